@@ -1,0 +1,8 @@
+//! heatwise-core: what Heat registers, release by release, and what a
+//! template uses of it.
+//!
+//! No I/O here: callers hand in text and get back plain data with byte
+//! ranges. See ARCHITECTURE.md for the map.
+
+pub mod outline;
+pub mod text;

@@ -1,0 +1,195 @@
+//! Byte ranges inside the core; line/column and UTF-16 only at the edges.
+
+use serde::Serialize;
+
+/// A half-open range of byte offsets into a template's text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct TextRange {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl TextRange {
+    pub const fn new(start: u32, end: u32) -> Self {
+        debug_assert!(start <= end);
+        Self { start, end }
+    }
+
+    pub const fn empty(at: u32) -> Self {
+        Self { start: at, end: at }
+    }
+
+    pub const fn len(self) -> u32 {
+        self.end - self.start
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    pub const fn contains(self, offset: u32) -> bool {
+        self.start <= offset && offset < self.end
+    }
+
+    /// The smallest range that covers both.
+    pub fn cover(self, other: TextRange) -> TextRange {
+        TextRange::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    pub fn as_usize(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// A position for people: 1-based line, 1-based column counted in Unicode
+/// scalar values, and the UTF-16 offset from the start of the text (what
+/// JavaScript editors count in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LineColumn {
+    pub line: u32,
+    pub column: u32,
+    pub utf16: u32,
+}
+
+/// Maps byte offsets to lines, columns and UTF-16 offsets in O(log lines).
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    /// Byte offset at which each line starts; the first is always 0.
+    line_starts: Vec<u32>,
+    /// UTF-16 offset of each line start.
+    line_starts_utf16: Vec<u32>,
+    /// Whether the text is pure ASCII (then every count is the byte count).
+    ascii: bool,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> Self {
+        let mut line_starts = vec![0];
+        let mut line_starts_utf16 = vec![0];
+        let mut utf16 = 0u32;
+        for (offset, ch) in text.char_indices() {
+            utf16 += ch.len_utf16() as u32;
+            if ch == '\n' {
+                line_starts.push(offset as u32 + 1);
+                line_starts_utf16.push(utf16);
+            }
+        }
+        Self {
+            line_starts,
+            line_starts_utf16,
+            ascii: text.is_ascii(),
+        }
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// The byte range of a 0-based line, without its line break.
+    pub fn line_range(&self, text: &str, line: usize) -> TextRange {
+        let start = self.line_starts[line];
+        let mut end = self
+            .line_starts
+            .get(line + 1)
+            .map_or(text.len() as u32, |next| next - 1);
+        if end > start && text.as_bytes()[end as usize - 1] == b'\r' {
+            end -= 1;
+        }
+        TextRange::new(start, end)
+    }
+
+    /// 0-based line that holds `offset`.
+    pub fn line_of(&self, offset: u32) -> usize {
+        self.line_starts.partition_point(|&start| start <= offset) - 1
+    }
+
+    /// The position of a byte offset. Offsets past the end or inside a
+    /// character are clamped to the nearest earlier character boundary.
+    pub fn position(&self, text: &str, offset: u32) -> LineColumn {
+        let offset = floor_char_boundary(text, offset.min(text.len() as u32));
+        let line = self.line_of(offset);
+        let line_start = self.line_starts[line];
+        if self.ascii {
+            return LineColumn {
+                line: line as u32 + 1,
+                column: offset - line_start + 1,
+                utf16: offset,
+            };
+        }
+        let prefix = &text[line_start as usize..offset as usize];
+        let column = prefix.chars().count() as u32 + 1;
+        let utf16_in_line: u32 = prefix.chars().map(|c| c.len_utf16() as u32).sum();
+        LineColumn {
+            line: line as u32 + 1,
+            column,
+            utf16: self.line_starts_utf16[line] + utf16_in_line,
+        }
+    }
+
+    /// The byte offset of a UTF-16 offset (as JavaScript counts), clamped to
+    /// the text.
+    pub fn offset_of_utf16(&self, text: &str, utf16: u32) -> u32 {
+        if self.ascii {
+            return utf16.min(text.len() as u32);
+        }
+        let line = self.line_starts_utf16.partition_point(|&s| s <= utf16) - 1;
+        let mut remaining = utf16 - self.line_starts_utf16[line];
+        let start = self.line_starts[line] as usize;
+        for (i, ch) in text[start..].char_indices() {
+            if remaining == 0 {
+                return (start + i) as u32;
+            }
+            remaining = remaining.saturating_sub(ch.len_utf16() as u32);
+        }
+        text.len() as u32
+    }
+}
+
+fn floor_char_boundary(text: &str, mut offset: u32) -> u32 {
+    while !text.is_char_boundary(offset as usize) {
+        offset -= 1;
+    }
+    offset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_lines_columns_and_utf16() {
+        let text = "a: 1\nbé: \"😀x\"\r\nc";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), 3);
+        assert_eq!(
+            index.position(text, 0),
+            LineColumn {
+                line: 1,
+                column: 1,
+                utf16: 0
+            }
+        );
+        let x = text.find('x').unwrap() as u32;
+        // Line 2: `bé: "😀x"`; x is the 7th character, after a 2-unit emoji.
+        assert_eq!(
+            index.position(text, x),
+            LineColumn {
+                line: 2,
+                column: 7,
+                utf16: 5 + 7
+            }
+        );
+        assert_eq!(index.offset_of_utf16(text, 5 + 7), x);
+        assert_eq!(index.line_range(text, 1), TextRange::new(5, x + 2));
+        let c = text.rfind('c').unwrap() as u32;
+        assert_eq!(index.position(text, c).line, 3);
+    }
+
+    #[test]
+    fn offsets_inside_a_character_are_clamped() {
+        let text = "é";
+        let index = LineIndex::new(text);
+        assert_eq!(index.position(text, 1).column, 1);
+        assert_eq!(index.position(text, 99).column, 2);
+    }
+}
