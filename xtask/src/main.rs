@@ -1,1 +1,68 @@
-fn main() {}
+//! Project automation. `cargo xtask <command>`:
+//!
+//! - `setup`: install whatever is missing (wasm target, pinned tools, npm
+//!   packages, browsers); seconds when everything is there.
+//! - `serve`: setup, build and serve the editor on http://127.0.0.1:8080.
+//! - `build`: a release build of the site into `dist/`.
+//! - `test`: setup, then every check and test; ends with `N passed, N failed`.
+
+mod env;
+mod setup;
+mod test;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  setup    install what is missing (wasm target, wasm-bindgen, trunk, npm packages, browsers)
+  serve    setup, build and serve the editor on http://127.0.0.1:8080
+  build    release build of the site into dist/
+  test     setup, then formatting, lints, native, wasm, browser and end-to-end tests";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(command) = args.first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let env = match env::Env::discover() {
+        Ok(env) => env,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = match command.as_str() {
+        "setup" => setup::run(&env),
+        "serve" => setup::run(&env).and_then(|()| serve(&env)),
+        "build" => setup::run(&env).and_then(|()| build_site(&env)),
+        "test" => setup::run(&env).and_then(|()| test::run(&env)),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Builds the site for release into `dist/`.
+pub fn build_site(env: &env::Env) -> Result<(), String> {
+    env.step("building the site (release) into dist/");
+    env.run(env.command("trunk").args(["build", "--release"]))
+}
+
+fn serve(env: &env::Env) -> Result<(), String> {
+    env.step("serving the editor on http://127.0.0.1:8080 (Ctrl-C stops)");
+    env.run(
+        env.command("trunk")
+            .args(["serve", "--address", "127.0.0.1", "--port", "8080"]),
+    )
+}

@@ -1,0 +1,246 @@
+//! `cargo xtask test`: every check and test, one after another. A failing
+//! step does not stop the others; the run ends with one summary line
+//! `N passed, N failed` and fails when anything did.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use crate::env::{describe, Env};
+
+/// What one step counted.
+#[derive(Default)]
+struct Tally {
+    passed: u64,
+    failed: u64,
+}
+
+/// How to read a step's results from what it prints.
+#[derive(Clone, Copy)]
+enum Counting {
+    /// The step is one check: it passes when it exits 0.
+    Exit,
+    /// cargo's and wasm-bindgen-test-runner's `test result:` lines.
+    CargoTest,
+    /// node's test runner with the TAP reporter: `# pass N` / `# fail N`.
+    NodeTap,
+}
+
+/// The running totals and the names of the steps that failed.
+#[derive(Default)]
+struct Report {
+    total: Tally,
+    failed_steps: Vec<String>,
+}
+
+impl Report {
+    fn step(&mut self, env: &Env, name: &str, counting: Counting, command: &mut Command) {
+        env.step(name);
+        let tally = run_counted(command, counting);
+        self.add(name, tally);
+    }
+
+    fn add(&mut self, name: &str, tally: Tally) {
+        if tally.failed > 0 {
+            self.failed_steps.push(name.to_string());
+        }
+        self.total.passed += tally.passed;
+        self.total.failed += tally.failed;
+    }
+}
+
+pub fn run(env: &Env) -> Result<(), String> {
+    let chromedriver = env.resolve("chromedriver");
+    let geckodriver = env.resolve("geckodriver");
+    let mut report = Report::default();
+
+    // The web crate imports the CodeMirror bundle at compile time.
+    report.step(
+        env,
+        "bundle the editor's JavaScript",
+        Counting::Exit,
+        env.command("npm").args(["run", "--silent", "bundle"]),
+    );
+    report.step(
+        env,
+        "formatting (cargo fmt --check)",
+        Counting::Exit,
+        env.command("cargo").args(["fmt", "--all", "--check"]),
+    );
+    report.step(
+        env,
+        "lints, native (clippy, warnings denied)",
+        Counting::Exit,
+        env.command("cargo").args([
+            "clippy",
+            "--workspace",
+            "--exclude",
+            "heatwise-web",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    );
+    report.step(
+        env,
+        "lints, wasm (clippy, warnings denied)",
+        Counting::Exit,
+        env.command("cargo").args([
+            "clippy",
+            "-p",
+            "heatwise-core",
+            "-p",
+            "heatwise-web",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    );
+    report.step(
+        env,
+        "native tests",
+        Counting::CargoTest,
+        env.command("cargo")
+            .args(["test", "--workspace", "--exclude", "heatwise-web"]),
+    );
+    let wasm_tests = [
+        "test",
+        "-p",
+        "heatwise-core",
+        "-p",
+        "heatwise-web",
+        "--target",
+        "wasm32-unknown-unknown",
+    ];
+    report.step(
+        env,
+        "wasm tests in headless Chromium",
+        Counting::CargoTest,
+        env.command("cargo")
+            .args(wasm_tests)
+            .env("CHROMEDRIVER", &chromedriver)
+            .env_remove("GECKODRIVER"),
+    );
+    report.step(
+        env,
+        "wasm tests in headless Firefox",
+        Counting::CargoTest,
+        env.command("cargo")
+            .args(wasm_tests)
+            .env("GECKODRIVER", &geckodriver)
+            .env_remove("CHROMEDRIVER"),
+    );
+    let build = crate::build_site(env);
+    if let Err(message) = &build {
+        eprintln!("{message}");
+    }
+    report.add(
+        "release build of the site",
+        Tally {
+            passed: u64::from(build.is_ok()),
+            failed: u64::from(build.is_err()),
+        },
+    );
+    if build.is_ok() {
+        report.step(
+            env,
+            "end-to-end tests in headless Chromium",
+            Counting::NodeTap,
+            env.command("node")
+                .args(["--test", "--test-reporter=tap", "tests/e2e/"])
+                .env("HEATWISE_DIST", env.root.join("dist")),
+        );
+    }
+
+    println!();
+    if !report.failed_steps.is_empty() {
+        println!("failed steps: {}", report.failed_steps.join("; "));
+    }
+    let Tally { passed, failed } = report.total;
+    println!("{passed} passed, {failed} failed");
+    if failed == 0 {
+        Ok(())
+    } else {
+        Err(format!("{failed} failed"))
+    }
+}
+
+/// Runs a step, echoing its output, and counts its results. A step that
+/// cannot start, or exits non-zero without reporting a failed test, counts
+/// as one failure so that no breakage goes unnoticed.
+fn run_counted(command: &mut Command, counting: Counting) -> Tally {
+    let mut child = match command.stdout(Stdio::piped()).spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            eprintln!("cannot start {}: {e}", describe(command));
+            return Tally {
+                passed: 0,
+                failed: 1,
+            };
+        }
+    };
+    let mut tally = Tally::default();
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            println!("{line}");
+            count_line(&line, counting, &mut tally);
+        }
+    }
+    let success = child.wait().is_ok_and(|status| status.success());
+    match counting {
+        Counting::Exit => {
+            if success {
+                tally.passed += 1;
+            } else {
+                tally.failed += 1;
+            }
+        }
+        Counting::CargoTest | Counting::NodeTap => {
+            if !success && tally.failed == 0 {
+                eprintln!(
+                    "{} failed without a failing test (build error?)",
+                    describe(command)
+                );
+                tally.failed += 1;
+            }
+        }
+    }
+    tally
+}
+
+fn count_line(line: &str, counting: Counting, tally: &mut Tally) {
+    match counting {
+        Counting::Exit => {}
+        Counting::CargoTest => {
+            // `test result: ok. 12 passed; 0 failed; 0 ignored; ...`
+            if let Some(rest) = line.trim().strip_prefix("test result: ") {
+                for part in rest.split(';') {
+                    let words: Vec<&str> = part.split_whitespace().collect();
+                    let number = |i: usize| {
+                        words
+                            .get(i)
+                            .and_then(|w| w.parse::<u64>().ok())
+                            .unwrap_or(0)
+                    };
+                    match words.as_slice() {
+                        [.., _, "passed"] => tally.passed += number(words.len() - 2),
+                        [.., _, "failed"] => tally.failed += number(words.len() - 2),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Counting::NodeTap => {
+            let line = line.trim();
+            let number = |rest: &str| rest.trim().parse::<u64>().unwrap_or(0);
+            if let Some(rest) = line.strip_prefix("# pass ") {
+                tally.passed += number(rest);
+            } else if let Some(rest) = line.strip_prefix("# fail ") {
+                tally.failed += number(rest);
+            }
+        }
+    }
+}
