@@ -4,5 +4,6 @@
 //! No I/O here: callers hand in text and get back plain data with byte
 //! ranges. See ARCHITECTURE.md for the map.
 
+pub mod diagnostic;
 pub mod outline;
 pub mod text;
