@@ -58,7 +58,10 @@ def initialise_heat(config_files: list[str]) -> None:
         # installation prefix rather than /etc.
         bundled = Path(sys.prefix) / "etc" / "heat" / "environment.d"
         if bundled.is_dir():
-            print(f"note: {environment_dir} does not exist; using {bundled}", file=sys.stderr)
+            print(
+                f"note: {environment_dir} does not exist; using {bundled}",
+                file=sys.stderr,
+            )
             cfg.CONF.set_override("environment_dir", str(bundled))
         else:
             print(
@@ -131,7 +134,9 @@ def to_json(value: object, where: str) -> object:
         return [to_json(item, where) for item in value]
     if isinstance(value, dict):
         return {str(key): to_json(item, where) for key, item in value.items()}
-    raise ExtractionError(f"{where}: cannot write {type(value).__name__} value {value!r} as JSON")
+    raise ExtractionError(
+        f"{where}: cannot write {type(value).__name__} value {value!r} as JSON"
+    )
 
 
 def text_or_none(value: object) -> str | None:
@@ -166,11 +171,15 @@ class Describer:
             "message": message,
             "substitute_class": substitute,
             "mentions": mentions(message),
-            "previous": self.status(support_status.previous_status, where + ".previous"),
+            "previous": self.status(
+                support_status.previous_status, where + ".previous"
+            ),
         }
 
     def constraint(self, constraint: object, where: str) -> dict:
-        described = {key: to_json(value, where) for key, value in dict(constraint).items()}
+        described = {
+            key: to_json(value, where) for key, value in dict(constraint).items()
+        }
         described["kind"] = type(constraint).__name__
         return described
 
@@ -181,7 +190,9 @@ class Describer:
         if nested is None:
             described_nested = None
         elif isinstance(nested, constraints.AnyIndexDict):
-            described_nested = {"*": self.property(as_property_schema(nested.value), where + ".*")}
+            described_nested = {
+                "*": self.property(as_property_schema(nested.value), where + ".*")
+            }
         else:
             described_nested = self.properties(nested, where)
         return {
@@ -338,7 +349,7 @@ class RuleReader:
             rules = resource_class.translation_rules(instance, props)
         except ExtractionError:
             raise
-        except Exception as error:  # noqa: BLE001 - any failure is reported with its cause
+        except Exception as error:  # any failure is reported with its cause
             mode = "all properties set" if all_set else "no property set"
             raise ExtractionError(
                 f"{where}: translation_rules() failed with {mode}: {type(error).__name__}: {error}"
@@ -394,7 +405,9 @@ def registry_entries() -> tuple[dict[str, type], list[dict]]:
         if isinstance(info, environment.ClassResourceInfo):
             types[name] = info.value
         elif kind in ALIAS_KINDS:
-            aliases.append({"name": name, "target": str(info.value), "kind": ALIAS_KINDS[kind]})
+            aliases.append(
+                {"name": name, "target": str(info.value), "kind": ALIAS_KINDS[kind]}
+            )
         else:
             raise ExtractionError(f"{name}: unknown registry entry kind {kind}")
     return types, sorted(aliases, key=lambda alias: alias["name"])
@@ -420,7 +433,9 @@ def type_description(resource_class: type) -> str | None:
     return inspect.cleandoc(own).split("\n\n")[0]
 
 
-def describe_type(name: str, cls: type, describer: Describer, rule_reader: RuleReader) -> dict:
+def describe_type(
+    name: str, cls: type, describer: Describer, rule_reader: RuleReader
+) -> dict:
     return {
         "status": describer.status(cls.support_status, name),
         "description": type_description(cls),
@@ -449,7 +464,11 @@ def extract() -> tuple[dict, list[str]]:
     catalog = {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
-        "source": {"heat_version": heat_version(), "generator": GENERATOR, "history": []},
+        "source": {
+            "heat_version": heat_version(),
+            "generator": GENERATOR,
+            "history": [],
+        },
         "releases": {},
         "aliases": aliases,
         "resource_types": described,
@@ -479,7 +498,9 @@ def summary(catalog: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--output", "-o", type=Path, required=True, help="where to write the catalog")
+    parser.add_argument(
+        "--output", "-o", type=Path, required=True, help="where to write the catalog"
+    )
     parser.add_argument(
         "--config-file",
         action="append",
@@ -491,7 +512,9 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="write the catalog even if some resource types could not be read",
     )
-    parser.add_argument("--verbose", action="store_true", help="show Heat's own log messages")
+    parser.add_argument(
+        "--verbose", action="store_true", help="show Heat's own log messages"
+    )
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR)
@@ -502,7 +525,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         initialise_heat(args.config_file)
     except ImportError as error:
-        print(f"error: Heat is not importable by {sys.executable}: {error}", file=sys.stderr)
+        print(
+            f"error: Heat is not importable by {sys.executable}: {error}",
+            file=sys.stderr,
+        )
         return 1
     catalog, failures = extract()
     for failure in failures:
@@ -518,7 +544,9 @@ def main(argv: list[str] | None = None) -> int:
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(text, encoding="utf-8")
     print(f"Heat {catalog['source']['heat_version']}: {summary(catalog)}")
-    print(f"wrote {args.output} ({len(text.encode('utf-8')):,} bytes, {time.monotonic() - started:.1f} s)")
+    print(
+        f"wrote {args.output} ({len(text.encode('utf-8')):,} bytes, {time.monotonic() - started:.1f} s)"
+    )
     return 0
 
 

@@ -29,7 +29,16 @@ from pathlib import Path
 FORMAT_NAME = "heatwise-catalog"
 FORMAT_VERSION = 1
 STATUSES = ("SUPPORTED", "DEPRECATED", "HIDDEN", "UNSUPPORTED")
-PROPERTY_TYPES = ("String", "Integer", "Number", "Boolean", "List", "Map", "Json", "Any")
+PROPERTY_TYPES = (
+    "String",
+    "Integer",
+    "Number",
+    "Boolean",
+    "List",
+    "Map",
+    "Json",
+    "Any",
+)
 RULE_KINDS = ("Add", "Replace", "Delete", "Resolve")
 ALIAS_KINDS = {
     "MapResourceInfo": "type",
@@ -82,7 +91,9 @@ def version_key(version: str) -> tuple[int, ...]:
 
 def _require(mapping: object, key: str, where: str) -> object:
     if not isinstance(mapping, dict):
-        raise CatalogError(f"{where}: expected an object, found {type(mapping).__name__}")
+        raise CatalogError(
+            f"{where}: expected an object, found {type(mapping).__name__}"
+        )
     if key not in mapping:
         raise CatalogError(f"{where}: missing key {key!r}")
     return mapping[key]
@@ -99,15 +110,17 @@ def normalize_status(raw: object, where: str) -> dict | None:
     if substitute is not None:
         substitute = {
             "class": _require(substitute, "class", where + ".substitute_class"),
-            "types": sorted(substitute.get("types") or []),
+            "types": list(substitute.get("types") or []),
         }
     return {
         "status": status,
         "version": raw.get("version"),
         "message": raw.get("message"),
         "substitute_class": substitute,
-        "mentions": sorted(raw.get("mentions") or []),
-        "previous": normalize_status(raw.get("previous_status"), where + ".previous_status"),
+        "mentions": list(raw.get("mentions") or []),
+        "previous": normalize_status(
+            raw.get("previous_status"), where + ".previous_status"
+        ),
     }
 
 
@@ -136,7 +149,9 @@ def normalize_property(raw: object, where: str) -> dict:
             normalize_constraint(c, f"{where}.constraints[{i}]")
             for i, c in enumerate(raw.get("constraints") or [])
         ],
-        "status": normalize_status(_require(raw, "support_status", where), where + ".support_status"),
+        "status": normalize_status(
+            _require(raw, "support_status", where), where + ".support_status"
+        ),
         "available": None,
         "schema": schema,
     }
@@ -145,14 +160,18 @@ def normalize_property(raw: object, where: str) -> dict:
 def normalize_properties(raw: object, where: str) -> dict:
     if not isinstance(raw, dict):
         raise CatalogError(f"{where}: properties must be an object")
-    return {name: normalize_property(prop, f"{where}.{name}") for name, prop in raw.items()}
+    return {
+        name: normalize_property(prop, f"{where}.{name}") for name, prop in raw.items()
+    }
 
 
 def normalize_attribute(raw: object, where: str) -> dict:
     return {
         "type": raw.get("type") if isinstance(raw, dict) else None,
         "description": raw.get("description") if isinstance(raw, dict) else None,
-        "status": normalize_status(_require(raw, "support_status", where), where + ".support_status"),
+        "status": normalize_status(
+            _require(raw, "support_status", where), where + ".support_status"
+        ),
         "available": None,
     }
 
@@ -184,7 +203,9 @@ def normalize_aliases(raw: object) -> list[dict]:
     for name, entry in raw.items():
         heat_kind = _require(entry, "kind", f"aliases.{name}")
         if heat_kind not in ALIAS_KINDS:
-            raise CatalogError(f"aliases.{name}: unknown registry entry kind {heat_kind!r}")
+            raise CatalogError(
+                f"aliases.{name}: unknown registry entry kind {heat_kind!r}"
+            )
         aliases.append(
             {
                 "name": name,
@@ -202,12 +223,16 @@ def normalize_registry_dump(raw: dict) -> dict:
     for name, entry in _require(raw, "resource_types", "top level").items():
         where = f"resource_types.{name}"
         types[name] = {
-            "status": normalize_status(_require(entry, "support_status", where), where + ".support_status"),
+            "status": normalize_status(
+                _require(entry, "support_status", where), where + ".support_status"
+            ),
             "description": entry.get("description"),
             "placeholder": bool(entry.get("none_resource_placeholder", False)),
             "placeholder_since": None,
             "available": None,
-            "properties": normalize_properties(entry.get("properties") or {}, where + ".properties"),
+            "properties": normalize_properties(
+                entry.get("properties") or {}, where + ".properties"
+            ),
             "attributes": {
                 attr: normalize_attribute(value, f"{where}.attributes.{attr}")
                 for attr, value in (entry.get("attributes") or {}).items()
@@ -220,7 +245,11 @@ def normalize_registry_dump(raw: dict) -> dict:
     return {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
-        "source": {"heat_version": version, "generator": raw.get("generated_by"), "history": []},
+        "source": {
+            "heat_version": version,
+            "generator": raw.get("generated_by"),
+            "history": [],
+        },
         "releases": dict(raw.get("code_names") or {}),
         "aliases": normalize_aliases(raw.get("aliases") or {}),
         "resource_types": types,
@@ -229,8 +258,13 @@ def normalize_registry_dump(raw: dict) -> dict:
 
 def check_catalog(catalog: dict, where: str) -> dict:
     """Fail early on a catalog in our format that heatwise could not read."""
-    if catalog.get("format") != FORMAT_NAME or catalog.get("format_version") != FORMAT_VERSION:
-        raise CatalogError(f"{where}: not a {FORMAT_NAME} version {FORMAT_VERSION} file")
+    if (
+        catalog.get("format") != FORMAT_NAME
+        or catalog.get("format_version") != FORMAT_VERSION
+    ):
+        raise CatalogError(
+            f"{where}: not a {FORMAT_NAME} version {FORMAT_VERSION} file"
+        )
     _require(_require(catalog, "source", where), "heat_version", where + ".source")
     for name, entry in _require(catalog, "resource_types", where).items():
         for key in ("status", "properties", "attributes", "translation_rules"):
@@ -279,7 +313,9 @@ def release_ranges(present: list[str], history: list[str]) -> list[list[str]]:
     return ranges
 
 
-def pick_definition(occurrences: list[tuple[str, dict]], preferred: set[str]) -> tuple[str, dict]:
+def pick_definition(
+    occurrences: list[tuple[str, dict]], preferred: set[str]
+) -> tuple[str, dict]:
     """The latest occurrence from a preferred release, else the latest of all."""
     for version, definition in reversed(occurrences):
         if version in preferred:
@@ -300,8 +336,12 @@ class Merger:
         names = sorted({name for _, props in occurrences for name in props})
         merged = {}
         for name in names:
-            prop_occurrences = [(v, props[name]) for v, props in occurrences if name in props]
-            merged[name] = self.merge_property(prop_occurrences, preferred, f"{where}.{name}")
+            prop_occurrences = [
+                (v, props[name]) for v, props in occurrences if name in props
+            ]
+            merged[name] = self.merge_property(
+                prop_occurrences, preferred, f"{where}.{name}"
+            )
         return merged
 
     def merge_property(
@@ -320,19 +360,27 @@ class Merger:
             for v, p in occurrences
             if p["type"] == chosen["type"] and p.get("schema") is not None
         ]
-        if len(compatible) != sum(1 for _, p in occurrences if p.get("schema") is not None):
+        if len(compatible) != sum(
+            1 for _, p in occurrences if p.get("schema") is not None
+        ):
             self.dropped_nested.append(where)
         merged["schema"] = self.merge_properties(compatible, preferred, where)
         return merged
 
-    def merge_attributes(self, occurrences: list[tuple[str, dict]], preferred: set[str]) -> dict:
+    def merge_attributes(
+        self, occurrences: list[tuple[str, dict]], preferred: set[str]
+    ) -> dict:
         names = sorted({name for _, attrs in occurrences for name in attrs})
         merged = {}
         for name in names:
-            attr_occurrences = [(v, attrs[name]) for v, attrs in occurrences if name in attrs]
+            attr_occurrences = [
+                (v, attrs[name]) for v, attrs in occurrences if name in attrs
+            ]
             _, chosen = pick_definition(attr_occurrences, preferred)
             merged[name] = dict(chosen)
-            merged[name]["available"] = release_ranges([v for v, _ in attr_occurrences], self.history)
+            merged[name]["available"] = release_ranges(
+                [v for v, _ in attr_occurrences], self.history
+            )
         return merged
 
     def merge_type(self, name: str, occurrences: list[tuple[str, dict]]) -> dict:
@@ -366,7 +414,9 @@ class Merger:
             [(v, e["attributes"]) for v, e in occurrences], preferred
         )
         rules_source = dict(occurrences)[schema_version]
-        merged["translation_rules"] = [dict(rule) for rule in rules_source["translation_rules"]]
+        merged["translation_rules"] = [
+            dict(rule) for rule in rules_source["translation_rules"]
+        ]
         return merged
 
 
@@ -394,7 +444,11 @@ def merge_releases(releases: list[dict]) -> tuple[dict, list[str]]:
     catalog = {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
-        "source": {"heat_version": history[-1], "generator": GENERATOR, "history": history},
+        "source": {
+            "heat_version": history[-1],
+            "generator": GENERATOR,
+            "history": history,
+        },
         "releases": dict(sorted(names.items(), key=lambda item: version_key(item[0]))),
         "aliases": sorted(newest.get("aliases") or [], key=lambda a: a["name"]),
         "resource_types": types,
@@ -458,7 +512,9 @@ def verify_27_0_1(counts: dict) -> list[str]:
         if isinstance(expected, dict):
             for status, number in expected.items():
                 if actual.get(status, 0) != number:
-                    problems.append(f"{key} {status}: expected {number}, found {actual.get(status, 0)}")
+                    problems.append(
+                        f"{key} {status}: expected {number}, found {actual.get(status, 0)}"
+                    )
         elif actual != expected:
             problems.append(f"{key}: expected {expected}, found {actual}")
     return problems
@@ -498,7 +554,9 @@ def collect_releases(history_dir: Path, newest_path: Path | None) -> list[dict]:
         newest_key = version_key(newest["source"]["heat_version"])
         # The extracted installation supersedes the dump of its own release
         # (and of any later one, which it cannot be newer than).
-        releases = [r for r in releases if version_key(r["source"]["heat_version"]) < newest_key]
+        releases = [
+            r for r in releases if version_key(r["source"]["heat_version"]) < newest_key
+        ]
         releases.append(newest)
     return sorted(releases, key=lambda r: version_key(r["source"]["heat_version"]))
 
@@ -517,7 +575,9 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="a catalog written by extract.py; replaces the dump of its release as the newest",
     )
-    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="where to write the catalog")
+    parser.add_argument(
+        "--output", type=Path, default=DEFAULT_OUTPUT, help="where to write the catalog"
+    )
     args = parser.parse_args(argv)
 
     try:
@@ -532,17 +592,24 @@ def main(argv: list[str] | None = None) -> int:
     all_types = catalog["resource_types"]
     removed = [n for n, e in all_types.items() if not is_current(e, history[-1])]
     placeholders = [n for n, e in all_types.items() if e["placeholder"]]
-    print(f"resource types ever registered: {len(all_types)} ({len(removed)} no longer registered, "
-          f"{len(placeholders)} placeholders)")
+    print(
+        f"resource types ever registered: {len(all_types)} ({len(removed)} no longer registered, "
+        f"{len(placeholders)} placeholders)"
+    )
     if dropped:
-        print(f"nested properties not kept (their parent's type or schema changed): {', '.join(dropped)}")
+        print(
+            f"nested properties not kept (their parent's type or schema changed): {', '.join(dropped)}"
+        )
     counts = count_current(catalog)
     print(f"registered in {history[-1]}:")
     print(describe_counts(counts))
     if history[-1] == "27.0.1":
         problems = verify_27_0_1(counts)
         if problems:
-            print("error: the counts differ from what Heat 27.0.1 registers:", file=sys.stderr)
+            print(
+                "error: the counts differ from what Heat 27.0.1 registers:",
+                file=sys.stderr,
+            )
             for problem in problems:
                 print(f"  {problem}", file=sys.stderr)
             return 1
