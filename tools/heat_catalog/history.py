@@ -79,10 +79,12 @@ class CatalogError(Exception):
 
 
 def version_key(version: str) -> tuple[int, ...]:
-    numbers = re.findall(r"\d+", version)
+    """Orders Heat versions: the year-numbered ones (2013.1 ... 2015.1) come
+    before 5.0.0 (Liberty), where Heat switched to semantic versions."""
+    numbers = [int(n) for n in re.findall(r"\d+", version)]
     if not numbers:
         raise CatalogError(f"not a Heat version: {version!r}")
-    return tuple(int(n) for n in numbers)
+    return (0 if numbers[0] >= 2000 else 1, *numbers)
 
 
 # --------------------------------------------------------------------------

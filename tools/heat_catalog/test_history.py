@@ -107,11 +107,11 @@ class ReleaseRanges(unittest.TestCase):
             [["5.0.0", "5.0.0"], ["7.0.0", "8.0.0"]],
         )
 
-    def test_version_key_orders_numerically(self):
-        versions = ["10.0.0", "9.0.0", "27.0.1", "5.0.0"]
+    def test_version_key_orders_years_before_semantic_versions(self):
+        versions = ["10.0.0", "2014.2 ", "9.0.0", "27.0.1", "5.0.0", "2013.1"]
         self.assertEqual(
             sorted(versions, key=history.version_key),
-            ["5.0.0", "9.0.0", "10.0.0", "27.0.1"],
+            ["2013.1", "2014.2 ", "5.0.0", "9.0.0", "10.0.0", "27.0.1"],
         )
 
 
