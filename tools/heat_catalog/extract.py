@@ -32,6 +32,7 @@ from pathlib import Path
 FORMAT_NAME = "heatwise-catalog"
 FORMAT_VERSION = 1
 GENERATOR = "tools/heat_catalog/extract.py"
+KNOWN_STATUSES = ("SUPPORTED", "DEPRECATED", "HIDDEN", "UNSUPPORTED")
 
 # Type names as Heat writes them in messages: "OS::Neutron::FloatingIP",
 # "AWS::EC2::Instance", and any vendor prefix of the same shape.
@@ -158,6 +159,11 @@ class Describer:
     def status(self, support_status: object, where: str) -> dict | None:
         if support_status is None:
             return None
+        if support_status.status not in KNOWN_STATUSES:
+            # Heat turns a status it does not know into UNKNOWN.
+            raise ExtractionError(
+                f"{where}: support status {support_status.status!r} ({support_status.message})"
+            )
         message = text_or_none(support_status.message)
         substitute = support_status.substitute_class
         if substitute is not None:
@@ -461,6 +467,10 @@ def extract() -> tuple[dict, list[str]]:
             described[name] = describe_type(name, types[name], describer, rule_reader)
         except ExtractionError as error:
             failures.append(str(error))
+        except Exception as error:  # noqa: BLE001 - a plugin Heat could not use: say which
+            failures.append(
+                f"{name} ({class_path(types[name])}): {type(error).__name__}: {error}"
+            )
     catalog = {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
