@@ -5,7 +5,9 @@
 //! - `serve`: setup, build and serve the editor on http://127.0.0.1:8080.
 //! - `build`: a release build of the site into `dist/`.
 //! - `test`: setup, then every check and test; ends with `N passed, N failed`.
+//! - `catalog`: regenerate the built-in Heat catalog from real Heat.
 
+mod catalog;
 mod env;
 mod setup;
 mod test;
@@ -18,7 +20,8 @@ commands:
   setup    install what is missing (wasm target, wasm-bindgen, trunk, npm packages, browsers)
   serve    setup, build and serve the editor on http://127.0.0.1:8080
   build    release build of the site into dist/
-  test     setup, then formatting, lints, native, wasm, browser and end-to-end tests";
+  test     setup, then formatting, lints, native, wasm, browser and end-to-end tests
+  catalog  regenerate core/catalog/heat.json from Heat 27.0.1 (PyPI) and the release history";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         "serve" => setup::run(&env).and_then(|()| serve(&env)),
         "build" => setup::run(&env).and_then(|()| build_site(&env)),
         "test" => setup::run(&env).and_then(|()| test::run(&env)),
+        "catalog" => catalog::run(&env.root),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
