@@ -73,6 +73,13 @@ pub fn run(root: &Path) -> Result<(), String> {
             .arg(&extracted)
             .arg("--output")
             .arg(&output),
+    )?;
+
+    step("compiling core/catalog/heat.json into core/catalog/heat.bin (the embedded form)");
+    run_command(
+        Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .current_dir(root)
+            .args(["run", "--quiet", "-p", "heatwise-core", "--example", "build_catalog"]),
     )
 }
 
