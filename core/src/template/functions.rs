@@ -1,0 +1,176 @@
+//! Intrinsic function calls: single-key mappings whose key names a
+//! function, anywhere in a template.
+
+use super::DocumentKind;
+use crate::syntax::{NodeId, Tree};
+use crate::text::TextRange;
+
+/// Functions of CloudFormation-format templates (HOT 2013-05-23 reads them
+/// too; later HOT versions reject them, which is for the linter to say).
+const CFN_FUNCTIONS: [&str; 15] = [
+    "Ref",
+    "Fn::GetAtt",
+    "Fn::Join",
+    "Fn::Select",
+    "Fn::Base64",
+    "Fn::GetAZs",
+    "Fn::Split",
+    "Fn::Replace",
+    "Fn::MemberListToMap",
+    "Fn::ResourceFacade",
+    "Fn::Equals",
+    "Fn::If",
+    "Fn::Not",
+    "Fn::And",
+    "Fn::Or",
+];
+
+/// Functions of HOT templates, every version together.
+const HOT_FUNCTIONS: [&str; 25] = [
+    "get_attr",
+    "get_file",
+    "get_param",
+    "get_resource",
+    "list_join",
+    "repeat",
+    "resource_facade",
+    "str_replace",
+    "str_replace_strict",
+    "str_replace_vstrict",
+    "str_split",
+    "digest",
+    "map_merge",
+    "map_replace",
+    "yaql",
+    "equals",
+    "if",
+    "not",
+    "and",
+    "or",
+    "contains",
+    "filter",
+    "make_url",
+    "list_concat",
+    "list_concat_unique",
+];
+
+/// `{name: args}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FunctionCall {
+    pub name: &'static str,
+    /// The single-entry mapping.
+    pub call: NodeId,
+    /// The function name's node.
+    pub key: NodeId,
+    pub args: NodeId,
+}
+
+/// `get_attr: [resource, attribute, path...]` or `Fn::GetAtt: [resource,
+/// attribute]`. Each part may be missing or be a node other than a scalar
+/// (a nested function call).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttributeRef {
+    pub call: FunctionCall,
+    pub resource: Option<NodeId>,
+    pub attribute: Option<NodeId>,
+    /// Keys and indexes into the attribute's value (HOT only).
+    pub path: Vec<NodeId>,
+}
+
+impl AttributeRef {
+    pub(super) fn read(tree: &Tree, call: &FunctionCall) -> Option<Self> {
+        if !matches!(call.name, "get_attr" | "Fn::GetAtt") || !tree.is_sequence(call.args) {
+            return None;
+        }
+        let items = tree.items(call.args);
+        Some(AttributeRef {
+            call: *call,
+            resource: items.first().copied(),
+            attribute: items.get(1).copied(),
+            path: items.get(2..).unwrap_or_default().to_vec(),
+        })
+    }
+
+    pub fn resource_name<'a>(&self, tree: &'a Tree) -> Option<&'a str> {
+        tree.scalar(self.resource?)
+    }
+
+    pub fn attribute_name<'a>(&self, tree: &'a Tree) -> Option<&'a str> {
+        tree.scalar(self.attribute?)
+    }
+}
+
+/// `get_resource: name` or `Ref: name`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResourceRef {
+    pub call: FunctionCall,
+    /// The scalar naming the resource (or, for `Ref`, maybe a parameter).
+    pub name: NodeId,
+}
+
+impl ResourceRef {
+    pub(super) fn read(tree: &Tree, call: &FunctionCall) -> Option<Self> {
+        (matches!(call.name, "get_resource" | "Ref") && tree.is_scalar(call.args)).then_some(
+            ResourceRef {
+                call: *call,
+                name: call.args,
+            },
+        )
+    }
+}
+
+pub(super) fn is_function(name: &str, kind: DocumentKind) -> bool {
+    function_name(name, kind).is_some()
+}
+
+fn function_name(name: &str, kind: DocumentKind) -> Option<&'static str> {
+    let cfn = CFN_FUNCTIONS.iter().find(|&&f| f == name).copied();
+    match kind {
+        DocumentKind::CloudFormation => cfn,
+        DocumentKind::Hot => cfn.or_else(|| HOT_FUNCTIONS.iter().find(|&&f| f == name).copied()),
+        _ => None,
+    }
+}
+
+/// Every call under `root`, in source order; aliases are not followed.
+pub(super) fn find(tree: &Tree, root: NodeId, kind: DocumentKind) -> Vec<FunctionCall> {
+    tree.descendants(root)
+        .filter_map(|node| {
+            let [key, args] = *tree.children(node) else {
+                return None;
+            };
+            if !tree.is_mapping(node) {
+                return None;
+            }
+            let name = function_name(tree.scalar(key)?, kind)?;
+            Some(FunctionCall {
+                name,
+                call: node,
+                key,
+                args,
+            })
+        })
+        .collect()
+}
+
+/// What is wrong with a call's arguments, for the functions the model
+/// reads (attributes and resource references).
+pub(super) fn argument_problem(tree: &Tree, call: &FunctionCall) -> Option<(String, TextRange)> {
+    let items = tree.items(call.args).len();
+    let message = match call.name {
+        "get_attr" if !tree.is_sequence(call.args) || items < 2 => {
+            "get_attr takes a list: [resource, attribute, path...]"
+        }
+        "Fn::GetAtt" if !tree.is_sequence(call.args) || items != 2 => {
+            "Fn::GetAtt takes a list: [resource, attribute]"
+        }
+        "get_resource" | "Ref" if !tree.is_scalar(call.args) => {
+            return Some((
+                format!("{} takes a resource name", call.name),
+                tree.range(call.args),
+            ))
+        }
+        _ => return None,
+    };
+    Some((message.to_owned(), tree.range(call.args)))
+}

@@ -1,0 +1,92 @@
+//! An environment's `resource_registry`.
+
+use crate::syntax::{Entry, NodeId, Resolved, Tree};
+use crate::text::TextRange;
+
+/// Keys of a scoped registry (`resources: {name: {...}}`) that map no type.
+const SCOPED_SETTINGS: [&str; 2] = ["hooks", "restricted_actions"];
+
+/// `"OS::Some::Type": target`, at the top of `resource_registry` or scoped
+/// to one resource under `resources: {name: {...}}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegistryEntry {
+    /// Key: the type (or `*` pattern) mapped; value: the target.
+    pub entry: Entry,
+    /// The target (a template file, a URL or another type); `None` when
+    /// the value is not a string (`null` unregisters).
+    pub target: Option<String>,
+    /// For scoped entries, the resource name's key node.
+    pub scope: Option<NodeId>,
+}
+
+/// Reads the registry; also returns problems (message, range).
+pub(super) fn read(tree: &Tree, root: NodeId) -> (Vec<RegistryEntry>, Vec<(String, TextRange)>) {
+    let mut entries = Vec::new();
+    let mut problems = Vec::new();
+    let Some(registry) = tree.get(root, "resource_registry") else {
+        return (entries, problems);
+    };
+    if !tree.is_mapping(registry) {
+        if tree.resolve(registry) != Some(Resolved::Null) {
+            problems.push((
+                "`resource_registry` must be a mapping".into(),
+                tree.range(registry),
+            ));
+        }
+        return (entries, problems);
+    }
+    for entry in tree.entries(registry) {
+        if tree.scalar_is(entry.key, "resources") {
+            read_scoped(tree, entry.value, &mut entries, &mut problems);
+        } else {
+            entries.push(registry_entry(tree, entry, None));
+        }
+    }
+    (entries, problems)
+}
+
+fn read_scoped(
+    tree: &Tree,
+    resources: NodeId,
+    entries: &mut Vec<RegistryEntry>,
+    problems: &mut Vec<(String, TextRange)>,
+) {
+    if !tree.is_mapping(resources) {
+        if tree.resolve(resources) != Some(Resolved::Null) {
+            problems.push((
+                "`resources` in `resource_registry` must be a mapping of resource names".into(),
+                tree.range(resources),
+            ));
+        }
+        return;
+    }
+    for scope in tree.entries(resources) {
+        if !tree.is_mapping(scope.value) {
+            problems.push((
+                "a scoped registry entry must be a mapping".into(),
+                tree.range(scope.value),
+            ));
+            continue;
+        }
+        for entry in tree.entries(scope.value) {
+            let setting = tree
+                .scalar(entry.key)
+                .is_some_and(|key| SCOPED_SETTINGS.contains(&key));
+            if !setting {
+                entries.push(registry_entry(tree, entry, Some(scope.key)));
+            }
+        }
+    }
+}
+
+fn registry_entry(tree: &Tree, entry: Entry, scope: Option<NodeId>) -> RegistryEntry {
+    let target = match tree.resolve(entry.value) {
+        Some(Resolved::Null) | None => None,
+        Some(_) => tree.scalar(entry.value).map(str::to_owned),
+    };
+    RegistryEntry {
+        entry,
+        target,
+        scope,
+    }
+}
