@@ -6,4 +6,6 @@
 
 pub mod diagnostic;
 pub mod outline;
+pub mod syntax;
+pub mod template;
 pub mod text;
