@@ -5,6 +5,9 @@
 
 Type by type: statuses (whole chains), property paths and their schema,
 attributes, translation rules (in order, with `conditional`), aliases.
+The dump does not record `dynamic_attributes`, but its class hierarchy
+bounds it: types of one class agree, and a subclass of a class that
+accepts any attribute name accepts any too (the override is inherited).
 One known, deliberate difference is accepted: extract.py leaves
 `description` null where a class has no docstring of its own, while the
 dump used the docstring inherited from a base class or mixin.
@@ -125,6 +128,32 @@ class ExtractedMatchesReference(unittest.TestCase):
                             show(extracted["attributes"][attr][field]),
                             show(described[field]),
                         )
+
+    def test_dynamic_attributes_follow_the_class_hierarchy(self):
+        extracted = self.extracted["resource_types"]
+        mro_by_type = self.reference.get("mro_by_type") or {}
+        self.assertTrue(mro_by_type, "the reference has no class hierarchy")
+        for name, entry in sorted(extracted.items()):
+            with self.subTest(type=name):
+                self.assertIsInstance(entry.get("dynamic_attributes"), bool)
+        accepting = {
+            mro_by_type[name][0]
+            for name, entry in extracted.items()
+            if entry["dynamic_attributes"] and name in mro_by_type
+        }
+        by_class: dict[str, set[bool]] = {}
+        for name, mro in sorted(mro_by_type.items()):
+            if name not in extracted:
+                continue
+            dynamic = extracted[name]["dynamic_attributes"]
+            by_class.setdefault(mro[0], set()).add(dynamic)
+            inherited = [cls for cls in mro if cls in accepting]
+            if inherited:
+                with self.subTest(type=name, accepting_base=inherited[0]):
+                    self.assertTrue(dynamic)
+        for cls, values in sorted(by_class.items()):
+            with self.subTest(cls=cls):
+                self.assertEqual(len(values), 1, "types of one class disagree")
 
     def test_translation_rules(self):
         for name, extracted, reference in self.types_in_both():

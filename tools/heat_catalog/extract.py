@@ -439,6 +439,26 @@ def type_description(resource_class: type) -> str | None:
     return inspect.cleandoc(own).split("\n\n")[0]
 
 
+def accepts_any_attribute(resource_class: type) -> bool:
+    """Whether ``get_attr``/``Fn::GetAtt`` accepts names outside the schema.
+
+    While Heat validates a stack, every resource is still in INIT, and
+    ``Resource.node_data`` offers a referenced attribute name to the
+    validation of ``get_attr`` (``GetAttThenSelect.validate``: "not in
+    attributes_schema") if it is in the schema or if the class overrides
+    ``get_attribute`` or ``FnGetAtt``: ResourceGroup's ``resource.<n>``, a
+    deployment's outputs, anything on a placeholder. An override is
+    inherited, so a subclass of such a class accepts any name too.
+    """
+    from heat.engine import resource
+
+    base = resource.Resource
+    return (
+        resource_class.get_attribute is not base.get_attribute
+        or resource_class.FnGetAtt is not base.FnGetAtt
+    )
+
+
 def describe_type(
     name: str, cls: type, describer: Describer, rule_reader: RuleReader
 ) -> dict:
@@ -450,6 +470,7 @@ def describe_type(
         "available": None,
         "properties": describer.properties(cls.properties_schema, name),
         "attributes": describer.attributes(cls, name),
+        "dynamic_attributes": accepts_any_attribute(cls),
         "translation_rules": rule_reader.rules(cls, name),
     }
 
@@ -497,10 +518,12 @@ def summary(catalog: dict) -> str:
     attributes = sum(len(t["attributes"]) for t in types)
     rules = [r for t in types for r in t["translation_rules"]]
     conditional = sum(1 for r in rules if r["conditional"])
+    dynamic = sum(1 for t in types if t["dynamic_attributes"])
     return (
         f"{len(catalog['resource_types'])} resource types "
         f"({', '.join(f'{n} {s}' for s, n in sorted(statuses.items()))}), "
-        f"{properties} properties, {attributes} attributes, "
+        f"{properties} properties, {attributes} attributes "
+        f"({dynamic} types accept any attribute name), "
         f"{len(rules)} translation rules ({conditional} conditional), "
         f"{len(catalog['aliases'])} aliases"
     )

@@ -11,7 +11,10 @@ optionally a newer catalog extracted by ``extract.py``, and writes
   definition, so that heatwise can say when they were removed;
 - the newest definition wins for everything else;
 - a type that Heat reduced to a do-nothing placeholder keeps the schema and
-  translation rules it had in the last release before it became one.
+  translation rules it had in the last release before it became one;
+- ``dynamic_attributes`` comes from the newest release that knows it (an
+  extraction); the registry dumps do not record it, so for a type only they
+  describe it is derived from the classes they list (below).
 
 Standard library only.
 """
@@ -60,6 +63,8 @@ EXPECTED_27_0_1 = {
     "attributes": {"DEPRECATED": 3, "HIDDEN": 2, "UNSUPPORTED": 1},
     "attributes_total": 570,
     "translation_rules": 116,
+    # types whose class overrides Resource.get_attribute or FnGetAtt
+    "dynamic_attributes": 43,
 }
 
 # Heat's own release-name table stops at 21.0.0; later names follow the
@@ -219,9 +224,17 @@ def normalize_aliases(raw: object) -> list[dict]:
 
 
 def normalize_registry_dump(raw: dict) -> dict:
-    """One release's registry dump (see heat-catalogs/README.md) as a catalog in our format."""
+    """One release's registry dump (see heat-catalogs/README.md) as a catalog in our format.
+
+    The dump does not say which types accept any attribute name:
+    ``dynamic_attributes`` is None (unknown) until the merge derives it. The
+    dump's class hierarchy is kept under ``mro_by_type`` (type name -> the
+    Resource classes of its MRO, its own first) for that derivation; it is
+    not part of the merged catalog.
+    """
     version = _require(raw, "heat_version", "top level")
-    types = {}
+    classes = raw.get("classes") or {}
+    types, mro_by_type = {}, {}
     for name, entry in _require(raw, "resource_types", "top level").items():
         where = f"resource_types.{name}"
         types[name] = {
@@ -239,11 +252,16 @@ def normalize_registry_dump(raw: dict) -> dict:
                 attr: normalize_attribute(value, f"{where}.attributes.{attr}")
                 for attr, value in (entry.get("attributes") or {}).items()
             },
+            "dynamic_attributes": None,
             "translation_rules": [
                 normalize_rule(rule, f"{where}.translation_rules[{i}]")
                 for i, rule in enumerate(entry.get("translation_rules") or [])
             ],
         }
+        class_name = entry.get("class")
+        mro = (classes.get(class_name) or {}).get("mro")
+        if mro:
+            mro_by_type[name] = list(mro)
     return {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
@@ -255,6 +273,7 @@ def normalize_registry_dump(raw: dict) -> dict:
         "releases": dict(raw.get("code_names") or {}),
         "aliases": normalize_aliases(raw.get("aliases") or {}),
         "resource_types": types,
+        "mro_by_type": mro_by_type,
     }
 
 
@@ -271,6 +290,8 @@ def check_catalog(catalog: dict, where: str) -> dict:
     for name, entry in _require(catalog, "resource_types", where).items():
         for key in ("status", "properties", "attributes", "translation_rules"):
             _require(entry, key, f"{where}: resource_types.{name}")
+        # Catalogs written before the key existed: absent means false.
+        entry.setdefault("dynamic_attributes", False)
     return catalog
 
 
@@ -419,7 +440,42 @@ class Merger:
         merged["translation_rules"] = [
             dict(rule) for rule in rules_source["translation_rules"]
         ]
+        # None (a registry dump's "unknown") is settled by merge_releases.
+        merged["dynamic_attributes"] = last.get("dynamic_attributes")
         return merged
+
+
+RESOURCE_BASE_CLASS = "heat.engine.resource.Resource"
+
+
+def classes_accepting_any_attribute(releases: list[dict]) -> set[str]:
+    """Classes known to accept any attribute name in ``get_attr``.
+
+    A release that knows ``dynamic_attributes`` (an extraction) and whose
+    class hierarchy is known (the dump of the same release) tells it for
+    the class of each of its types. Such a class overrides Heat's
+    ``get_attribute`` (or inherits an override), and so does every subclass.
+    """
+    accepting = set()
+    for release in releases:
+        mro_by_type = release.get("mro_by_type") or {}
+        for name, entry in release["resource_types"].items():
+            if entry.get("dynamic_attributes") and mro_by_type.get(name):
+                accepting.add(mro_by_type[name][0])
+    accepting.discard(RESOURCE_BASE_CLASS)
+    return accepting
+
+
+def derive_dynamic_attributes(
+    name: str, releases: list[dict], accepting: set[str]
+) -> bool:
+    """For a type no release says it of: true if the class hierarchy of its
+    last release has a class known to accept any attribute name, else false."""
+    for release in reversed(releases):
+        mro = (release.get("mro_by_type") or {}).get(name)
+        if mro:
+            return any(cls in accepting for cls in mro)
+    return False
 
 
 def merge_releases(releases: list[dict]) -> tuple[dict, list[str]]:
@@ -437,6 +493,12 @@ def merge_releases(releases: list[dict]) -> tuple[dict, list[str]]:
             if name in r["resource_types"]
         ]
         types[name] = merger.merge_type(name, occurrences)
+    accepting = classes_accepting_any_attribute(releases)
+    for name, entry in types.items():
+        if entry["dynamic_attributes"] is None:
+            entry["dynamic_attributes"] = derive_dynamic_attributes(
+                name, releases, accepting
+            )
     names: dict[str, str] = {}
     for release in releases:
         names.update(release.get("releases") or {})
@@ -478,12 +540,13 @@ def count_current(catalog: dict) -> dict:
     """Counts of what the newest release of a merged catalog registers."""
     newest = catalog["source"]["heat_version"]
     types, props, attrs = Counter(), Counter(), Counter()
-    rules = 0
+    rules = dynamic = 0
     rule_kinds = Counter()
     for entry in catalog["resource_types"].values():
         if not is_current(entry, newest):
             continue
         types[entry["status"]["status"]] += 1
+        dynamic += bool(entry["dynamic_attributes"])
         for prop in iter_properties(entry["properties"]):
             if is_current(prop, newest):
                 props[prop["status"]["status"]] += 1
@@ -503,6 +566,7 @@ def count_current(catalog: dict) -> dict:
         "attributes_total": sum(attrs.values()),
         "translation_rules": rules,
         "rule_kinds": dict(rule_kinds),
+        "dynamic_attributes": dynamic,
     }
 
 
@@ -535,6 +599,7 @@ def describe_counts(counts: dict) -> str:
             + "("
             + ", ".join(f"{n} {k}" for k, n in sorted(counts["rule_kinds"].items()))
             + ")",
+            f"  types accepting any attribute name: {counts['dynamic_attributes']}",
         ]
     )
 
@@ -555,7 +620,11 @@ def collect_releases(history_dir: Path, newest_path: Path | None) -> list[dict]:
         newest = load_release(newest_path)
         newest_key = version_key(newest["source"]["heat_version"])
         # The extracted installation supersedes the dump of its own release
-        # (and of any later one, which it cannot be newer than).
+        # (and of any later one, which it cannot be newer than); that dump
+        # still tells the classes of the release's types.
+        for release in releases:
+            if version_key(release["source"]["heat_version"]) == newest_key:
+                newest.setdefault("mro_by_type", release.get("mro_by_type") or {})
         releases = [
             r for r in releases if version_key(r["source"]["heat_version"]) < newest_key
         ]

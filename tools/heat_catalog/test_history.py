@@ -292,6 +292,78 @@ class Merge(unittest.TestCase):
         self.assertEqual(history.render(first), history.render(second))
 
 
+def with_classes(raw, mro_by_type):
+    """A dump whose types have the given class hierarchies (own class first)."""
+    raw["classes"] = {}
+    for name, mro in mro_by_type.items():
+        raw["resource_types"][name]["class"] = mro[0]
+        raw["classes"].setdefault(mro[0], {"types": [], "mro": mro})["types"].append(name)
+    return raw
+
+
+GROUP_MRO = ["heat.Group", "heat.StackResource", history.RESOURCE_BASE_CLASS]
+
+
+class DynamicAttributes(unittest.TestCase):
+    def test_the_newest_release_that_knows_it_wins(self):
+        old = history.normalize_registry_dump(
+            dump("5.0.0", {"OS::T": resource_type()})
+        )
+        new = history.normalize_registry_dump(dump("6.0.0", {"OS::T": resource_type()}))
+        new["resource_types"]["OS::T"]["dynamic_attributes"] = True
+        catalog, _ = history.merge_releases([old, new])
+        self.assertIs(catalog["resource_types"]["OS::T"]["dynamic_attributes"], True)
+
+    def test_a_removed_type_inherits_it_from_a_class_known_to_accept_any_name(self):
+        old = history.normalize_registry_dump(
+            with_classes(
+                dump("5.0.0", {"OS::OldGroup": resource_type(), "OS::Plain": resource_type()}),
+                {
+                    "OS::OldGroup": ["heat.OldGroup"] + GROUP_MRO,
+                    "OS::Plain": ["heat.Plain", history.RESOURCE_BASE_CLASS],
+                },
+            )
+        )
+        new = history.normalize_registry_dump(
+            with_classes(
+                dump("6.0.0", {"OS::Group": resource_type(), "OS::Plain": resource_type()}),
+                {"OS::Group": GROUP_MRO, "OS::Plain": ["heat.Plain", history.RESOURCE_BASE_CLASS]},
+            )
+        )
+        new["resource_types"]["OS::Group"]["dynamic_attributes"] = True
+        new["resource_types"]["OS::Plain"]["dynamic_attributes"] = False
+        catalog, _ = history.merge_releases([old, new])
+        types = catalog["resource_types"]
+        self.assertIs(types["OS::OldGroup"]["dynamic_attributes"], True)
+        self.assertIs(types["OS::Plain"]["dynamic_attributes"], False)
+
+    def test_a_shared_base_class_does_not_make_a_removed_type_accept_any_name(self):
+        # OS::Group accepts any name; what it shares with OS::Gone is only
+        # StackResource, which is not known to.
+        old = history.normalize_registry_dump(
+            with_classes(
+                dump("5.0.0", {"OS::Gone": resource_type()}),
+                {"OS::Gone": ["heat.Gone", "heat.StackResource", history.RESOURCE_BASE_CLASS]},
+            )
+        )
+        new = history.normalize_registry_dump(
+            with_classes(dump("6.0.0", {"OS::Group": resource_type()}), {"OS::Group": GROUP_MRO})
+        )
+        new["resource_types"]["OS::Group"]["dynamic_attributes"] = True
+        catalog, _ = history.merge_releases([old, new])
+        self.assertIs(catalog["resource_types"]["OS::Gone"]["dynamic_attributes"], False)
+
+    def test_unknown_without_class_data_is_false(self):
+        catalog, _ = merge(dump("5.0.0", {"OS::T": resource_type()}))
+        self.assertIs(catalog["resource_types"]["OS::T"]["dynamic_attributes"], False)
+
+    def test_absent_from_a_catalog_in_our_format_means_false(self):
+        release = history.normalize_registry_dump(dump("5.0.0", {"OS::T": resource_type()}))
+        del release["resource_types"]["OS::T"]["dynamic_attributes"]
+        history.check_catalog(release, "test")
+        self.assertIs(release["resource_types"]["OS::T"]["dynamic_attributes"], False)
+
+
 class CollectReleases(unittest.TestCase):
     def test_newest_extraction_replaces_the_dump_of_its_release(self):
         with tempfile.TemporaryDirectory() as directory:
@@ -311,6 +383,31 @@ class CollectReleases(unittest.TestCase):
         self.assertEqual(catalog["source"]["history"], ["5.0.0", "6.0.0"])
         self.assertEqual(
             catalog["resource_types"]["OS::T"]["description"], "six extracted"
+        )
+
+    def test_the_replaced_dump_still_tells_the_classes_of_its_release(self):
+        with tempfile.TemporaryDirectory() as directory:
+            root = Path(directory)
+            old = with_classes(
+                dump("5.0.0", {"OS::OldGroup": resource_type()}),
+                {"OS::OldGroup": ["heat.OldGroup"] + GROUP_MRO},
+            )
+            same = with_classes(dump("6.0.0", {"OS::Group": resource_type()}), {"OS::Group": GROUP_MRO})
+            for raw in (old, same):
+                with gzip.open(
+                    root / f"heat-{raw['heat_version']}.json.gz", "wt", encoding="utf-8"
+                ) as handle:
+                    json.dump(raw, handle)
+            extracted = history.normalize_registry_dump(
+                dump("6.0.0", {"OS::Group": resource_type()})
+            )
+            del extracted["mro_by_type"]  # extract.py writes no class data
+            extracted["resource_types"]["OS::Group"]["dynamic_attributes"] = True
+            (root / "newest.json").write_text(json.dumps(extracted), encoding="utf-8")
+            releases = history.collect_releases(root, root / "newest.json")
+        catalog, _ = history.merge_releases(releases)
+        self.assertIs(
+            catalog["resource_types"]["OS::OldGroup"]["dynamic_attributes"], True
         )
 
 
