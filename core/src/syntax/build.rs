@@ -167,9 +167,11 @@ impl<'t> Builder<'t> {
             EventStyle::Folded => ScalarStyle::Folded,
         };
         let range = match style {
-            ScalarStyle::Plain if span.is_empty() && self.byte(span.start) == Some(b':') => {
-                // An empty value sits right after its key's colon.
-                TextRange::empty(span.start + 1)
+            ScalarStyle::Plain if value.is_empty() && properties == NONE => {
+                // The parser's span of an empty scalar may cover the next
+                // separator; an empty value sits right after its colon.
+                let colon = self.byte(span.start) == Some(b':');
+                TextRange::empty(span.start + u32::from(colon))
             }
             ScalarStyle::Plain => span,
             ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
@@ -268,12 +270,27 @@ impl<'t> Builder<'t> {
         span: Span,
     ) {
         let span = self.range(span);
-        let (properties, content) = self.properties(span, anchor, tag);
-        let style = if matches!(self.byte(content), Some(b'{' | b'[')) {
+        let (properties, mut content) = self.properties(span, anchor, tag);
+        // A flow start event spans its bracket; a block one is empty at the
+        // first entry (or spans just the anchor and tag), and an indentless
+        // sequence's is empty at its first item, which may be a bracket.
+        let bracket = if mapping { b'{' } else { b'[' };
+        let style = if !span.is_empty() && self.byte(content) == Some(bracket) {
             CollectionStyle::Flow
         } else {
             CollectionStyle::Block
         };
+        let mut span = span;
+        if !mapping && style == CollectionStyle::Block && self.byte(content) != Some(b'-') {
+            // An indentless sequence's event starts after its first `- `.
+            let before = self.text[..content as usize].trim_end_matches([' ', '\t']);
+            if before.ends_with('-') {
+                content = before.len() as u32 - 1;
+                if properties == NONE {
+                    span = TextRange::new(content, content);
+                }
+            }
+        }
         let kind = if mapping {
             NodeKind::Mapping(style)
         } else {
@@ -314,7 +331,19 @@ impl<'t> Builder<'t> {
             NodeKind::Mapping(CollectionStyle::Flow) | NodeKind::Sequence(CollectionStyle::Flow)
         );
         let new_end = match (flow, end) {
-            (true, Some(end)) => end.end,
+            // The end event's span may run over blanks after the bracket.
+            (true, Some(end)) => {
+                let closing = if matches!(node.kind, NodeKind::Mapping(_)) {
+                    b'}'
+                } else {
+                    b']'
+                };
+                let bytes = self.text.as_bytes();
+                bytes[end.start as usize..end.end as usize]
+                    .iter()
+                    .position(|&b| b == closing)
+                    .map_or(end.end, |at| end.start + at as u32 + 1)
+            }
             _ => last_child_end.unwrap_or(node.range.end),
         };
         node.range.end = new_end.max(node.range.end);

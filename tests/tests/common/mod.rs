@@ -1,0 +1,121 @@
+//! Shared by the corpus and robustness tests.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use heatwise_core::syntax::{CollectionStyle, NodeKind, ScalarStyle, Tree};
+
+/// The corpus of real templates, next to the workspace.
+pub fn corpus_root() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    assert!(
+        root.is_dir(),
+        "the template corpus is missing: expected it at {}",
+        root.display()
+    );
+    root
+}
+
+/// Every file under `root`, sorted, as paths relative to it.
+pub fn files_under(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut directories = vec![root.to_path_buf()];
+    while let Some(directory) = directories.pop() {
+        for entry in std::fs::read_dir(&directory).expect("readable corpus directory") {
+            let path = entry.expect("readable corpus entry").path();
+            if path.is_dir() {
+                directories.push(path);
+            } else {
+                files.push(path.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// What every tree must satisfy, whatever its input; panics with the broken
+/// invariant.
+pub fn check_invariants(tree: &Tree) {
+    let text = tree.text();
+    let mut previous_start = 0;
+    for node in tree.node_ids() {
+        let range = tree.range(node);
+        assert!(
+            range.end as usize <= text.len(),
+            "{node:?} ends past the text"
+        );
+        assert!(
+            text.is_char_boundary(range.start as usize)
+                && text.is_char_boundary(range.end as usize),
+            "{node:?} is not on character boundaries"
+        );
+        assert!(
+            range.start >= previous_start,
+            "{node:?} is out of source order"
+        );
+        previous_start = range.start;
+        if let Some(parent) = tree.parent(node) {
+            let outer = tree.range(parent);
+            assert!(
+                outer.start <= range.start && range.end <= outer.end,
+                "{node:?} {range:?} is outside its parent {outer:?}"
+            );
+        }
+        let source = tree.source(node);
+        let content = &text[tree.content_start(node) as usize..range.end as usize];
+        match tree.kind(node) {
+            NodeKind::Scalar(ScalarStyle::SingleQuoted) => {
+                assert!(
+                    content.starts_with('\'') && content.ends_with('\'') && content.len() >= 2,
+                    "{node:?} {source:?}"
+                )
+            }
+            NodeKind::Scalar(ScalarStyle::DoubleQuoted) => {
+                assert!(
+                    content.starts_with('"') && content.ends_with('"') && content.len() >= 2,
+                    "{node:?} {source:?}"
+                )
+            }
+            NodeKind::Scalar(ScalarStyle::Literal) => {
+                assert!(content.starts_with('|'), "{node:?} {source:?}")
+            }
+            NodeKind::Scalar(ScalarStyle::Folded) => {
+                assert!(content.starts_with('>'), "{node:?} {source:?}")
+            }
+            NodeKind::Scalar(ScalarStyle::Plain) => {
+                let value = tree.scalar(node).unwrap();
+                if !source.contains('\n') && tree.tag(node).is_none() && tree.anchor(node).is_none()
+                {
+                    assert_eq!(
+                        source, value,
+                        "{node:?}: a one-line plain scalar is its source"
+                    );
+                }
+            }
+            NodeKind::Mapping(CollectionStyle::Flow) if tree.diagnostics().is_empty() => {
+                assert!(
+                    content.starts_with('{') && content.ends_with('}'),
+                    "{node:?} {source:?}"
+                )
+            }
+            NodeKind::Sequence(CollectionStyle::Flow) if tree.diagnostics().is_empty() => {
+                assert!(
+                    content.starts_with('[') && content.ends_with(']'),
+                    "{node:?} {source:?}"
+                )
+            }
+            NodeKind::Alias => assert!(source.starts_with('*'), "{node:?} {source:?}"),
+            _ => {}
+        }
+    }
+    for comment in tree.comments() {
+        assert!(text[comment.range.as_usize()].starts_with('#'));
+        assert!(
+            tree.node_at(comment.range.start)
+                .is_none_or(|node| !tree.is_scalar(node)),
+            "comment {comment:?} inside a scalar"
+        );
+    }
+}

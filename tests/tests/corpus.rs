@@ -1,0 +1,118 @@
+//! Every file of the template corpus parses, without panic, into a tree
+//! that keeps the invariants; the summary is a snapshot
+//! (`HEATWISE_BLESS=1` rewrites it).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use heatwise_core::template::{self, DocumentKind};
+
+#[test]
+fn every_corpus_file_parses_and_matches_the_summary() {
+    let root = common::corpus_root();
+    let files = common::files_under(&root);
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    let mut errors = String::new();
+    let mut error_files = 0;
+    let (mut resources, mut calls, mut attributes, mut registry, mut comments) = (0, 0, 0, 0, 0);
+    let started = Instant::now();
+    let mut bytes = 0;
+    for relative in &files {
+        let raw = std::fs::read(root.join(relative)).expect("readable corpus file");
+        let Ok(text) = String::from_utf8(raw) else {
+            *kinds.entry("not UTF-8".into()).or_default() += 1;
+            continue;
+        };
+        bytes += text.len();
+        let outcome = std::panic::catch_unwind(|| {
+            let template = template::parse(&text);
+            common::check_invariants(template.tree());
+            let syntax: Vec<String> = template
+                .diagnostics()
+                .iter()
+                .filter(|d| d.code == "syntax")
+                .map(|d| {
+                    let at = template.tree().line_index().position(&text, d.range.start);
+                    format!("{}:{} {}", at.line, at.column, d.message)
+                })
+                .collect();
+            (
+                template.kind(),
+                syntax,
+                template.resources().len(),
+                template.function_calls().len(),
+                template.attribute_refs().count(),
+                template.registry().len(),
+                template.tree().comments().len(),
+            )
+        });
+        let Ok((kind, syntax, r, c, a, g, m)) = outcome else {
+            panic!("parsing {} panicked", relative.display());
+        };
+        *kinds.entry(format!("{kind:?}")).or_default() += 1;
+        resources += r;
+        calls += c;
+        attributes += a;
+        registry += g;
+        comments += m;
+        if !syntax.is_empty() {
+            error_files += 1;
+            let _ = writeln!(errors, "  {} {}", relative.display(), syntax.join("; "));
+        }
+        if kind == DocumentKind::Unknown && relative.extension().is_some_and(|e| e == "yaml") {
+            let _ = writeln!(
+                errors,
+                "  {} is neither a template nor an environment",
+                relative.display()
+            );
+        }
+    }
+    eprintln!(
+        "parsed {} files, {bytes} bytes, in {:?}",
+        files.len(),
+        started.elapsed()
+    );
+    let mut summary = format!("files {}\n", files.len());
+    for (kind, count) in &kinds {
+        let _ = writeln!(summary, "kind {kind} {count}");
+    }
+    let _ = writeln!(summary, "resources {resources}");
+    let _ = writeln!(summary, "function calls {calls}");
+    let _ = writeln!(summary, "attribute references {attributes}");
+    let _ = writeln!(summary, "registry entries {registry}");
+    let _ = writeln!(summary, "comments {comments}");
+    let _ = writeln!(summary, "files with syntax errors {error_files}");
+    summary.push_str(&errors);
+    compare_snapshot("corpus.snap", &summary);
+}
+
+fn compare_snapshot(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(name);
+    if std::env::var_os("HEATWISE_BLESS").is_some() {
+        std::fs::write(&path, actual).expect("snapshot written");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    if expected != actual {
+        let mut message = format!("{} differs (HEATWISE_BLESS=1 to accept):\n", path.display());
+        let expected: Vec<&str> = expected.lines().collect();
+        let actual: Vec<&str> = actual.lines().collect();
+        for line in &expected {
+            if !actual.contains(line) {
+                let _ = writeln!(message, "-{line}");
+            }
+        }
+        for line in &actual {
+            if !expected.contains(line) {
+                let _ = writeln!(message, "+{line}");
+            }
+        }
+        panic!("{message}");
+    }
+}
