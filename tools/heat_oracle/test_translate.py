@@ -278,6 +278,60 @@ class AgreementWithHeat(unittest.TestCase):
         self.assertGreaterEqual(compared, 8)
 
 
+class CatalogDynamicAttributes(unittest.TestCase):
+    """The built-in catalog's dynamic_attributes is what Heat's validation
+    of get_attr does, for every type the newest release registers."""
+
+    TEMPLATE = """heat_template_version: 2016-10-14
+resources:
+  target:
+    type: "{type}"
+  user:
+    type: OS::Heat::Value
+    properties:
+      value: {{get_attr: [target, no_such_attribute]}}
+"""
+
+    def accepts_unknown_attribute(self, path: Path, resource_type: str) -> bool:
+        path.write_text(self.TEMPLATE.format(type=resource_type), encoding="utf-8")
+        stack = translate.TemplateTranslation(HEAT, path, []).build_stack()
+        # The two steps of Stack.validate() that judge get_attr: the node
+        # data of every resource (still INIT), then the referring resource's
+        # own validation. Validating the target itself may need a cloud.
+        stack._update_all_resource_data(for_resources=True, for_outputs=True)
+        try:
+            stack["user"].validate()
+        except HEAT.stack.exception.StackValidationFailed as error:
+            if "Referenced Attribute" in str(error):
+                return False
+            raise
+        return True
+
+    def test_every_current_type(self):
+        catalog_path = HERE.parents[1] / "core" / "catalog" / "heat.json"
+        catalog = json.loads(catalog_path.read_text(encoding="utf-8"))
+        newest = catalog["source"]["heat_version"]
+        self.assertEqual(newest, HEAT.version)
+        disagreements, unchecked, checked = [], [], 0
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "get_attr.yaml"
+            for name, entry in sorted(catalog["resource_types"].items()):
+                if not entry["available"] or entry["available"][-1][1] != newest:
+                    continue
+                try:
+                    accepted = self.accepts_unknown_attribute(path, name)
+                except Exception as error:  # noqa: BLE001 - a type that needs properties
+                    unchecked.append(f"{name}: {translate.error_text(error)}")
+                    continue
+                checked += 1
+                if accepted != entry["dynamic_attributes"]:
+                    disagreements.append(name)
+        self.assertEqual(disagreements, [])
+        # OS::Neutron::RBACPolicy's rules need its object_type.
+        self.assertLessEqual(len(unchecked), 1, unchecked)
+        self.assertGreater(checked, 0)
+
+
 class CommandLine(unittest.TestCase):
     def test_single_template_output_is_stable_json(self):
         command = [sys.executable, str(HERE / "translate.py"), str(FIXTURES / "conflict.yaml")]

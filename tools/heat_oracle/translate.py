@@ -369,10 +369,30 @@ class TemplateTranslation:
             return
         self.resources[report_as] = entry
         member_key = GROUP_MEMBER_DEFINITIONS.get(resource_type)
-        if member_key is not None and "properties" in entry:
-            self.translate_member(stack, report_as, member_key, definition)
+        if member_key is not None:
+            try:
+                self.translate_member(stack, report_as, member_key, definition)
+            except Exception as error:  # noqa: BLE001 - a malformed member definition
+                self.resources[f"{report_as}/{member_key}"] = {
+                    "type": None,
+                    "error": error_text(error),
+                }
 
     def translated(self, stack, name: str, definition) -> dict:
+        values, unknown = self.translated_values(stack, name, definition)
+        entry = {
+            "type": definition.resource_type,
+            "properties": {key: to_json(self.heat, value) for key, value in values.items()},
+        }
+        if unknown:
+            # Heat's validation rejects them ("Unknown Property"), except on
+            # placeholders, which accept and ignore anything.
+            entry["unknown_properties"] = unknown
+        return entry
+
+    def translated_values(self, stack, name: str, definition) -> tuple[dict, list[str]]:
+        """The translated properties (functions as Heat's objects), and the
+        names the template sets that the type does not have."""
         heat = self.heat
         rsrc = heat.resource.Resource(name, definition, stack)
         data = definition._properties or {}
@@ -405,14 +425,8 @@ class TemplateTranslation:
             except Exception as error:
                 raise PropertyError(key, error) from error
             if value is not None:
-                result[key] = to_json(heat, value)
-        entry = {"type": definition.resource_type, "properties": result}
-        unknown = sorted(key for key in data if key not in props.props)
-        if unknown:
-            # Heat's validation rejects them ("Unknown Property"), except on
-            # placeholders, which accept and ignore anything.
-            entry["unknown_properties"] = unknown
-        return entry
+                result[key] = value
+        return result, sorted(key for key in data if key not in props.props)
 
     def translate_member(self, stack, group_name: str, member_key: str, group_definition):
         """The resource a group builds, translated on its own: Heat translates
@@ -531,12 +545,44 @@ def run_batch(heat: Heat, list_path: str, out_dir: Path) -> int:
         render({"format": OUTPUT_FORMAT + "-index", "heat_version": heat.version, "jobs": index}),
         encoding="utf-8",
     )
+    print(summary(out_dir, index), file=sys.stderr)
     print(
         f"{len(jobs)} templates in {time.monotonic() - started:.1f} s; "
         f"results and index.json in {out_dir}",
         file=sys.stderr,
     )
     return 0
+
+
+def summary(out_dir: Path, index: list[dict]) -> str:
+    """Counts of a batch: translated resources, skipped and failed ones by kind."""
+    from collections import Counter
+
+    translated, skipped, errors, template_errors = 0, Counter(), Counter(), Counter()
+    for job in index:
+        result = json.loads((out_dir / job["output"]).read_text(encoding="utf-8"))
+        if result.get("error"):
+            template_errors[result["error"].split(":")[0]] += 1
+        for entry in result["resources"].values():
+            if "error" in entry:
+                errors[entry["error"].split(":")[0]] += 1
+            else:
+                translated += 1
+        for reason in result["skipped"].values():
+            skipped[reason.split(" (")[0]] += 1
+
+    def by_kind(counter: Counter) -> str:
+        return ", ".join(f"{n} {kind}" for kind, n in counter.most_common()) or "none"
+
+    return "\n".join(
+        [
+            f"templates: {len(index)} ({sum(template_errors.values())} failed as a whole: "
+            f"{by_kind(template_errors)})",
+            f"resources translated: {translated}",
+            f"resources skipped: {sum(skipped.values())} ({by_kind(skipped)})",
+            f"resources failed: {sum(errors.values())} ({by_kind(errors)})",
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
