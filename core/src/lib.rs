@@ -4,8 +4,11 @@
 //! No I/O here: callers hand in text and get back plain data with byte
 //! ranges. See ARCHITECTURE.md for the map.
 
+pub mod catalog;
 pub mod diagnostic;
+pub mod lint;
 pub mod outline;
+pub mod release;
 pub mod syntax;
 pub mod template;
 pub mod text;
