@@ -143,6 +143,22 @@ class Translation(unittest.TestCase):
             },
         )
 
+    def test_if_is_decided_as_heat_decides_it_and_its_branch_translated(self):
+        # use_v6 defaults to false: Heat picks the second branches while it
+        # reads the template, then translates what it picked.
+        result = run("conditional_port.yaml")
+        self.assertEqual(
+            properties(result, "port"),
+            {
+                "network": "private",
+                "name": "port-v4",
+                "fixed_ips": [
+                    {"subnet": "v4-subnet", "ip_address": {"get_param": "name_v6"}}
+                ],
+            },
+        )
+        self.assertEqual(result["parameter_placeholders"], {})
+
     def test_both_old_and_new_property_is_heats_conflict_error(self):
         result = run("conflict.yaml")
         both = result["resources"]["both"]

@@ -167,8 +167,33 @@ class Heat:
 # JSON
 
 
+def keep_functions(heat: Heat, snippet: object, nullable: bool = False) -> object:
+    """Heat's ``function.resolve``, except that only macros are resolved.
+
+    Macros (``if``) are what Heat decides while it reads the template: their
+    chosen branch takes their place, as in Heat's own copies of a template.
+    Other functions stay as they are; an omitted ``if`` branch (Ellipsis)
+    drops the item, as Heat does.
+    """
+    if isinstance(snippet, heat.function.Macro):
+        result = keep_functions(heat, snippet.parsed, nullable=True)
+        return result if nullable or result is not Ellipsis else None
+    if isinstance(snippet, heat.function.Function):
+        return snippet
+    if isinstance(snippet, dict):
+        items = ((key, keep_functions(heat, value, True)) for key, value in snippet.items())
+        return {key: value for key, value in items if value is not Ellipsis}
+    if isinstance(snippet, (list, tuple)):
+        values = (keep_functions(heat, value, True) for value in snippet)
+        return [value for value in values if value is not Ellipsis]
+    return snippet
+
+
 def to_json(heat: Heat, value: object) -> object:
     """A value of Heat's properties as JSON; a function as its template form."""
+    if isinstance(value, heat.function.Macro):
+        parsed = value.parsed
+        return None if parsed is Ellipsis else to_json(heat, parsed)
     if isinstance(value, heat.function.Function):
         return {value.fn_name: to_json(heat, value.args)}
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -180,7 +205,7 @@ def to_json(heat: Heat, value: object) -> object:
             if item is not None
         }
     if isinstance(value, (list, tuple)):
-        return [to_json(heat, item) for item in value]
+        return [to_json(heat, item) for item in value if item is not Ellipsis]
     return str(value)
 
 
@@ -398,14 +423,14 @@ class TemplateTranslation:
         data = definition._properties or {}
         if isinstance(data, heat.function.Function):
             raise ValueError("the properties are an intrinsic function as a whole")
-        # Heat's Properties, reading the values as written (see Heat._patch)
-        # instead of resolving them, with the resource's own rules; RESOLVE
-        # rules are left out as Heat leaves them out when it constructs a
-        # resource (reparse(client_resolve=False)).
+        # Heat's Properties, reading the values as written (see Heat._patch
+        # and keep_functions) instead of resolving them, with the resource's
+        # own rules; RESOLVE rules are left out as Heat leaves them out when
+        # it constructs a resource (reparse(client_resolve=False)).
         props = heat.properties.Properties(
             rsrc.properties_schema,
             data,
-            resolver=lambda value, nullable=False: value,
+            resolver=lambda value, nullable=False: keep_functions(heat, value, nullable),
             context=stack.context,
             section="Properties",
             rsrc_description=definition.description,
