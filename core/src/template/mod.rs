@@ -363,6 +363,12 @@ impl<'t> Template<'t> {
     }
 
     fn read(&mut self) {
+        self.read_model();
+        let syntax = self.tree.diagnostics().len().min(self.diagnostics.len());
+        self.diagnostics[syntax..].sort_by_key(|d| d.range.start);
+    }
+
+    fn read_model(&mut self) {
         for diagnostic in self.tree.diagnostics().to_vec() {
             self.diagnose(
                 "syntax",

@@ -86,7 +86,9 @@ pub fn check_invariants(tree: &Tree) {
             }
             NodeKind::Scalar(ScalarStyle::Plain) => {
                 let value = tree.scalar(node).unwrap();
-                if !source.contains('\n') && tree.tag(node).is_none() && tree.anchor(node).is_none()
+                if !source.contains(['\n', '\r'])
+                    && tree.tag(node).is_none()
+                    && tree.anchor(node).is_none()
                 {
                     assert_eq!(
                         source, value,
@@ -118,4 +120,23 @@ pub fn check_invariants(tree: &Tree) {
             "comment {comment:?} inside a scalar"
         );
     }
+}
+
+/// Compares `actual` with `tests/snapshots/NAME`, or rewrites it under
+/// `HEATWISE_BLESS=1`.
+pub fn assert_snapshot(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(name);
+    if std::env::var_os("HEATWISE_BLESS").is_some() {
+        std::fs::write(&path, actual).expect("snapshot written");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing; HEATWISE_BLESS=1 creates it", path.display()));
+    assert!(
+        expected == actual,
+        "{} differs from the output (HEATWISE_BLESS=1 accepts it):\n--- expected\n{expected}\n--- actual\n{actual}",
+        path.display()
+    );
 }

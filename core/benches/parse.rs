@@ -1,0 +1,51 @@
+//! Parse and model throughput over the tripleo part of the corpus.
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use heatwise_core::{syntax, template};
+
+fn corpus_texts() -> Vec<String> {
+    let root =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/tripleo-heat-templates");
+    assert!(root.is_dir(), "the corpus is missing: {}", root.display());
+    let mut texts = Vec::new();
+    let mut directories = vec![root];
+    while let Some(directory) = directories.pop() {
+        for entry in std::fs::read_dir(directory).expect("readable corpus") {
+            let path = entry.expect("readable entry").path();
+            if path.is_dir() {
+                directories.push(path);
+            } else if path.extension().is_some_and(|e| e == "yaml") {
+                texts.push(std::fs::read_to_string(path).expect("UTF-8 corpus file"));
+            }
+        }
+    }
+    texts
+}
+
+fn parse(c: &mut Criterion) {
+    let texts = corpus_texts();
+    let bytes: usize = texts.iter().map(String::len).sum();
+    let mut group = c.benchmark_group("tripleo");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("syntax", |b| {
+        b.iter(|| {
+            for text in &texts {
+                black_box(syntax::parse(black_box(text)).node_count());
+            }
+        })
+    });
+    group.bench_function("syntax+template", |b| {
+        b.iter(|| {
+            for text in &texts {
+                black_box(template::parse(black_box(text)).resources().len());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, parse);
+criterion_main!(benches);
