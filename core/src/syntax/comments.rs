@@ -1,6 +1,6 @@
 //! Comments, which the YAML parser drops.
 
-use crate::text::{LineIndex, TextRange};
+use crate::text::TextRange;
 
 /// A `# ...` comment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,11 +25,15 @@ impl Comment {
 /// scalars cannot hold ` #`, so they need no exclusion. Past a syntax error
 /// the opaque ranges are unknown and `#` inside quotes there may be taken
 /// for a comment.
-pub(super) fn scan(text: &str, opaque: &[TextRange], lines: &LineIndex) -> Vec<Comment> {
+pub(super) fn scan(text: &str, opaque: &[TextRange]) -> Vec<Comment> {
     let bytes = text.as_bytes();
     let mut comments = Vec::new();
     let mut opaque = opaque.iter().peekable();
     let mut at = 0usize;
+    // Lines are counted as the scan goes: comments come in order.
+    let mut line = 0u32;
+    let mut line_start = 0usize;
+    let mut counted_to = 0usize;
     while let Some(found) = memchr_hash(bytes, at) {
         at = found;
         while opaque.next_if(|range| range.end as usize <= at).is_some() {}
@@ -49,11 +53,15 @@ pub(super) fn scan(text: &str, opaque: &[TextRange], lines: &LineIndex) -> Vec<C
         if end > at && bytes[end - 1] == b'\r' {
             end -= 1;
         }
-        let line = lines.line_of(at as u32);
-        let line_start = lines.line_range(text, line).start as usize;
+        let skipped = &bytes[counted_to..at];
+        if let Some(last_break) = skipped.iter().rposition(|&b| b == b'\n') {
+            line += skipped.iter().filter(|&&b| b == b'\n').count() as u32;
+            line_start = counted_to + last_break + 1;
+        }
+        counted_to = at;
         comments.push(Comment {
             range: TextRange::new(at as u32, end as u32),
-            line: line as u32,
+            line,
             own_line: bytes[line_start..at]
                 .iter()
                 .all(|&b| b == b' ' || b == b'\t'),

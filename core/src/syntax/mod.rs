@@ -41,11 +41,16 @@
 //! (Heat's loader keeps YAML timestamps as strings). [`scalar`] interprets
 //! a scalar as PyYAML's SafeLoader (YAML 1.1) would.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 mod build;
 mod chars;
 mod comments;
 mod dump;
 pub mod scalar;
+#[cfg(test)]
+mod tests;
 
 use crate::text::{LineIndex, TextRange};
 
@@ -201,7 +206,8 @@ pub struct Tree<'t> {
     root: Option<NodeId>,
     comments: Vec<Comment>,
     diagnostics: Vec<Diagnostic>,
-    line_index: LineIndex,
+    /// Built on first use: most callers never need lines.
+    line_index: OnceLock<LineIndex>,
 }
 
 impl<'t> Tree<'t> {
@@ -230,12 +236,12 @@ impl<'t> Tree<'t> {
     }
 
     pub fn line_index(&self) -> &LineIndex {
-        &self.line_index
+        self.line_index.get_or_init(|| LineIndex::new(self.text))
     }
 
     /// 0-based line holding a byte offset.
     pub fn line_of(&self, offset: u32) -> u32 {
-        self.line_index.line_of(offset) as u32
+        self.line_index().line_of(offset) as u32
     }
 
     pub fn node_count(&self) -> usize {
@@ -388,18 +394,14 @@ impl<'t> Tree<'t> {
     /// Pairs of entries with equal scalar keys: (earlier, later). Heat's
     /// loader silently keeps the later.
     pub fn duplicate_keys(&self, mapping: NodeId) -> Vec<(Entry, Entry)> {
-        let mut seen: Vec<(&str, Entry)> = Vec::new();
+        let mut seen: HashMap<&str, Entry> = HashMap::new();
         let mut duplicates = Vec::new();
         for entry in self.entries(mapping) {
             let Some(key) = self.scalar(entry.key) else {
                 continue;
             };
-            match seen.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, earlier)) => {
-                    duplicates.push((*earlier, entry));
-                    *earlier = entry;
-                }
-                None => seen.push((key, entry)),
+            if let Some(earlier) = seen.insert(key, entry) {
+                duplicates.push((earlier, entry));
             }
         }
         duplicates
@@ -423,8 +425,8 @@ impl<'t> Tree<'t> {
     fn line_span(&self, range: TextRange) -> LineSpan {
         let first_line = self.line_of(range.start);
         let last_line = self.line_of(range.end.saturating_sub(1).max(range.start));
-        let first = self.line_index.line_range(self.text, first_line as usize);
-        let last = self.line_index.line_range(self.text, last_line as usize);
+        let first = self.line_index().line_range(self.text, first_line as usize);
+        let last = self.line_index().line_range(self.text, last_line as usize);
         let bytes = self.text.as_bytes();
         let mut lines_end = last.end as usize;
         if bytes.get(lines_end) == Some(&b'\r') {
@@ -458,7 +460,7 @@ impl<'t> Tree<'t> {
             _ => self.content_start(node),
         };
         let line = self
-            .line_index
+            .line_index()
             .line_range(self.text, self.line_of(first) as usize);
         Some(
             self.text[line.start as usize..first as usize]

@@ -11,6 +11,8 @@
 mod functions;
 mod registry;
 mod suppress;
+#[cfg(test)]
+mod tests;
 mod walk;
 
 use std::fmt::Write;

@@ -1,0 +1,156 @@
+//! Exact byte ranges, checked against the text they cover.
+
+use super::*;
+
+fn find(tree: &Tree, source: &str) -> NodeId {
+    tree.node_ids()
+        .find(|&node| tree.source(node) == source)
+        .unwrap_or_else(|| panic!("no node covers {source:?}"))
+}
+
+#[test]
+fn ranges_of_every_scalar_style() {
+    let text = "a: plain  text   # c\nb: 'it''s' # c\nc: \"q\\\"x\" \nd: |+ # header | >\n  body\n\n\ne: >-\n  folded\nf:\ng: &anchor !!str tagged\n";
+    let tree = parse(text);
+    assert!(tree.diagnostics().is_empty(), "{:?}", tree.diagnostics());
+    let root = tree.root().unwrap();
+    let value = |key: &str| tree.get(root, key).unwrap();
+    assert_eq!(tree.source(value("a")), "plain  text");
+    assert_eq!(tree.source(value("b")), "'it''s'");
+    assert_eq!(tree.scalar(value("b")), Some("it's"));
+    assert_eq!(tree.source(value("c")), "\"q\\\"x\"");
+    assert_eq!(tree.source(value("d")), "|+ # header | >\n  body");
+    assert_eq!(tree.scalar(value("d")), Some("body\n\n\n"));
+    assert_eq!(tree.source(value("e")), ">-\n  folded");
+    let empty = tree.range(value("f"));
+    assert!(empty.is_empty());
+    assert_eq!(
+        &text[..empty.start as usize],
+        &text[..text.find("f:").unwrap() + 2]
+    );
+    assert_eq!(tree.source(value("g")), "&anchor !!str tagged");
+    assert_eq!(tree.tag(value("g")), Some("tag:yaml.org,2002:str"));
+    assert_eq!(
+        &text[tree.anchor(value("g")).unwrap().as_usize()],
+        "&anchor"
+    );
+    assert_eq!(
+        &text[tree.content_start(value("g")) as usize..tree.range(value("g")).end as usize],
+        "tagged"
+    );
+    let styles: Vec<_> = ["a", "b", "c", "d", "e"]
+        .map(|key| tree.scalar_style(value(key)).unwrap())
+        .to_vec();
+    use ScalarStyle::*;
+    assert_eq!(styles, [Plain, SingleQuoted, DoubleQuoted, Literal, Folded]);
+    let comments: Vec<&str> = tree
+        .comments()
+        .iter()
+        .map(|c| &text[c.range.as_usize()])
+        .collect();
+    assert_eq!(comments, ["# c", "# c", "# header | >"]);
+}
+
+#[test]
+fn multibyte_text_and_crlf_give_byte_offsets() {
+    let text = "\u{feff}name: \"é😀\"\r\nlist: [ä, 'ö']\r\n# ü comment\r\nlast: ß\r\n";
+    let tree = parse(text);
+    assert!(tree.diagnostics().is_empty());
+    let root = tree.root().unwrap();
+    assert_eq!(tree.source(tree.get(root, "name").unwrap()), "\"é😀\"");
+    let list = tree.get(root, "list").unwrap();
+    assert_eq!(tree.source(list), "[ä, 'ö']");
+    assert_eq!(tree.collection_style(list), Some(CollectionStyle::Flow));
+    assert_eq!(tree.source(tree.items(list)[1]), "'ö'");
+    assert_eq!(tree.source(tree.get(root, "last").unwrap()), "ß");
+    let comment = tree.comments()[0];
+    assert_eq!(&text[comment.range.as_usize()], "# ü comment");
+    assert_eq!((comment.line, comment.own_line), (2, true));
+    assert_eq!(tree.source(root), &text[3..text.len() - 2]);
+}
+
+#[test]
+fn entries_know_their_ranges_lines_and_indentation() {
+    let text = "top:\n  first: 1\n  second:\n    - a\n    - {b: c}  # trailing\n  third: x\nflow: {k: v, w: x}\n";
+    let tree = parse(text);
+    let root = tree.root().unwrap();
+    let top = tree.get(root, "top").unwrap();
+    assert_eq!(tree.indent(root), Some(0));
+    assert_eq!(tree.indent(top), Some(2));
+    let second = tree.get_entry(top, "second").unwrap();
+    assert_eq!(
+        &text[tree.entry_range(second).as_usize()],
+        "second:\n    - a\n    - {b: c}"
+    );
+    let lines = tree.entry_lines(second);
+    assert_eq!(
+        (lines.first_line, lines.last_line, lines.alone),
+        (2, 4, true)
+    );
+    assert_eq!(
+        &text[lines.lines.as_usize()],
+        "  second:\n    - a\n    - {b: c}  # trailing\n"
+    );
+    let sequence = second.value;
+    assert_eq!(tree.indent(sequence), Some(4));
+    assert_eq!(
+        tree.collection_style(sequence),
+        Some(CollectionStyle::Block)
+    );
+    let flow = tree.get(root, "flow").unwrap();
+    assert_eq!(tree.indent(flow), None);
+    let k = tree.get_entry(flow, "k").unwrap();
+    assert_eq!(&text[tree.entry_range(k).as_usize()], "k: v");
+    assert!(!tree.entry_lines(k).alone);
+    assert_eq!(tree.entry_of(k.value), Some(k));
+    assert_eq!(
+        tree.node_at(text.find("{b").unwrap() as u32 + 1),
+        Some(find(&tree, "b"))
+    );
+    assert_eq!(tree.depth(find(&tree, "c")), 4);
+}
+
+#[test]
+fn duplicates_are_kept_and_the_last_wins() {
+    let text = "a: 1\nb: 2\na: 3\n";
+    let tree = parse(text);
+    let root = tree.root().unwrap();
+    assert_eq!(tree.entries(root).count(), 3);
+    assert_eq!(tree.scalar(tree.get(root, "a").unwrap()), Some("3"));
+    let duplicates = tree.duplicate_keys(root);
+    assert_eq!(duplicates.len(), 1);
+    assert_eq!(tree.range(duplicates[0].0.key).start, 0);
+    assert_eq!(tree.range(duplicates[0].1.key).start, 10);
+}
+
+#[test]
+fn aliases_point_at_their_anchor_and_are_not_expanded() {
+    let text = "base: &base {a: 1}\ncopy: *base\n";
+    let tree = parse(text);
+    let root = tree.root().unwrap();
+    let copy = tree.get(root, "copy").unwrap();
+    assert_eq!(tree.kind(copy), NodeKind::Alias);
+    assert_eq!(tree.source(copy), "*base");
+    assert_eq!(tree.alias_target(copy), tree.get(root, "base"));
+    assert!(tree.children(copy).is_empty());
+}
+
+#[test]
+fn errors_keep_what_was_read() {
+    let text = "a: 1\nb: [x, y\nc: 2\n";
+    let tree = parse(text);
+    assert_eq!(tree.diagnostics().len(), 1);
+    let root = tree.root().unwrap();
+    assert_eq!(tree.source(tree.get(root, "a").unwrap()), "1");
+    // The parser fails while reading `y c: 2` as one plain scalar.
+    let b = tree.get(root, "b").unwrap();
+    assert_eq!(
+        tree.items(b)
+            .iter()
+            .map(|&i| tree.source(i))
+            .collect::<Vec<_>>(),
+        ["x"]
+    );
+    assert_eq!(tree.source(b), "[x");
+    assert!(tree.diagnostics()[0].range.end as usize <= text.len());
+}
