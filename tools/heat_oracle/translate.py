@@ -26,7 +26,6 @@ import logging
 import os
 import sys
 import time
-import traceback
 import warnings
 from pathlib import Path
 
@@ -102,7 +101,6 @@ class Heat:
             rsrc_defn,
             stack,
             template,
-            translation,
         )
         from heat.engine.clients import client_plugin
         from heat.engine.resources import template_resource
@@ -119,7 +117,6 @@ class Heat:
         self.rsrc_defn = rsrc_defn
         self.stack = stack
         self.template = template
-        self.translation = translation
         self.template_resource = template_resource
         self.version = version_info.release_string()
         self._patch(client_plugin)
