@@ -1,1 +1,38 @@
-fn main() {}
+//! The `heatwise` command line.
+
+mod catalog;
+mod lint;
+mod output;
+mod rule;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "heatwise", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Query the catalog of Heat resource types: list, show, check.
+    Catalog(catalog::CatalogArgs),
+    /// Report every use of a resource type, property or attribute that is not
+    /// SUPPORTED at the target release, and every use Heat would reject.
+    /// Exit code: 0 clean, 1 findings at or above --fail-on, 2 usage or read
+    /// errors.
+    Lint(lint::LintArgs),
+    /// Show a rule's documentation, or list every rule.
+    Rule(rule::RuleArgs),
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Catalog(args) => catalog::run(&args),
+        Command::Lint(args) => lint::run(&args),
+        Command::Rule(args) => rule::run(&args),
+    }
+}

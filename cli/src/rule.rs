@@ -1,0 +1,105 @@
+//! `heatwise rule CODE|NAME` and `heatwise rule --all`: the rules' own
+//! documentation, as `ruff rule` shows it.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use heatwise_core::lint::Rule;
+
+#[derive(Args, Debug)]
+#[command(group = clap::ArgGroup::new("which").required(true).args(["rule", "all"]))]
+pub struct RuleArgs {
+    /// A rule's code or name, e.g. `HW202` or `hidden-property`.
+    rule: Option<String>,
+
+    /// List every rule: code, name, severity and what it finds.
+    #[arg(long)]
+    all: bool,
+}
+
+pub fn run(args: &RuleArgs) -> ExitCode {
+    let text = if args.all {
+        list_all()
+    } else {
+        let wanted = args.rule.as_deref().unwrap_or_default();
+        match Rule::find(wanted) {
+            Some(rule) => rule.documentation(),
+            None => {
+                eprintln!(
+                    "error: there is no rule `{wanted}`; `heatwise rule --all` lists the rules (codes such as HW202, names such as hidden-property)"
+                );
+                return ExitCode::from(2);
+            }
+        }
+    };
+    // A closed pipe (`heatwise rule --all | head`) is no failure.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}
+
+fn list_all() -> String {
+    let name_width = Rule::ALL.iter().map(|r| r.name().len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for rule in Rule::ALL {
+        out.push_str(&format!(
+            "{}  {:name_width$}  {:7}  {}\n",
+            rule.code(),
+            rule.name(),
+            rule.severity().as_str(),
+            summary(*rule)
+        ));
+    }
+    out
+}
+
+/// The first paragraph under `## What it does`, on one line: what the rule
+/// finds.
+pub fn summary(rule: Rule) -> String {
+    section(&rule.documentation(), "What it does")
+        .split("\n\n")
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The text under a `## heading` of a rule's documentation, up to the next
+/// heading; empty when there is no such heading.
+pub fn section(documentation: &str, heading: &str) -> String {
+    let mut lines = documentation.lines();
+    let marker = format!("## {heading}");
+    if !lines.any(|line| line.trim_end() == marker) {
+        return String::new();
+    }
+    lines
+        .take_while(|line| !line.starts_with("## "))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim()
+        .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_has_a_one_line_summary() {
+        for rule in Rule::ALL {
+            let summary = summary(*rule);
+            assert!(!summary.is_empty(), "{} has no summary", rule.code());
+            assert!(!summary.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn sections_end_at_the_next_heading() {
+        let doc =
+            "# x\n\n## What it does\nFinds a.\nAnd b.\n\nMore.\n\n## Why is this bad?\nBecause.\n";
+        assert_eq!(section(doc, "What it does"), "Finds a.\nAnd b.\n\nMore.");
+        assert_eq!(section(doc, "Why is this bad?"), "Because.");
+        assert_eq!(section(doc, "Example"), "");
+    }
+}
