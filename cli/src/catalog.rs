@@ -1,0 +1,853 @@
+//! `heatwise catalog`: list the resource types Heat registers, show one type
+//! or property with its life cycle, schema and translation rules, and check a
+//! plugin's catalog against Heat's support-status rules.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand, ValueEnum};
+use heatwise_core::catalog::{
+    limits::MAX_CATALOG_BYTES, validate, Attribute, Catalog, Entity, Property, ResourceType,
+    Severity, Status, StatusAt, StatusKind, TranslationRule, TypeResolution,
+};
+use heatwise_core::release::Release;
+use serde_json::{json, Map, Value};
+
+/// The longest `TYPE[.PROPERTY.PATH]` argument accepted.
+pub const MAX_OBJECT_ARGUMENT: usize = 1024;
+
+/// Exit status: the type or property asked for is not in the catalog, or
+/// `check` found errors.
+const EXIT_FOUND_PROBLEMS: u8 = 1;
+/// Exit status: bad usage, an unreadable or malformed file.
+const EXIT_USAGE: u8 = 2;
+
+#[derive(Args, Debug)]
+pub struct CatalogArgs {
+    #[command(subcommand)]
+    command: CatalogCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum CatalogCommand {
+    /// List resource types with their status. HIDDEN types are left out
+    /// unless --all, as in Heat's own listing; so are types not registered
+    /// at the target release.
+    List(ListArgs),
+    /// Show a type, or one of its properties (TYPE.PROPERTY.PATH, list items
+    /// as `*` or left out), with its life cycle, schema and translation
+    /// rules. Exit status 1 when it does not exist.
+    Show(ShowArgs),
+    /// Check a catalog (heatwise format, or the JSON of `openstack
+    /// orchestration resource type show -f json TYPE`) against Heat's
+    /// support-status rules. Exit status 1 when it finds errors, 2 when the
+    /// file cannot be read.
+    Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+struct CatalogSource {
+    /// An operator's catalog (heatwise format or `resource type show` JSON)
+    /// laid over the built-in one: its types replace the built-in ones of
+    /// the same name, keeping their release history.
+    #[arg(long, value_name = "FILE")]
+    catalog: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum StatusFilter {
+    Supported,
+    Deprecated,
+    Hidden,
+    Unsupported,
+}
+
+impl StatusFilter {
+    fn kind(self) -> StatusKind {
+        match self {
+            StatusFilter::Supported => StatusKind::Supported,
+            StatusFilter::Deprecated => StatusKind::Deprecated,
+            StatusFilter::Hidden => StatusKind::Hidden,
+            StatusFilter::Unsupported => StatusKind::Unsupported,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct ListArgs {
+    /// Only types with this status (repeat or separate with commas).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "STATUS")]
+    status: Vec<StatusFilter>,
+    /// Include HIDDEN types.
+    #[arg(long)]
+    all: bool,
+    /// The Heat release, as a version or a name (27.0.1, Liberty, 2024.1).
+    /// Default: the release the catalog describes.
+    #[arg(long, value_name = "RELEASE", value_parser = parse_release)]
+    target: Option<Release>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    source: CatalogSource,
+}
+
+#[derive(Args, Debug)]
+struct ShowArgs {
+    /// TYPE or TYPE.PROPERTY.PATH, e.g. OS::Neutron::Port.fixed_ips.subnet_id.
+    #[arg(value_name = "TYPE[.PROPERTY.PATH]")]
+    object: String,
+    /// Also say which status is in force at this release (a version or a
+    /// name). Default: the release the catalog describes.
+    #[arg(long, value_name = "RELEASE", value_parser = parse_release)]
+    target: Option<Release>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    source: CatalogSource,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// The catalog file to check; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+fn parse_release(text: &str) -> Result<Release, String> {
+    Release::parse(text).map_err(|error| error.to_string())
+}
+
+pub fn run(args: &CatalogArgs) -> ExitCode {
+    let result = match &args.command {
+        CatalogCommand::List(args) => list(args),
+        CatalogCommand::Show(args) => show(args),
+        CatalogCommand::Check(args) => check(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("heatwise: {message}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+/// Reads a file (or standard input for `-`) of at most
+/// [`MAX_CATALOG_BYTES`] bytes.
+fn read_limited(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    let mut bytes = Vec::new();
+    let limit = MAX_CATALOG_BYTES as u64 + 1;
+    let read = if path == Path::new("-") {
+        std::io::stdin().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|file| file.take(limit).read_to_end(&mut bytes))
+    };
+    read.map_err(|error| format!("cannot read {shown}: {error}"))?;
+    if bytes.len() > MAX_CATALOG_BYTES {
+        return Err(format!(
+            "{shown} is larger than the {MAX_CATALOG_BYTES} bytes a catalog may have"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text"))
+}
+
+/// Reads a catalog file in either JSON shape.
+pub fn read_catalog(path: &Path) -> Result<Catalog, String> {
+    let text = read_limited(path)?;
+    Catalog::from_any_json(&text).map_err(|error| format!("{}: {error}", path.display()))
+}
+
+/// The built-in catalog, with the `--catalog` file laid over it if given.
+pub fn load(path: Option<&Path>) -> Result<Cow<'static, Catalog>, String> {
+    let builtin = Catalog::builtin();
+    match path {
+        None => Ok(Cow::Borrowed(builtin)),
+        Some(path) => {
+            let operator = read_catalog(path)?;
+            builtin
+                .layered(&operator)
+                .map(Cow::Owned)
+                .map_err(|error| format!("{}: {error}", path.display()))
+        }
+    }
+}
+
+fn print(text: &str) -> Result<ExitCode, String> {
+    let mut stdout = std::io::stdout().lock();
+    // A closed pipe (`| head`) is not an error worth reporting.
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_json(value: &Value) -> Result<ExitCode, String> {
+    let text = serde_json::to_string_pretty(value).expect("JSON values always serialize");
+    print(&(text + "\n"))
+}
+
+/// The status in force at `target`, as the text of one status.
+fn at_text(state: StatusAt<'_>) -> String {
+    match state {
+        StatusAt::InForce(status) => status.describe(),
+        StatusAt::Unrecorded { first_recorded } => format!(
+            "registered, status not recorded before {}",
+            first_recorded.describe()
+        ),
+        StatusAt::NotYetAvailable { first: Some(first) } => {
+            format!("not yet available (first in {first})")
+        }
+        StatusAt::NotYetAvailable { first: None } => "not yet available".to_owned(),
+        StatusAt::Removed { last } => format!("removed (last in {last})"),
+    }
+}
+
+fn chain_text(status: Status<'_>) -> String {
+    status
+        .chain()
+        .map(|status| status.describe())
+        .collect::<Vec<_>>()
+        .join(" ← ")
+}
+
+/// The version to show: normalized when it parses (Heat's `"2014.2 "`
+/// becomes `2014.2`), as written otherwise.
+fn version_json(status: Status<'_>) -> Value {
+    match (status.release(), status.version()) {
+        (Some(release), _) => release.version().into(),
+        (None, Some(version)) => version.into(),
+        (None, None) => Value::Null,
+    }
+}
+
+fn status_json(status: Status<'_>) -> Map<String, Value> {
+    let mut object = Map::new();
+    object.insert("status".into(), status.kind().as_str().into());
+    object.insert("version".into(), version_json(status));
+    object.insert(
+        "release_name".into(),
+        status.release_name().map_or(Value::Null, Value::from),
+    );
+    object.insert(
+        "message".into(),
+        status.message().map_or(Value::Null, Value::from),
+    );
+    object.insert(
+        "substitute_class".into(),
+        status.substitute_class().map_or(Value::Null, Value::from),
+    );
+    object.insert(
+        "substitute_types".into(),
+        status.substitute_types().collect::<Vec<_>>().into(),
+    );
+    object.insert(
+        "mentions".into(),
+        status.mentions().collect::<Vec<_>>().into(),
+    );
+    object.insert(
+        "previous_status".into(),
+        status
+            .previous()
+            .map_or(Value::Null, |previous| Value::Object(status_json(previous))),
+    );
+    object
+}
+
+fn at_json(state: StatusAt<'_>, target: Release) -> Value {
+    let (kind, status, first, last) = match state {
+        StatusAt::InForce(status) => ("in_force", Some(status), None, None),
+        StatusAt::Unrecorded { first_recorded } => ("unrecorded", Some(first_recorded), None, None),
+        StatusAt::NotYetAvailable { first } => ("not_yet_available", None, first, None),
+        StatusAt::Removed { last } => ("removed", None, None, Some(last)),
+    };
+    json!({
+        "release": target.version(),
+        "state": kind,
+        "status": status.map_or(Value::Null, |status| Value::Object(status_json(status))),
+        "first": first.map(Release::version),
+        "last": last.map(Release::version),
+    })
+}
+
+fn available_json(available: Option<heatwise_core::catalog::Availability<'_>>) -> Value {
+    match available {
+        None => Value::Null,
+        Some(available) => available
+            .ranges()
+            .map(|(first, last)| json!([first.version(), last.version()]))
+            .collect(),
+    }
+}
+
+fn available_text(available: Option<heatwise_core::catalog::Availability<'_>>) -> Option<String> {
+    let available = available?;
+    let ranges: Vec<String> = available
+        .ranges()
+        .map(|(first, last)| {
+            if first == last {
+                first.to_string()
+            } else {
+                format!("{first} – {last}")
+            }
+        })
+        .collect();
+    Some(ranges.join(", "))
+}
+
+fn target_of(catalog: &Catalog, target: Option<Release>) -> Option<Release> {
+    target.or(catalog.heat_release())
+}
+
+fn list(args: &ListArgs) -> Result<ExitCode, String> {
+    let catalog = load(args.source.catalog.as_deref())?;
+    let target = target_of(&catalog, args.target);
+    let mut rows = Vec::new();
+    for resource_type in catalog.types() {
+        let status = match target {
+            Some(target) => match resource_type.status_at(target) {
+                StatusAt::InForce(status) => Some(status),
+                StatusAt::Unrecorded { .. } => None,
+                StatusAt::NotYetAvailable { .. } | StatusAt::Removed { .. } => continue,
+            },
+            None => Some(resource_type.status()),
+        };
+        let kind = status.map(|status| status.kind());
+        if kind == Some(StatusKind::Hidden) && !args.all {
+            continue;
+        }
+        if !args.status.is_empty() && !args.status.iter().any(|filter| Some(filter.kind()) == kind)
+        {
+            continue;
+        }
+        rows.push((resource_type, status));
+    }
+    match args.format {
+        Format::Json => print_json(&Value::Array(
+            rows.iter()
+                .map(|&(resource_type, status)| {
+                    json!({
+                        "type": resource_type.name(),
+                        // UNKNOWN (Heat's own word) where the chain does not
+                        // reach back to the target release.
+                        "status": status.map_or("UNKNOWN", |status| status.kind().as_str()),
+                        "version": status.map_or(Value::Null, version_json),
+                        "release_name": status.and_then(|status| status.release_name()),
+                        "message": status.and_then(|status| status.message()),
+                        "placeholder": resource_type.is_placeholder(),
+                    })
+                })
+                .collect(),
+        )),
+        Format::Text => {
+            let width = rows
+                .iter()
+                .map(|(resource_type, _)| resource_type.name().len())
+                .max()
+                .unwrap_or(0);
+            let mut out = String::new();
+            for (resource_type, status) in &rows {
+                let kind = status.map_or("UNKNOWN", |status| status.kind().as_str());
+                let since = status
+                    .and_then(|status| status.release())
+                    .map(|release| format!("since {release}"))
+                    .unwrap_or_default();
+                let line = format!("{:width$}  {kind:11}  {since}", resource_type.name());
+                writeln!(out, "{}", line.trim_end()).unwrap();
+            }
+            if let Some(target) = target {
+                writeln!(out, "{} types at Heat {target}", rows.len()).unwrap();
+            } else {
+                writeln!(out, "{} types", rows.len()).unwrap();
+            }
+            print(&out)
+        }
+    }
+}
+
+fn show(args: &ShowArgs) -> Result<ExitCode, String> {
+    if args.object.len() > MAX_OBJECT_ARGUMENT {
+        return Err(format!(
+            "the object name is longer than the {MAX_OBJECT_ARGUMENT} bytes allowed"
+        ));
+    }
+    let catalog = load(args.source.catalog.as_deref())?;
+    let target = target_of(&catalog, args.target);
+    let (type_name, path) = match args.object.split_once('.') {
+        Some((type_name, path)) => (type_name, Some(path)),
+        None => (args.object.as_str(), None),
+    };
+    let Some(resolution) = catalog.resolve_type(type_name) else {
+        eprintln!("heatwise: no resource type {type_name} in the catalog");
+        return Ok(ExitCode::from(EXIT_FOUND_PROBLEMS));
+    };
+    let Some(resource_type) = resolution.resource_type() else {
+        let alias = resolution
+            .alias()
+            .expect("a template resolution has an alias");
+        let message = format!(
+            "{type_name} is not a plugin type: Heat maps it onto the template {}",
+            alias.target
+        );
+        return match args.format {
+            Format::Text => print(&format!("{message}\n")),
+            Format::Json => print_json(&json!({
+                "type": type_name,
+                "template": alias.target,
+            })),
+        };
+    };
+    let alias = match resolution {
+        TypeResolution::Aliased { alias, .. } => Some(alias),
+        _ => None,
+    };
+    let alias_json = alias.map_or(
+        Value::Null,
+        |alias| json!({"name": alias.name, "target": alias.target, "kind": alias.kind.as_str()}),
+    );
+    match path {
+        None => match args.format {
+            Format::Json => {
+                let mut object = type_json(resource_type, target);
+                object.insert("resolved_through".into(), alias_json);
+                print_json(&Value::Object(object))
+            }
+            Format::Text => {
+                let mut out = String::new();
+                if let Some(alias) = alias {
+                    writeln!(
+                        out,
+                        "{type_name} is {} through the {} alias {} → {}",
+                        resource_type.name(),
+                        alias.kind.as_str(),
+                        alias.name,
+                        alias.target
+                    )
+                    .unwrap();
+                }
+                type_text(&mut out, resource_type, target);
+                print(&out)
+            }
+        },
+        Some(path) => {
+            let Some(property) = resource_type.property(path) else {
+                eprintln!("heatwise: {} has no property {path}", resource_type.name());
+                return Ok(ExitCode::from(EXIT_FOUND_PROBLEMS));
+            };
+            match args.format {
+                Format::Json => {
+                    let mut object = property_json(property, target);
+                    object.insert("type_name".into(), resource_type.name().into());
+                    object.insert("resolved_through".into(), alias_json);
+                    print_json(&Value::Object(object))
+                }
+                Format::Text => {
+                    let mut out = String::new();
+                    writeln!(out, "{}.{}", resource_type.name(), property.path()).unwrap();
+                    property_details(&mut out, property, target, "  ");
+                    print(&out)
+                }
+            }
+        }
+    }
+}
+
+fn type_json(resource_type: ResourceType<'_>, target: Option<Release>) -> Map<String, Value> {
+    let mut object = Map::new();
+    object.insert("type".into(), resource_type.name().into());
+    object.extend(status_json(resource_type.status()));
+    if let Some(target) = target {
+        object.insert(
+            "at".into(),
+            at_json(resource_type.status_at(target), target),
+        );
+    }
+    object.insert(
+        "description".into(),
+        resource_type.description().map_or(Value::Null, Value::from),
+    );
+    object.insert(
+        "available".into(),
+        available_json(resource_type.available()),
+    );
+    object.insert("placeholder".into(), resource_type.is_placeholder().into());
+    object.insert(
+        "placeholder_since".into(),
+        resource_type
+            .placeholder_since()
+            .map_or(Value::Null, Value::from),
+    );
+    object.insert(
+        "dynamic_attributes".into(),
+        resource_type.has_dynamic_attributes().into(),
+    );
+    object.insert(
+        "properties".into(),
+        Value::Object(
+            resource_type
+                .properties()
+                .map(|property| {
+                    (
+                        property.name().to_owned(),
+                        Value::Object(property_json(property, target)),
+                    )
+                })
+                .collect(),
+        ),
+    );
+    object.insert(
+        "attributes".into(),
+        Value::Object(
+            resource_type
+                .attributes()
+                .map(|attribute| {
+                    (
+                        attribute.name().to_owned(),
+                        Value::Object(attribute_json(attribute, target)),
+                    )
+                })
+                .collect(),
+        ),
+    );
+    object.insert(
+        "translation_rules".into(),
+        resource_type.translation_rules().map(rule_json).collect(),
+    );
+    object
+}
+
+fn property_json(property: Property<'_>, target: Option<Release>) -> Map<String, Value> {
+    let mut object = Map::new();
+    object.insert("path".into(), property.path().into());
+    object.insert("value_type".into(), property.value_type().as_str().into());
+    object.insert("required".into(), property.required().into());
+    object.insert("update_allowed".into(), property.update_allowed().into());
+    object.insert("immutable".into(), property.immutable().into());
+    object.insert(
+        "default".into(),
+        property.default_value().unwrap_or(Value::Null),
+    );
+    object.insert(
+        "description".into(),
+        property.description().map_or(Value::Null, Value::from),
+    );
+    object.insert(
+        "constraints".into(),
+        property
+            .constraints()
+            .map(|constraint| constraint.value())
+            .collect(),
+    );
+    object.extend(status_json(property.status()));
+    if let Some(target) = target {
+        object.insert("at".into(), at_json(property.status_at(target), target));
+    }
+    object.insert("available".into(), available_json(property.available()));
+    object.insert(
+        "schema".into(),
+        if property.has_schema() {
+            Value::Object(
+                property
+                    .children()
+                    .map(|child| {
+                        (
+                            child.name().to_owned(),
+                            Value::Object(property_json(child, target)),
+                        )
+                    })
+                    .collect(),
+            )
+        } else {
+            Value::Null
+        },
+    );
+    object.insert(
+        "translation_rules".into(),
+        property
+            .owner()
+            .translation_rules_for(&property.path())
+            .into_iter()
+            .map(rule_json)
+            .collect(),
+    );
+    object
+}
+
+fn attribute_json(attribute: Attribute<'_>, target: Option<Release>) -> Map<String, Value> {
+    let mut object = Map::new();
+    object.insert(
+        "value_type".into(),
+        attribute.value_type().map_or(Value::Null, Value::from),
+    );
+    object.insert(
+        "description".into(),
+        attribute.description().map_or(Value::Null, Value::from),
+    );
+    object.extend(status_json(attribute.status()));
+    if let Some(target) = target {
+        object.insert("at".into(), at_json(attribute.status_at(target), target));
+    }
+    object.insert("available".into(), available_json(attribute.available()));
+    object
+}
+
+fn rule_json(rule: TranslationRule<'_>) -> Value {
+    json!({
+        "rule": rule.kind().as_str(),
+        "path": rule.path().collect::<Vec<_>>(),
+        "value": rule.value(),
+        "value_name": rule.value_name(),
+        "value_path": rule.value_path().map(|path| path.collect::<Vec<_>>()),
+        "custom_value_path": rule.custom_value_path().map(|path| path.collect::<Vec<_>>()),
+        "client_plugin": rule.client_plugin(),
+        "finder": rule.finder(),
+        "entity": match rule.entity() {
+            None => Value::Null,
+            Some(Entity::Named(name)) => name.into(),
+            Some(Entity::Property(name)) => json!({"$prop": name}),
+        },
+        "conditional": rule.conditional(),
+    })
+}
+
+fn rule_text(rule: TranslationRule<'_>) -> String {
+    let path = rule.path().collect::<Vec<_>>().join(".");
+    let mut text = format!("{} {path}", rule.kind().as_str());
+    if let Some(value_path) = rule.value_path() {
+        let value_path = value_path.collect::<Vec<_>>().join(".");
+        write!(text, " ← the value of {value_path}").unwrap();
+    }
+    if let Some(value_name) = rule.value_name() {
+        write!(text, " ← each item's {value_name}").unwrap();
+    }
+    if let Some(custom) = rule.custom_value_path() {
+        write!(text, " (read at {})", custom.collect::<Vec<_>>().join(".")).unwrap();
+    }
+    if let Some(value) = rule.value_json() {
+        write!(text, " ← {value}").unwrap();
+    }
+    match rule.entity() {
+        Some(Entity::Named(entity)) => write!(text, " as a {entity}").unwrap(),
+        Some(Entity::Property(name)) => {
+            write!(text, " as the kind of entity that {name} names").unwrap()
+        }
+        None => {}
+    }
+    if let Some(plugin) = rule.client_plugin() {
+        write!(text, " ({plugin}").unwrap();
+        if let Some(finder) = rule.finder() {
+            write!(text, " {finder}").unwrap();
+        }
+        text.push(')');
+    }
+    if rule.conditional() {
+        text.push_str(", only when the properties it needs are set");
+    }
+    text
+}
+
+/// The line describing a status chain, with the state at `target` when it
+/// differs from the newest status.
+fn status_line(status: Status<'_>, state: Option<(StatusAt<'_>, Release)>) -> String {
+    let mut line = chain_text(status);
+    if let Some((state, target)) = state {
+        if state.in_force() != Some(status) {
+            write!(line, "  [at {target}: {}]", at_text(state)).unwrap();
+        }
+    }
+    line
+}
+
+fn type_text(out: &mut String, resource_type: ResourceType<'_>, target: Option<Release>) {
+    writeln!(out, "{}", resource_type.name()).unwrap();
+    writeln!(out, "  status: {}", chain_text(resource_type.status())).unwrap();
+    if let Some(target) = target {
+        writeln!(
+            out,
+            "  at {target}: {}",
+            at_text(resource_type.status_at(target))
+        )
+        .unwrap();
+    }
+    if let Some(ranges) = available_text(resource_type.available()) {
+        writeln!(out, "  registered: {ranges}").unwrap();
+    }
+    if resource_type.is_placeholder() {
+        let since = resource_type
+            .placeholder_since()
+            .map(|since| format!(" since {since}"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "  placeholder{since}: Heat accepts and ignores its properties"
+        )
+        .unwrap();
+    }
+    if let Some(description) = resource_type.description() {
+        writeln!(out, "  description: {description}").unwrap();
+    }
+    if resource_type.properties().len() > 0 {
+        writeln!(out, "properties:").unwrap();
+        for property in resource_type.properties() {
+            property_tree(out, property, target, "  ");
+        }
+    }
+    if resource_type.attributes().len() > 0 {
+        writeln!(out, "attributes:").unwrap();
+        for attribute in resource_type.attributes() {
+            let state = target.map(|target| (attribute.status_at(target), target));
+            writeln!(
+                out,
+                "  {}: {}",
+                attribute.name(),
+                status_line(attribute.status(), state)
+            )
+            .unwrap();
+        }
+    }
+    if resource_type.has_dynamic_attributes() {
+        writeln!(out, "  (get_attr also accepts names not listed here)").unwrap();
+    }
+    if resource_type.translation_rules().len() > 0 {
+        writeln!(out, "translation rules:").unwrap();
+        for rule in resource_type.translation_rules() {
+            writeln!(out, "  {}", rule_text(rule)).unwrap();
+        }
+    }
+}
+
+fn schema_text(property: Property<'_>) -> String {
+    let mut parts = vec![property.value_type().as_str().to_owned()];
+    if property.required() {
+        parts.push("required".into());
+    }
+    if property.update_allowed() {
+        parts.push("update allowed".into());
+    }
+    if property.immutable() {
+        parts.push("immutable".into());
+    }
+    if let Some(default) = property.default_json() {
+        parts.push(format!("default {default}"));
+    }
+    if let Some(values) = property.allowed_values() {
+        let values: Vec<String> = values.iter().map(Value::to_string).collect();
+        parts.push(format!("one of {}", values.join(", ")));
+    }
+    parts.join(", ")
+}
+
+fn property_tree(out: &mut String, property: Property<'_>, target: Option<Release>, indent: &str) {
+    let state = target.map(|target| (property.status_at(target), target));
+    writeln!(
+        out,
+        "{indent}{}: {}",
+        property.name(),
+        status_line(property.status(), state)
+    )
+    .unwrap();
+    writeln!(out, "{indent}    {}", schema_text(property)).unwrap();
+    let deeper = format!("{indent}  ");
+    for child in property.children() {
+        property_tree(out, child, target, &deeper);
+    }
+}
+
+fn property_details(
+    out: &mut String,
+    property: Property<'_>,
+    target: Option<Release>,
+    indent: &str,
+) {
+    writeln!(out, "{indent}status: {}", chain_text(property.status())).unwrap();
+    if let Some(target) = target {
+        writeln!(
+            out,
+            "{indent}at {target}: {}",
+            at_text(property.status_at(target))
+        )
+        .unwrap();
+    }
+    if let Some(ranges) = available_text(property.available()) {
+        writeln!(out, "{indent}registered: {ranges}").unwrap();
+    }
+    writeln!(out, "{indent}schema: {}", schema_text(property)).unwrap();
+    for constraint in property.constraints() {
+        writeln!(out, "{indent}constraint: {}", constraint.json()).unwrap();
+    }
+    if let Some(description) = property.description() {
+        writeln!(out, "{indent}description: {description}").unwrap();
+    }
+    if property.children().len() > 0 {
+        writeln!(out, "{indent}schema of the items or keys:").unwrap();
+        for child in property.children() {
+            property_tree(out, child, target, &format!("{indent}  "));
+        }
+    }
+    let rules = property.owner().translation_rules_for(&property.path());
+    if !rules.is_empty() {
+        writeln!(out, "{indent}translation rules:").unwrap();
+        for rule in rules {
+            writeln!(out, "{indent}  {}", rule_text(rule)).unwrap();
+        }
+    }
+}
+
+fn check(args: &CheckArgs) -> Result<ExitCode, String> {
+    let catalog = read_catalog(&args.file)?;
+    let findings = validate(&catalog, Some(Catalog::builtin()));
+    let errors = findings
+        .iter()
+        .filter(|finding| finding.severity == Severity::Error)
+        .count();
+    let warnings = findings.len() - errors;
+    match args.format {
+        Format::Json => {
+            print_json(&json!({
+                "findings": findings,
+                "errors": errors,
+                "warnings": warnings,
+            }))?;
+        }
+        Format::Text => {
+            let mut out = String::new();
+            for finding in &findings {
+                writeln!(out, "{finding}").unwrap();
+            }
+            writeln!(
+                out,
+                "{}: {} type{}, {errors} error{}, {warnings} warning{}",
+                args.file.display(),
+                catalog.types().len(),
+                plural(catalog.types().len()),
+                plural(errors),
+                plural(warnings),
+            )
+            .unwrap();
+            print(&out)?;
+        }
+    }
+    Ok(if errors > 0 {
+        ExitCode::from(EXIT_FOUND_PROBLEMS)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
