@@ -1,0 +1,140 @@
+//! The linter: every use of a resource type, property or attribute whose
+//! status is not SUPPORTED at the target release, and every use Heat would
+//! reject, each at its exact byte range with its life cycle.
+//!
+//! [`lint`] never fails: a template that does not parse still gets the
+//! findings of what could be read, plus the syntax error. Rules are listed
+//! in [`rules`], one file each; [`checker`] walks the template once and asks
+//! the catalog about every name it meets.
+
+mod checker;
+pub mod lifecycle;
+pub mod rules;
+mod suggest;
+
+use serde::Serialize;
+
+use crate::catalog::{Catalog, StatusKind};
+use crate::diagnostic::{Fix, Severity};
+use crate::release::Release;
+use crate::template::{self, Template};
+use crate::text::TextRange;
+
+pub use lifecycle::LifecycleStep;
+pub use rules::Rule;
+
+/// Most findings reported for one text; the rest are counted in one last
+/// diagnostic.
+pub const MAX_DIAGNOSTICS: usize = 1_000;
+
+/// What to check against.
+#[derive(Clone, Copy)]
+pub struct LintOptions<'a> {
+    pub catalog: &'a Catalog,
+    /// The release whose statuses apply; `None` for the catalog's own
+    /// (newest) release.
+    pub target: Option<Release>,
+    /// Type names that an environment maps onto templates or other types:
+    /// used as template resources, never reported as unknown.
+    pub environment_types: &'a [String],
+}
+
+impl<'a> LintOptions<'a> {
+    pub fn new(catalog: &'a Catalog) -> Self {
+        Self {
+            catalog,
+            target: None,
+            environment_types: &[],
+        }
+    }
+
+    pub fn with_target(mut self, target: Option<Release>) -> Self {
+        self.target = target;
+        self
+    }
+}
+
+/// What a finding is about, for looking it up in the catalog.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Subject {
+    ResourceType { type_name: String },
+    Property { type_name: String, path: String },
+    Attribute { type_name: String, name: String },
+}
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Diagnostic {
+    #[serde(serialize_with = "serialize_rule_code")]
+    pub rule: Rule,
+    pub severity: Severity,
+    pub range: TextRange,
+    pub message: String,
+    /// The status of the object the finding is about, when it is about one.
+    pub status: Option<StatusKind>,
+    /// That object's life cycle, newest first (empty when not about one).
+    pub lifecycle: Vec<LifecycleStep>,
+    pub subject: Option<Subject>,
+    pub fix: Option<Fix>,
+}
+
+impl Diagnostic {
+    pub fn code(&self) -> &'static str {
+        self.rule.code()
+    }
+}
+
+fn serialize_rule_code<S: serde::Serializer>(
+    rule: &Rule,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(rule.code())
+}
+
+/// Lints a template or environment file.
+pub fn lint(text: &str, options: &LintOptions<'_>) -> Vec<Diagnostic> {
+    lint_template(&template::parse(text), options)
+}
+
+/// Lints an already parsed template: findings sorted by position,
+/// suppressed ones left out.
+pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<Diagnostic> {
+    let mut diagnostics = checker::check(template, options);
+    diagnostics.retain(|d| {
+        !template.is_suppressed(d.rule.code(), d.range.start)
+            && !template.is_suppressed(d.rule.name(), d.range.start)
+    });
+    diagnostics.sort_by_key(|d| (d.range.start, d.range.end, d.rule));
+    if diagnostics.len() > MAX_DIAGNOSTICS {
+        let dropped = diagnostics.len() - MAX_DIAGNOSTICS + 1;
+        diagnostics.truncate(MAX_DIAGNOSTICS - 1);
+        let at = diagnostics.last().map_or(0, |d| d.range.end);
+        diagnostics.push(Diagnostic {
+            rule: Rule::InvalidTemplate,
+            severity: Severity::Info,
+            range: TextRange::empty(at),
+            message: format!(
+                "{dropped} more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)"
+            ),
+            status: None,
+            lifecycle: Vec::new(),
+            subject: None,
+            fix: None,
+        });
+    }
+    diagnostics
+}
+
+/// How many findings of each code, for summaries.
+pub fn count_by_code(diagnostics: &[Diagnostic]) -> Vec<(Rule, usize)> {
+    let mut counts: Vec<(Rule, usize)> = Vec::new();
+    for diagnostic in diagnostics {
+        match counts.iter_mut().find(|(rule, _)| *rule == diagnostic.rule) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((diagnostic.rule, 1)),
+        }
+    }
+    counts.sort();
+    counts
+}

@@ -1,0 +1,101 @@
+//! Every fixture under `fixtures/lint/` is linted against the built-in
+//! catalog; the findings must equal the `.snap` file beside it.
+//! `HEATWISE_BLESS=1 cargo test -p heatwise-core --test lint_snapshots`
+//! rewrites the snapshots. A fixture's first line may say
+//! `# target: RELEASE` to lint for that release.
+
+mod support;
+
+use std::fmt::Write;
+use std::path::Path;
+
+use heatwise_core::catalog::Catalog;
+use heatwise_core::lint::{lint, Diagnostic, LintOptions};
+use heatwise_core::release::Release;
+use heatwise_core::text::LineIndex;
+
+fn render(text: &str, diagnostics: &[Diagnostic]) -> String {
+    let index = LineIndex::new(text);
+    let mut out = String::new();
+    for d in diagnostics {
+        let start = index.position(text, d.range.start);
+        let end = index.position(text, d.range.end);
+        let status = d.status.map_or("-".to_owned(), |s| s.to_string());
+        writeln!(
+            out,
+            "{}:{}-{}:{} {} {} [{status}] {}",
+            start.line,
+            start.column,
+            end.line,
+            end.column,
+            d.code(),
+            d.severity.as_str(),
+            d.message
+        )
+        .unwrap();
+        let line = index.line_range(text, start.line as usize - 1);
+        let source = &text[line.as_usize()];
+        let width = if end.line == start.line {
+            (end.column - start.column).max(1)
+        } else {
+            1
+        };
+        writeln!(out, "    | {source}").unwrap();
+        writeln!(
+            out,
+            "    | {}{}",
+            " ".repeat(start.column as usize - 1),
+            "^".repeat(width as usize)
+        )
+        .unwrap();
+        if let Some(fix) = &d.fix {
+            writeln!(
+                out,
+                "    fix ({}): {}",
+                fix.applicability.as_str(),
+                fix.title
+            )
+            .unwrap();
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no findings\n");
+    }
+    out
+}
+
+#[test]
+fn lint_fixtures_match_their_snapshots() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint");
+    let mut fixtures: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures/lint exists")
+        .map(|e| e.expect("readable").path())
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("yaml" | "json" | "template")
+            )
+        })
+        .collect();
+    fixtures.sort();
+    assert!(
+        fixtures.len() >= 20,
+        "expected a fixture per rule, found {}",
+        fixtures.len()
+    );
+    for path in fixtures {
+        let text = std::fs::read_to_string(&path).expect("readable fixture");
+        let target = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# target: "))
+            .map(|r| Release::parse(r.trim()).expect("a valid target release"));
+        let options = LintOptions::new(Catalog::builtin()).with_target(target);
+        let diagnostics = lint(&text, &options);
+        let snapshot = path.with_extension(format!(
+            "{}.snap",
+            path.extension().unwrap().to_str().unwrap()
+        ));
+        support::assert_snapshot(&snapshot, &render(&text, &diagnostics));
+    }
+}
