@@ -354,13 +354,23 @@ impl<'t> Template<'t> {
         message: String,
         range: TextRange,
     ) {
-        if self.diagnostics.len() < syntax::MAX_DIAGNOSTICS {
-            self.diagnostics.push(Diagnostic {
+        match self.diagnostics.len() {
+            n if n + 1 < syntax::MAX_DIAGNOSTICS => self.diagnostics.push(Diagnostic {
                 code,
                 severity,
                 message,
                 range,
-            });
+            }),
+            n if n + 1 == syntax::MAX_DIAGNOSTICS => self.diagnostics.push(Diagnostic {
+                code: "too-many-problems",
+                severity: Severity::Info,
+                message: format!(
+                    "more problems from here on; only the first {} are reported",
+                    syntax::MAX_DIAGNOSTICS - 1
+                ),
+                range,
+            }),
+            _ => {}
         }
     }
 

@@ -125,3 +125,22 @@ fn structure_problems_are_reported_with_ranges() {
         assert!(found.contains(&(code, source)), "{text:?}: {found:?}");
     }
 }
+
+#[test]
+fn diagnostics_are_capped_with_a_note() {
+    let mut text = String::from("heat_template_version: 2013-05-23\nresources:\n");
+    for i in 0..500 {
+        text.push_str(&format!("  r{i}: {{}}\n"));
+    }
+    let template = parse(&text);
+    let diagnostics = template.diagnostics();
+    assert_eq!(diagnostics.len(), syntax::MAX_DIAGNOSTICS);
+    assert_eq!(
+        diagnostics
+            .iter()
+            .filter(|d| d.code == "too-many-problems")
+            .count(),
+        1
+    );
+    assert_eq!(template.resources().len(), 500);
+}
