@@ -6,6 +6,7 @@
 //! - `build`: a release build of the site into `dist/`.
 //! - `test`: setup, then every check and test; ends with `N passed, N failed`.
 //! - `catalog`: regenerate the built-in Heat catalog from real Heat.
+//! - `bench`: the benchmarks (criterion), with throughput and timings.
 
 mod catalog;
 mod env;
@@ -21,7 +22,8 @@ commands:
   serve    setup, build and serve the editor on http://127.0.0.1:8080
   build    release build of the site into dist/
   test     setup, then formatting, lints, native, wasm, browser and end-to-end tests
-  catalog  regenerate core/catalog/heat.json from Heat 27.0.1 (PyPI) and the release history";
+  catalog  regenerate core/catalog/heat.json from Heat 27.0.1 (PyPI) and the release history
+  bench    run the benchmarks (catalog, parse, lint) and print their numbers";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         "build" => setup::run(&env).and_then(|()| build_site(&env)),
         "test" => setup::run(&env).and_then(|()| test::run(&env)),
         "catalog" => catalog::run(&env.root),
+        "bench" => bench(&env),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -61,6 +64,11 @@ fn main() -> ExitCode {
 pub fn build_site(env: &env::Env) -> Result<(), String> {
     env.step("building the site (release) into dist/");
     env.run(env.command("trunk").args(["build", "--release"]))
+}
+
+fn bench(env: &env::Env) -> Result<(), String> {
+    env.step("benchmarks of heatwise-core (criterion; the corpus in ../shared is their input)");
+    env.run(env.command("cargo").args(["bench", "-p", "heatwise-core"]))
 }
 
 fn serve(env: &env::Env) -> Result<(), String> {
