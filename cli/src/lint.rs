@@ -190,7 +190,7 @@ fn environment_types_of(path: &Path) -> Result<Vec<String>, InputError> {
     ) {
         return Err(InputError {
             path: shown,
-            message: "is a template, not an environment file; give templates as PATH and environments (resource_registry, parameter_defaults) with -e".into(),
+            message: "given with -e but a template, not an environment file; give templates as PATH and environments (resource_registry, parameter_defaults) with -e".into(),
         });
     }
     let tree = environment.tree();

@@ -138,6 +138,151 @@ fn plural(count: usize, singular: &str, plural: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use heatwise_core::diagnostic::{Applicability, Edit, Fix, Severity};
+    use heatwise_core::lint::Rule;
+
+    /// No rule offers fixes yet; these findings carry one of each kind so
+    /// that every format shows how it reports them.
+    fn report_with_fixes() -> FileReport {
+        let text = "resources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: net\n";
+        let start = text.find("network_id").unwrap() as u32;
+        let range = TextRange::new(start, start + "network_id".len() as u32);
+        let finding = |fix: Fix| Diagnostic {
+            rule: Rule::HiddenProperty,
+            severity: Severity::Warning,
+            range,
+            message: "`network_id` is HIDDEN".into(),
+            status: None,
+            lifecycle: Vec::new(),
+            subject: None,
+            fix: Some(fix),
+        };
+        let rename = Fix::new(
+            "Rename to `network`",
+            vec![Edit::replace(range, "network")],
+            Applicability::Safe,
+        )
+        .unwrap();
+        let line_start = text[..start as usize].rfind('\n').unwrap() as u32 + 1;
+        let rename_and_note = Fix::new(
+            "Rename to `network` and say so",
+            vec![
+                Edit::replace(range, "network"),
+                Edit::insert(line_start, "      # was network_id\n"),
+            ],
+            Applicability::Unsafe,
+        );
+        let advice = Fix::display_only("Look at the subnet too");
+        FileReport {
+            path: "fixes.yaml".into(),
+            text: text.into(),
+            diagnostics: [Some(rename), Some(advice), rename_and_note]
+                .into_iter()
+                .flatten()
+                .map(finding)
+                .collect(),
+        }
+    }
+
+    fn render(format: Format, colour: bool) -> String {
+        let mut out = Vec::new();
+        let reports = [report_with_fixes()];
+        match format {
+            Format::Text => text::write(&reports, &[], colour, &mut out).unwrap(),
+            _ => write(format, &reports, &[], &mut out).unwrap(),
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn text_shows_each_kind_of_fix() {
+        let text = render(Format::Text, false);
+        assert!(text.contains("5 |       network_id: net\n  |       ^^^^^^^^^^\n  = fix (safe): Rename to `network`\n"), "{text}");
+        assert!(
+            text.contains("  = help: Look at the subnet too\n"),
+            "{text}"
+        );
+        let coloured = render(Format::Text, true);
+        assert!(
+            coloured.contains("\x1b[1;33mwarning[HW202]\x1b[0m"),
+            "{coloured}"
+        );
+    }
+
+    #[test]
+    fn json_gives_each_edit_its_offsets_and_position() {
+        let findings: serde_json::Value =
+            serde_json::from_str(&render(Format::Json, false)).unwrap();
+        let fix = &findings[0]["fix"];
+        assert_eq!(fix["applicability"], "safe");
+        assert_eq!(fix["edits"][0]["content"], "network");
+        assert_eq!(
+            (
+                fix["edits"][0]["line"].as_u64(),
+                fix["edits"][0]["column"].as_u64()
+            ),
+            (Some(5), Some(7))
+        );
+        assert_eq!(
+            fix["edits"][0]["end_offset"].as_u64().unwrap()
+                - fix["edits"][0]["offset"].as_u64().unwrap(),
+            10
+        );
+        assert_eq!(findings[1]["fix"]["applicability"], "display-only");
+        assert_eq!(findings[1]["fix"]["edits"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn sarif_fixes_are_replacements_and_valid() {
+        let log: serde_json::Value = serde_json::from_str(&render(Format::Sarif, false)).unwrap();
+        let results = &log["runs"][0]["results"];
+        let replacement = &results[0]["fixes"][0]["artifactChanges"][0]["replacements"][0];
+        assert_eq!(replacement["insertedContent"]["text"], "network");
+        assert_eq!(
+            replacement["deletedRegion"],
+            serde_json::json!({"startLine": 5, "startColumn": 7, "endLine": 5, "endColumn": 17})
+        );
+        assert_eq!(
+            results[0]["fixes"][0]["properties"]["applicability"],
+            "safe"
+        );
+        let replacements = &results[2]["fixes"][0]["artifactChanges"][0]["replacements"];
+        assert_eq!(replacements.as_array().unwrap().len(), 2);
+        assert_eq!(
+            replacements[0]["deletedRegion"]["startColumn"],
+            replacements[0]["deletedRegion"]["endColumn"]
+        );
+        // Advice without edits is no SARIF fix.
+        assert!(results[1].get("fixes").is_none());
+        let schema_path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/sarif-schema-2.1.0.json"
+        );
+        let schema: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
+        let validator = jsonschema::options()
+            .should_validate_formats(true)
+            .build(&schema)
+            .unwrap();
+        let problems: Vec<String> = validator
+            .iter_errors(&log)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(problems.is_empty(), "{problems:#?}");
+    }
+
+    #[test]
+    fn github_appends_the_fix_on_a_new_line() {
+        let commands = render(Format::Github, false);
+        assert!(
+            commands.contains("::`network_id` is HIDDEN%0AFix (safe): Rename to `network`\n"),
+            "{commands}"
+        );
+        assert!(
+            commands.contains("%0AHelp: Look at the subnet too\n"),
+            "{commands}"
+        );
+    }
 
     #[test]
     fn spans_count_characters_and_utf16_units() {

@@ -163,7 +163,7 @@ fn summary(reports: &[FileReport], errors: &[InputError]) -> String {
     };
     if !errors.is_empty() {
         text.push_str(&format!(
-            "; {} could not be read",
+            "; {} failed (see the errors above)",
             plural(errors.len(), "input", "inputs")
         ));
     }

@@ -1,0 +1,581 @@
+//! `heatwise lint` and `heatwise rule`, run as a user runs them, on the
+//! fixtures under `fixtures/lint/` (the current directory of every run, so
+//! paths in reports are short and the same on every machine). Each case's
+//! standard output must equal its file under `fixtures/lint/expected/`;
+//! `HEATWISE_BLESS=1 cargo test -p heatwise-cli --test lint` rewrites them.
+//! Every SARIF report is also validated against the OASIS SARIF 2.1.0
+//! schema vendored in `fixtures/`.
+
+mod support;
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+struct Case {
+    /// The expected standard output's file under `expected/`; `None` when
+    /// nothing may be printed there.
+    expected: Option<&'static str>,
+    args: &'static [&'static str],
+    /// A fixture piped to standard input.
+    stdin: Option<&'static str>,
+    exit: i32,
+    /// Text standard error must hold; empty: standard error must be empty.
+    stderr: &'static [&'static str],
+}
+
+const CASES: &[Case] = &[
+    // One template with a hidden property, a hidden type, a misspelt
+    // property and a hidden attribute, in every format.
+    Case {
+        expected: Some("server.txt"),
+        args: &["lint", "server.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("server.json"),
+        args: &["lint", "--format", "json", "server.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("server.sarif"),
+        args: &["lint", "--format", "sarif", "server.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("server.github"),
+        args: &["lint", "--format", "github", "server.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    // In Kilo `network_id` was only deprecated and FloatingIP supported;
+    // the name and the version of a release mean the same.
+    Case {
+        expected: Some("server-kilo.txt"),
+        args: &["lint", "--target", "Kilo", "server.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("server-kilo.txt"),
+        args: &["lint", "--target", "2015.1", "server.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    // Columns after non-ASCII text: characters in text and JSON, UTF-16
+    // units in SARIF.
+    Case {
+        expected: Some("unicode.txt"),
+        args: &["lint", "unicode.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("unicode.json"),
+        args: &["lint", "--format", "json", "unicode.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("unicode.sarif"),
+        args: &["lint", "--format", "sarif", "unicode.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    // A directory: sorted, recursive, hidden directories and other
+    // extensions skipped.
+    Case {
+        expected: Some("dir.txt"),
+        args: &["lint", "dir"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("dir.sarif"),
+        args: &["lint", "--format", "sarif", "dir"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    // A file named twice (also through its directory) is linted once.
+    Case {
+        expected: Some("dir.txt"),
+        args: &["lint", "dir", "dir/a.yaml", "./dir"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("stdin.txt"),
+        args: &["lint", "-"],
+        stdin: Some("server.yaml"),
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("stdin.json"),
+        args: &["lint", "--format", "json", "-"],
+        stdin: Some("unicode.yaml"),
+        exit: 1,
+        stderr: &[],
+    },
+    // Types an environment maps are template resources only with -e.
+    Case {
+        expected: Some("stack-without-environment.txt"),
+        args: &["lint", "env/stack.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("stack-with-environment.txt"),
+        args: &["lint", "-e", "env/environment.yaml", "env/stack.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("stack-with-template-as-environment.txt"),
+        args: &["lint", "--environment", "server.yaml", "env/stack.yaml"],
+        stdin: None,
+        exit: 2,
+        stderr: &["error: server.yaml: given with -e but a template, not an environment file"],
+    },
+    // An operator's catalog (`resource type show` JSON) adds its types.
+    Case {
+        expected: Some("uses-acme-without-catalog.txt"),
+        args: &["lint", "catalog/uses-acme.yaml"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("uses-acme-with-catalog.txt"),
+        args: &[
+            "lint",
+            "--catalog",
+            "catalog/acme-volume.json",
+            "catalog/uses-acme.yaml",
+        ],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: None,
+        args: &["lint", "--catalog", "server.yaml", "clean.yaml"],
+        stdin: None,
+        exit: 2,
+        stderr: &["error: server.yaml is not a catalog: line 1, column 1: not valid JSON"],
+    },
+    Case {
+        expected: Some("clean.txt"),
+        args: &["lint", "clean.yaml"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("clean.json"),
+        args: &["lint", "--format", "json", "clean.yaml"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("clean.sarif"),
+        args: &["lint", "--format", "sarif", "clean.yaml"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("clean.github"),
+        args: &["lint", "--format", "github", "clean.yaml"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    // --fail-on: warnings fail by default, not under `error`; info only
+    // under `info`.
+    Case {
+        expected: Some("a.txt"),
+        args: &["lint", "--fail-on", "error", "dir/a.yaml"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("b.txt"),
+        args: &["lint", "--fail-on", "error", "dir/nested/b.yml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("alias.txt"),
+        args: &["lint", "alias.yaml"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("alias.txt"),
+        args: &["lint", "--fail-on", "INFO", "alias.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    // A missing file: reported, the others linted, exit 2.
+    Case {
+        expected: Some("missing.txt"),
+        args: &["lint", "missing.yaml", "dir/a.yaml"],
+        stdin: None,
+        exit: 2,
+        stderr: &["error: missing.yaml: no such file or directory\n"],
+    },
+    Case {
+        expected: Some("missing.github"),
+        args: &["lint", "--format", "github", "missing.yaml", "dir/a.yaml"],
+        stdin: None,
+        exit: 2,
+        stderr: &["error: missing.yaml: no such file or directory\n"],
+    },
+    Case {
+        expected: Some("missing.sarif"),
+        args: &["lint", "--format", "sarif", "missing.yaml", "dir/a.yaml"],
+        stdin: None,
+        exit: 2,
+        stderr: &["error: missing.yaml: no such file or directory\n"],
+    },
+    // Usage errors.
+    Case {
+        expected: None,
+        args: &["lint", "--target", "Juneteenth", "server.yaml"],
+        stdin: None,
+        exit: 2,
+        stderr: &[
+            "\"Juneteenth\" is not a Heat release",
+            "e.g. Kilo, 2015.1, Liberty, 27.0.1 or 2024.1",
+        ],
+    },
+    Case {
+        expected: None,
+        args: &["lint", "--fail-on", "fatal", "server.yaml"],
+        stdin: None,
+        exit: 2,
+        stderr: &["`fatal` is not a severity; use error, warning or info"],
+    },
+    Case {
+        expected: None,
+        args: &["lint", "--format", "xml", "server.yaml"],
+        stdin: None,
+        exit: 2,
+        stderr: &["invalid value 'xml'"],
+    },
+    Case {
+        expected: None,
+        args: &["lint"],
+        stdin: None,
+        exit: 2,
+        stderr: &["<PATH>..."],
+    },
+    // Rules: by code or name (any case), all of them, or none such.
+    Case {
+        expected: Some("rule-HW202.md"),
+        args: &["rule", "HW202"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("rule-HW202.md"),
+        args: &["rule", "Hidden-Property"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("rules.txt"),
+        args: &["rule", "--all"],
+        stdin: None,
+        exit: 0,
+        stderr: &[],
+    },
+    Case {
+        expected: None,
+        args: &["rule", "HW999"],
+        stdin: None,
+        exit: 2,
+        stderr: &["error: there is no rule `HW999`; `heatwise rule --all` lists the rules"],
+    },
+    Case {
+        expected: None,
+        args: &["rule"],
+        stdin: None,
+        exit: 2,
+        stderr: &["<RULE|--all>"],
+    },
+];
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint")
+}
+
+struct Output {
+    stdout: String,
+    stderr: String,
+    exit: i32,
+}
+
+fn heatwise(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(args)
+        .current_dir(fixtures())
+        .env_remove("NO_COLOR")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the heatwise binary runs");
+    if let Some(input) = stdin {
+        child.stdin.take().unwrap().write_all(input).unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    Output {
+        stdout: String::from_utf8(output.stdout).expect("UTF-8 standard output"),
+        stderr: String::from_utf8(output.stderr).expect("UTF-8 standard error"),
+        exit: output.status.code().expect("an exit code, not a signal"),
+    }
+}
+
+#[test]
+fn every_case_prints_its_expected_output_and_exit_code() {
+    // Cases that share an expected file must agree even while blessing.
+    let mut outputs: HashMap<&str, String> = HashMap::new();
+    for case in CASES {
+        let stdin = case
+            .stdin
+            .map(|name| std::fs::read(fixtures().join(name)).unwrap());
+        let output = heatwise(case.args, stdin.as_deref());
+        let what = format!("heatwise {}", case.args.join(" "));
+        assert_eq!(
+            output.exit, case.exit,
+            "{what}: exit code\nstderr:\n{}",
+            output.stderr
+        );
+        if case.stderr.is_empty() {
+            assert_eq!(output.stderr, "", "{what}: standard error");
+        }
+        for expected in case.stderr {
+            assert!(
+                output.stderr.contains(expected),
+                "{what}: standard error lacks {expected:?}:\n{}",
+                output.stderr
+            );
+        }
+        match case.expected {
+            Some(name) => {
+                if let Some(earlier) = outputs.insert(name, output.stdout.clone()) {
+                    assert_eq!(
+                        earlier, output.stdout,
+                        "{what}: differs from the earlier case of {name}"
+                    );
+                }
+                support::assert_snapshot(&fixtures().join("expected").join(name), &output.stdout);
+                if name.ends_with(".sarif") {
+                    assert_valid_sarif(&output.stdout, &what);
+                }
+                if name.ends_with(".json") {
+                    serde_json::from_str::<Value>(&output.stdout).expect("JSON output parses");
+                }
+            }
+            None => assert_eq!(output.stdout, "", "{what}: standard output"),
+        }
+    }
+}
+
+fn sarif_validator() -> jsonschema::Validator {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-schema-2.1.0.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the SARIF schema compiles")
+}
+
+fn assert_valid_sarif(text: &str, what: &str) {
+    let log: Value =
+        serde_json::from_str(text).unwrap_or_else(|e| panic!("{what}: SARIF is not JSON: {e}"));
+    let validator = sarif_validator();
+    let problems: Vec<String> = validator
+        .iter_errors(&log)
+        .map(|error| format!("{}: {error}", error.instance_path()))
+        .collect();
+    assert!(
+        problems.is_empty(),
+        "{what}: SARIF breaks the schema:\n{}",
+        problems.join("\n")
+    );
+    // What GitHub code scanning needs beyond the schema.
+    for result in log["runs"][0]["results"].as_array().unwrap() {
+        let location = &result["locations"][0]["physicalLocation"];
+        assert!(
+            location["artifactLocation"]["uri"].is_string(),
+            "{what}: a result without a file"
+        );
+        assert!(location["region"]["startLine"].as_u64().unwrap() >= 1);
+        assert!(result["partialFingerprints"]["primaryLocationLineHash"].is_string());
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(
+            log["runs"][0]["tool"]["driver"]["rules"][index]["id"],
+            result["ruleId"]
+        );
+    }
+}
+
+#[test]
+fn the_schema_check_rejects_broken_sarif() {
+    let output = heatwise(&["lint", "--format", "sarif", "server.yaml"], None);
+    let mut log: Value = serde_json::from_str(&output.stdout).unwrap();
+    let validator = sarif_validator();
+    assert!(validator.is_valid(&log));
+    log["runs"][0]["results"][0]["level"] = Value::from("fatal");
+    assert!(
+        !validator.is_valid(&log),
+        "an unknown level must break the schema"
+    );
+    log["runs"][0]["results"][0]["level"] = Value::from("error");
+    log["runs"][0]["results"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("message");
+    assert!(
+        !validator.is_valid(&log),
+        "a result without a message must break the schema"
+    );
+}
+
+#[test]
+fn sarif_columns_count_utf16_units_and_json_columns_characters() {
+    let json: Value =
+        serde_json::from_str(&heatwise(&["lint", "--format", "json", "unicode.yaml"], None).stdout)
+            .unwrap();
+    let sarif: Value = serde_json::from_str(
+        &heatwise(&["lint", "--format", "sarif", "unicode.yaml"], None).stdout,
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(fixtures().join("unicode.yaml")).unwrap();
+    let line = text.lines().nth(9).unwrap();
+    let before = &line[..line.find("network_id").unwrap()];
+    let finding = &json[0];
+    assert_eq!(finding["line"], 10);
+    assert_eq!(finding["column"], before.chars().count() + 1);
+    assert_eq!(
+        finding["end_column"],
+        before.chars().count() + 1 + "network_id".len()
+    );
+    let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["startColumn"], before.encode_utf16().count() + 1);
+    assert_eq!(sarif["runs"][0]["columnKind"], "utf16CodeUnits");
+    // The emoji makes the two counts differ.
+    assert_ne!(before.chars().count(), before.encode_utf16().count());
+}
+
+#[test]
+fn unreadable_inputs_are_reported_and_the_run_goes_on() {
+    let dir = std::env::temp_dir().join(format!("heatwise-lint-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad_utf8 = dir.join("latin1.yaml");
+    std::fs::write(
+        &bad_utf8,
+        b"heat_template_version: 2015-04-30\ndescription: caf\xE9\n",
+    )
+    .unwrap();
+    let binary = dir.join("image.yaml");
+    std::fs::write(&binary, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
+    let huge = dir.join("huge.yaml");
+    // Sparse: one byte over the limit without writing 10 MiB.
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(10 * 1024 * 1024 + 1).unwrap();
+    drop(file);
+
+    let shown = |path: &Path| path.display().to_string();
+    let output = heatwise(
+        &[
+            "lint",
+            &shown(&bad_utf8),
+            &shown(&binary),
+            &shown(&huge),
+            "dir/a.yaml",
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 2, "{}", output.stderr);
+    for expected in [
+        format!(
+            "error: {}: not UTF-8 text (invalid byte at line 2, column 17)",
+            shown(&bad_utf8)
+        ),
+        format!(
+            "error: {}: a binary file (it holds NUL bytes), not a template",
+            shown(&binary)
+        ),
+        format!(
+            "error: {}: 10485761 bytes, larger than the 10 MiB a file may have",
+            shown(&huge)
+        ),
+    ] {
+        assert!(
+            output.stderr.contains(&expected),
+            "lacks {expected:?}:\n{}",
+            output.stderr
+        );
+    }
+    assert!(
+        output.stdout.starts_with("dir/a.yaml:5:11: warning[HW102]"),
+        "{}",
+        output.stdout
+    );
+    assert!(output.stdout.ends_with(
+        "Found 1 problem (1 warning) in 1 file; 3 inputs failed (see the errors above)\n"
+    ));
+
+    // The same files found by walking their directory.
+    let walked = heatwise(&["lint", "--format", "json", &shown(&dir)], None);
+    assert_eq!(walked.exit, 2);
+    assert_eq!(walked.stdout, "[]\n");
+    assert_eq!(walked.stderr.lines().count(), 3, "{}", walked.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn oversized_standard_input_is_refused() {
+    let input = vec![b'#'; 10 * 1024 * 1024 + 1];
+    let output = heatwise(&["lint", "-"], Some(&input));
+    assert_eq!(output.exit, 2);
+    assert_eq!(
+        output.stderr,
+        "error: <stdin>: larger than the 10 MiB a file may have; not linted\n"
+    );
+}

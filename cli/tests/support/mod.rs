@@ -1,0 +1,57 @@
+//! Shared by the command-line tests: compare with an expected file, or
+//! rewrite it under `HEATWISE_BLESS=1`.
+
+use std::path::Path;
+
+/// Panics with a readable diff when `actual` differs from the file.
+pub fn assert_snapshot(path: &Path, actual: &str) {
+    if std::env::var_os("HEATWISE_BLESS").is_some() {
+        std::fs::write(path, actual)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        return;
+    }
+    let expected = std::fs::read_to_string(path).unwrap_or_else(|_| {
+        panic!(
+            "{} is missing; create it with HEATWISE_BLESS=1 cargo test -p heatwise-cli",
+            path.display()
+        )
+    });
+    if expected != actual {
+        panic!(
+            "{} differs from the output (HEATWISE_BLESS=1 accepts the output):\n{}",
+            path.display(),
+            line_diff(&expected, actual)
+        );
+    }
+}
+
+/// The lines only in `expected` (-) and only in `actual` (+), in order.
+fn line_diff(expected: &str, actual: &str) -> String {
+    let old: Vec<&str> = expected.lines().collect();
+    let new: Vec<&str> = actual.lines().collect();
+    // Longest common subsequence table; expected files are small.
+    let mut lcs = vec![vec![0usize; new.len() + 1]; old.len() + 1];
+    for i in (0..old.len()).rev() {
+        for j in (0..new.len()).rev() {
+            lcs[i][j] = if old[i] == new[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, String::new());
+    while i < old.len() || j < new.len() {
+        if i < old.len() && j < new.len() && old[i] == new[j] {
+            i += 1;
+            j += 1;
+        } else if j < new.len() && (i == old.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
+            out.push_str(&format!("+ {}\n", new[j]));
+            j += 1;
+        } else {
+            out.push_str(&format!("- {}\n", old[i]));
+            i += 1;
+        }
+    }
+    out
+}
