@@ -1,1 +1,3 @@
-fn main() {}
+fn main() {
+    heatwise_web::start();
+}

@@ -1,0 +1,116 @@
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
+use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
+use web_sys::{Element, VisibilityState};
+use yew::prelude::*;
+
+use crate::code_mirror::CodeMirror;
+use crate::state::{LoadedText, Reveal};
+
+/// How long typing must pause before the rest of the app hears of it.
+pub const SETTLE_MILLIS: u32 = 200;
+
+#[derive(Properties, PartialEq)]
+pub struct CodeEditorProps {
+    /// Names the text box for assistive technology.
+    pub label: AttrValue,
+    pub loaded: LoadedText,
+    pub reveal: Option<Reveal>,
+    /// The text, once typing has paused for [`SETTLE_MILLIS`] or the page
+    /// is being left.
+    pub on_change: Callback<Rc<str>>,
+}
+
+type SharedEditor = Rc<RefCell<Option<CodeMirror>>>;
+
+#[function_component]
+pub fn CodeEditor(props: &CodeEditorProps) -> Html {
+    let host = use_node_ref();
+    let editor: SharedEditor = use_mut_ref(|| None);
+    // The generation of the loaded text the editor shows.
+    let shown_generation = use_mut_ref(|| props.loaded.generation);
+    // The timer that reports the text when typing pauses.
+    let pending = use_mut_ref(|| None::<Timeout>);
+    // The editor's change handler outlives this render: it reads the
+    // callback of the latest one.
+    let on_change = use_mut_ref(|| props.on_change.clone());
+    *on_change.borrow_mut() = props.on_change.clone();
+
+    {
+        let host = host.clone();
+        let editor = editor.clone();
+        let label = props.label.clone();
+        let initial = props.loaded.text.clone();
+        use_effect_with((), move |()| {
+            let parent: Element = host.cast().expect("the editor's host element is mounted");
+            let settle = {
+                let editor = Rc::downgrade(&editor);
+                move || report_text(&editor, &on_change)
+            };
+            let mounted = {
+                let pending = pending.clone();
+                let settle = settle.clone();
+                CodeMirror::mount(&parent, &initial, &label, move || {
+                    let settle = settle.clone();
+                    // Replacing the timer cancels the one before.
+                    pending.replace(Some(Timeout::new(SETTLE_MILLIS, settle)));
+                })
+            };
+            editor.replace(Some(mounted));
+            // Leaving the page must not lose the last keystrokes.
+            let flush = move || {
+                if pending.borrow_mut().take().is_some() {
+                    settle();
+                }
+            };
+            let on_page_hide = {
+                let flush = flush.clone();
+                EventListener::new(&gloo::utils::window(), "pagehide", move |_| flush())
+            };
+            let document = gloo::utils::document();
+            let on_hidden = EventListener::new(&document.clone(), "visibilitychange", move |_| {
+                if document.visibility_state() == VisibilityState::Hidden {
+                    flush();
+                }
+            });
+            move || {
+                drop((on_page_hide, on_hidden));
+                editor.replace(None);
+            }
+        });
+    }
+
+    {
+        let editor = editor.clone();
+        use_effect_with(props.loaded.clone(), move |loaded| {
+            if *shown_generation.borrow() != loaded.generation {
+                if let Some(editor) = editor.borrow().as_ref() {
+                    editor.replace_text(&loaded.text);
+                    *shown_generation.borrow_mut() = loaded.generation;
+                }
+            }
+        });
+    }
+
+    use_effect_with(props.reveal, move |reveal| {
+        if let (Some(reveal), Some(editor)) = (reveal, editor.borrow().as_ref()) {
+            editor.reveal(reveal.range);
+        }
+    });
+
+    html! { <div class="code-editor" ref={host}></div> }
+}
+
+fn report_text(editor: &Weak<RefCell<Option<CodeMirror>>>, on_change: &RefCell<Callback<Rc<str>>>) {
+    let Some(editor) = editor.upgrade() else {
+        return;
+    };
+    // Read first, then call out: the callback may lead back to the editor.
+    let text: Option<Rc<str>> = editor.borrow().as_ref().map(|editor| editor.text().into());
+    if let Some(text) = text {
+        let on_change = on_change.borrow().clone();
+        on_change.emit(text);
+    }
+}

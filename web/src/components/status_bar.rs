@@ -1,0 +1,28 @@
+use yew::prelude::*;
+
+use crate::state::SaveStatus;
+
+#[derive(Properties, PartialEq)]
+pub struct StatusBarProps {
+    pub save_status: SaveStatus,
+}
+
+#[function_component]
+pub fn StatusBar(props: &StatusBarProps) -> Html {
+    let (text, failed) = match &props.save_status {
+        SaveStatus::Unchanged => ("Edits are saved in this browser".to_owned(), false),
+        SaveStatus::Saved => ("Saved in this browser".to_owned(), false),
+        SaveStatus::Failed(reason) => (format!("Not saved: {reason}"), true),
+    };
+    html! {
+        <footer class="status-bar">
+            <span class={classes!("save-status", failed.then_some("is-error"))} role="status">
+                { text }
+            </span>
+            <span class="status-note">{ "Templates never leave your machine" }</span>
+            <span class="status-note keyboard-hint">
+                <kbd>{ "Esc" }</kbd>{ " then " }<kbd>{ "Tab" }</kbd>{ " leaves the editor" }
+            </span>
+        </footer>
+    }
+}

@@ -1,0 +1,19 @@
+//! heatwise-web: the editor in the browser. A yew app whose state lives in
+//! [`state::Workspace`]; the text itself is edited by CodeMirror 6 (see
+//! `js/editor.js`), reached through [`code_mirror`].
+
+pub mod code_mirror;
+pub mod components;
+pub mod examples;
+pub mod outline;
+pub mod state;
+pub mod storage;
+
+/// Replaces the page's loading message with the app.
+pub fn start() {
+    let document = gloo::utils::document();
+    if let Some(loading) = document.get_element_by_id("loading") {
+        loading.remove();
+    }
+    yew::Renderer::<components::App>::new().render();
+}

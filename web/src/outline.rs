@@ -1,0 +1,42 @@
+//! The outline shown beside the editor: the core's resource list, with
+//! positions converted to what the editor counts in.
+
+use heatwise_core::text::LineIndex;
+
+/// A half-open range of UTF-16 offsets, as CodeMirror counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Utf16Range {
+    pub from: u32,
+    pub to: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutlineEntry {
+    pub name: String,
+    pub type_name: Option<String>,
+    /// 1-based line of the name.
+    pub line: u32,
+    /// Where the name is, to select it.
+    pub name_range: Utf16Range,
+}
+
+/// The resources `text` declares, in order.
+pub fn outline_entries(text: &str) -> Vec<OutlineEntry> {
+    let index = LineIndex::new(text);
+    heatwise_core::outline::resources(text)
+        .into_iter()
+        .map(|resource| {
+            let start = index.position(text, resource.name_range.start);
+            let end = index.position(text, resource.name_range.end);
+            OutlineEntry {
+                name: resource.name,
+                type_name: resource.type_name,
+                line: start.line,
+                name_range: Utf16Range {
+                    from: start.utf16,
+                    to: end.utf16,
+                },
+            }
+        })
+        .collect()
+}

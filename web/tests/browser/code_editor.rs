@@ -1,0 +1,146 @@
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use heatwise_web::components::{CodeEditor, CodeEditorProps, SETTLE_MILLIS};
+use heatwise_web::outline::Utf16Range;
+use heatwise_web::state::{LoadedText, Reveal};
+use wasm_bindgen_test::wasm_bindgen_test;
+use web_sys::Event;
+use yew::{AppHandle, Callback};
+
+use crate::support::{rendered, select, select_all, sleep_millis, type_into_editor, Host};
+
+struct Mounted {
+    host: Host,
+    handle: AppHandle<CodeEditor>,
+    reported: Rc<RefCell<Vec<String>>>,
+    on_change: Callback<Rc<str>>,
+}
+
+fn props(
+    mounted_on_change: &Callback<Rc<str>>,
+    loaded: LoadedText,
+    reveal: Option<Reveal>,
+) -> CodeEditorProps {
+    CodeEditorProps {
+        label: "Heat template".into(),
+        loaded,
+        reveal,
+        on_change: mounted_on_change.clone(),
+    }
+}
+
+async fn mount(text: &str) -> Mounted {
+    let host = Host::new();
+    let reported = Rc::new(RefCell::new(Vec::new()));
+    let on_change = {
+        let reported = reported.clone();
+        Callback::from(move |text: Rc<str>| reported.borrow_mut().push(text.to_string()))
+    };
+    let loaded = LoadedText {
+        text: text.into(),
+        generation: 0,
+    };
+    let handle = yew::Renderer::<CodeEditor>::with_root_and_props(
+        host.0.clone(),
+        props(&on_change, loaded, None),
+    )
+    .render();
+    rendered().await;
+    Mounted {
+        host,
+        handle,
+        reported,
+        on_change,
+    }
+}
+
+fn editor_text(mounted: &Mounted) -> String {
+    select_all(&mounted.host.0, ".cm-line")
+        .iter()
+        .map(|line| line.text_content().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[wasm_bindgen_test]
+async fn reports_the_text_once_typing_pauses() {
+    let mounted = mount("a: 1").await;
+    assert_eq!(editor_text(&mounted), "a: 1");
+
+    type_into_editor(&mounted.host.0, "x").await;
+    sleep_millis(u64::from(SETTLE_MILLIS) / 2).await;
+    type_into_editor(&mounted.host.0, "y").await;
+    sleep_millis(u64::from(SETTLE_MILLIS) / 2).await;
+    assert!(mounted.reported.borrow().is_empty(), "still typing");
+
+    sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
+    assert_eq!(*mounted.reported.borrow(), ["xya: 1"]);
+}
+
+#[wasm_bindgen_test]
+async fn leaving_the_page_reports_the_text_at_once() {
+    let mounted = mount("a: 1").await;
+    type_into_editor(&mounted.host.0, "z").await;
+    gloo::utils::window()
+        .dispatch_event(&Event::new("pagehide").unwrap())
+        .unwrap();
+    assert_eq!(*mounted.reported.borrow(), ["za: 1"]);
+
+    // Nothing left to report afterwards.
+    sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
+    assert_eq!(mounted.reported.borrow().len(), 1);
+}
+
+#[wasm_bindgen_test]
+async fn loads_new_text_and_reveals_ranges_when_asked() {
+    let mut mounted = mount("old: 1").await;
+
+    // Same generation: the editor keeps what it has.
+    let same = LoadedText {
+        text: "ignored: 1".into(),
+        generation: 0,
+    };
+    mounted.handle.update(props(&mounted.on_change, same, None));
+    rendered().await;
+    assert_eq!(editor_text(&mounted), "old: 1");
+
+    let next = LoadedText {
+        text: "resources:\n  web: {type: OS::Nova::Server}".into(),
+        generation: 1,
+    };
+    let reveal = Reveal {
+        range: Utf16Range { from: 13, to: 16 },
+        serial: 0,
+    };
+    mounted
+        .handle
+        .update(props(&mounted.on_change, next, Some(reveal)));
+    rendered().await;
+    assert_eq!(
+        editor_text(&mounted),
+        "resources:\n  web: {type: OS::Nova::Server}"
+    );
+    let selected = gloo::utils::window().get_selection().unwrap().unwrap();
+    assert_eq!(selected.to_string().as_string().unwrap(), "web");
+    assert_eq!(
+        gloo::utils::document().active_element(),
+        Some(select(&mounted.host.0, ".cm-content"))
+    );
+
+    // Loading is a change like any other: the rest of the app hears of it.
+    sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
+    assert_eq!(
+        *mounted.reported.borrow(),
+        ["resources:\n  web: {type: OS::Nova::Server}"]
+    );
+}
+
+#[wasm_bindgen_test]
+async fn unmounting_removes_the_editor() {
+    let mounted = mount("a: 1").await;
+    assert_eq!(select_all(&mounted.host.0, ".cm-editor").len(), 1);
+    mounted.handle.destroy();
+    rendered().await;
+    assert!(select_all(&mounted.host.0, ".cm-editor").is_empty());
+}

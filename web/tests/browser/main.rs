@@ -1,0 +1,13 @@
+//! Tests that need a browser: `cargo test -p heatwise-web --target
+//! wasm32-unknown-unknown` (wasm-bindgen-test-runner drives Chromium or,
+//! with GECKODRIVER set, Firefox).
+
+mod app;
+mod code_editor;
+mod code_mirror;
+mod outline;
+mod outline_panel;
+mod state;
+mod support;
+
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
