@@ -566,11 +566,15 @@ impl<'a> ResourceType<'a> {
     /// `*` (or an index) or left out: `fixed_ips.*.subnet_id`,
     /// `fixed_ips.0.subnet_id` and `fixed_ips.subnet_id` are one property.
     pub fn property(&self, path: &str) -> Option<Property<'a>> {
-        if path.is_empty() {
-            return None;
+        let mut segments = path.split('.');
+        let mut current = self.properties().get(segments.next()?)?;
+        for (depth, segment) in segments.enumerate() {
+            if depth + 1 >= limits::MAX_PATH_SEGMENTS {
+                return None;
+            }
+            current = current.child(segment)?;
         }
-        let segments: Vec<&str> = path.split('.').collect();
-        self.property_at(&segments)
+        Some(current)
     }
 
     /// [`ResourceType::property`] with the path already split; at most

@@ -288,6 +288,8 @@ pub(crate) struct Flattener {
     store: Store,
     strings: HashMap<String, Str>,
     statuses: HashMap<StatusRecord, u32>,
+    /// Equal `available` lists share one span: most objects have the same.
+    range_lists: HashMap<Vec<(Str, Str)>, Span>,
 }
 
 fn too_many(what: &str) -> CatalogError {
@@ -310,6 +312,7 @@ impl Flattener {
             },
             strings: HashMap::new(),
             statuses: HashMap::new(),
+            range_lists: HashMap::new(),
         };
         flattener.run(document)?;
         Ok(flattener.store)
@@ -518,7 +521,7 @@ impl Flattener {
         let Some(ranges) = ranges else {
             return Ok(None);
         };
-        let start = index(self.store.ranges.len(), "release ranges")?;
+        let mut records = Vec::with_capacity(ranges.len());
         for (position, (first, last)) in ranges.iter().enumerate() {
             let parse = |text: &str| {
                 Release::parse_version(text).map_err(|error| CatalogError::Invalid {
@@ -533,18 +536,27 @@ impl Flattener {
                     message: format!("the range ends ({last}) before it starts ({first})"),
                 });
             }
-            let record = RangeRecord {
+            records.push(RangeRecord {
                 first: first_release,
                 last: last_release,
                 first_text: self.str(first)?,
                 last_text: self.str(last)?,
-            };
-            self.store.ranges.push(record);
+            });
         }
-        Ok(Some(Span {
-            start,
-            len: ranges.len() as u32,
-        }))
+        let key: Vec<(Str, Str)> = records
+            .iter()
+            .map(|record| (record.first_text, record.last_text))
+            .collect();
+        if let Some(&span) = self.range_lists.get(&key) {
+            return Ok(Some(span));
+        }
+        let span = Span {
+            start: index(self.store.ranges.len(), "release ranges")?,
+            len: index(records.len(), "release ranges")?,
+        };
+        self.store.ranges.extend(records);
+        self.range_lists.insert(key, span);
+        Ok(Some(span))
     }
 
     fn status(&mut self, status: &StatusDoc) -> Result<u32, CatalogError> {
