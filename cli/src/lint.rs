@@ -15,10 +15,10 @@ use std::process::ExitCode;
 use clap::Args;
 use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog};
 use heatwise_core::diagnostic::Severity;
-use heatwise_core::lint::{lint, LintOptions};
+use heatwise_core::lint::{lint_template, LintOptions};
 use heatwise_core::release::Release;
 use heatwise_core::syntax::MAX_INPUT_BYTES;
-use heatwise_core::template::{self, DocumentKind};
+use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::output::{self, FileReport, Format, InputError};
 
@@ -28,6 +28,17 @@ const LINTED_EXTENSIONS: [&str; 4] = ["yaml", "yml", "template", "json"];
 /// Bytes looked at for a NUL byte, which no template has.
 const BINARY_SNIFF_BYTES: usize = 8 * 1024;
 
+/// Top-level keys that make a document that is neither a template nor an
+/// environment still look like a broken template (linted, not skipped).
+const TEMPLATE_KEYS: [&str; 6] = [
+    "resources",
+    "Resources",
+    "parameters",
+    "Parameters",
+    "outputs",
+    "Outputs",
+];
+
 /// How paths of standard input are shown.
 pub const STDIN_NAME: &str = "<stdin>";
 
@@ -35,7 +46,9 @@ pub const STDIN_NAME: &str = "<stdin>";
 pub struct LintArgs {
     /// Templates and environment files; directories are walked for
     /// `.yaml`, `.yml`, `.template` and `.json` files (hidden files and
-    /// directories skipped); `-` reads standard input.
+    /// directories skipped; so are well-formed files found there that are
+    /// neither templates nor environments, such as Ansible task lists);
+    /// `-` reads standard input.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
 
@@ -100,36 +113,46 @@ pub fn run(args: &LintArgs) -> ExitCode {
         ..LintOptions::new(catalog).with_target(args.target)
     };
     let mut reports = Vec::new();
+    let mut skipped = 0;
     for input in collect_inputs(&args.paths, &mut errors) {
-        let (display, read) = match &input {
+        let (display, read, walked) = match &input {
             Input::Stdin => (
                 STDIN_NAME.to_owned(),
                 read_text(io::stdin().lock(), MAX_INPUT_BYTES),
+                false,
             ),
-            Input::File(path) => (path.display().to_string(), read_file(path)),
+            Input::File { path, walked } => (path.display().to_string(), read_file(path), *walked),
         };
-        match read {
-            Ok(text) => {
-                let diagnostics = lint(&text, &options);
-                reports.push(FileReport {
-                    path: display,
-                    text,
-                    diagnostics,
-                });
+        let text = match read {
+            Ok(text) => text,
+            Err(message) => {
+                report_error(
+                    &mut errors,
+                    InputError {
+                        path: display,
+                        message,
+                    },
+                );
+                continue;
             }
-            Err(message) => report_error(
-                &mut errors,
-                InputError {
-                    path: display,
-                    message,
-                },
-            ),
+        };
+        let template = template::parse(&text);
+        if walked && !is_heat_document(&template) {
+            skipped += 1;
+            continue;
         }
+        let diagnostics = lint_template(&template, &options);
+        drop(template);
+        reports.push(FileReport {
+            path: display,
+            text,
+            diagnostics,
+        });
     }
 
     let mut stdout = io::stdout().lock();
-    let written =
-        output::write(args.format, &reports, &errors, &mut stdout).and_then(|()| stdout.flush());
+    let written = output::write(args.format, &reports, &errors, skipped, &mut stdout)
+        .and_then(|()| stdout.flush());
     if let Err(error) = written {
         // A reader that went away (`| head`) is no failure of the lint.
         if error.kind() != io::ErrorKind::BrokenPipe {
@@ -204,7 +227,32 @@ fn environment_types_of(path: &Path) -> Result<Vec<String>, InputError> {
 
 enum Input {
     Stdin,
-    File(PathBuf),
+    /// `walked`: found in a directory rather than named.
+    File {
+        path: PathBuf,
+        walked: bool,
+    },
+}
+
+/// Whether a file found in a directory is one to lint: a template, an
+/// environment, or something broken that may have been meant as one. A
+/// directory of Heat templates often holds other YAML (Ansible task lists,
+/// docker-compose files, data for scripts); reporting each as an invalid
+/// template would bury the findings.
+fn is_heat_document(template: &Template<'_>) -> bool {
+    if template.kind() != DocumentKind::Unknown {
+        return true;
+    }
+    let tree = template.tree();
+    if !tree.diagnostics().is_empty() {
+        return true;
+    }
+    tree.root().is_some_and(|root| {
+        tree.is_mapping(root)
+            && TEMPLATE_KEYS
+                .iter()
+                .any(|key| tree.get(root, key).is_some())
+    })
 }
 
 /// The files to lint, in the order given, directories walked in sorted
@@ -227,7 +275,7 @@ fn collect_inputs(paths: &[PathBuf], errors: &mut Vec<InputError>) -> Vec<Input>
                 walk(path, &mut inputs, &mut seen_files, &mut seen_dirs, errors)
             }
             // Files named explicitly are linted whatever their extension.
-            Ok(_) => push_file(path.clone(), &mut inputs, &mut seen_files),
+            Ok(_) => push_file(path.clone(), false, &mut inputs, &mut seen_files),
             Err(error) => report_error(
                 errors,
                 InputError {
@@ -240,10 +288,10 @@ fn collect_inputs(paths: &[PathBuf], errors: &mut Vec<InputError>) -> Vec<Input>
     inputs
 }
 
-fn push_file(path: PathBuf, inputs: &mut Vec<Input>, seen: &mut HashSet<PathBuf>) {
+fn push_file(path: PathBuf, walked: bool, inputs: &mut Vec<Input>, seen: &mut HashSet<PathBuf>) {
     let identity = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
     if seen.insert(identity) {
-        inputs.push(Input::File(path));
+        inputs.push(Input::File { path, walked });
     }
 }
 
@@ -297,7 +345,7 @@ fn walk(
             }
             Ok(metadata) if metadata.is_file() => {
                 if has_linted_extension(&child) {
-                    push_file(child, inputs, seen_files);
+                    push_file(child, true, inputs, seen_files);
                 }
             }
             // Sockets, devices and the like are not templates.

@@ -121,6 +121,15 @@ const CASES: &[Case] = &[
         exit: 1,
         stderr: &[],
     },
+    // Found by walking, a file that is no Heat document is skipped; named,
+    // it is linted.
+    Case {
+        expected: Some("ansible-tasks-named.txt"),
+        args: &["lint", "dir/ansible-tasks.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
     Case {
         expected: Some("stdin.txt"),
         args: &["lint", "-"],

@@ -40,15 +40,18 @@ pub enum Format {
 }
 
 /// Writes the whole report. Read errors are already on standard error;
-/// formats that can carry them (SARIF, GitHub) carry them too.
+/// formats that can carry them (SARIF, GitHub) carry them too. `skipped`:
+/// files found in directories that were not Heat documents (the text
+/// summary counts them).
 pub fn write(
     format: Format,
     reports: &[FileReport],
     errors: &[InputError],
+    skipped: usize,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     match format {
-        Format::Text => text::write(reports, errors, colour_wanted(), out),
+        Format::Text => text::write(reports, errors, skipped, colour_wanted(), out),
         Format::Json => json::write(reports, out),
         Format::Sarif => sarif::write(reports, errors, out),
         Format::Github => github::write(reports, errors, out),
@@ -188,8 +191,8 @@ mod tests {
         let mut out = Vec::new();
         let reports = [report_with_fixes()];
         match format {
-            Format::Text => text::write(&reports, &[], colour, &mut out).unwrap(),
-            _ => write(format, &reports, &[], &mut out).unwrap(),
+            Format::Text => text::write(&reports, &[], 0, colour, &mut out).unwrap(),
+            _ => write(format, &reports, &[], 0, &mut out).unwrap(),
         }
         String::from_utf8(out).unwrap()
     }

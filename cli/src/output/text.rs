@@ -49,6 +49,7 @@ impl Style {
 pub fn write(
     reports: &[FileReport],
     errors: &[InputError],
+    skipped: usize,
     colour: bool,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -59,7 +60,7 @@ pub fn write(
             write_diagnostic(&style, &report.path, &positions, diagnostic, out)?;
         }
     }
-    writeln!(out, "{}", summary(reports, errors))
+    writeln!(out, "{}", summary(reports, errors, skipped))
 }
 
 fn write_diagnostic(
@@ -125,8 +126,8 @@ fn write_diagnostic(
 }
 
 /// `Found 12 problems (1 error, 11 warnings) in 3 files`, or `No problems
-/// found`; and how many inputs could not be read.
-fn summary(reports: &[FileReport], errors: &[InputError]) -> String {
+/// found`; how many files were skipped and how many inputs failed.
+fn summary(reports: &[FileReport], errors: &[InputError], skipped: usize) -> String {
     let count = |severity: Severity| {
         reports
             .iter()
@@ -161,6 +162,13 @@ fn summary(reports: &[FileReport], errors: &[InputError]) -> String {
             plural(files, "file", "files")
         )
     };
+    if skipped > 0 {
+        text.push_str(&format!(
+            "; skipped {} that {} neither Heat templates nor environments",
+            plural(skipped, "file", "files"),
+            if skipped == 1 { "is" } else { "are" }
+        ));
+    }
     if !errors.is_empty() {
         text.push_str(&format!(
             "; {} failed (see the errors above)",
