@@ -1,0 +1,252 @@
+//! Every template under `fixtures/fix/` is migrated with the safe fixes;
+//! the result must equal the `.fixed` file beside it, and what was applied
+//! and what remains must equal the `.fixes` file.
+//! `HEATWISE_BLESS=1 cargo test -p heatwise-core --test fix_fixtures`
+//! rewrites both.
+//!
+//! Each fixture's `.heat.json` holds what Heat 27.0.1's translation makes
+//! of the original and of the fixed text (recorded by
+//! `tools/heat_oracle/record_fixtures.py`): both must give every resource
+//! the same properties, and the recorded texts must still be the current
+//! ones.
+
+mod support;
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use heatwise_core::catalog::Catalog;
+use heatwise_core::diagnostic::Applicability;
+use heatwise_core::fix::{fix_all, FixOptions};
+use heatwise_core::lint::{lint, LintOptions};
+use heatwise_core::syntax;
+use serde_json::Value;
+
+const RECORD_COMMAND: &str = ".venv/bin/python tools/heat_oracle/record_fixtures.py";
+
+fn fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fix");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("fixtures/fix exists")
+        .map(|entry| entry.expect("readable directory").path())
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|ext| ext == "yaml" || ext == "json")
+                && !path.to_string_lossy().ends_with(".heat.json")
+        })
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no fixtures in {}", dir.display());
+    paths
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+fn options() -> FixOptions<'static> {
+    FixOptions::new(LintOptions::new(Catalog::builtin()))
+}
+
+/// Comment texts, each as often as it occurs.
+fn comments(text: &str) -> Vec<String> {
+    let tree = syntax::parse(text);
+    let mut all: Vec<String> = tree
+        .comments()
+        .iter()
+        .map(|c| text[c.range.as_usize()].to_owned())
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn fixtures_migrate_to_their_snapshots() {
+    for path in fixtures() {
+        let text = std::fs::read_to_string(&path).expect("fixture is readable");
+        let outcome = fix_all(&text, &options());
+        assert!(outcome.converged, "{}: did not converge", path.display());
+        assert!(outcome.refused.is_none(), "{}: refused", path.display());
+        support::assert_snapshot(&with_suffix(&path, ".fixed"), &outcome.text);
+
+        let mut log = String::new();
+        for (rule, title) in &outcome.applied {
+            writeln!(log, "applied {} {title}", rule.code()).unwrap();
+        }
+        for skipped in &outcome.skipped {
+            writeln!(
+                log,
+                "skipped {} {}: {}",
+                skipped.rule.code(),
+                skipped.title,
+                skipped.reason
+            )
+            .unwrap();
+        }
+        for d in &outcome.remaining {
+            let fix = d.fix.as_ref().map_or_else(String::new, |f| {
+                format!(" => {} fix: {}", f.applicability.as_str(), f.title)
+            });
+            writeln!(log, "remains {} {}{fix}", d.code(), d.message).unwrap();
+        }
+        writeln!(log, "rounds {}", outcome.rounds).unwrap();
+        support::assert_snapshot(&with_suffix(&path, ".fixes"), &log);
+
+        let fixed = &outcome.text;
+        assert!(
+            syntax::parse(fixed).diagnostics().is_empty(),
+            "{}: the fixed text does not parse",
+            path.display()
+        );
+        let safe_left: Vec<String> = lint(fixed, &options().lint)
+            .into_iter()
+            .filter(|d| {
+                d.fix
+                    .as_ref()
+                    .is_some_and(|f| f.applicability == Applicability::Safe)
+            })
+            .map(|d| d.message)
+            .collect();
+        assert!(
+            safe_left.is_empty(),
+            "{}: safe fixes left: {safe_left:?}",
+            path.display()
+        );
+        assert_eq!(
+            &fix_all(fixed, &options()).text,
+            fixed,
+            "{}: fixing twice differs from fixing once",
+            path.display()
+        );
+        assert_eq!(
+            comments(&text),
+            comments(fixed),
+            "{}: comments differ",
+            path.display()
+        );
+        let crlf = text.contains("\r\n");
+        assert_eq!(
+            fixed.matches('\n').count(),
+            fixed.matches("\r\n").count() * usize::from(crlf)
+                + fixed.matches('\n').count() * usize::from(!crlf),
+            "{}: line breaks are mixed",
+            path.display()
+        );
+    }
+}
+
+/// FNV-1a, 64 bits, as `record_fixtures.py` computes it.
+fn fnv1a64(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+/// Whether Heat moves a resource from `old` to `new` in place on update:
+/// the same class under an alias, or the old type's substitute class.
+fn same_class(old: &str, new: &str) -> bool {
+    let catalog = Catalog::builtin();
+    let resolve = |name: &str| {
+        catalog
+            .resolve_type(name)
+            .and_then(|r| r.resource_type())
+            .map(|t| t.name().to_owned())
+    };
+    let (Some(old_registered), Some(new_registered)) = (resolve(old), resolve(new)) else {
+        return false;
+    };
+    old_registered == new_registered
+        || catalog
+            .resource_type(&old_registered)
+            .is_some_and(|t| t.status().substitute_types().any(|s| s == new_registered))
+}
+
+/// A group keeps its member definition as written; Heat translates the
+/// member when it builds the nested stack, and the record holds that as
+/// `<group>/<key>`, compared on its own.
+fn without_members(
+    name: &str,
+    old: &Value,
+    new: &Value,
+    recorded: &serde_json::Map<String, Value>,
+) -> (Value, Value) {
+    let (mut old, mut new) = (old.clone(), new.clone());
+    for key in ["resource_def", "resource"] {
+        if recorded.contains_key(&format!("{name}/{key}")) {
+            for side in [&mut old, &mut new] {
+                if let Some(properties) = side.get_mut("properties").and_then(Value::as_object_mut)
+                {
+                    properties.remove(key);
+                }
+            }
+        }
+    }
+    (old, new)
+}
+
+#[test]
+fn heat_translates_fixed_fixtures_as_the_originals() {
+    for path in fixtures() {
+        let record_path = with_suffix(&path, ".heat.json");
+        let record: Value =
+            serde_json::from_str(&std::fs::read_to_string(&record_path).unwrap_or_else(|_| {
+                panic!(
+                    "{} is missing; record it with {RECORD_COMMAND}",
+                    record_path.display()
+                )
+            }))
+            .expect("the record is JSON");
+        let original = std::fs::read(&path).expect("fixture is readable");
+        let fixed = std::fs::read(with_suffix(&path, ".fixed")).expect(".fixed is readable");
+        for (side, bytes) in [("original", &original), ("fixed", &fixed)] {
+            assert_eq!(
+                record[side]["fnv1a64"].as_str(),
+                Some(fnv1a64(bytes).as_str()),
+                "{}: the {side} text changed since it was recorded; re-record with {RECORD_COMMAND}",
+                record_path.display()
+            );
+        }
+        let before = record["original"]["resources"]
+            .as_object()
+            .expect("recorded resources");
+        let after = record["fixed"]["resources"]
+            .as_object()
+            .expect("recorded resources");
+        assert!(!before.is_empty(), "{}: nothing recorded", path.display());
+        assert_eq!(
+            before.keys().collect::<Vec<_>>(),
+            after.keys().collect::<Vec<_>>(),
+            "{}: the resources differ",
+            path.display()
+        );
+        for (name, old) in before {
+            let (old, new) = without_members(name, old, &after[name], before);
+            let (old_type, new_type) = (old["type"].as_str(), new["type"].as_str());
+            assert!(
+                old_type == new_type
+                    || same_class(old_type.unwrap_or_default(), new_type.unwrap_or_default()),
+                "{}: `{name}` changed type from {old_type:?} to {new_type:?}",
+                path.display()
+            );
+            for field in ["properties", "error", "unknown_properties"] {
+                assert_eq!(
+                    old.get(field),
+                    new.get(field),
+                    "{}: Heat's {field} of `{name}` differ",
+                    path.display()
+                );
+            }
+        }
+        assert_eq!(
+            record["original"]["skipped"],
+            record["fixed"]["skipped"],
+            "{}: skipped resources differ",
+            path.display()
+        );
+    }
+}
