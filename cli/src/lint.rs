@@ -61,7 +61,8 @@ pub struct LintArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 
-    /// The least severe finding that makes the exit code 1.
+    /// The least severe finding that makes the exit code 1: error, warning
+    /// or info.
     #[arg(long, value_name = "LEVEL", default_value = "warning", value_parser = parse_severity)]
     fail_on: Severity,
 
@@ -353,7 +354,13 @@ fn walk(
             Err(error) => {
                 // A dangling link to something that would have been linted.
                 if has_linted_extension(&child) {
-                    let message = describe_io_error(&error);
+                    let dangling = error.kind() == io::ErrorKind::NotFound
+                        && fs::symlink_metadata(&child).is_ok();
+                    let message = if dangling {
+                        "a symbolic link whose target does not exist".to_owned()
+                    } else {
+                        describe_io_error(&error)
+                    };
                     report_error(
                         errors,
                         InputError {

@@ -570,11 +570,30 @@ fn unreadable_inputs_are_reported_and_the_run_goes_on() {
         "Found 1 problem (1 warning) in 1 file; 3 inputs failed (see the errors above)\n"
     ));
 
-    // The same files found by walking their directory.
+    // The same files found by walking their directory, with a link that
+    // leads nowhere and one back to the directory itself (walked once).
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("nowhere.yaml", dir.join("dangling.yaml")).unwrap();
+        std::os::unix::fs::symlink(".", dir.join("loop")).unwrap();
+    }
     let walked = heatwise(&["lint", "--format", "json", &shown(&dir)], None);
     assert_eq!(walked.exit, 2);
     assert_eq!(walked.stdout, "[]\n");
-    assert_eq!(walked.stderr.lines().count(), 3, "{}", walked.stderr);
+    let expected_errors = if cfg!(unix) { 4 } else { 3 };
+    assert_eq!(
+        walked.stderr.lines().count(),
+        expected_errors,
+        "{}",
+        walked.stderr
+    );
+    if cfg!(unix) {
+        let dangling = format!(
+            "error: {}: a symbolic link whose target does not exist\n",
+            shown(&dir.join("dangling.yaml"))
+        );
+        assert!(walked.stderr.contains(&dangling), "{}", walked.stderr);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
