@@ -936,12 +936,18 @@ fn read_status(value: &Value, at: &At<'_>, previous_key: &str) -> Result<StatusD
             previous_key,
         )?)),
     };
+    let message = opt_string(map, "message", at)?;
+    let mentions = match opt_strings(map, "mentions", at)? {
+        Some(mentions) => mentions,
+        // `resource type show` has no mentions: find them in the message.
+        None => message.as_deref().map(type_names_in).unwrap_or_default(),
+    };
     let status = StatusDoc {
         kind,
         version: opt_string(map, "version", at)?,
-        message: opt_string(map, "message", at)?,
+        message,
         substitute_class,
-        mentions: opt_strings(map, "mentions", at)?.unwrap_or_default(),
+        mentions,
         previous,
     };
     let mut length = 0;
@@ -1002,5 +1008,41 @@ fn read_entity(map: &Map<String, Value>, at: &At<'_>) -> Result<Option<RuleEntit
             _ => Err(invalid(&at, "expected a string or {\"$prop\": NAME}")),
         },
         Some(value) => Ok(Some(RuleEntity::Named(string(value, &at)?))),
+    }
+}
+
+/// Resource type names in a text, in order of first appearance: words of at
+/// least three `::`-separated alphanumeric parts (`OS::Neutron::FloatingIP`).
+fn type_names_in(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == ':' || c == '_')) {
+        let word = word.trim_matches(':');
+        let parts: Vec<&str> = word.split("::").collect();
+        let well_formed = parts.len() >= 3
+            && parts.iter().all(|part| {
+                !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            });
+        if well_formed && !names.iter().any(|name| name == word) {
+            names.push(word.to_owned());
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::type_names_in;
+
+    #[test]
+    fn finds_type_names_in_messages() {
+        assert_eq!(
+            type_names_in("Use OS::Cinder::Volume instead, or OS::Cinder::Volume."),
+            ["OS::Cinder::Volume"]
+        );
+        assert_eq!(
+            type_names_in("Please use OS::Neutron::FloatingIP; AWS::EC2::EIP works too"),
+            ["OS::Neutron::FloatingIP", "AWS::EC2::EIP"]
+        );
+        assert!(type_names_in("Use property network. See a::b or ::x::").is_empty());
     }
 }

@@ -643,6 +643,9 @@ impl<'a> ResourceType<'a> {
     /// item's `value_name` key named by `path`. `path` is written as for
     /// [`ResourceType::property`]; list levels do not matter.
     pub fn translation_rules_for(&self, path: &str) -> Vec<TranslationRule<'a>> {
+        if path.split('.').count() > limits::MAX_PATH_SEGMENTS {
+            return Vec::new();
+        }
         let wanted: Vec<&str> = path
             .split('.')
             .filter(|segment| *segment != "*" && !segment.bytes().all(|b| b.is_ascii_digit()))
