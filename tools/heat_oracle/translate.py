@@ -503,8 +503,14 @@ def is_template(path: Path) -> bool:
     """A HOT or CFN template rather than an environment file or other YAML."""
     import yaml
 
+    # Dates stay text, as with Heat's own loader: `2015-04-31` is no date,
+    # yet a template whose version Heat rejects is still a template.
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_yaml_str)
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        document = yaml.load(path.read_text(encoding="utf-8"), Loader=Loader)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return False
     if not isinstance(document, dict):
