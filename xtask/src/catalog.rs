@@ -23,8 +23,7 @@ const HISTORY_DIR_VARIABLE: &str = "HEATWISE_HEAT_CATALOGS";
 pub fn run(root: &Path) -> Result<(), String> {
     let history_dir = history_dir()?;
     let tools = root.join("tools").join("heat_catalog");
-    let python = ensure_venv(root)?;
-    ensure_heat(&python)?;
+    let python = heat_python(root)?;
 
     let extracted = root
         .join("target")
@@ -79,7 +78,14 @@ pub fn run(root: &Path) -> Result<(), String> {
     run_command(
         Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
             .current_dir(root)
-            .args(["run", "--quiet", "-p", "heatwise-core", "--example", "build_catalog"]),
+            .args([
+                "run",
+                "--quiet",
+                "-p",
+                "heatwise-core",
+                "--example",
+                "build_catalog",
+            ]),
     )
 }
 
@@ -99,6 +105,14 @@ fn history_dir() -> Result<PathBuf, String> {
             dir.display()
         ))
     }
+}
+
+/// The virtualenv's Python with openstack-heat at [`HEAT_VERSION`], creating
+/// the virtualenv and installing Heat when they are missing.
+pub fn heat_python(root: &Path) -> Result<PathBuf, String> {
+    let python = ensure_venv(root)?;
+    ensure_heat(&python)?;
+    Ok(python)
 }
 
 /// The virtualenv's Python, creating the virtualenv if it is missing.

@@ -7,9 +7,11 @@
 //! - `test`: setup, then every check and test; ends with `N passed, N failed`.
 //! - `catalog`: regenerate the built-in Heat catalog from real Heat.
 //! - `bench`: the benchmarks (criterion), with throughput and timings.
+//! - `oracle`: check `heatwise fix` against real Heat over the corpus.
 
 mod catalog;
 mod env;
+mod oracle;
 mod setup;
 mod test;
 
@@ -23,7 +25,9 @@ commands:
   build    release build of the site into dist/
   test     setup, then formatting, lints, native, wasm, browser and end-to-end tests
   catalog  regenerate core/catalog/heat.json from Heat 27.0.1 (PyPI) and the release history
-  bench    run the benchmarks (catalog, parse, lint) and print their numbers";
+  bench    run the benchmarks (catalog, parse, lint) and print their numbers
+  oracle   migrate the corpus and fixtures with heatwise fix, check each migration against Heat
+           (report in target/oracle/report.md); --record: record the fix fixtures' Heat results";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,6 +49,7 @@ fn main() -> ExitCode {
         "test" => setup::run(&env).and_then(|()| test::run(&env)),
         "catalog" => catalog::run(&env.root),
         "bench" => bench(&env),
+        "oracle" => oracle::run(&env, &args[1..]),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -1,0 +1,96 @@
+//! `cargo xtask oracle`: the differential harness. Every template of the
+//! shared corpus and of the lint and fix fixtures is migrated with
+//! `heatwise fix` (Safe fixes, then `--unsafe` separately), and real Heat
+//! judges whether each migration means what its original meant
+//! (`tools/heat_oracle/harness.py`, checks in `compare.py`). Everything,
+//! the migrated templates and `report.md` included, goes to `target/oracle/`.
+//! Fails when a Safe migration disagrees.
+//!
+//! `cargo xtask oracle --record` instead records Heat's translation of each
+//! fix fixture and its migration (`tools/heat_oracle/record_fixtures.py`),
+//! which the fixture tests read without Heat.
+
+use std::path::{Path, PathBuf};
+
+use crate::catalog::heat_python;
+use crate::env::Env;
+
+/// The corpus of real templates, unless `HEATWISE_CORPUS` names another.
+const CORPUS_VARIABLE: &str = "HEATWISE_CORPUS";
+
+/// The cargo profile the CLI is built with: optimised, as for users.
+const PROFILE: &str = "release-native";
+
+pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
+    let record = match args {
+        [] => false,
+        [flag] if flag == "--record" => true,
+        _ => return Err("usage: cargo xtask oracle [--record]".into()),
+    };
+    let tools = env.root.join("tools").join("heat_oracle");
+    env.step(&format!(
+        "the Python virtualenv with openstack-heat {}",
+        crate::catalog::HEAT_VERSION
+    ));
+    let python = heat_python(&env.root)?;
+    let python = python.to_string_lossy();
+
+    if record {
+        env.step("recording Heat's translation of the fix fixtures and of their migrations");
+        return env.run(env.command(&python).arg(tools.join("record_fixtures.py")));
+    }
+
+    let corpus = corpus_dir(&env.root)?;
+    env.step("testing the comparison (tools/heat_oracle/test_compare.py)");
+    env.run(
+        env.command(&python)
+            .args(["-m", "unittest", "discover", "-s"])
+            .arg(&tools)
+            .args(["-p", "test_compare.py"]),
+    )?;
+    env.step(&format!("building heatwise ({PROFILE} profile)"));
+    env.run(
+        env.command("cargo")
+            .args(["build", "-p", "heatwise-cli", "--profile", PROFILE]),
+    )?;
+    let heatwise = env
+        .root
+        .join("target")
+        .join(PROFILE)
+        .join(format!("heatwise{}", std::env::consts::EXE_SUFFIX));
+
+    let fixtures = env.root.join("core").join("tests").join("fixtures");
+    env.step("migrating every template and comparing Heat's translations");
+    env.run(
+        env.command(&python)
+            .arg(tools.join("harness.py"))
+            .arg("--heatwise")
+            .arg(heatwise)
+            .arg("--out")
+            .arg(env.root.join("target").join("oracle"))
+            .arg(source("corpus", &corpus))
+            .arg(source("fix-fixtures", &fixtures.join("fix")))
+            .arg(source("lint-fixtures", &fixtures.join("lint"))),
+    )
+}
+
+/// A `NAME=DIR` argument of the harness.
+fn source(name: &str, dir: &Path) -> String {
+    format!("{name}={}", dir.display())
+}
+
+fn corpus_dir(root: &Path) -> Result<PathBuf, String> {
+    let dir = std::env::var_os(CORPUS_VARIABLE).map_or_else(
+        || root.join("..").join("shared").join("corpus"),
+        PathBuf::from,
+    );
+    if dir.is_dir() {
+        dir.canonicalize()
+            .map_err(|error| format!("{}: {error}", dir.display()))
+    } else {
+        Err(format!(
+            "{} is not a directory: the corpus of templates is needed; set {CORPUS_VARIABLE} to it",
+            dir.display()
+        ))
+    }
+}
