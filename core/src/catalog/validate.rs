@@ -7,8 +7,9 @@
 //! - Versions never go backwards along a chain, and are Heat versions
 //!   without surrounding spaces.
 //! - HIDDEN comes after DEPRECATED and at least one release series later.
-//! - A DEPRECATED or HIDDEN status says what to use instead (a message or a
-//!   substitute class), and a substitute class maps to registered types.
+//! - A deprecation says what to use instead: a message or a substitute class
+//!   on the DEPRECATED status or on the HIDDEN / UNSUPPORTED one that ends
+//!   it; and a substitute class maps to registered types.
 //! - Every status except a chain's first SUPPORTED has a version, and no
 //!   version is later than the Heat release the catalog describes.
 //! - With a release history: the object is not registered before its
@@ -112,6 +113,14 @@ fn allowed(before: StatusKind, after: StatusKind) -> bool {
     )
 }
 
+/// Whether a status tells what to use instead.
+fn advises(status: Status<'_>) -> bool {
+    status.substitute_class().is_some()
+        || status
+            .message()
+            .is_some_and(|message| !message.trim().is_empty())
+}
+
 fn since(status: Status<'_>) -> String {
     match status.version() {
         Some(version) => format!("{} ({})", status.kind(), version.trim()),
@@ -207,21 +216,26 @@ impl Checker<'_> {
                 None => {}
                 Some(before) => self.step(&object, before, status),
             }
-            if matches!(status.kind(), StatusKind::Deprecated | StatusKind::Hidden)
-                && status
-                    .message()
-                    .is_none_or(|message| message.trim().is_empty())
-                && status.substitute_class().is_none()
-            {
-                self.report(
-                    &object,
-                    Warning,
-                    "no-substitute",
-                    format!(
-                        "{} says neither in a message nor with a substitute class what to use instead",
-                        since(status)
-                    ),
-                );
+            // One deprecation, one message: the DEPRECATED status or the
+            // HIDDEN / UNSUPPORTED one that ends it may carry the advice.
+            let starts_deprecation = status.kind() == StatusKind::Deprecated
+                || (status.kind() == StatusKind::Hidden
+                    && before.is_none_or(|before| before.kind() != StatusKind::Deprecated));
+            if starts_deprecation {
+                let ending = chain.get(position + 1).filter(|next| {
+                    matches!(next.kind(), StatusKind::Hidden | StatusKind::Unsupported)
+                });
+                if !advises(status) && !ending.is_some_and(|next| advises(*next)) {
+                    self.report(
+                        &object,
+                        Warning,
+                        "no-substitute",
+                        format!(
+                            "{} says neither in a message nor with a substitute class what to use instead",
+                            since(status)
+                        ),
+                    );
+                }
             }
             if let Some(class) = status.substitute_class() {
                 let types: Vec<&str> = status.substitute_types().collect();
