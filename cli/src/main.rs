@@ -1,6 +1,7 @@
 //! The `heatwise` command line.
 
 mod catalog;
+mod fix;
 mod lint;
 mod output;
 mod rule;
@@ -25,6 +26,11 @@ enum Command {
     /// Exit code: 0 clean, 1 findings at or above --fail-on, 2 usage or read
     /// errors.
     Lint(lint::LintArgs),
+    /// Migrate templates with Heat's own translation rules, keeping every
+    /// comment and the layout: print the result, a diff (--diff), or
+    /// rewrite the files (--write). Only safe fixes unless --unsafe.
+    /// Exit code: 0 done, 2 usage, read or write errors.
+    Fix(fix::FixArgs),
     /// Show a rule's documentation, or list every rule.
     Rule(rule::RuleArgs),
 }
@@ -32,6 +38,7 @@ enum Command {
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Catalog(args) => catalog::run(&args),
+        Command::Fix(args) => fix::run(&args),
         Command::Lint(args) => lint::run(&args),
         Command::Rule(args) => rule::run(&args),
     }

@@ -497,7 +497,7 @@ impl<'a, 't> Migrator<'a, 't> {
         let edits = self.editor.delete_entry(entry)?;
         let title = match applicability {
             Applicability::Unsafe => format!("Remove `{key}` ({EMPTY_VALUE_CAVEAT})"),
-            _ => format!("Remove `{key}`: Heat drops it"),
+            _ => format!("Remove `{key}`, which Heat's translation drops"),
         };
         Fix::new(title, edits, applicability)
     }

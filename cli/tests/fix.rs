@@ -1,0 +1,241 @@
+//! `heatwise fix`, run as a user runs it, on the migration fixtures of the
+//! core (`core/tests/fixtures/fix/`, the current directory of every run):
+//! the printed text must equal the fixture's `.fixed` file or an expected
+//! file under `fixtures/fix/`; `HEATWISE_BLESS=1 cargo test -p
+//! heatwise-cli --test fix` rewrites the latter.
+
+mod support;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn core_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/fixtures/fix")
+}
+
+fn expected_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fix")
+}
+
+fn heatwise(args: &[&str], dir: &Path, stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("heatwise runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    // A run that stops before reading its input closes the pipe early.
+    let _ = pipe.write_all(stdin.unwrap_or_default().as_bytes());
+    drop(pipe);
+    child.wait_with_output().expect("heatwise finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+enum Expect {
+    /// The `.fixed` file of this fixture.
+    Fixed(&'static str),
+    /// A file under `fixtures/fix/`.
+    File(&'static str),
+    /// Exactly this.
+    Text(&'static str),
+}
+
+struct Case {
+    args: &'static [&'static str],
+    stdin: Option<&'static str>,
+    stdout: Expect,
+    exit: i32,
+    /// Text standard error must hold.
+    stderr: &'static [&'static str],
+}
+
+const BROKEN: &str = "resources:\n  port: {type: OS::Neutron::Port, properties: {network_id: x}\n";
+
+const CASES: &[Case] = &[
+    // One file: the migrated text on standard output.
+    Case {
+        args: &["fix", "neutron_port.yaml"],
+        stdin: None,
+        stdout: Expect::Fixed("neutron_port.yaml"),
+        exit: 0,
+        stderr: &[
+            "neutron_port.yaml: 6 fixes applied",
+            "fixed HW202 Replace `network_id` with `network`",
+            "remains neutron_port.yaml:48:7 HW206",
+        ],
+    },
+    Case {
+        args: &["fix", "neutron_port.json"],
+        stdin: None,
+        stdout: Expect::Fixed("neutron_port.json"),
+        exit: 0,
+        stderr: &["4 fixes applied"],
+    },
+    // Standard input, with CRLF line breaks.
+    Case {
+        args: &["fix", "-"],
+        stdin: Some(include_str!(
+            "../../core/tests/fixtures/fix/crlf_neutron.yaml"
+        )),
+        stdout: Expect::Fixed("crlf_neutron.yaml"),
+        exit: 0,
+        stderr: &["<stdin>: 3 fixes applied"],
+    },
+    Case {
+        args: &["fix", "--diff", "router_l3_agent.yaml"],
+        stdin: None,
+        stdout: Expect::File("router_l3_agent.diff"),
+        exit: 0,
+        stderr: &["[unsafe fix, with --unsafe: Replace `l3_agent_id`"],
+    },
+    Case {
+        args: &["fix", "--unsafe", "router_l3_agent.yaml"],
+        stdin: None,
+        stdout: Expect::File("router_l3_agent.unsafe.yaml"),
+        exit: 0,
+        stderr: &[
+            "4 fixes applied",
+            "(unsafe: Heat refuses the template while both are set",
+        ],
+    },
+    Case {
+        args: &["fix", "--select", "HW107", "resource_types.yaml"],
+        stdin: None,
+        stdout: Expect::File("resource_types.select.yaml"),
+        exit: 0,
+        stderr: &[
+            "1 fix applied",
+            "[fix not selected: Replace `OS::Heat::SoftwareDeployments`",
+        ],
+    },
+    // An already migrated text has no diff.
+    Case {
+        args: &["fix", "--diff", "designate_zone.yaml.fixed"],
+        stdin: None,
+        stdout: Expect::Text(""),
+        exit: 0,
+        stderr: &["0 fixes applied"],
+    },
+    // A text that does not parse goes through unchanged, with an error.
+    Case {
+        args: &["fix", "-"],
+        stdin: Some(BROKEN),
+        stdout: Expect::Text(BROKEN),
+        exit: 2,
+        stderr: &["not fixed: the text does not parse"],
+    },
+    Case {
+        args: &["fix", "neutron_port.yaml", "designate_zone.yaml"],
+        stdin: None,
+        stdout: Expect::Text(""),
+        exit: 2,
+        stderr: &["give --diff or --write"],
+    },
+    Case {
+        args: &["fix", "no-such-file.yaml"],
+        stdin: None,
+        stdout: Expect::Text(""),
+        exit: 2,
+        stderr: &["no-such-file.yaml: no such file"],
+    },
+    Case {
+        args: &["fix", "--select", "HW999", "neutron_port.yaml"],
+        stdin: None,
+        stdout: Expect::Text(""),
+        exit: 2,
+        stderr: &["`HW999` is not a rule"],
+    },
+    Case {
+        args: &["fix", "--write", "-"],
+        stdin: Some("a: 1\n"),
+        stdout: Expect::Text(""),
+        exit: 2,
+        stderr: &["standard input cannot be rewritten"],
+    },
+];
+
+#[test]
+fn fix_cases() {
+    let dir = core_fixtures();
+    for case in CASES {
+        let output = heatwise(case.args, &dir, case.stdin);
+        let (stdout, stderr) = (text(&output.stdout), text(&output.stderr));
+        assert_eq!(
+            output.status.code(),
+            Some(case.exit),
+            "{:?}: exit code; stderr:\n{stderr}",
+            case.args
+        );
+        for expected in case.stderr {
+            assert!(
+                stderr.contains(expected),
+                "{:?}: stderr lacks {expected:?}:\n{stderr}",
+                case.args
+            );
+        }
+        match case.stdout {
+            Expect::Fixed(name) => {
+                let fixed = std::fs::read_to_string(dir.join(format!("{name}.fixed")))
+                    .expect("the .fixed file exists");
+                assert_eq!(stdout, fixed, "{:?}: stdout", case.args);
+            }
+            Expect::File(name) => support::assert_snapshot(&expected_dir().join(name), &stdout),
+            Expect::Text(expected) => assert_eq!(stdout, expected, "{:?}: stdout", case.args),
+        }
+    }
+}
+
+/// A fresh directory under the system's temporary one.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("heatwise-fix-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+#[test]
+fn write_rewrites_files_in_place_and_never_breaks_one() {
+    let dir = scratch("write");
+    let names = [
+        "neutron_port.yaml",
+        "crlf_neutron.yaml",
+        "mistral_policies.yaml",
+    ];
+    for name in names {
+        std::fs::copy(core_fixtures().join(name), dir.join(name)).expect("copy");
+    }
+    std::fs::write(dir.join("broken.yaml"), BROKEN).expect("write");
+
+    let output = heatwise(&["fix", "--write", "."], &dir, None);
+    assert_eq!(output.status.code(), Some(2), "the broken file is an error");
+    assert!(text(&output.stderr).contains("broken.yaml: not fixed"));
+    for name in names {
+        let written = std::fs::read(dir.join(name)).expect("read");
+        let fixed = std::fs::read(core_fixtures().join(format!("{name}.fixed"))).expect("read");
+        assert_eq!(written, fixed, "{name}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("broken.yaml")).expect("read"),
+        BROKEN
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+
+    // Fixing again changes nothing.
+    std::fs::remove_file(dir.join("broken.yaml")).expect("remove");
+    let again = heatwise(&["fix", "--diff", "."], &dir, None);
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(text(&again.stdout), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
