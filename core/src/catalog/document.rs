@@ -14,7 +14,7 @@ use super::limits;
 use super::{AliasKind, PropertyType, RuleKind, StatusKind};
 
 /// A whole catalog as an owned tree: what a catalog file says, checked for
-/// shape but not for meaning (see [`super::validate`] for that).
+/// shape but not for meaning (see [`super::validate()`] for that).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Document {
     /// The Heat release the catalog describes, as written.
@@ -472,9 +472,13 @@ impl Document {
     /// leaves HIDDEN properties out of that output, so they are missing here
     /// too.
     pub fn from_resource_type_show(text: &str) -> Result<Document, CatalogError> {
-        let value = parse_json(text)?;
+        Self::from_resource_type_show_value(&parse_json(text)?)
+    }
+
+    /// [`Document::from_resource_type_show`] of an already parsed value.
+    pub fn from_resource_type_show_value(value: &Value) -> Result<Document, CatalogError> {
         let at = At::ROOT;
-        let top = object(&value, &at)?;
+        let top = object(value, &at)?;
         let name = string(req(top, "resource_type", &at)?, &at.key("resource_type"))?;
         let name = name_key(&name, &at.key("resource_type"))?;
         let mut type_doc = TypeDoc {

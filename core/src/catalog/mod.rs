@@ -240,7 +240,7 @@ impl Catalog {
     pub fn from_any_json(text: &str) -> Result<Catalog, CatalogError> {
         let value = document::parse_json(text)?;
         let document = if value.get("resource_type").is_some() && value.get("format").is_none() {
-            Document::from_resource_type_show(text)?
+            Document::from_resource_type_show_value(&value)?
         } else {
             Document::from_value(&value)?
         };
