@@ -173,6 +173,7 @@ impl<'a> Checker<'a, '_> {
             self.unknown_type(name, range);
             return None;
         };
+        let mut what = format!("`{name}`");
         let resource_type = match resolution {
             TypeResolution::Registered(resource_type) => resource_type,
             TypeResolution::Aliased { resource_type, .. } => {
@@ -184,6 +185,7 @@ impl<'a> Checker<'a, '_> {
                 diagnostic.subject = Some(Subject::ResourceType {
                     type_name: resource_type.name().to_owned(),
                 });
+                what = format!("`{name}` (an alias of `{}`)", resource_type.name());
                 resource_type
             }
             TypeResolution::Template { .. } => return None,
@@ -202,8 +204,7 @@ impl<'a> Checker<'a, '_> {
                 .and_then(|v| Release::parse_version(v).ok())
                 .map_or_else(String::new, |r| format!(" since {r}"));
             let message = format!(
-                "`{}` does nothing{since}: Heat keeps it as a placeholder that accepts and ignores its properties; it is {}",
-                resource_type.name(),
+                "{what} does nothing{since}: Heat keeps it as a placeholder that accepts and ignores its properties; it is {}",
                 describe(status)
             );
             let diagnostic = self.push(Rule::PlaceholderResourceType, range, message);
@@ -212,7 +213,6 @@ impl<'a> Checker<'a, '_> {
             diagnostic.subject = Some(subject);
             return None;
         }
-        let what = format!("`{}`", resource_type.name());
         self.object_status(Object::ResourceType, &what, subject, state, range)
             .then_some(resource_type)
     }

@@ -1,7 +1,7 @@
 //! # deprecated-attribute (HW301)
 //!
 //! ## What it does
-//! Reports the use of a attribute whose support status is DEPRECATED at the target
+//! Reports the use of an attribute whose support status is DEPRECATED at the target
 //! release, with its whole life cycle and Heat's advice.
 //!
 //! ## Why is this bad?

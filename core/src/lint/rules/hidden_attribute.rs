@@ -1,7 +1,7 @@
 //! # hidden-attribute (HW302)
 //!
 //! ## What it does
-//! Reports the use of a attribute whose support status is HIDDEN at the target
+//! Reports the use of an attribute whose support status is HIDDEN at the target
 //! release, with its whole life cycle and Heat's advice.
 //!
 //! ## Why is this bad?
