@@ -1,0 +1,59 @@
+//! `docs/rules.md` is generated from the rules' own documentation and must
+//! stay current: `HEATWISE_BLESS=1 cargo test -p heatwise-core --test rules_doc`
+//! rewrites it.
+
+mod support;
+
+use std::path::Path;
+
+use heatwise_core::lint::Rule;
+
+#[test]
+fn rules_md_is_generated_from_the_rule_files() {
+    let mut doc = String::from(
+        "# Rules\n\nGenerated from `core/src/lint/rules/`; `heatwise rule CODE` prints one.\n\n\
+         | code | name | severity |\n| --- | --- | --- |\n",
+    );
+    for rule in Rule::ALL {
+        doc.push_str(&format!(
+            "| [{code}](#{anchor}) | {name} | {severity} |\n",
+            code = rule.code(),
+            anchor = format!("{}-{}", rule.name(), rule.code()).to_lowercase(),
+            name = rule.name(),
+            severity = rule.severity().as_str()
+        ));
+    }
+    for rule in Rule::ALL {
+        doc.push('\n');
+        // Each rule's own headings move one level down under the page title.
+        for line in rule.documentation().lines() {
+            if line.starts_with('#') {
+                doc.push('#');
+            }
+            doc.push_str(line);
+            doc.push('\n');
+        }
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules.md");
+    support::assert_snapshot(&path, &doc);
+}
+
+#[test]
+fn findings_beyond_the_cap_are_counted_not_listed() {
+    use heatwise_core::catalog::Catalog;
+    use heatwise_core::lint::{lint, LintOptions, MAX_DIAGNOSTICS};
+
+    let mut text = String::from("heat_template_version: 2014-10-16\nresources:\n");
+    for i in 0..MAX_DIAGNOSTICS + 500 {
+        text.push_str(&format!(
+            "  port{i}:\n    type: OS::Neutron::Port\n    properties: {{network_id: n}}\n"
+        ));
+    }
+    let diagnostics = lint(&text, &LintOptions::new(Catalog::builtin()));
+    assert_eq!(diagnostics.len(), MAX_DIAGNOSTICS);
+    let last = diagnostics.last().unwrap();
+    assert_eq!(
+        last.message,
+        format!("501 more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)")
+    );
+}
