@@ -87,7 +87,7 @@ struct ListArgs {
     /// Only types with this status (repeat or separate with commas).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "STATUS")]
     status: Vec<StatusFilter>,
-    /// Include HIDDEN types.
+    /// Include HIDDEN types (implied by `--status hidden`).
     #[arg(long)]
     all: bool,
     /// The Heat release, as a version or a name (27.0.1, Liberty, 2024.1).
@@ -323,7 +323,8 @@ fn list(args: &ListArgs) -> Result<ExitCode, String> {
             None => Some(resource_type.status()),
         };
         let kind = status.map(|status| status.kind());
-        if kind == Some(StatusKind::Hidden) && !args.all {
+        let hidden_wanted = args.all || args.status.contains(&StatusFilter::Hidden);
+        if kind == Some(StatusKind::Hidden) && !hidden_wanted {
             continue;
         }
         if !args.status.is_empty() && !args.status.iter().any(|filter| Some(filter.kind()) == kind)
