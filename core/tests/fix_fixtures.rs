@@ -250,3 +250,66 @@ fn heat_translates_fixed_fixtures_as_the_originals() {
         );
     }
 }
+
+/// Every lint fixture, every oracle fixture and every line-prefix of the
+/// migration fixtures, with unsafe fixes too: no panic, a text that parsed
+/// still parses, and a second run changes nothing.
+#[test]
+fn fixing_any_text_keeps_it_parsing_and_settles() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for dir in ["tests/fixtures/lint", "../tools/heat_oracle/fixtures"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("readable directory").path();
+            if path.extension().is_some_and(|e| e == "yaml" || e == "json") {
+                if let Ok(text) = std::fs::read_to_string(&path) {
+                    texts.push((path.display().to_string(), text));
+                }
+            }
+        }
+    }
+    for path in fixtures() {
+        let text = std::fs::read_to_string(&path).expect("fixture is readable");
+        let mut end = 0;
+        for line in text.split_inclusive('\n') {
+            end += line.len();
+            texts.push((
+                format!("{}:..{end}", path.display()),
+                text[..end].to_owned(),
+            ));
+            let trimmed = text[..end].trim_end_matches(['\r', '\n']);
+            texts.push((
+                format!("{}:..{end} (no break)", path.display()),
+                trimmed.to_owned(),
+            ));
+        }
+    }
+    let options = FixOptions {
+        unsafe_fixes: true,
+        ..options()
+    };
+    for (name, text) in &texts {
+        let once = fix_all(text, &options);
+        if syntax::parse(text).diagnostics().is_empty() {
+            assert!(
+                syntax::parse(&once.text).diagnostics().is_empty(),
+                "{name}: the fixed text does not parse:\n{}",
+                once.text
+            );
+            assert!(once.converged, "{name}: did not converge");
+        } else {
+            assert_eq!(
+                &once.text, text,
+                "{name}: a text that does not parse was changed"
+            );
+        }
+        let twice = fix_all(&once.text, &options);
+        assert_eq!(
+            twice.text, once.text,
+            "{name}: a second run changed the text"
+        );
+    }
+}

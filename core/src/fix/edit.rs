@@ -321,6 +321,17 @@ impl<'a, 't> Editor<'a, 't> {
                 // `key:` with no value is null; `[null]` is not.
                 return None;
             }
+            let source = tree.source(node);
+            if tree.scalar_style(node) == Some(ScalarStyle::Plain)
+                && source.contains([',', '[', ']', '{', '}'])
+            {
+                // Flow indicators would end the plain scalar inside `[]`.
+                if tree.anchor(node).is_some() || tree.tag_range(node).is_some() {
+                    return None;
+                }
+                let quoted = json_string(tree.scalar(node)?);
+                return Some(vec![Edit::replace(range, format!("[{quoted}]"))]);
+            }
             return Some(vec![
                 Edit::insert(range.start, "["),
                 Edit::insert(range.end, "]"),

@@ -50,6 +50,30 @@ impl<'a, 't> Migrator<'a, 't> {
 
     /// The fix for one finding, if there is one.
     pub(super) fn fix_for(&self, diagnostic: &Diagnostic) -> Option<Fix> {
+        let fix = self.fix_for_subject(diagnostic)?;
+        if fix.edits.is_empty() || !self.edits_shared_text(diagnostic.range) {
+            return Some(fix);
+        }
+        Some(Fix::display_only(format!(
+            "{} by hand: the text is shared through a YAML anchor, and an edit would change every place that refers to it",
+            fix.title
+        )))
+    }
+
+    /// Whether the node at `range` or a collection around it has an
+    /// anchor: what is edited there is also read wherever an alias points.
+    fn edits_shared_text(&self, range: TextRange) -> bool {
+        let mut node = self.tree.node_at(range.start);
+        while let Some(current) = node {
+            if self.tree.anchor(current).is_some() {
+                return true;
+            }
+            node = self.tree.parent(current);
+        }
+        false
+    }
+
+    fn fix_for_subject(&self, diagnostic: &Diagnostic) -> Option<Fix> {
         match (&diagnostic.subject, diagnostic.rule) {
             (Some(Subject::ResourceType { type_name }), Rule::ResourceTypeAlias) => {
                 self.alias_fix(type_name, diagnostic.range)
