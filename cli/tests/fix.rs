@@ -115,6 +115,14 @@ const CASES: &[Case] = &[
             "[fix not selected: Replace `OS::Heat::SoftwareDeployments`",
         ],
     },
+    // An environment's registry: an alias there is the same class too.
+    Case {
+        args: &["fix", "-"],
+        stdin: Some("resource_registry:\n  My::Net: OS::Quantum::Net  # kept\n  \"My::Other\": 'OS::Quantum::Subnet'\n"),
+        stdout: Expect::Text("resource_registry:\n  My::Net: OS::Neutron::Net  # kept\n  \"My::Other\": 'OS::Neutron::Subnet'\n"),
+        exit: 0,
+        stderr: &["fixed HW107 Replace the alias `OS::Quantum::Subnet` with `OS::Neutron::Subnet`"],
+    },
     // An already migrated text has no diff.
     Case {
         args: &["fix", "--diff", "designate_zone.yaml.fixed"],

@@ -385,7 +385,7 @@ impl<'a, 't> Editor<'a, 't> {
                 let span = tree.entry_lines(entry);
                 let key_start = tree.range(entry.key).start;
                 let before = &self.text[span.lines.start as usize..key_start as usize];
-                if !span.alone || before.contains(['-', '?']) {
+                if !span.alone || before.contains('?') {
                     return None;
                 }
                 if self.has_comment_in(tree.range(inner)) {
@@ -419,13 +419,14 @@ impl<'a, 't> Editor<'a, 't> {
                 let span = tree.entry_lines(entry);
                 let key_start = tree.range(entry.key).start;
                 let before = &self.text[span.lines.start as usize..key_start as usize];
-                if !span.alone || before.contains(['-', '?']) {
+                if !span.alone || before.contains('?') {
                     return None;
                 }
                 let key_line = tree.line_of(key_start);
                 if tree.line_of(first) == key_line {
                     return None;
                 }
+                let first_of_item = before.contains('-');
                 let column = tree.indent(parent)? as usize;
                 let inner_column = tree.indent(inner)? as usize;
                 let body_start = tree
@@ -433,13 +434,25 @@ impl<'a, 't> Editor<'a, 't> {
                     .line_range(self.text, key_line as usize + 1)
                     .start;
                 let body = &self.text[body_start as usize..span.lines.end as usize];
+                let shifted = shift_lines(body, column as isize - inner_column as isize)?;
+                if first_of_item {
+                    // The first moved entry takes the key's place behind
+                    // the `- `; a comment there would have no line to go to.
+                    if tree.comment_on_line(key_line).is_some()
+                        || shifted.trim_start().starts_with('#')
+                    {
+                        return None;
+                    }
+                    let range = TextRange::new(key_start, span.lines.end);
+                    return Some(vec![Edit::replace(range, shifted.trim_start().to_owned())]);
+                }
                 let mut out = String::new();
                 if let Some(comment) = tree.comment_on_line(key_line) {
                     out.push_str(&" ".repeat(column));
                     out.push_str(&self.text[comment.range.as_usize()]);
                     out.push_str(self.newline);
                 }
-                out.push_str(&shift_lines(body, column as isize - inner_column as isize)?);
+                out.push_str(&shifted);
                 Some(vec![Edit::replace(span.lines, out)])
             }
         }

@@ -153,12 +153,16 @@ impl<'a, 't> Migrator<'a, 't> {
 
     // --- Resource types ---
 
+    /// An alias, in a resource's type or an environment's registry: the
+    /// registered name is the same class, so a stack update keeps the
+    /// resource.
     fn alias_fix(&self, registered: &str, range: TextRange) -> Option<Fix> {
-        let definition = self.definition_typed_at(range)?;
-        let written = definition.type_name.as_deref()?;
-        let edit = self
-            .editor
-            .replace_scalar(definition.type_entry?.value, registered)?;
+        let node = self.tree.node_at(range.start)?;
+        if self.tree.range(node) != range {
+            return None;
+        }
+        let written = self.tree.scalar(node)?;
+        let edit = self.editor.replace_scalar(node, registered)?;
         Fix::new(
             format!("Replace the alias `{written}` with `{registered}`"),
             vec![edit],

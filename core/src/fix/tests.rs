@@ -265,8 +265,16 @@ fn hoist_entries_moves_a_nested_mapping_up() {
                 "tasks:\n  - name: t\n    policies: {}\n    next: b\n",
                 Some("tasks:\n  - name: t\n    next: b\n"),
             ),
-            // The first entry of an item: the dash would be lost.
-            ("tasks:\n  - policies:\n      retry: 3\n    name: t\n", None),
+            // The first entry of an item: the moved entries follow the dash.
+            (
+                "tasks:\n  - policies:\n      retry: 3\n      timeout: 5\n    name: t\n",
+                Some("tasks:\n  - retry: 3\n    timeout: 5\n    name: t\n"),
+            ),
+            (
+                "tasks:\n  - policies: {retry: 3, timeout: 5}\n    name: t\n",
+                Some("tasks:\n  - retry: 3\n    timeout: 5\n    name: t\n"),
+            ),
+            ("tasks:\n  - policies:  # c\n      retry: 3\n    name: t\n", None),
         ],
         hoist,
     );
