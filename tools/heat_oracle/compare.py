@@ -83,17 +83,66 @@ def resource_view(result: dict, name: str) -> tuple[str, object]:
     return "absent", None
 
 
+def retyped(original: dict, migrated: dict) -> set[tuple[str, str]]:
+    """(original type, migrated type) of the resources whose type name the
+    migration changed."""
+    pairs = set()
+    for name, before in original.get("resources", {}).items():
+        after = migrated.get("resources", {}).get(name)
+        if after is None:
+            continue
+        types = (before.get("type"), after.get("type"))
+        if types[0] != types[1] and all(isinstance(t, str) for t in types):
+            pairs.add(types)
+    return pairs
+
+
+def without_member_definitions(result: dict, other: dict) -> dict:
+    """The result with the member definition of each group reduced to what
+    its own `<group>/<key>` entry does not already compare.
+
+    Heat keeps a group's member definition as written and translates the
+    member only when it builds the nested stack; translate.py reports that
+    translation as `<group>/<key>`. Where both sides have it, the member's
+    type and properties are judged there, so the group itself is compared
+    on the rest of its member definition (metadata, policies…)."""
+    resources = dict(result.get("resources", {}))
+    for member_name, member in result.get("resources", {}).items():
+        group_name, slash, key = member_name.rpartition("/")
+        group = resources.get(group_name)
+        if (
+            not slash
+            or "properties" not in member
+            or "properties" not in other.get("resources", {}).get(member_name, {})
+            or not isinstance(group, dict)
+            or not isinstance(group.get("properties", {}).get(key), dict)
+        ):
+            continue
+        definition = {
+            k: v for k, v in group["properties"][key].items() if k not in ("type", "properties")
+        }
+        resources[group_name] = {**group, "properties": {**group["properties"], key: definition}}
+    return {**result, "resources": resources}
+
+
 @dataclass
 class ResourceVerdict:
     name: str
     verdict: str  # AGREE, SKIPPED or DIFFER
     diff: list[str] = field(default_factory=list)
+    # For an agreement under a new type name: the old and new names.
+    retyped: tuple[str, str] | None = None
 
 
-def compare_translations(original: dict, migrated: dict) -> list[ResourceVerdict]:
+def compare_translations(
+    original: dict, migrated: dict, same_implementation: frozenset = frozenset()
+) -> list[ResourceVerdict]:
     """Resource by resource: equal translated entries (properties, or the
     same error) agree; skipped in both for the same reason is not applicable;
-    anything else differs."""
+    anything else differs. A type renamed to one Heat runs as the same
+    implementation, a pair of `same_implementation`, is no difference."""
+    original = without_member_definitions(original, migrated)
+    migrated = without_member_definitions(migrated, original)
     names = set()
     for result in (original, migrated):
         names |= set(result.get("resources", {})) | set(result.get("skipped", {}))
@@ -103,8 +152,14 @@ def compare_translations(original: dict, migrated: dict) -> list[ResourceVerdict
     for name in sorted(names):
         before_kind, before = resource_view(original, name)
         after_kind, after = resource_view(migrated, name)
+        renamed = None
+        if before_kind == after_kind == "translated":
+            types = (before.get("type"), after.get("type"))
+            if types[0] != types[1] and types in same_implementation:
+                renamed = types
+                after = {**after, "type": before.get("type")}
         if before_kind == after_kind == "translated" and same(before, after):
-            verdicts.append(ResourceVerdict(name, AGREE))
+            verdicts.append(ResourceVerdict(name, AGREE, retyped=renamed))
         elif before_kind == after_kind == "skipped" and before == after:
             verdicts.append(ResourceVerdict(name, SKIPPED))
         elif before_kind == after_kind == "translated":
@@ -178,10 +233,11 @@ def compare_template(
     original_result: dict,
     migrated_result: dict,
     migrated_findings: list[dict],
+    same_implementation: frozenset = frozenset(),
 ) -> TemplateComparison:
     return TemplateComparison(
         label=label,
-        resources=compare_translations(original_result, migrated_result),
+        resources=compare_translations(original_result, migrated_result, same_implementation),
         safe_fixes=safe_fixes_left(migrated_findings),
         lost_comments=missing_comments(original_text, migrated_text),
         changed_text=original_text != migrated_text,
@@ -207,6 +263,7 @@ class Totals:
     resources_agree: int = 0
     resources_differ: int = 0
     resources_skipped: int = 0
+    resources_retyped: int = 0
 
     @classmethod
     def of(cls, comparisons: list[TemplateComparison]) -> Totals:
@@ -221,6 +278,7 @@ class Totals:
             totals.resources_agree += kinds[AGREE]
             totals.resources_differ += kinds[DIFFER]
             totals.resources_skipped += kinds[SKIPPED]
+            totals.resources_retyped += sum(r.retyped is not None for r in c.resources)
         return totals
 
     @property
@@ -236,7 +294,8 @@ def summary_lines(safe: list[TemplateComparison], unsafe: list[TemplateCompariso
         (
             f"  1. Heat's translation equal:   {s.translation}/{n} templates; "
             f"{s.resources_agree}/{s.resources_compared} resources "
-            f"({s.resources_skipped} skipped by the oracle in both)"
+            f"({s.resources_skipped} skipped by the oracle in both; {s.resources_retyped} "
+            f"agree under a type name Heat runs as the same implementation)"
         ),
         f"  2. no Safe fix left:           {s.no_safe_fix_left}/{n}",
         f"  3. every comment line kept:    {s.comments_kept}/{n}",
@@ -294,6 +353,18 @@ def render_report(
     lines += ["None.", ""] if not disagreeing else []
     for c in disagreeing:
         lines += disagreement_section(c)
+    lines += [
+        "## Type names changed to the same implementation in Heat",
+        "",
+        "The same plugin class (an alias of Heat's global environment), or the",
+        "substitute the old type's class declares (swapped in place on stack update).",
+        "",
+    ]
+    renamed = Counter(r.retyped for c in safe for r in c.resources if r.retyped)
+    lines += [
+        f"- `{old}` → `{new}`: {n} resources" for (old, new), n in sorted(renamed.items())
+    ] or ["None."]
+    lines += [""]
     lines += ["## Not migrated (heatwise fix failed)", ""]
     lines += [f"- {label}: {reason}" for label, reason in not_migrated] or ["None."]
     lines += ["", "## Unsafe migrations that Heat reads differently (expected)", ""]

@@ -7,10 +7,11 @@ the original meant.
 
 Run it with the Python where Heat imports (``.venv/bin/python``). Each
 NAME=DIR is a source of templates (``translate.py --find``). Everything goes
-under --out: the migrated templates (``safe/NAME/…``, ``unsafe/NAME/…``),
-Heat's results (``heat/original``, ``heat/migrated``), the lint findings and
-``report.md``. Exit status 1 when a Safe migration disagrees or
-``heatwise fix`` crashes, 0 otherwise.
+under --out: a copy of the originals (``original/NAME/…``), the migrated
+templates (``safe/NAME/…``, ``unsafe/NAME/…``), Heat's results
+(``heat/original``, ``heat/migrated``), the lint findings and ``report.md``.
+Exit status 1 when a Safe migration disagrees, ``heatwise fix`` crashes or
+nothing was migrated; 0 otherwise.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ FIX_ERRORS = 2
 @dataclass
 class Job:
     label: str  # NAME/relative path, as reports show it
-    original: Path
+    original: Path  # a copy, so that edits made meanwhile do not mix two versions
     safe: Path
     unsafe: Path
 
@@ -75,14 +76,15 @@ def jobs_of(sources: list[tuple[str, Path]], out: Path) -> list[Job]:
             continue
         for template in templates_of(root):
             relative = template.relative_to(root)
-            jobs.append(
-                Job(
-                    label=f"{name}/{relative}",
-                    original=template.resolve(),
-                    safe=(out / "safe" / name / relative).resolve(),
-                    unsafe=(out / "unsafe" / name / relative).resolve(),
-                )
+            job = Job(
+                label=f"{name}/{relative}",
+                original=(out / "original" / name / relative).resolve(),
+                safe=(out / "safe" / name / relative).resolve(),
+                unsafe=(out / "unsafe" / name / relative).resolve(),
             )
+            job.original.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(template, job.original)
+            jobs.append(job)
     return jobs
 
 
@@ -145,12 +147,49 @@ def lint_findings(heatwise: Path, files: list[Path], out: Path) -> dict[str, lis
     return findings
 
 
+def same_implementation(pairs: set[tuple[str, str]]) -> frozenset:
+    """The (old, new) type names that Heat runs as one implementation: the
+    same plugin class in its global environment (an alias such as
+    `OS::Quantum::Net`), or the class that the old type's support status
+    names as its substitute, which a stack update swaps in place
+    (`check_is_substituted` in heat.engine.update)."""
+    if not pairs:
+        return frozenset()
+    translate.Heat()
+    from heat.common.exception import EntityNotFound
+    from heat.engine import environment, resources
+    from heat.engine.resources.template_resource import TemplateResource
+
+    registry = resources.global_env().registry
+
+    def plugin_class(name: str):
+        """The class Heat runs for a type name; None for template
+        resources (one class for every template file) and unknown types."""
+        try:
+            info = registry.get_resource_info(name)
+        except EntityNotFound:
+            return None
+        if info is None or isinstance(info, environment.TemplateResourceInfo):
+            return None
+        cls = info.get_class()
+        return None if issubclass(cls, TemplateResource) else cls
+
+    equivalent = set()
+    for old, new in pairs:
+        old_class, new_class = plugin_class(old), plugin_class(new)
+        if old_class is None or new_class is None:
+            continue
+        if old_class is new_class or old_class.check_is_substituted(new_class):
+            equivalent.add((old, new))
+    return frozenset(equivalent)
+
+
 def first_line(text: str) -> str:
     return next((line.strip() for line in text.splitlines() if line.strip()), "(no message)")
 
 
 def run(heatwise: Path, out: Path, sources: list[tuple[str, Path]]) -> int:
-    for stale in ("safe", "unsafe", "heat"):
+    for stale in ("original", "safe", "unsafe", "heat"):
         shutil.rmtree(out / stale, ignore_errors=True)
     (out / "heat").mkdir(parents=True)
     jobs = jobs_of(sources, out)
@@ -181,6 +220,13 @@ def run(heatwise: Path, out: Path, sources: list[tuple[str, Path]]) -> int:
     safe_files = [o.migrated for o in migrated if not o.unsafe]
     findings = lint_findings(heatwise, safe_files, out)
 
+    renamed = set()
+    for o in migrated:
+        renamed |= compare.retyped(
+            original_results[str(o.job.original)], migrated_results[str(o.migrated)]
+        )
+    equivalent_types = same_implementation(renamed)
+
     safe, unsafe = [], []
     for o in migrated:
         original_text = o.job.original.read_text(encoding="utf-8", errors="replace")
@@ -191,6 +237,7 @@ def run(heatwise: Path, out: Path, sources: list[tuple[str, Path]]) -> int:
             original_results[str(o.job.original)],
             migrated_results[str(o.migrated)],
             [] if o.unsafe else findings.get(str(o.migrated), []),
+            equivalent_types,
         )
         (unsafe if o.unsafe else safe).append(comparison)
 

@@ -126,6 +126,93 @@ class Translations(unittest.TestCase):
         self.assertEqual(verdict.verdict, compare.DIFFER)
 
 
+QUANTUM_NET = {"net": {"type": "OS::Quantum::Net", "properties": {"name": "n"}}}
+NEUTRON_NET = {"net": {"type": "OS::Neutron::Net", "properties": {"name": "n"}}}
+ALIAS = ("OS::Quantum::Net", "OS::Neutron::Net")
+
+
+class Retyped(unittest.TestCase):
+    def test_renamed_types_are_listed(self):
+        self.assertEqual(compare.retyped(result(QUANTUM_NET), result(NEUTRON_NET)), {ALIAS})
+        self.assertEqual(compare.retyped(result(QUANTUM_NET), result(QUANTUM_NET)), set())
+
+    def test_a_new_name_of_the_same_implementation_agrees(self):
+        [verdict] = compare.compare_translations(
+            result(QUANTUM_NET), result(NEUTRON_NET), frozenset({ALIAS})
+        )
+        self.assertEqual((verdict.verdict, verdict.retyped), (compare.AGREE, ALIAS))
+
+    def test_any_other_new_name_differs(self):
+        [verdict] = compare.compare_translations(result(QUANTUM_NET), result(NEUTRON_NET))
+        self.assertEqual(verdict.verdict, compare.DIFFER)
+        self.assertEqual(verdict.diff, ['- type: "OS::Quantum::Net"', '+ type: "OS::Neutron::Net"'])
+
+    def test_properties_still_count_under_a_new_name(self):
+        changed = {"net": {**NEUTRON_NET["net"], "properties": {"name": "m"}}}
+        [verdict] = compare.compare_translations(
+            result(QUANTUM_NET), result(changed), frozenset({ALIAS})
+        )
+        self.assertEqual(verdict.diff, ['- properties.name: "n"', '+ properties.name: "m"'])
+
+
+def group(member: dict, **definition) -> dict:
+    """A ResourceGroup as translate.py reports it: the member definition as
+    written in the group, and the member translated on its own."""
+    written = {"type": "OS::Neutron::Port", "properties": member, **definition}
+    return {
+        "ports": {
+            "type": "OS::Heat::ResourceGroup",
+            "properties": {"count": 2, "resource_def": written},
+        },
+        "ports/resource_def": {"type": "OS::Neutron::Port", "properties": NETWORK},
+    }
+
+
+class GroupMembers(unittest.TestCase):
+    def test_a_member_migrated_to_the_same_translation_agrees(self):
+        before = result(group({"network_id": {"get_param": "net"}}))
+        after = result(group({"network": {"get_param": "net"}}))
+        verdicts = compare.compare_translations(before, after)
+        self.assertEqual(
+            [(v.name, v.verdict) for v in verdicts],
+            [("ports", compare.AGREE), ("ports/resource_def", compare.AGREE)],
+        )
+
+    def test_a_member_translated_differently_differs(self):
+        before = result(group({"network_id": "n"}))
+        after_groups = group({"netwrok": "n"})
+        after_groups["ports/resource_def"] = {
+            "type": "OS::Neutron::Port",
+            "properties": {},
+            "unknown_properties": ["netwrok"],
+        }
+        verdicts = compare.compare_translations(before, result(after_groups))
+        self.assertEqual(
+            [(v.name, v.verdict) for v in verdicts],
+            [("ports", compare.AGREE), ("ports/resource_def", compare.DIFFER)],
+        )
+
+    def test_the_rest_of_the_member_definition_is_compared_as_written(self):
+        before = result(group({"network": "n"}, metadata={"role": "a"}))
+        after = result(group({"network": "n"}, metadata={"role": "b"}))
+        [ports, _] = compare.compare_translations(before, after)
+        self.assertEqual(
+            ports.diff,
+            [
+                '- properties.resource_def.metadata.role: "a"',
+                '+ properties.resource_def.metadata.role: "b"',
+            ],
+        )
+
+    def test_a_member_that_fails_leaves_its_definition_compared_as_written(self):
+        failing = {"type": "OS::Neutron::Port", "error": "PropertyError: conflict"}
+        before = group({"network_id": "n", "network": "n"})
+        after = group({"network": "n"})
+        before["ports/resource_def"] = after["ports/resource_def"] = failing
+        [ports, member] = compare.compare_translations(result(before), result(after))
+        self.assertEqual((ports.verdict, member.verdict), (compare.DIFFER, compare.AGREE))
+
+
 class Comments(unittest.TestCase):
     def test_comment_lines_are_trimmed(self):
         self.assertEqual(
