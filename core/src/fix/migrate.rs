@@ -320,8 +320,24 @@ impl<'a, 't> Migrator<'a, 't> {
 
     // --- Properties ---
 
+    /// The migration of a property, or Heat's advice about it when no edit
+    /// can be written (a comment or layout in the way, a function call).
     fn property_fix(&self, type_name: &str, path: &str, range: TextRange) -> Option<Fix> {
         let resource_type = self.catalog.resource_type(type_name)?;
+        self.property_migration(resource_type, path, range)
+            .or_else(|| {
+                let segments: Vec<&str> = path.split('.').filter(|s| *s != "*").collect();
+                let property = resource_type.property_at(&segments)?;
+                advice(self.status_now(property.status(), |r| property.status_at(r)))
+            })
+    }
+
+    fn property_migration(
+        &self,
+        resource_type: ResourceType<'a>,
+        path: &str,
+        range: TextRange,
+    ) -> Option<Fix> {
         let key_node = self.tree.node_at(range.start)?;
         let entry = self.tree.entry_of(key_node)?;
         if entry.key != key_node || self.tree.range(entry.key) != range {
@@ -370,13 +386,19 @@ impl<'a, 't> Migrator<'a, 't> {
             };
             let mut other_path = parent.to_vec();
             other_path.push(other);
-            if !self.is_supported(resource_type, &other_path) {
-                continue;
-            }
+            let other_supported = self.is_supported(resource_type, &other_path);
             if self.tree.get_entry(mapping, other).is_some() {
+                let (keep, drop) = if other_supported {
+                    (other, *key)
+                } else {
+                    (*key, other)
+                };
                 return Some(Fix::display_only(format!(
-                    "Keep `{other}` or `{key}`, not both: Heat refuses the template while both are set; `{other}` is the supported one"
+                    "Keep `{keep}` and remove `{drop}` once you know which value is meant: Heat refuses the template while both are set, and `{keep}` is the supported one"
                 )));
+            }
+            if !other_supported {
+                continue;
             }
             let edit = self.editor.rename_key(entry, other)?;
             return Fix::new(
@@ -400,8 +422,7 @@ impl<'a, 't> Migrator<'a, 't> {
                 None => self.delete_fix(entry, key, rules.iter().any(|r| r.conditional())),
             };
         }
-        let property = resource_type.property_at(&segments)?;
-        advice(self.status_now(property.status(), |r| property.status_at(r)))
+        None
     }
 
     fn is_function_call(&self, node: NodeId) -> bool {
@@ -537,7 +558,15 @@ impl<'a, 't> Migrator<'a, 't> {
         let tree = self.tree;
         let inner = entry.value;
         let task = tree.parent(entry.key)?;
-        if !tree.is_mapping(inner) || self.is_function_call(inner) {
+        if self.is_function_call(inner) {
+            // Heat's rule reads the entries from the template's data, where
+            // a function is not yet resolved: it finds none, and its DELETE
+            // rule then drops the whole value.
+            return Some(Fix::display_only(format!(
+                "Write the entries of `{key}` into the task itself: Heat ignores a `{key}` that a function gives"
+            )));
+        }
+        if !tree.is_mapping(inner) {
             return None;
         }
         let moved: Vec<&str> = tree
