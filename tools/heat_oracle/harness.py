@@ -184,8 +184,11 @@ def same_implementation(pairs: set[tuple[str, str]]) -> frozenset:
     return frozenset(equivalent)
 
 
-def first_line(text: str) -> str:
-    return next((line.strip() for line in text.splitlines() if line.strip()), "(no message)")
+def failure_reason(stderr: str) -> str:
+    """The `error:` line of heatwise's standard error, else its first line."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    errors = [line for line in lines if line.startswith("error")]
+    return (errors or lines or ["(no message)"])[0]
 
 
 def run(heatwise: Path, out: Path, sources: list[tuple[str, Path]]) -> int:
@@ -244,7 +247,7 @@ def run(heatwise: Path, out: Path, sources: list[tuple[str, Path]]) -> int:
     not_migrated = [
         (
             o.job.label + (" (--unsafe)" if o.unsafe else ""),
-            f"exit {o.status}: {first_line(o.message)}",
+            f"exit {o.status}: {failure_reason(o.message)}",
         )
         for o in failed
     ]
@@ -262,7 +265,7 @@ def run(heatwise: Path, out: Path, sources: list[tuple[str, Path]]) -> int:
     for o in crashes:
         print(
             f"CRASHED: {o.job.label}{' (--unsafe)' if o.unsafe else ''}: exit {o.status}: "
-            f"{first_line(o.message)}"
+            f"{failure_reason(o.message)}"
         )
     if len(failed) > len(crashes):
         print(f"not migrated (heatwise fix reported errors): {len(failed) - len(crashes)} runs")

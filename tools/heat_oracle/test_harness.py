@@ -1,5 +1,5 @@
-"""Tests of harness.py's questions to Heat 27.0.1 (which type names Heat
-runs as the same implementation).
+"""Tests of harness.py: its question to Heat 27.0.1 (which type names Heat
+runs as the same implementation) and how it reads heatwise's failures.
 
 .venv/bin/python -m unittest discover -s tools/heat_oracle -p 'test_harness.py'
 """
@@ -39,6 +39,16 @@ class SameImplementation(unittest.TestCase):
                 ("OS::Heat::SoftwareDeployments", "OS::Heat::SoftwareDeploymentGroup"),
             },
         )
+
+
+class FailureReason(unittest.TestCase):
+    def test_the_error_line_is_preferred(self):
+        stderr = "t.yaml: 0 fixes applied\n  remains HW001\nerror: t.yaml: not fixed: bad YAML\n"
+        self.assertEqual(harness.failure_reason(stderr), "error: t.yaml: not fixed: bad YAML")
+
+    def test_else_the_first_line(self):
+        self.assertEqual(harness.failure_reason("\n  panicked at x\nmore\n"), "panicked at x")
+        self.assertEqual(harness.failure_reason(""), "(no message)")
 
 
 if __name__ == "__main__":
