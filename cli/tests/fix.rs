@@ -115,6 +115,14 @@ const CASES: &[Case] = &[
             "[fix not selected: Replace `OS::Heat::SoftwareDeployments`",
         ],
     },
+    // At Kilo `network_id` is deprecated, not yet hidden.
+    Case {
+        args: &["fix", "--target", "Kilo", "neutron_port.yaml"],
+        stdin: None,
+        stdout: Expect::Fixed("neutron_port.yaml"),
+        exit: 0,
+        stderr: &["fixed HW201 Replace `network_id` with `network`"],
+    },
     // An environment's registry: an alias there is the same class too.
     Case {
         args: &["fix", "-"],

@@ -101,9 +101,12 @@ impl<'a, 't> Migrator<'a, 't> {
                 }
                 // Heat validates the properties as written: it rejects one
                 // its schema lacks before any translation rule runs.
+                let release = self
+                    .target
+                    .map_or_else(String::new, |release| format!(" {release}"));
                 Fix::new(
                     format!(
-                        "{} (unsafe: Heat rejects the template as written, \"Unknown Property {}\")",
+                        "{} (unsafe: Heat{release} rejects the template as written, \"Unknown Property {}\")",
                         fix.title,
                         path.rsplit('.').next().unwrap_or(path)
                     ),
