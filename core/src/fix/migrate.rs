@@ -30,6 +30,8 @@ pub(super) struct Migrator<'a, 't> {
     catalog: &'a Catalog,
     target: Option<Release>,
     definitions: Vec<&'a Definition>,
+    /// The ranges of the nodes that have an anchor.
+    anchored: Vec<TextRange>,
 }
 
 impl<'a, 't> Migrator<'a, 't> {
@@ -45,13 +47,17 @@ impl<'a, 't> Migrator<'a, 't> {
             catalog: options.catalog,
             target: options.target.or(options.catalog.heat_release()),
             definitions,
+            anchored: tree
+                .node_ids()
+                .filter_map(|node| tree.anchor(node).map(|_| tree.range(node)))
+                .collect(),
         }
     }
 
     /// The fix for one finding, if there is one.
     pub(super) fn fix_for(&self, diagnostic: &Diagnostic) -> Option<Fix> {
         let fix = self.fix_for_subject(diagnostic)?;
-        if fix.edits.is_empty() || !self.edits_shared_text(diagnostic.range) {
+        if fix.edits.is_empty() || !self.edits_shared_text(diagnostic.range, &fix.edits) {
             return Some(fix);
         }
         Some(Fix::display_only(format!(
@@ -60,17 +66,23 @@ impl<'a, 't> Migrator<'a, 't> {
         )))
     }
 
-    /// Whether the node at `range` or a collection around it has an
-    /// anchor: what is edited there is also read wherever an alias points.
-    fn edits_shared_text(&self, range: TextRange) -> bool {
-        let mut node = self.tree.node_at(range.start);
+    /// Whether the node at `range`, a collection around it or a node an
+    /// edit touches has an anchor: what is edited there is also read
+    /// wherever an alias points.
+    fn edits_shared_text(&self, range: TextRange, edits: &[Edit]) -> bool {
+        let tree = self.tree;
+        let mut node = tree.node_at(range.start);
         while let Some(current) = node {
-            if self.tree.anchor(current).is_some() {
+            if tree.anchor(current).is_some() {
                 return true;
             }
-            node = self.tree.parent(current);
+            node = tree.parent(current);
         }
-        false
+        self.anchored.iter().any(|anchored| {
+            edits
+                .iter()
+                .any(|edit| edit.range.start <= anchored.end && anchored.start <= edit.range.end)
+        })
     }
 
     fn fix_for_subject(&self, diagnostic: &Diagnostic) -> Option<Fix> {
@@ -495,7 +507,10 @@ impl<'a, 't> Migrator<'a, 't> {
         match self.tree.get_entry(mapping, target) {
             Some(existing) => {
                 let list = existing.value;
-                if !self.tree.is_sequence(list) || self.is_function_call(list) {
+                if !self.tree.is_sequence(list)
+                    || self.is_function_call(list)
+                    || self.tree.anchor(list).is_some()
+                {
                     return Some(Fix::display_only(format!(
                         "Add {shape} to `{target}` and remove `{key}`"
                     )));
