@@ -362,7 +362,8 @@ def render_report(
     ]
     renamed = Counter(r.retyped for c in safe for r in c.resources if r.retyped)
     lines += [
-        f"- `{old}` → `{new}`: {n} resources" for (old, new), n in sorted(renamed.items())
+        f"- `{old}` → `{new}`: {n} resource{'s' if n != 1 else ''}"
+        for (old, new), n in sorted(renamed.items())
     ] or ["None."]
     lines += [""]
     lines += ["## Not migrated (heatwise fix failed)", ""]
