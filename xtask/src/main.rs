@@ -8,9 +8,11 @@
 //! - `catalog`: regenerate the built-in Heat catalog from real Heat.
 //! - `bench`: the benchmarks (criterion), with throughput and timings.
 //! - `oracle`: check `heatwise fix` against real Heat over the corpus.
+//! - `npm`: build and pack the npm package `heatwise`.
 
 mod catalog;
 mod env;
+mod npm;
 mod oracle;
 mod setup;
 mod test;
@@ -27,7 +29,9 @@ commands:
   catalog  regenerate core/catalog/heat.json from Heat 27.0.1 (PyPI) and the release history
   bench    run the benchmarks (catalog, parse, lint) and print their numbers
   oracle   migrate the corpus and fixtures with heatwise fix, check each migration against Heat
-           (report in target/oracle/report.md); --record: record the fix fixtures' Heat results";
+           (report in target/oracle/report.md); --record: record the fix fixtures' Heat results
+  npm      build the npm package `heatwise` into target/npm/heatwise/ and pack it
+           (target/npm/heatwise-<version>.tgz)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
         "catalog" => catalog::run(&env.root),
         "bench" => bench(&env),
         "oracle" => oracle::run(&env, &args[1..]),
+        "npm" => setup::run(&env).and_then(|()| npm::run(&env).map(drop)),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
