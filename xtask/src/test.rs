@@ -103,11 +103,18 @@ pub fn run(env: &Env) -> Result<(), String> {
         env,
         "native tests",
         Counting::CargoTest,
-        env.command("cargo")
-            .args(["test", "--workspace", "--exclude", "heatwise-web"]),
+        env.command("cargo").args([
+            "test",
+            "--no-fail-fast",
+            "--workspace",
+            "--exclude",
+            "heatwise-web",
+        ]),
     );
+    // Every test binary runs even when one fails, so the counts are whole.
     let wasm_tests = [
         "test",
+        "--no-fail-fast",
         "-p",
         "heatwise-core",
         "-p",
