@@ -87,6 +87,7 @@ impl<'a, 't> Migrator<'a, 't> {
 
     fn fix_for_subject(&self, diagnostic: &Diagnostic) -> Option<Fix> {
         match (&diagnostic.subject, diagnostic.rule) {
+            (_, Rule::DuplicateKey) => self.duplicate_fix(diagnostic.range),
             (Some(Subject::ResourceType { type_name }), Rule::ResourceTypeAlias) => {
                 self.alias_fix(type_name, diagnostic.range)
             }
@@ -164,6 +165,33 @@ impl<'a, 't> Migrator<'a, 't> {
             .iter()
             .copied()
             .find(|d| d.type_range(self.tree) == Some(range))
+    }
+
+    /// A key written twice: Heat's loader keeps the later entry, so the
+    /// earlier one can go.
+    fn duplicate_fix(&self, range: TextRange) -> Option<Fix> {
+        let tree = self.tree;
+        let key = tree.node_at(range.start)?;
+        if tree.range(key) != range {
+            return None;
+        }
+        let mapping = tree.parent(key)?;
+        let name = tree.scalar(key)?;
+        if name == "<<" {
+            // Merge keys are not a key written twice.
+            return None;
+        }
+        let (earlier, _) = tree
+            .duplicate_keys(mapping)
+            .into_iter()
+            .find(|(_, later)| later.key == key)?;
+        let line = tree.line_of(tree.range(earlier.key).start) + 1;
+        let edits = self.editor.delete_entry(earlier)?;
+        Fix::new(
+            format!("Remove the `{name}` on line {line}, which Heat ignores"),
+            edits,
+            Applicability::Safe,
+        )
     }
 
     // --- Resource types ---
@@ -359,6 +387,11 @@ impl<'a, 't> Migrator<'a, 't> {
             return None;
         }
         let mapping = self.tree.parent(entry.key)?;
+        if !self.tree.duplicate_keys(mapping).is_empty() {
+            // Heat keeps the last of two equal keys: an edit could bring an
+            // ignored entry back or hide the one in force.
+            return None;
+        }
         let segments: Vec<&str> = path.split('.').filter(|s| *s != "*").collect();
         let (key, parent) = segments.split_last()?;
         let rules: Vec<TranslationRule<'a>> = resource_type.translation_rules().collect();

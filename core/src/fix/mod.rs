@@ -26,7 +26,10 @@ pub const MAX_ROUNDS: usize = 16;
 /// Gives each finding the fix that migrates it, or advice, when there is
 /// one. Called by the linter on every template it lints.
 pub fn attach(template: &Template<'_>, options: &LintOptions<'_>, diagnostics: &mut [Diagnostic]) {
-    if !diagnostics.iter().any(|d| d.subject.is_some()) {
+    if !diagnostics
+        .iter()
+        .any(|d| d.subject.is_some() || d.rule == Rule::DuplicateKey)
+    {
         return;
     }
     let migrator = migrate::Migrator::new(template, options);
