@@ -66,7 +66,8 @@ const CASES: &[Case] = &[
         stdout: Expect::Fixed("neutron_port.yaml"),
         exit: 0,
         stderr: &[
-            "neutron_port.yaml: 6 fixes applied",
+            "neutron_port.yaml: 8 fixes applied",
+            "fixed HW003 Remove the `network_id` on line 55, which Heat ignores",
             "fixed HW202 Replace `network_id` with `network`",
             "remains neutron_port.yaml:48:7 HW206",
         ],
