@@ -91,6 +91,8 @@ pub fn run(env: &Env) -> Result<(), String> {
             "heatwise-core",
             "-p",
             "heatwise-web",
+            "-p",
+            "heatwise-js",
             "--target",
             "wasm32-unknown-unknown",
             "--all-targets",
@@ -140,6 +142,27 @@ pub fn run(env: &Env) -> Result<(), String> {
             .env("GECKODRIVER", &geckodriver)
             .env_remove("CHROMEDRIVER"),
     );
+    let package = crate::npm::run(env);
+    if let Err(message) = &package {
+        eprintln!("{message}");
+    }
+    report.add(
+        "npm package (build and pack)",
+        Tally {
+            passed: u64::from(package.is_ok()),
+            failed: u64::from(package.is_err()),
+        },
+    );
+    if let Ok(tarball) = &package {
+        report.step(
+            env,
+            "npm package tests (node, headless Chromium)",
+            Counting::NodeTap,
+            env.command("node")
+                .args(["--test", "--test-reporter=tap", "tests/npm/"])
+                .env("HEATWISE_NPM_TARBALL", tarball),
+        );
+    }
     let build = crate::build_site(env);
     if let Err(message) = &build {
         eprintln!("{message}");
