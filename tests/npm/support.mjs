@@ -3,7 +3,7 @@
 // dependencies), and loads it from there.
 
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -37,6 +37,7 @@ let installed = null;
 export function install() {
   if (installed === null) {
     const folder = mkdtempSync(join(tmpdir(), "heatwise-npm-"));
+    process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
     writeFileSync(
       join(folder, "package.json"),
       JSON.stringify({ name: "scratch", private: true, type: "module" }),
