@@ -7,6 +7,10 @@
 //! those of the old one (`tools/heat_oracle` checks the fixtures). Only
 //! migrations away from a property that is not SUPPORTED are offered.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use serde_json::Value;
 
 use crate::catalog::{Catalog, ResourceType, RuleKind, Status, StatusKind, TranslationRule};
@@ -23,6 +27,9 @@ use super::edit::{Editor, NewValue};
 const EMPTY_VALUE_CAVEAT: &str = "unsafe: Heat converts the value only when it is not empty, \
      which is not known until the function is resolved";
 
+/// A mapping's pairs of entries with equal keys: (earlier, later).
+type EqualKeys = Rc<[(Entry, Entry)]>;
+
 pub(super) struct Migrator<'a, 't> {
     template: &'a Template<'t>,
     tree: &'a Tree<'t>,
@@ -32,6 +39,9 @@ pub(super) struct Migrator<'a, 't> {
     definitions: Vec<&'a Definition>,
     /// The ranges of the nodes that have an anchor.
     anchored: Vec<TextRange>,
+    /// Each mapping's pairs of equal keys, once asked for: findings in one
+    /// large mapping would otherwise scan it once each.
+    duplicates: RefCell<HashMap<NodeId, EqualKeys>>,
 }
 
 impl<'a, 't> Migrator<'a, 't> {
@@ -51,7 +61,16 @@ impl<'a, 't> Migrator<'a, 't> {
                 .node_ids()
                 .filter_map(|node| tree.anchor(node).map(|_| tree.range(node)))
                 .collect(),
+            duplicates: RefCell::new(HashMap::new()),
         }
+    }
+
+    fn duplicates(&self, mapping: NodeId) -> EqualKeys {
+        self.duplicates
+            .borrow_mut()
+            .entry(mapping)
+            .or_insert_with(|| self.tree.duplicate_keys(mapping).into())
+            .clone()
     }
 
     /// The fix for one finding, if there is one.
@@ -181,9 +200,10 @@ impl<'a, 't> Migrator<'a, 't> {
             // Merge keys are not a key written twice.
             return None;
         }
-        let (earlier, _) = tree
-            .duplicate_keys(mapping)
-            .into_iter()
+        let (earlier, _) = self
+            .duplicates(mapping)
+            .iter()
+            .copied()
             .find(|(_, later)| later.key == key)?;
         let line = tree.line_of(tree.range(earlier.key).start) + 1;
         let edits = self.editor.delete_entry(earlier)?;
@@ -387,7 +407,7 @@ impl<'a, 't> Migrator<'a, 't> {
             return None;
         }
         let mapping = self.tree.parent(entry.key)?;
-        if !self.tree.duplicate_keys(mapping).is_empty() {
+        if !self.duplicates(mapping).is_empty() {
             // Heat keeps the last of two equal keys: an edit could bring an
             // ignored entry back or hide the one in force.
             return None;
@@ -650,7 +670,7 @@ impl<'a, 't> Migrator<'a, 't> {
                 quoted_list(&clashing)
             )));
         }
-        if !tree.duplicate_keys(inner).is_empty() {
+        if !self.duplicates(inner).is_empty() {
             return None;
         }
         let edits = self.editor.hoist_entries(entry)?;

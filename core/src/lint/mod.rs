@@ -106,7 +106,6 @@ pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<
             && !template.is_suppressed(d.rule.name(), d.range.start)
     });
     diagnostics.sort_by_key(|d| (d.range.start, d.range.end, d.rule));
-    crate::fix::attach(template, options, &mut diagnostics);
     if diagnostics.len() > MAX_DIAGNOSTICS {
         let dropped = diagnostics.len() - MAX_DIAGNOSTICS + 1;
         diagnostics.truncate(MAX_DIAGNOSTICS - 1);
@@ -124,6 +123,7 @@ pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<
             fix: None,
         });
     }
+    crate::fix::attach(template, options, &mut diagnostics);
     diagnostics
 }
 
