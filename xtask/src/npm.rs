@@ -67,6 +67,7 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
             .arg("-o")
             .arg(&bindgen_wasm),
     )?;
+    report_size(env, &bindgen_wasm);
     let sources = env.root.join("npm");
     for name in SOURCES {
         copy(&sources.join(name), &package.join(name))?;
@@ -96,6 +97,27 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
     }
     println!("npm package: {}", tarball.display());
     Ok(tarball)
+}
+
+/// Prints the file's size, and gzipped (`gzip -9`, when installed): what
+/// a browser downloads.
+fn report_size(env: &Env, path: &Path) {
+    let Ok(bytes) = fs::metadata(path).map(|metadata| metadata.len()) else {
+        return;
+    };
+    let gzipped = env
+        .command("gzip")
+        .arg("-9c")
+        .arg(path)
+        .output()
+        .ok()
+        .filter(|output| output.status.success())
+        .map(|output| format!(", {} bytes gzipped", output.stdout.len()));
+    println!(
+        "{}: {bytes} bytes{}",
+        path.display(),
+        gzipped.unwrap_or_default()
+    );
 }
 
 /// `version` under `[workspace.package]` in the root Cargo.toml.
