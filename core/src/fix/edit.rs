@@ -210,14 +210,8 @@ impl<'a, 't> Editor<'a, 't> {
                 let column = tree.indent(mapping)? as usize;
                 let rendered = self.render_entry(key, value, Layout::Block(column))?;
                 let span = tree.entry_lines(last);
-                if !span.alone && tree.comment_on_line(span.last_line).is_none() {
-                    let after = &self.text[tree.range(last.value).end as usize..];
-                    if !after
-                        .trim_start_matches([' ', '\t'])
-                        .starts_with(['\r', '\n'])
-                    {
-                        return None;
-                    }
+                if !span.alone {
+                    return None;
                 }
                 let at = span.lines.end;
                 let indent = " ".repeat(column);
