@@ -6,7 +6,6 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::path::Path;
 use std::time::Instant;
 
 use heatwise_core::template::{self, DocumentKind};
@@ -87,32 +86,5 @@ fn every_corpus_file_parses_and_matches_the_summary() {
     let _ = writeln!(summary, "comments {comments}");
     let _ = writeln!(summary, "files with syntax errors {error_files}");
     summary.push_str(&errors);
-    compare_snapshot("corpus.snap", &summary);
-}
-
-fn compare_snapshot(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(name);
-    if std::env::var_os("HEATWISE_BLESS").is_some() {
-        std::fs::write(&path, actual).expect("snapshot written");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    if expected != actual {
-        let mut message = format!("{} differs (HEATWISE_BLESS=1 to accept):\n", path.display());
-        let expected: Vec<&str> = expected.lines().collect();
-        let actual: Vec<&str> = actual.lines().collect();
-        for line in &expected {
-            if !actual.contains(line) {
-                let _ = writeln!(message, "-{line}");
-            }
-        }
-        for line in &actual {
-            if !expected.contains(line) {
-                let _ = writeln!(message, "+{line}");
-            }
-        }
-        panic!("{message}");
-    }
+    common::assert_snapshot("corpus.snap", &summary);
 }
