@@ -2,8 +2,9 @@
 //! packed by `npm pack` into `target/npm/heatwise-<version>.tgz`.
 //!
 //! The package is the wasm build of crate `heatwise-js` (through
-//! `wasm-bindgen --target web`, then `wasm-opt -Oz`) and the hand-written
-//! sources in `npm/`; its version is the workspace's.
+//! `wasm-bindgen --target web`, then `wasm-opt -Oz`), the hand-written
+//! sources in `npm/`, and `editor.js` (`heatwise/editor`) bundled with
+//! CodeMirror by esbuild; its version is the workspace's.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,14 @@ use crate::env::Env;
 /// The name wasm-bindgen gives the glue module and the `.wasm` file.
 const WASM_NAME: &str = "heatwise_wasm";
 /// The files of `npm/` copied into the package as they are.
-const SOURCES: &[&str] = &["index.js", "node.js", "index.d.ts", "README.md", "LICENSE"];
+const SOURCES: &[&str] = &[
+    "index.js",
+    "node.js",
+    "index.d.ts",
+    "editor.d.ts",
+    "README.md",
+    "LICENSE",
+];
 
 /// Builds and packs the package; returns the tarball's path.
 pub fn run(env: &Env) -> Result<PathBuf, String> {
@@ -72,6 +80,22 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
     for name in SOURCES {
         copy(&sources.join(name), &package.join(name))?;
     }
+    env.step("bundling the editor (npm/editor.js and CodeMirror) with esbuild");
+    env.run(
+        env.command("esbuild")
+            .arg(sources.join("editor.js"))
+            .args([
+                "--bundle",
+                "--format=esm",
+                "--minify",
+                "--target=es2020",
+                "--legal-comments=none",
+                // The API module stays a module of its own: one wasm instance.
+                "--external:./index.js",
+            ])
+            .arg(format!("--outfile={}", package.join("editor.js").display())),
+    )?;
+    report_size(env, &package.join("editor.js"));
     let version = workspace_version(&env.root)?;
     let manifest = read(&sources.join("package.json"))?;
     let placeholder = "\"version\": \"0.0.0\"";
