@@ -24,7 +24,7 @@ export function tarball() {
     return resolve(process.env.HEATWISE_NPM_TARBALL);
   }
   const name = `heatwise-${workspaceVersion()}.tgz`;
-  const folder = join(root, "target", "npm");
+  const folder = join(resolve(root, process.env.CARGO_TARGET_DIR || "target"), "npm");
   if (!readdirSync(folder).includes(name)) {
     throw new Error(`${join(folder, name)} is missing: run \`cargo xtask npm\` first`);
   }

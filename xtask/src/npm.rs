@@ -1,5 +1,6 @@
-//! `cargo xtask npm`: the npm package `heatwise` in `target/npm/heatwise/`,
-//! packed by `npm pack` into `target/npm/heatwise-<version>.tgz`.
+//! `cargo xtask npm`: the npm package `heatwise` in `target/npm/heatwise/`
+//! (under `$CARGO_TARGET_DIR` when set), packed by `npm pack` into
+//! `target/npm/heatwise-<version>.tgz`.
 //!
 //! The package is the wasm build of crate `heatwise-js` (through
 //! `wasm-bindgen --target web`, then `wasm-opt -Oz`), the hand-written
@@ -25,7 +26,8 @@ const SOURCES: &[&str] = &[
 
 /// Builds and packs the package; returns the tarball's path.
 pub fn run(env: &Env) -> Result<PathBuf, String> {
-    let out = env.root.join("target").join("npm");
+    let target = target_dir(&env.root);
+    let out = target.join("npm");
     let package = out.join("heatwise");
     env.step("building heatwise-js for wasm32 (release)");
     env.run(env.command("cargo").args([
@@ -41,9 +43,7 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
             .map_err(|e| format!("cannot empty {}: {e}", package.display()))?;
     }
     env.step("wasm-bindgen --target web");
-    let wasm = env
-        .root
-        .join("target/wasm32-unknown-unknown/release/heatwise_js.wasm");
+    let wasm = target.join("wasm32-unknown-unknown/release/heatwise_js.wasm");
     env.run(
         env.command("wasm-bindgen")
             .arg(&wasm)
@@ -121,6 +121,14 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
     }
     println!("npm package: {}", tarball.display());
     Ok(tarball)
+}
+
+/// Where cargo builds: `$CARGO_TARGET_DIR` (relative to the workspace, where
+/// cargo runs), else `target/`.
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map_or_else(|| root.join("target"), |dir| root.join(dir))
 }
 
 /// Prints the file's size, and gzipped (`gzip -9`, when installed): what
