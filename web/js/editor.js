@@ -3,9 +3,9 @@
 // owns the editor view. Positions are UTF-16 offsets, as CodeMirror counts.
 
 import { basicSetup } from "codemirror";
-import { EditorSelection, EditorState } from "@codemirror/state";
+import { ChangeSet, EditorSelection, EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
-import { indentWithTab } from "@codemirror/commands";
+import { indentWithTab, isolateHistory } from "@codemirror/commands";
 import { indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
@@ -90,11 +90,27 @@ const theme = EditorView.theme({
 
 const severities = new Set(["error", "warning", "info", "hint"]);
 
+// Findings and their fixes are computed in Rust for the text as it was
+// last read (editorText) or put in (replaceEditorText). Typing goes on
+// meanwhile: `since` gathers the changes made after that text, to move
+// ranges computed for it onto the current document; `reads` counts the
+// texts handed out, so that a fix shown for an older one is not applied.
+const lastRead = new WeakMap();
+
+function markRead(view) {
+  const reads = (lastRead.get(view)?.reads ?? 0) + 1;
+  lastRead.set(view, { since: ChangeSet.empty(view.state.doc.length), reads });
+}
+
+function readState(view) {
+  return lastRead.get(view) ?? { since: ChangeSet.empty(view.state.doc.length), reads: 0 };
+}
+
 /// Creates an editor inside `parent` holding `text`. `onChange` is called
 /// with no arguments after every change of the document; the caller reads
 /// the text when it is ready to (changes come one keystroke at a time).
 export function createEditor(parent, text, label, onChange) {
-  return new EditorView({
+  const view = new EditorView({
     parent,
     state: EditorState.create({
       doc: text,
@@ -110,14 +126,20 @@ export function createEditor(parent, text, label, onChange) {
         theme,
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged) onChange();
+          if (!update.docChanged) return;
+          const read = lastRead.get(update.view);
+          if (read) read.since = read.since.compose(update.changes);
+          onChange();
         }),
       ],
     }),
   });
+  markRead(view);
+  return view;
 }
 
 export function editorText(view) {
+  markRead(view);
   return view.state.doc.toString();
 }
 
@@ -130,6 +152,7 @@ export function replaceEditorText(view, text) {
     scrollIntoView: true,
     userEvent: "input.replace",
   });
+  markRead(view);
 }
 
 /// Selects `from..to` (clamped to the document), scrolls it to the middle
@@ -145,22 +168,104 @@ export function revealRange(view, from, to) {
   view.focus();
 }
 
-/// Shows `diagnostics` ({from, to, severity, message, source?}), replacing
-/// the ones shown before. Ranges past the end of the document are clamped:
-/// they may have been computed for a slightly older text.
-export function showDiagnostics(view, diagnostics) {
+/// Shows `findings`, replacing the ones shown before. Each is {from, to,
+/// severity, message, code, rule, status, lifecycle: [{status, version,
+/// release, message}], fix: {title, applicability, changes} | null}, in
+/// offsets of the text last read or put in. Text from the template or
+/// the catalog only ever goes into the page as text.
+export function showDiagnostics(view, findings) {
+  const { since, reads } = readState(view);
   const length = view.state.doc.length;
-  const clamped = diagnostics.map((d) => {
-    const from = Math.min(d.from, length);
+  const diagnostics = findings.map((finding) => {
+    const from = Math.min(since.mapPos(Math.min(finding.from, since.length), 1), length);
+    const to = Math.min(Math.max(since.mapPos(Math.min(finding.to, since.length), -1), from), length);
+    const status = finding.status ? String(finding.status).toLowerCase() : null;
+    const fix = finding.fix;
+    const applicable = fix && fix.applicability !== "display-only" && fix.changes?.length > 0;
     return {
       from,
-      to: Math.min(Math.max(d.to, from), length),
-      severity: severities.has(d.severity) ? d.severity : "info",
-      message: String(d.message),
-      source: d.source,
+      to,
+      severity: severities.has(finding.severity) ? finding.severity : "info",
+      message: String(finding.message),
+      source: finding.code ? `${finding.code} ${finding.rule}` : undefined,
+      markClass: status ? `hw-status-${status}` : undefined,
+      renderMessage: () => renderFinding(finding),
+      actions: applicable
+        ? [
+            {
+              name: fix.applicability === "unsafe" ? "Apply unsafe fix" : "Apply fix",
+              apply: (target) => {
+                if (readState(target).reads === reads) applyChanges(target, fix.changes);
+              },
+            },
+          ]
+        : [],
     };
   });
-  view.dispatch(setDiagnostics(view.state, clamped));
+  view.dispatch(setDiagnostics(view.state, diagnostics));
+}
+
+/// Makes `changes` ({from, to, insert}, in offsets of the text last read
+/// or put in) as one step that undo takes back, and focuses the editor.
+export function applyChanges(view, changes) {
+  const { since } = readState(view);
+  const specs = changes.map((change) => ({
+    from: Math.min(change.from, since.length),
+    to: Math.min(Math.max(change.to, change.from), since.length),
+    insert: String(change.insert),
+  }));
+  view.dispatch({
+    changes: ChangeSet.of(specs, since.length).map(since),
+    userEvent: "input.fix",
+    annotations: isolateHistory.of("full"),
+    scrollIntoView: true,
+  });
+  view.focus();
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+function statusBadge(status) {
+  return element("span", `hw-badge hw-badge-${String(status).toLowerCase()}`, status);
+}
+
+/// The tooltip of one finding: what it is, the life cycle of what it is
+/// about (newest first) and its fix.
+function renderFinding(finding) {
+  const root = element("div", "hw-finding");
+  const head = element("div", "hw-finding-head");
+  if (finding.status) head.append(statusBadge(finding.status));
+  head.append(element("span", "hw-finding-code", `${finding.code} ${finding.rule}`));
+  root.append(head, element("p", "hw-finding-message", finding.message));
+  if (finding.lifecycle?.length) {
+    const timeline = element("ol", "hw-timeline");
+    timeline.setAttribute("aria-label", "Life cycle, newest first");
+    for (const step of finding.lifecycle) {
+      const item = element("li", "hw-timeline-step");
+      item.append(statusBadge(step.status));
+      const when = step.version
+        ? `since ${step.version}${step.release ? ` (${step.release})` : ""}`
+        : "from the start";
+      item.append(element("span", "hw-timeline-when", when));
+      if (step.message) item.append(element("span", "hw-timeline-message", step.message));
+      timeline.append(item);
+    }
+    root.append(timeline);
+  }
+  if (finding.fix) {
+    const fix = element("p", "hw-fix");
+    fix.append(
+      element("span", `hw-applicability hw-applicability-${finding.fix.applicability}`, finding.fix.applicability),
+      element("span", "hw-fix-title", finding.fix.title),
+    );
+    root.append(fix);
+  }
+  return root;
 }
 
 export function destroyEditor(view) {

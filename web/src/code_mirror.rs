@@ -4,6 +4,9 @@ use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
+use heatwise_core::catalog::StatusKind;
+
+use crate::findings::{Change, Finding};
 use crate::outline::Utf16Range;
 
 #[wasm_bindgen(module = "/js/editor.bundle.js")]
@@ -28,53 +31,72 @@ extern "C" {
     #[wasm_bindgen(js_name = showDiagnostics)]
     fn show_diagnostics(view: &EditorView, diagnostics: &Array);
 
+    #[wasm_bindgen(js_name = applyChanges)]
+    fn apply_changes(view: &EditorView, changes: &Array);
+
     #[wasm_bindgen(js_name = destroyEditor)]
     fn destroy_editor(view: &EditorView);
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Severity {
-    Error,
-    Warning,
-    Info,
-    Hint,
-}
-
-impl Severity {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::Error => "error",
-            Self::Warning => "warning",
-            Self::Info => "info",
-            Self::Hint => "hint",
-        }
+/// A plain object with `fields`.
+fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let object = Object::new();
+    for (key, value) in fields {
+        // Setting a property on a fresh plain object cannot fail.
+        let _ = Reflect::set(&object, &JsValue::from_str(key), value);
     }
+    object.into()
 }
 
-/// A message about a range of the document, drawn under the text and in
-/// the gutter.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub range: Utf16Range,
-    pub severity: Severity,
-    pub message: String,
+fn optional(text: Option<&str>) -> JsValue {
+    text.map_or(JsValue::NULL, JsValue::from_str)
 }
 
-impl Diagnostic {
-    fn to_js(&self) -> JsValue {
-        let object = Object::new();
-        let fields: [(&str, JsValue); 4] = [
-            ("from", self.range.from.into()),
-            ("to", self.range.to.into()),
-            ("severity", self.severity.as_str().into()),
-            ("message", self.message.as_str().into()),
-        ];
-        for (key, value) in fields {
-            // Setting a property on a fresh plain object cannot fail.
-            let _ = Reflect::set(&object, &key.into(), &value);
-        }
-        object.into()
-    }
+fn changes_to_js(changes: &[Change]) -> Array {
+    changes
+        .iter()
+        .map(|change| {
+            object(&[
+                ("from", change.range.from.into()),
+                ("to", change.range.to.into()),
+                ("insert", change.insert.as_str().into()),
+            ])
+        })
+        .collect()
+}
+
+/// What `showDiagnostics` in `js/editor.js` takes for one finding.
+fn finding_to_js(finding: &Finding) -> JsValue {
+    let lifecycle: Array = finding
+        .lifecycle
+        .iter()
+        .map(|step| {
+            object(&[
+                ("status", step.status.as_str().into()),
+                ("version", optional(step.version.as_deref())),
+                ("release", optional(step.release_name.as_deref())),
+                ("message", optional(step.message.as_deref())),
+            ])
+        })
+        .collect();
+    let fix = finding.fix.as_ref().map_or(JsValue::NULL, |fix| {
+        object(&[
+            ("title", fix.title.as_str().into()),
+            ("applicability", fix.applicability.as_str().into()),
+            ("changes", changes_to_js(&fix.changes).into()),
+        ])
+    });
+    object(&[
+        ("from", finding.range.from.into()),
+        ("to", finding.range.to.into()),
+        ("severity", finding.severity.as_str().into()),
+        ("message", finding.message.as_str().into()),
+        ("code", finding.code.into()),
+        ("rule", finding.rule_name.into()),
+        ("status", optional(finding.status.map(StatusKind::as_str))),
+        ("lifecycle", lifecycle.into()),
+        ("fix", fix),
+    ])
 }
 
 /// An editor mounted in the page; dropping it removes it.
@@ -120,10 +142,18 @@ impl CodeMirror {
         reveal_range(&self.view, range.from, range.to);
     }
 
-    /// Shows `diagnostics` instead of the ones shown before.
-    pub fn show_diagnostics(&self, diagnostics: &[Diagnostic]) {
-        let array: Array = diagnostics.iter().map(Diagnostic::to_js).collect();
+    /// Shows `findings`, made for the text last read with [`Self::text`]
+    /// (or last put in), instead of the ones shown before. Edits made
+    /// since move them along.
+    pub fn show_findings(&self, findings: &[Finding]) {
+        let array: Array = findings.iter().map(finding_to_js).collect();
         show_diagnostics(&self.view, &array);
+    }
+
+    /// Makes `changes`, computed for the same text as the findings shown,
+    /// as one step that undo takes back.
+    pub fn apply_changes(&self, changes: &[Change]) {
+        apply_changes(&self.view, &changes_to_js(changes));
     }
 }
 

@@ -5,9 +5,13 @@
 pub mod code_mirror;
 pub mod components;
 pub mod examples;
+pub mod findings;
+pub mod migration;
 pub mod outline;
+pub mod share;
 pub mod state;
 pub mod storage;
+pub mod timing;
 
 /// Replaces the page's loading message with the app.
 pub fn start() {

@@ -2,8 +2,14 @@
 
 use std::rc::Rc;
 
-use yew::Reducible;
+use yew::{AttrValue, Reducible};
 
+use heatwise_core::catalog::StatusKind;
+use heatwise_core::diagnostic::Severity;
+use heatwise_core::release::Release;
+
+use crate::findings::{findings, Change, Finding, ProblemFilter};
+use crate::migration::{migrate, Migration};
 use crate::outline::{outline_entries, OutlineEntry, Utf16Range};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -11,11 +17,28 @@ pub struct Workspace {
     /// The document as of its last settled edit.
     pub document: Rc<str>,
     pub outline: Rc<[OutlineEntry]>,
+    /// The linter's findings for `document` at `target`.
+    pub findings: Rc<[Finding]>,
+    /// The release to check against; `None` for the catalog's newest.
+    pub target: Option<Release>,
+    pub problem_filter: ProblemFilter,
     /// Text the editor must show. Typing does not change it: the editor
     /// already has what the user typed.
     pub loaded: LoadedText,
     /// The latest request to show a range in the editor.
     pub reveal: Option<Reveal>,
+    /// The latest fix to apply in the editor.
+    pub fix_request: Option<FixRequest>,
+    /// "Migrate all", shown for review before it is applied.
+    pub migration: Option<Rc<Migration>>,
+    /// The name the document is saved under.
+    pub file_name: Rc<str>,
+    /// A share link made for the document, or why none could be.
+    pub share: Option<Result<Rc<str>, String>>,
+    /// What the status bar tells, until the next one.
+    pub notice: Option<Notice>,
+    pub side_panel: SidePanelTab,
+    pub catalog_query: CatalogQuery,
     pub save_status: SaveStatus,
 }
 
@@ -32,6 +55,55 @@ pub struct LoadedText {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reveal {
     pub range: Utf16Range,
+    pub serial: u32,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SidePanelTab {
+    #[default]
+    Resources,
+    Catalog,
+}
+
+/// What the catalog browser shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CatalogQuery {
+    /// Words every listed type name contains, in any case.
+    pub text: String,
+    /// Only types of this status.
+    pub status: Option<StatusKind>,
+    /// HIDDEN types are listed only when asked for (or filtered for).
+    pub show_hidden: bool,
+    /// The type shown in full.
+    pub selected: Option<AttrValue>,
+}
+
+impl CatalogQuery {
+    pub fn lists(&self, type_name: &str, status: StatusKind) -> bool {
+        if self.status.is_some_and(|wanted| wanted != status) {
+            return false;
+        }
+        if status == StatusKind::Hidden && !self.show_hidden && self.status.is_none() {
+            return false;
+        }
+        let name = type_name.to_lowercase();
+        self.text
+            .split_whitespace()
+            .all(|word| name.contains(&word.to_lowercase()))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub is_error: bool,
+}
+
+/// Edits to make in the editor as one undoable step; `serial` tells two
+/// requests apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixRequest {
+    pub changes: Rc<[Change]>,
     pub serial: u32,
 }
 
@@ -65,12 +137,47 @@ pub enum WorkspaceAction {
         saved: SaveStatus,
     },
     Reveal(Utf16Range),
+    /// Check against another release (`None`: the newest).
+    SetTarget(Option<Release>),
+    /// Apply a fix's changes to the text in the editor.
+    ApplyFix(Rc<[Change]>),
+    /// Show or hide the findings of one severity in the problems panel.
+    ToggleSeverity(Severity),
+    /// List only the findings containing these words.
+    FilterProblems(String),
+    /// Show what applying every safe fix would do.
+    PreviewMigration,
+    CloseMigration,
+    /// Apply the migration shown, as one undoable step.
+    ApplyMigration,
+    /// A file, an example or a share link was opened: the document is
+    /// replaced (undo brings the old one back) and saved under its name.
+    Opened {
+        text: Rc<str>,
+        file_name: Rc<str>,
+        saved: SaveStatus,
+    },
+    Shared(Result<Rc<str>, String>),
+    CloseShare,
+    Notify(Notice),
+    ShowSidePanel(SidePanelTab),
+    QueryCatalog(CatalogQuery),
 }
 
 impl Workspace {
     pub fn open(text: Rc<str>) -> Self {
         Self {
             outline: outline_entries(&text).into(),
+            findings: findings(&text, None).into(),
+            target: None,
+            problem_filter: ProblemFilter::default(),
+            fix_request: None,
+            migration: None,
+            file_name: crate::examples::DEFAULT_FILE_NAME.into(),
+            share: None,
+            notice: None,
+            side_panel: SidePanelTab::default(),
+            catalog_query: CatalogQuery::default(),
             document: text.clone(),
             loaded: LoadedText {
                 text,
@@ -79,6 +186,32 @@ impl Workspace {
             reveal: None,
             save_status: SaveStatus::Unchanged,
         }
+    }
+}
+
+impl Workspace {
+    fn replaced(&self, text: Rc<str>, saved: SaveStatus) -> Self {
+        let mut next = self.clone();
+        next.outline = outline_entries(&text).into();
+        next.findings = findings(&text, self.target).into();
+        next.document = text.clone();
+        next.loaded = LoadedText {
+            text,
+            generation: self.loaded.generation.wrapping_add(1),
+        };
+        next.save_status = saved;
+        next.migration = None;
+        next
+    }
+
+    fn with_fix_request(&self, changes: Rc<[Change]>) -> Self {
+        let serial = self
+            .fix_request
+            .as_ref()
+            .map_or(0, |request| request.serial.wrapping_add(1));
+        let mut next = self.clone();
+        next.fix_request = Some(FixRequest { changes, serial });
+        next
     }
 }
 
@@ -94,20 +227,55 @@ impl Reducible for Workspace {
                 let mut next = (*self).clone();
                 if text != self.document {
                     next.outline = outline_entries(&text).into();
+                    next.findings = findings(&text, self.target).into();
                     next.document = text;
                 }
                 next.save_status = saved;
                 next.into()
             }
-            WorkspaceAction::Replaced { text, saved } => {
+            WorkspaceAction::Replaced { text, saved } => self.replaced(text, saved).into(),
+            WorkspaceAction::Opened {
+                text,
+                file_name,
+                saved,
+            } => {
+                let mut next = self.replaced(text, saved);
+                next.notice = Some(Notice {
+                    text: format!("Opened {file_name}"),
+                    is_error: false,
+                });
+                next.file_name = file_name;
+                next.into()
+            }
+            WorkspaceAction::Shared(link) => {
                 let mut next = (*self).clone();
-                next.outline = outline_entries(&text).into();
-                next.document = text.clone();
-                next.loaded = LoadedText {
-                    text,
-                    generation: self.loaded.generation.wrapping_add(1),
-                };
-                next.save_status = saved;
+                next.share = Some(link);
+                next.into()
+            }
+            WorkspaceAction::CloseShare => {
+                if self.share.is_none() {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.share = None;
+                next.into()
+            }
+            WorkspaceAction::ShowSidePanel(tab) => {
+                if tab == self.side_panel {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.side_panel = tab;
+                next.into()
+            }
+            WorkspaceAction::QueryCatalog(query) => {
+                let mut next = (*self).clone();
+                next.catalog_query = query;
+                next.into()
+            }
+            WorkspaceAction::Notify(notice) => {
+                let mut next = (*self).clone();
+                next.notice = Some(notice);
                 next.into()
             }
             WorkspaceAction::Reveal(range) => {
@@ -116,6 +284,56 @@ impl Reducible for Workspace {
                     .map_or(0, |reveal| reveal.serial.wrapping_add(1));
                 let mut next = (*self).clone();
                 next.reveal = Some(Reveal { range, serial });
+                next.into()
+            }
+            WorkspaceAction::SetTarget(target) => {
+                if target == self.target {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.findings = findings(&self.document, target).into();
+                next.target = target;
+                next.into()
+            }
+            WorkspaceAction::ApplyFix(changes) => self.with_fix_request(changes).into(),
+            WorkspaceAction::PreviewMigration => {
+                let mut next = (*self).clone();
+                next.migration = Some(migrate(&self.document, self.target).into());
+                next.into()
+            }
+            WorkspaceAction::CloseMigration => {
+                if self.migration.is_none() {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.migration = None;
+                next.into()
+            }
+            WorkspaceAction::ApplyMigration => {
+                let Some(migration) = self.migration.clone() else {
+                    return self;
+                };
+                let mut next = self.with_fix_request(migration.changes.clone());
+                next.migration = None;
+                next.into()
+            }
+            WorkspaceAction::ToggleSeverity(severity) => {
+                let mut next = (*self).clone();
+                let hidden = &mut next.problem_filter.hidden;
+                match hidden.iter().position(|&s| s == severity) {
+                    Some(at) => {
+                        hidden.remove(at);
+                    }
+                    None => hidden.push(severity),
+                }
+                next.into()
+            }
+            WorkspaceAction::FilterProblems(text) => {
+                if text == self.problem_filter.text {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.problem_filter.text = text;
                 next.into()
             }
         }

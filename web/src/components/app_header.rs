@@ -1,14 +1,23 @@
+use heatwise_core::release::Release;
 use yew::prelude::*;
+
+use super::{ExamplesMenu, FileActions, TargetSelect};
+use crate::examples::Example;
 
 #[derive(Properties, PartialEq)]
 pub struct AppHeaderProps {
-    pub example_title: AttrValue,
-    pub on_start_from_example: Callback<()>,
+    pub on_choose_example: Callback<&'static Example>,
+    pub on_new: Callback<()>,
+    pub on_open: Callback<web_sys::File>,
+    pub on_save: Callback<()>,
+    pub on_share: Callback<()>,
+    pub target: Option<Release>,
+    pub on_target_change: Callback<Option<Release>>,
+    pub on_migrate_all: Callback<()>,
 }
 
 #[function_component]
 pub fn AppHeader(props: &AppHeaderProps) -> Html {
-    let onclick = props.on_start_from_example.reform(|_: MouseEvent| ());
     html! {
         <header class="app-header">
             <h1 class="brand">
@@ -19,13 +28,21 @@ pub fn AppHeader(props: &AppHeaderProps) -> Html {
             </h1>
             <p class="tagline">{ "Support status and migration for OpenStack Heat templates" }</p>
             <div class="header-actions">
+                <ExamplesMenu on_choose={props.on_choose_example.clone()} on_new={props.on_new.clone()} />
+                <FileActions
+                    on_open={props.on_open.clone()}
+                    on_save={props.on_save.clone()}
+                    on_share={props.on_share.clone()}
+                />
+                <span class="header-separator" aria-hidden="true"></span>
+                <TargetSelect target={props.target} on_change={props.on_target_change.clone()} />
                 <button
                     type="button"
-                    class="button"
-                    title={format!("Replace the document with the example “{}”. Undo brings yours back.", props.example_title)}
-                    {onclick}
+                    class="button button-primary"
+                    title="Preview every safe fix as one change, then apply it"
+                    onclick={props.on_migrate_all.reform(|_: MouseEvent| ())}
                 >
-                    { "Start from example" }
+                    { "Migrate all…" }
                 </button>
             </div>
         </header>

@@ -7,7 +7,8 @@ use web_sys::{Element, VisibilityState};
 use yew::prelude::*;
 
 use crate::code_mirror::CodeMirror;
-use crate::state::{LoadedText, Reveal};
+use crate::findings::Finding;
+use crate::state::{FixRequest, LoadedText, Reveal};
 
 /// How long typing must pause before the rest of the app hears of it.
 pub const SETTLE_MILLIS: u32 = 200;
@@ -18,6 +19,13 @@ pub struct CodeEditorProps {
     pub label: AttrValue,
     pub loaded: LoadedText,
     pub reveal: Option<Reveal>,
+    /// Findings for the text last reported through `on_change` (or
+    /// loaded), drawn in the editor.
+    #[prop_or_default]
+    pub findings: Rc<[Finding]>,
+    /// Changes to make as one undoable step.
+    #[prop_or_default]
+    pub fix_request: Option<FixRequest>,
     /// The text, once typing has paused for [`SETTLE_MILLIS`] or the page
     /// is being left.
     pub on_change: Callback<Rc<str>>,
@@ -90,6 +98,25 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
                     editor.replace_text(&loaded.text);
                     *shown_generation.borrow_mut() = loaded.generation;
                 }
+            }
+        });
+    }
+
+    // After the effect that loads text: findings of loaded text are for it.
+    {
+        let editor = editor.clone();
+        use_effect_with(props.findings.clone(), move |findings| {
+            if let Some(editor) = editor.borrow().as_ref() {
+                editor.show_findings(findings);
+            }
+        });
+    }
+
+    {
+        let editor = editor.clone();
+        use_effect_with(props.fix_request.clone(), move |request| {
+            if let (Some(request), Some(editor)) = (request, editor.borrow().as_ref()) {
+                editor.apply_changes(&request.changes);
             }
         });
     }

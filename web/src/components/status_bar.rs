@@ -1,10 +1,12 @@
 use yew::prelude::*;
 
-use crate::state::SaveStatus;
+use crate::state::{Notice, SaveStatus};
 
 #[derive(Properties, PartialEq)]
 pub struct StatusBarProps {
     pub save_status: SaveStatus,
+    #[prop_or_default]
+    pub notice: Option<Notice>,
 }
 
 #[function_component]
@@ -19,6 +21,11 @@ pub fn StatusBar(props: &StatusBarProps) -> Html {
             <span class={classes!("save-status", failed.then_some("is-error"))} role="status">
                 { text }
             </span>
+            if let Some(notice) = &props.notice {
+                <span class={classes!("notice", notice.is_error.then_some("is-error"))} role="status">
+                    { notice.text.clone() }
+                </span>
+            }
             <span class="status-note">{ "Templates never leave your machine" }</span>
             <span class="status-note keyboard-hint">
                 <kbd>{ "Esc" }</kbd>{ " then " }<kbd>{ "Tab" }</kbd>{ " leaves the editor" }

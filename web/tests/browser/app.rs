@@ -32,7 +32,9 @@ async fn a_first_visit_opens_the_example() {
     assert!(names.contains(&"web_port_1".to_owned()), "{names:?}");
     assert!(names.contains(&"web_floating_ip".to_owned()), "{names:?}");
     assert_eq!(
-        select(&host.0, ".panel-count").text_content().unwrap(),
+        select(&host.0, ".outline .panel-count")
+            .text_content()
+            .unwrap(),
         names.len().to_string()
     );
     let first_line = select(&host.0, ".cm-line").text_content().unwrap();
@@ -80,10 +82,15 @@ async fn starting_from_the_example_replaces_the_document() {
         )
         .unwrap();
     let host = render_app().await;
-    let button = select_all(&host.0, "header button")
+    let button = select_all(&host.0, "header .menu-item")
         .into_iter()
-        .find(|button| button.text_content().unwrap() == "Start from example")
-        .expect("a button starts from the example");
+        .find(|button| {
+            button
+                .text_content()
+                .unwrap()
+                .starts_with("Web tier written for Kilo")
+        })
+        .expect("the menu offers the example");
     click(&button);
     rendered().await;
 
@@ -109,4 +116,42 @@ async fn choosing_a_resource_selects_its_name_in_the_editor() {
         gloo::utils::document().active_element(),
         Some(select(&host.0, ".cm-content"))
     );
+}
+
+#[wasm_bindgen_test]
+async fn typing_lists_the_findings_and_a_fix_button_applies_one() {
+    local_storage()
+        .set_item(
+            SAVED_KEY,
+            r#""heat_template_version: 2016-10-14\nresources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n""#,
+        )
+        .unwrap();
+    let host = render_app().await;
+    assert!(select_all(&host.0, ".problem").is_empty());
+
+    press_key(&host.0, "End", true);
+    type_into_editor(&host.0, "      network_id: net\n").await;
+    sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
+    rendered().await;
+    assert_eq!(
+        select(&host.0, ".problems-count").text_content().unwrap(),
+        "1"
+    );
+    let message = select(&host.0, ".problem-message").text_content().unwrap();
+    assert!(message.contains("`network_id` is HIDDEN"), "{message}");
+    assert_eq!(
+        texts(&host.0, ".cm-lintRange.hw-status-hidden"),
+        ["network_id"]
+    );
+
+    click(&select(&host.0, ".problem-fix"));
+    rendered().await;
+    let lines = texts(&host.0, ".cm-line");
+    assert!(
+        lines.iter().any(|line| line == "      network: net"),
+        "{lines:?}"
+    );
+    sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
+    rendered().await;
+    assert!(select_all(&host.0, ".problem").is_empty());
 }

@@ -26,6 +26,8 @@ fn props(
         label: "Heat template".into(),
         loaded,
         reveal,
+        findings: Default::default(),
+        fix_request: None,
         on_change: mounted_on_change.clone(),
     }
 }

@@ -1,13 +1,14 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use heatwise_web::code_mirror::{CodeMirror, Diagnostic, Severity};
+use heatwise_web::code_mirror::CodeMirror;
+use heatwise_web::findings::{findings, Change};
 use heatwise_web::outline::Utf16Range;
 use js_sys::Reflect;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use crate::support::{press_key, select, select_all, Host};
+use crate::support::{press_key, select, select_all, type_into_editor, Host};
 
 fn get(value: &JsValue, path: &[&str]) -> JsValue {
     path.iter().fold(value.clone(), |value, key| {
@@ -78,29 +79,76 @@ fn revealing_selects_the_range_and_focuses_the_editor() {
     assert_eq!(selection(&editor), (end, end));
 }
 
-#[wasm_bindgen_test]
-fn diagnostics_are_drawn_under_their_range() {
-    let host = Host::new();
-    let (editor, _) = mount(&host, "resources:\n  ip:\n    type: OS::Nova::FloatingIP\n");
-    editor.show_diagnostics(&[
-        Diagnostic {
-            range: Utf16Range { from: 27, to: 47 },
-            severity: Severity::Warning,
-            message: "deprecated since Pike".into(),
-        },
-        Diagnostic {
-            // Computed for a longer, older text.
-            range: Utf16Range { from: 400, to: 410 },
-            severity: Severity::Error,
-            message: "stale".into(),
-        },
-    ]);
-    let marked = select_all(&host.0, ".cm-lintRange-warning");
-    assert_eq!(marked.len(), 1);
-    assert_eq!(marked[0].text_content().unwrap(), "OS::Nova::FloatingIP");
+const HIDDEN_NAMES: &str =
+    "heat_template_version: 2016-10-14\nresources:\n  ip:\n    type: OS::Nova::FloatingIP\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: net\n";
 
-    editor.show_diagnostics(&[]);
+#[wasm_bindgen_test]
+fn findings_are_drawn_under_their_range_coloured_by_status() {
+    let host = Host::new();
+    let (editor, _) = mount(&host, HIDDEN_NAMES);
+    let mut shown = findings(HIDDEN_NAMES, None);
+    editor.show_findings(&shown);
+    let marked: Vec<String> = select_all(&host.0, ".cm-lintRange.hw-status-hidden")
+        .iter()
+        .map(|element| element.text_content().unwrap())
+        .collect();
+    assert_eq!(marked, ["OS::Nova::FloatingIP", "network_id"]);
+    // Not counting the hidden spacer the gutter measures its width with.
+    let markers = ".cm-gutter-lint .cm-gutterElement:not([style*=hidden]) .cm-lint-marker";
+    assert_eq!(
+        select_all(&host.0, markers).len(),
+        2,
+        "a gutter marker a line"
+    );
+
+    // Computed for a longer, older text: clamped, not an error.
+    let mut stale = shown[0].clone();
+    stale.range = Utf16Range { from: 400, to: 410 };
+    shown.push(stale);
+    editor.show_findings(&shown);
+    assert_eq!(
+        select_all(&host.0, ".cm-lintRange.hw-status-hidden").len(),
+        2
+    );
+
+    editor.show_findings(&[]);
     assert!(select_all(&host.0, ".cm-lintRange").is_empty());
+}
+
+#[wasm_bindgen_test]
+fn a_fix_is_one_step_that_undo_takes_back() {
+    let host = Host::new();
+    let (editor, _) = mount(&host, HIDDEN_NAMES);
+    let shown = findings(&editor.text(), None);
+    let fix = shown
+        .iter()
+        .find_map(|finding| finding.fix.clone().filter(|fix| fix.is_applicable()))
+        .expect("network_id has a fix");
+    editor.show_findings(&shown);
+    editor.apply_changes(&fix.changes);
+    assert!(
+        editor.text().contains("      network: net\n"),
+        "{}",
+        editor.text()
+    );
+
+    press_key(&host.0, "z", true);
+    assert_eq!(editor.text(), HIDDEN_NAMES);
+}
+
+#[wasm_bindgen_test]
+async fn changes_for_an_older_text_land_where_it_moved() {
+    let host = Host::new();
+    let (editor, _) = mount(&host, "# café\nname: old\n");
+    let text = editor.text();
+    // Typed after the text was read: everything after it moves by three.
+    type_into_editor(&host.0, "ab\n").await;
+    let from = text.find("old").unwrap() as u32 - 1; // `é` is two bytes, one UTF-16 unit
+    editor.apply_changes(&[Change {
+        range: Utf16Range { from, to: from + 3 },
+        insert: "new".into(),
+    }]);
+    assert_eq!(editor.text(), "ab\n# café\nname: new\n");
 }
 
 #[wasm_bindgen_test]

@@ -5,6 +5,8 @@
 mod app;
 mod code_editor;
 mod code_mirror;
+mod findings;
+mod migration;
 mod outline;
 mod outline_panel;
 mod state;

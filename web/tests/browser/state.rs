@@ -90,3 +90,92 @@ fn revealing_the_same_range_twice_makes_two_requests() {
     assert_eq!(second.range, range);
     assert_ne!(first.serial, second.serial);
 }
+
+const VERSIONED_SERVER: &str =
+    "heat_template_version: 2016-10-14\nresources:\n  server:\n    type: OS::Nova::Server\n    properties:\n      image: cirros\n      flavor: m1.tiny\n";
+/// A property hidden since Liberty and one added in Newton.
+const NEWTON_PROPERTY: &str = "heat_template_version: 2016-10-14\nresources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: net\n      dns_name: web\n";
+
+fn codes(workspace: &Workspace) -> Vec<&str> {
+    workspace
+        .findings
+        .iter()
+        .map(|finding| finding.code)
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn findings_follow_the_text_and_the_target() {
+    let opened = Rc::new(Workspace::open(VERSIONED_SERVER.into()));
+    assert!(opened.findings.is_empty(), "{:?}", codes(&opened));
+    let edited = opened.reduce(WorkspaceAction::Edited {
+        text: NEWTON_PROPERTY.into(),
+        saved: SaveStatus::Saved,
+    });
+    assert!(codes(&edited).contains(&"HW202"), "{:?}", codes(&edited));
+
+    let release = heatwise_core::release::Release::parse("Juno").unwrap();
+    let at_juno = edited
+        .clone()
+        .reduce(WorkspaceAction::SetTarget(Some(release)));
+    assert_eq!(at_juno.target, Some(release));
+    assert_ne!(codes(&at_juno), codes(&edited));
+    let back = at_juno.reduce(WorkspaceAction::SetTarget(None));
+    assert_eq!(codes(&back), codes(&edited));
+}
+
+#[wasm_bindgen_test]
+fn each_fix_request_is_new_and_the_filter_narrows_the_list() {
+    use heatwise_core::diagnostic::Severity;
+    let opened = Rc::new(Workspace::open(NEWTON_PROPERTY.into()));
+    let changes: Rc<[heatwise_web::findings::Change]> = Rc::from(Vec::new());
+    let first = opened.reduce(WorkspaceAction::ApplyFix(changes.clone()));
+    let second = first.clone().reduce(WorkspaceAction::ApplyFix(changes));
+    assert_ne!(first.fix_request, second.fix_request);
+
+    let hidden = second.reduce(WorkspaceAction::ToggleSeverity(Severity::Warning));
+    assert!(!hidden
+        .findings
+        .iter()
+        .any(|f| hidden.problem_filter.matches(f)));
+    let shown = hidden.reduce(WorkspaceAction::ToggleSeverity(Severity::Warning));
+    assert!(shown
+        .findings
+        .iter()
+        .any(|f| shown.problem_filter.matches(f)));
+    let filtered = shown.reduce(WorkspaceAction::FilterProblems("NETWORK_ID hw202".into()));
+    assert!(filtered
+        .findings
+        .iter()
+        .all(|f| !filtered.problem_filter.matches(f) || f.code == "HW202"));
+    assert!(filtered
+        .findings
+        .iter()
+        .any(|f| filtered.problem_filter.matches(f)));
+}
+
+#[wasm_bindgen_test]
+fn the_catalog_lists_hidden_types_only_when_asked() {
+    use heatwise_core::catalog::StatusKind;
+    use heatwise_web::state::CatalogQuery;
+    let query = CatalogQuery::default();
+    assert!(query.lists("OS::Nova::Server", StatusKind::Supported));
+    assert!(!query.lists("OS::Glance::Image", StatusKind::Hidden));
+    let asked = CatalogQuery {
+        show_hidden: true,
+        ..CatalogQuery::default()
+    };
+    assert!(asked.lists("OS::Glance::Image", StatusKind::Hidden));
+    let filtered = CatalogQuery {
+        status: Some(StatusKind::Hidden),
+        ..CatalogQuery::default()
+    };
+    assert!(filtered.lists("OS::Glance::Image", StatusKind::Hidden));
+    assert!(!filtered.lists("OS::Nova::Server", StatusKind::Supported));
+    let searched = CatalogQuery {
+        text: "nova SERVER".into(),
+        ..CatalogQuery::default()
+    };
+    assert!(searched.lists("OS::Nova::Server", StatusKind::Supported));
+    assert!(!searched.lists("OS::Nova::FloatingIP", StatusKind::Supported));
+}

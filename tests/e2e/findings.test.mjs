@@ -1,0 +1,227 @@
+// Findings as you type: underlines, the problems panel, the hover with
+// its life cycle and fix, the target release; and text from a template
+// only ever shown as text.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  editorLines,
+  lastTestChecksRequestsAndProblems,
+  openPage,
+  screenshot,
+  useSite,
+} from "./support.mjs";
+
+useSite();
+
+const LEGACY_PORTS = `heat_template_version: 2016-10-14
+description: Two ports written for Kilo
+resources:
+  app_port:
+    type: OS::Neutron::Port
+    properties:
+      network_id: app-net
+      dns_name: app
+  db_port:
+    type: OS::Neutron::Port
+    properties:
+      network_id: db-net
+  ip:
+    type: OS::Nova::FloatingIP
+outputs:
+  app_ip:
+    value: { get_attr: [app_port, fixed_ips] }
+`;
+
+/// Replaces the document as pasting over a selection of everything would.
+async function pasteDocument(page, text) {
+  await page.locator(".cm-content").focus();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(text);
+}
+
+const problemCount = (page) => page.locator(".problems-count").textContent();
+const documentText = (page) => editorLines(page).then((lines) => lines.join("\n"));
+
+async function waitForProblemCount(page, count) {
+  await page.waitForFunction(
+    (expected) => document.querySelector(".problems-count")?.textContent === String(expected),
+    count,
+  );
+}
+
+test("pasting a template underlines what it uses that is not supported", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_PORTS);
+  await waitForProblemCount(page, 3);
+
+  const hidden = await page.locator(".cm-lintRange.hw-status-hidden").allTextContents();
+  assert.deepEqual(hidden, ["network_id", "network_id", "OS::Nova::FloatingIP"]);
+  assert.equal(await page.locator(".cm-gutter-lint .cm-gutterElement:not([style*=hidden]) .cm-lint-marker").count(), 3);
+  const toggles = await page.locator(".severity-toggle").allTextContents();
+  assert.deepEqual(toggles, ["0 errors", "3 warnings", "0 notes"]);
+  const messages = await page.locator(".problem-message").allTextContents();
+  assert.equal(messages.length, 3);
+  assert.match(messages[0], /`network_id` is HIDDEN since 5\.0\.0 \(Liberty\)/);
+  await screenshot(page, "findings");
+  await page.context().close();
+});
+
+test("a deprecated name is struck through", async () => {
+  const page = await openPage();
+  await pasteDocument(
+    page,
+    "heat_template_version: 2016-10-14\nresources:\n  server:\n    type: OS::Nova::Server\n    properties:\n      image: cirros\n      flavor: m1.tiny\n      personality: {/etc/motd: hello}\n",
+  );
+  await page.locator(".cm-lintRange.hw-status-deprecated", { hasText: "personality" }).waitFor();
+  const decoration = await page
+    .locator(".cm-lintRange.hw-status-deprecated")
+    .first()
+    .evaluate((element) => getComputedStyle(element).textDecorationLine);
+  assert.equal(decoration, "line-through");
+  await page.context().close();
+});
+
+test("the problems panel filters, and Enter shows a finding in the editor", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_PORTS);
+  await waitForProblemCount(page, 3);
+
+  await page.getByRole("searchbox", { name: "Filter problems" }).fill("floatingip");
+  assert.equal(await page.locator(".problem").count(), 1);
+  await page.locator(".problem-jump").focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => window.getSelection().toString()), "OS::Nova::FloatingIP");
+
+  await page.getByRole("searchbox", { name: "Filter problems" }).fill("");
+  await page.getByRole("button", { name: "3 warnings" }).click();
+  assert.equal(await page.locator(".problem").count(), 0);
+  assert.equal(await page.locator(".problems-empty").textContent(), "No problem matches the filter.");
+  assert.equal(
+    await page.getByRole("button", { name: "3 warnings" }).getAttribute("aria-pressed"),
+    "false",
+  );
+  await page.getByRole("button", { name: "3 warnings" }).click();
+  assert.equal(await page.locator(".problem").count(), 3);
+  await page.context().close();
+});
+
+test("hovering shows the life cycle and the fix; the fix is one step undo takes back", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_PORTS);
+  await waitForProblemCount(page, 3);
+
+  await page.locator(".cm-lintRange", { hasText: "network_id" }).first().hover();
+  const tooltip = page.locator(".cm-tooltip-lint");
+  await tooltip.waitFor();
+  const steps = await tooltip.locator(".hw-timeline-step").allTextContents();
+  assert.match(steps[0], /^HIDDENsince 5\.0\.0 \(Liberty\)/);
+  assert.match(steps[1], /^DEPRECATEDsince 2014\.2 \(Juno\)/);
+  assert.match(steps.join(" "), /Use property network/);
+  assert.match(await tooltip.locator(".hw-fix").textContent(), /^safeReplace `network_id` with `network`/);
+  await screenshot(page, "hover");
+
+  await tooltip.getByRole("button", { name: "Apply fix" }).click();
+  const fixed = await documentText(page);
+  assert.match(fixed, /app_port:\n {4}type: OS::Neutron::Port\n {4}properties:\n {6}network: app-net\n/);
+  assert.match(fixed, /network_id: db-net/, "only that finding's fix");
+  await waitForProblemCount(page, 2);
+
+  await page.keyboard.press("Control+z");
+  assert.equal(await documentText(page), LEGACY_PORTS.trimEnd() + "\n");
+  await waitForProblemCount(page, 3);
+  await page.context().close();
+});
+
+test("the fix button in the problems panel applies that fix", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_PORTS);
+  await waitForProblemCount(page, 3);
+  await page.locator(".problem", { hasText: "line 12" }).getByRole("button", { name: /^Fix/ }).click();
+  await waitForProblemCount(page, 2);
+  const text = await documentText(page);
+  assert.match(text, /network: db-net/);
+  assert.match(text, /network_id: app-net/);
+  await page.context().close();
+});
+
+test("the target release changes the findings", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_PORTS);
+  await waitForProblemCount(page, 3);
+  const target = page.getByRole("combobox", { name: "Target" });
+  const options = await target.locator("option").allTextContents();
+  assert.ok(options.includes("6.0.0 (Mitaka)"), `${options}`);
+  assert.equal(await target.inputValue(), (await target.locator("option").first().getAttribute("value")));
+
+  await target.selectOption({ label: "6.0.0 (Mitaka)" });
+  await page.locator(".problem", { hasText: "`dns_name` is not available in 6.0.0 (Mitaka)" }).waitFor();
+  assert.equal(await page.locator(".problem.is-error").count(), 1);
+  await screenshot(page, "target-mitaka");
+  await page.context().close();
+});
+
+test("text from a template is never taken for markup", async () => {
+  const page = await openPage();
+  const hostile = `heat_template_version: 2016-10-14
+description: <img src=x onerror="window.pwned=1"> <b>bold</b>
+# <script>window.pwned=2</script>
+resources:
+  "<img src=x onerror=window.pwned=3>":
+    type: OS::Nova::FloatingIP
+    properties:
+      "<img src=y onerror=window.pwned=4>": 1
+`;
+  await pasteDocument(page, hostile);
+  await page.locator(".problem").first().waitFor();
+  await page.locator(".cm-lintRange").first().hover();
+  await page.locator(".cm-tooltip-lint").waitFor();
+  assert.ok(
+    (await page.locator(".outline-name").allTextContents()).includes(
+      "<img src=x onerror=window.pwned=3>",
+    ),
+  );
+  assert.equal(await page.locator("img").count(), 0);
+  assert.equal(await page.locator("b").count(), 0);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  await page.context().close();
+});
+
+test("migrate all shows the diff first, applies it as one step, and undo takes it back", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_PORTS);
+  await waitForProblemCount(page, 3);
+  await page.getByRole("button", { name: "Migrate all…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Migrate all" });
+  await dialog.waitFor();
+  assert.deepEqual(await dialog.locator(".diff-line.is-removed .diff-text").allTextContents(), [
+    "      network_id: app-net",
+    "      network_id: db-net",
+  ]);
+  assert.deepEqual(await dialog.locator(".diff-line.is-added .diff-text").allTextContents(), [
+    "      network: app-net",
+    "      network: db-net",
+  ]);
+  assert.match(await dialog.locator(".migrate-left").textContent(), /OS::Nova::FloatingIP/);
+  await screenshot(page, "migrate-all");
+
+  // Escape closes it and changes nothing.
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  assert.equal(await documentText(page), LEGACY_PORTS.trimEnd() + "\n");
+
+  await page.getByRole("button", { name: "Migrate all…" }).click();
+  await dialog.getByRole("button", { name: "Apply safe fixes" }).click();
+  await dialog.waitFor({ state: "detached" });
+  const migrated = await documentText(page);
+  assert.doesNotMatch(migrated, /network_id/);
+  assert.match(migrated, /network: db-net/);
+  await waitForProblemCount(page, 1);
+
+  await page.locator(".cm-content").focus();
+  await page.keyboard.press("Control+z");
+  assert.equal(await documentText(page), LEGACY_PORTS.trimEnd() + "\n");
+  await page.context().close();
+});
+
+lastTestChecksRequestsAndProblems();

@@ -1,0 +1,133 @@
+use std::rc::Rc;
+
+use heatwise_core::diagnostic::Applicability;
+use web_sys::HtmlDialogElement;
+use yew::prelude::*;
+
+use crate::migration::{LineKind, Migration};
+
+#[derive(Properties, PartialEq)]
+pub struct MigrateDialogProps {
+    pub migration: Rc<Migration>,
+    pub on_apply: Callback<()>,
+    /// Escape, the close button or Cancel.
+    pub on_close: Callback<()>,
+}
+
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// A modal dialog (the browser's own, which keeps focus inside and closes
+/// on Escape) with the diff of every safe fix and the fixes left out.
+#[function_component]
+pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
+    let dialog = use_node_ref();
+    {
+        let dialog = dialog.clone();
+        use_effect_with((), move |()| {
+            if let Some(dialog) = dialog.cast::<HtmlDialogElement>() {
+                // Fails only when already open.
+                let _ = dialog.show_modal();
+            }
+        });
+    }
+    let migration = &props.migration;
+    let on_close = props.on_close.clone();
+    // Escape closes the dialog itself; the app must hear of it.
+    let onclose = on_close.reform(|_: Event| ());
+    let oncancel = on_close.reform(|_: Event| ());
+    let cancel = on_close.reform(|_: MouseEvent| ());
+    let apply = props.on_apply.reform(|_: MouseEvent| ());
+    let nothing_to_apply = migration.changes.is_empty();
+
+    let summary = match &migration.refused {
+        Some(reason) => {
+            html! { <p class="migrate-summary is-error">{ format!("Nothing can be migrated: {reason}.") }</p> }
+        }
+        None if nothing_to_apply => {
+            html! { <p class="migrate-summary">{ "No safe fix to apply." }</p> }
+        }
+        None => html! {
+            <p class="migrate-summary">
+                { format!(
+                    "{} Heat treats the result exactly as the original. One undo takes it back.",
+                    count(migration.applied.len(), "safe fix changes the template.", "safe fixes change the template."),
+                ) }
+            </p>
+        },
+    };
+    let diff = (!nothing_to_apply).then(|| html! {
+        <div class="diff" role="region" aria-label="Changes" tabindex="0">
+            { for migration.hunks.iter().map(|hunk| html! {
+                <table class="diff-hunk">
+                    { for hunk.lines.iter().map(|line| {
+                        let (class, sign) = match line.kind {
+                            LineKind::Context => ("is-context", " "),
+                            LineKind::Removed => ("is-removed", "-"),
+                            LineKind::Added => ("is-added", "+"),
+                        };
+                        let number = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
+                        html! {
+                            <tr class={classes!("diff-line", class)}>
+                                <td class="diff-number">{ number(line.old_line) }</td>
+                                <td class="diff-number">{ number(line.new_line) }</td>
+                                <td class="diff-sign">{ sign }</td>
+                                <td class="diff-text">{ line.text.clone() }</td>
+                            </tr>
+                        }
+                    }) }
+                </table>
+            }) }
+        </div>
+    });
+    let left = (!migration.left.is_empty()).then(|| html! {
+        <section class="migrate-left" aria-labelledby="migrate-left-heading">
+            <h3 id="migrate-left-heading">
+                { format!("Left for you to decide ({})", migration.left.len()) }
+            </h3>
+            <ul>
+                { for migration.left.iter().map(|fix| {
+                    let kind = match fix.applicability {
+                        Applicability::Unsafe => "unsafe",
+                        _ => "advice",
+                    };
+                    html! {
+                        <li>
+                            <span class={classes!("hw-applicability", format!("hw-applicability-{kind}"))}>{ kind }</span>
+                            <span class="migrate-left-title">{ fix.title.clone() }</span>
+                            <span class="migrate-left-why">
+                                { format!("line {}: {}", fix.line, fix.message) }
+                            </span>
+                        </li>
+                    }
+                }) }
+            </ul>
+        </section>
+    });
+    html! {
+        <dialog class="migrate-dialog" ref={dialog} aria-labelledby="migrate-heading" {onclose} {oncancel}>
+            <div class="dialog-header">
+                <h2 id="migrate-heading">{ "Migrate all" }</h2>
+                <button type="button" class="icon-button" aria-label="Close" onclick={on_close.reform(|_: MouseEvent| ())}>
+                    { "×" }
+                </button>
+            </div>
+            <div class="dialog-body">
+                { summary }
+                { for diff }
+                { for left }
+            </div>
+            <div class="dialog-actions">
+                <button type="button" class="button" onclick={cancel}>{ "Cancel" }</button>
+                <button type="button" class="button button-primary" disabled={nothing_to_apply} onclick={apply}>
+                    { "Apply safe fixes" }
+                </button>
+            </div>
+        </dialog>
+    }
+}

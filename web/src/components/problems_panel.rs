@@ -1,0 +1,102 @@
+use std::rc::Rc;
+
+use heatwise_core::diagnostic::Severity;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::ProblemItem;
+use crate::findings::{counts_by_severity, Change, Finding, ProblemFilter};
+use crate::outline::Utf16Range;
+
+#[derive(Properties, PartialEq)]
+pub struct ProblemsPanelProps {
+    pub findings: Rc<[Finding]>,
+    pub filter: ProblemFilter,
+    /// The range to show in the editor when a finding is chosen.
+    pub on_reveal: Callback<Utf16Range>,
+    pub on_fix: Callback<Rc<[Change]>>,
+    pub on_toggle_severity: Callback<Severity>,
+    pub on_filter: Callback<String>,
+}
+
+fn plural(count: usize, severity: Severity) -> String {
+    let noun = match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    };
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+#[function_component]
+pub fn ProblemsPanel(props: &ProblemsPanelProps) -> Html {
+    let toggles = counts_by_severity(&props.findings).map(|(severity, count)| {
+        let shown = !props.filter.hidden.contains(&severity);
+        let onclick = props.on_toggle_severity.reform(move |_: MouseEvent| severity);
+        let label = plural(count, severity);
+        html! {
+            <button
+                type="button"
+                class={classes!("severity-toggle", format!("severity-toggle-{}", severity.as_str()))}
+                aria-pressed={shown.to_string()}
+                title={format!("{} {}", if shown { "Hide" } else { "Show" }, label)}
+                {onclick}
+            >
+                <span class={classes!("severity-icon", format!("severity-{}", severity.as_str()))} aria-hidden="true"></span>
+                <span class="severity-count">{ label }</span>
+            </button>
+        }
+    });
+    let oninput = props
+        .on_filter
+        .reform(|event: InputEvent| event.target_unchecked_into::<HtmlInputElement>().value());
+    let listed: Vec<&Finding> = props
+        .findings
+        .iter()
+        .filter(|finding| props.filter.matches(finding))
+        .collect();
+    let body = if props.findings.is_empty() {
+        html! { <p class="problems-empty">{ "No problems: everything this template uses is supported." }</p> }
+    } else if listed.is_empty() {
+        html! { <p class="problems-empty">{ "No problem matches the filter." }</p> }
+    } else {
+        html! {
+            <ul class="problems-list">
+                { for listed.iter().enumerate().map(|(index, finding)| html! {
+                    <ProblemItem
+                        key={index}
+                        finding={(*finding).clone()}
+                        on_reveal={props.on_reveal.clone()}
+                        on_fix={props.on_fix.clone()}
+                    />
+                }) }
+            </ul>
+        }
+    };
+    html! {
+        <section class="problems panel" aria-labelledby="problems-heading">
+            <div class="panel-header problems-header">
+                <h2 id="problems-heading" class="panel-title">{ "Problems" }</h2>
+                <span class="panel-count problems-count" aria-label={format!("{} problems", props.findings.len())}>
+                    { props.findings.len() }
+                </span>
+                <div class="severity-toggles" role="group" aria-label="Show by severity">
+                    { for toggles }
+                </div>
+                <input
+                    type="search"
+                    class="problems-filter"
+                    placeholder="Filter problems"
+                    aria-label="Filter problems"
+                    value={props.filter.text.clone()}
+                    {oninput}
+                />
+            </div>
+            { body }
+        </section>
+    }
+}

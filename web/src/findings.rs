@@ -1,0 +1,136 @@
+//! The linter's findings as the editor shows them: byte ranges turned into
+//! the UTF-16 offsets CodeMirror counts in, each fix's edits likewise.
+
+use std::rc::Rc;
+
+use heatwise_core::catalog::{Catalog, StatusKind};
+use heatwise_core::diagnostic::{Applicability, Severity};
+use heatwise_core::lint::{lint, LifecycleStep, LintOptions};
+use heatwise_core::release::Release;
+use heatwise_core::text::LineIndex;
+
+use crate::outline::Utf16Range;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    /// The rule's code, e.g. `HW201`.
+    pub code: &'static str,
+    /// The rule's name, e.g. `deprecated-property`.
+    pub rule_name: &'static str,
+    pub severity: Severity,
+    /// The status of the type, property or attribute the finding is about.
+    pub status: Option<StatusKind>,
+    pub message: String,
+    pub range: Utf16Range,
+    /// 1-based line and column (in characters) of the start.
+    pub line: u32,
+    pub column: u32,
+    /// The life cycle of what the finding is about, newest first.
+    pub lifecycle: Vec<LifecycleStep>,
+    pub fix: Option<FindingFix>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FindingFix {
+    pub title: String,
+    pub applicability: Applicability,
+    /// Empty for advice that no edit can carry out.
+    pub changes: Rc<[Change]>,
+}
+
+impl FindingFix {
+    /// Whether there is something to apply.
+    pub fn is_applicable(&self) -> bool {
+        self.applicability != Applicability::DisplayOnly && !self.changes.is_empty()
+    }
+}
+
+/// One replacement, in UTF-16 offsets of the text the finding was made for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub range: Utf16Range,
+    pub insert: String,
+}
+
+/// The findings for `text` checked against `target` (`None`: the
+/// catalog's newest release), in document order.
+pub fn findings(text: &str, target: Option<Release>) -> Vec<Finding> {
+    let options = LintOptions::new(Catalog::builtin()).with_target(target);
+    let index = LineIndex::new(text);
+    let utf16 = |start: u32, end: u32| {
+        let from = index.position(text, start);
+        let to = index.position(text, end);
+        (
+            from,
+            Utf16Range {
+                from: from.utf16,
+                to: to.utf16,
+            },
+        )
+    };
+    crate::timing::measured("heatwise:lint", || lint(text, &options))
+        .into_iter()
+        .map(|diagnostic| {
+            let (start, range) = utf16(diagnostic.range.start, diagnostic.range.end);
+            let fix = diagnostic.fix.map(|fix| FindingFix {
+                changes: fix
+                    .edits
+                    .into_iter()
+                    .map(|edit| Change {
+                        range: utf16(edit.range.start, edit.range.end).1,
+                        insert: edit.content,
+                    })
+                    .collect(),
+                title: fix.title,
+                applicability: fix.applicability,
+            });
+            Finding {
+                code: diagnostic.rule.code(),
+                rule_name: diagnostic.rule.name(),
+                severity: diagnostic.severity,
+                status: diagnostic.status,
+                message: diagnostic.message,
+                range,
+                line: start.line,
+                column: start.column,
+                lifecycle: diagnostic.lifecycle,
+                fix,
+            }
+        })
+        .collect()
+}
+
+/// How many findings of each severity, most serious first.
+pub fn counts_by_severity(findings: &[Finding]) -> [(Severity, usize); 3] {
+    Severity::ALL.map(|severity| {
+        let count = findings.iter().filter(|f| f.severity == severity).count();
+        (severity, count)
+    })
+}
+
+/// What the problems panel lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProblemFilter {
+    /// Severities left out.
+    pub hidden: Vec<Severity>,
+    /// Words every listed finding contains (message, code or rule name),
+    /// in any case.
+    pub text: String,
+}
+
+impl ProblemFilter {
+    pub fn matches(&self, finding: &Finding) -> bool {
+        if self.hidden.contains(&finding.severity) {
+            return false;
+        }
+        let haystack =
+            format!("{} {} {}", finding.code, finding.rule_name, finding.message).to_lowercase();
+        self.text
+            .split_whitespace()
+            .all(|word| haystack.contains(&word.to_lowercase()))
+    }
+
+    pub fn is_active(&self) -> bool {
+        !self.hidden.is_empty() || !self.text.trim().is_empty()
+    }
+}
