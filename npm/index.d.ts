@@ -122,6 +122,8 @@ export interface Status {
   substitute_class: string | null;
   /** The resource types that replace this one, if any. */
   substitute_types: string[];
+  /** The resource type names the message mentions. */
+  mentions: string[];
   previous_status: Status | null;
 }
 
@@ -142,6 +144,25 @@ export interface WithLifecycle extends Status {
   /** The life cycle in words, e.g. "HIDDEN since 5.0.0 (Liberty), deprecated since 2014.2 (Juno): Use property network." */
   summary: string;
   at?: StatusAtTarget;
+  /** The release ranges that register it, each [first, last]; null when the catalog does not record them. */
+  available: [string, string][] | null;
+}
+
+/** A translation rule as Heat declares it: how it migrates a property. */
+export interface TranslationRule {
+  /** "Add", "Replace", "Delete" or "Resolve". */
+  rule: string;
+  /** The property it applies to, one entry per level. */
+  path: string[];
+  value: unknown;
+  value_name: string | null;
+  value_path: string[] | null;
+  custom_value_path: string[] | null;
+  client_plugin: string | null;
+  finder: string | null;
+  /** The kind of entity resolved: a name, or the property that names it. */
+  entity: string | { $prop: string } | null;
+  conditional: boolean;
 }
 
 export interface PropertyInfo extends WithLifecycle {
@@ -152,8 +173,12 @@ export interface PropertyInfo extends WithLifecycle {
   immutable: boolean;
   default: unknown;
   description: string | null;
+  /** Heat's constraints, as its schema writes them. */
+  constraints: unknown[];
   /** The nested properties of a map or list, or null. */
   schema: Record<string, PropertyInfo> | null;
+  /** The translation rules about this property. */
+  translation_rules: TranslationRule[];
 }
 
 export interface AttributeInfo extends WithLifecycle {
@@ -177,10 +202,13 @@ export interface ResourceTypeInfo extends WithLifecycle {
   description: string | null;
   /** Heat accepts the type and ignores its properties. */
   placeholder: boolean;
+  /** The release since which it is a placeholder, when recorded. */
+  placeholder_since: string | null;
   /** get_attr also accepts names not listed in `attributes`. */
   dynamic_attributes: boolean;
   properties: Record<string, PropertyInfo>;
   attributes: Record<string, Omit<AttributeInfo, "resolved_through">>;
+  translation_rules: TranslationRule[];
   /** The alias the name was resolved through, when it was not the type's own name. */
   resolved_through: Alias | null;
 }

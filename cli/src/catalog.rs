@@ -10,11 +10,12 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
 use heatwise_core::catalog::{
-    limits::MAX_CATALOG_BYTES, validate, Attribute, Catalog, Entity, Property, ResourceType,
-    Severity, Status, StatusAt, StatusKind, TranslationRule, TypeResolution,
+    limits::MAX_CATALOG_BYTES, validate, Catalog, Entity, Property, ResourceType, Severity, Status,
+    StatusAt, StatusKind, TranslationRule, TypeResolution,
 };
+use heatwise_core::json;
 use heatwise_core::release::Release;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// The longest `TYPE[.PROPERTY.PATH]` argument accepted.
 pub const MAX_OBJECT_ARGUMENT: usize = 1024;
@@ -221,75 +222,6 @@ fn chain_text(status: Status<'_>) -> String {
         .join(" ← ")
 }
 
-/// The version to show: normalized when it parses (Heat's `"2014.2 "`
-/// becomes `2014.2`), as written otherwise.
-fn version_json(status: Status<'_>) -> Value {
-    match (status.release(), status.version()) {
-        (Some(release), _) => release.version().into(),
-        (None, Some(version)) => version.into(),
-        (None, None) => Value::Null,
-    }
-}
-
-fn status_json(status: Status<'_>) -> Map<String, Value> {
-    let mut object = Map::new();
-    object.insert("status".into(), status.kind().as_str().into());
-    object.insert("version".into(), version_json(status));
-    object.insert(
-        "release_name".into(),
-        status.release_name().map_or(Value::Null, Value::from),
-    );
-    object.insert(
-        "message".into(),
-        status.message().map_or(Value::Null, Value::from),
-    );
-    object.insert(
-        "substitute_class".into(),
-        status.substitute_class().map_or(Value::Null, Value::from),
-    );
-    object.insert(
-        "substitute_types".into(),
-        status.substitute_types().collect::<Vec<_>>().into(),
-    );
-    object.insert(
-        "mentions".into(),
-        status.mentions().collect::<Vec<_>>().into(),
-    );
-    object.insert(
-        "previous_status".into(),
-        status
-            .previous()
-            .map_or(Value::Null, |previous| Value::Object(status_json(previous))),
-    );
-    object
-}
-
-fn at_json(state: StatusAt<'_>, target: Release) -> Value {
-    let (kind, status, first, last) = match state {
-        StatusAt::InForce(status) => ("in_force", Some(status), None, None),
-        StatusAt::Unrecorded { first_recorded } => ("unrecorded", Some(first_recorded), None, None),
-        StatusAt::NotYetAvailable { first } => ("not_yet_available", None, first, None),
-        StatusAt::Removed { last } => ("removed", None, None, Some(last)),
-    };
-    json!({
-        "release": target.version(),
-        "state": kind,
-        "status": status.map_or(Value::Null, |status| Value::Object(status_json(status))),
-        "first": first.map(Release::version),
-        "last": last.map(Release::version),
-    })
-}
-
-fn available_json(available: Option<heatwise_core::catalog::Availability<'_>>) -> Value {
-    match available {
-        None => Value::Null,
-        Some(available) => available
-            .ranges()
-            .map(|(first, last)| json!([first.version(), last.version()]))
-            .collect(),
-    }
-}
-
 fn available_text(available: Option<heatwise_core::catalog::Availability<'_>>) -> Option<String> {
     let available = available?;
     let ranges: Vec<String> = available
@@ -336,18 +268,7 @@ fn list(args: &ListArgs) -> Result<ExitCode, String> {
     match args.format {
         Format::Json => print_json(&Value::Array(
             rows.iter()
-                .map(|&(resource_type, status)| {
-                    json!({
-                        "type": resource_type.name(),
-                        // UNKNOWN (Heat's own word) where the chain does not
-                        // reach back to the target release.
-                        "status": status.map_or("UNKNOWN", |status| status.kind().as_str()),
-                        "version": status.map_or(Value::Null, version_json),
-                        "release_name": status.and_then(|status| status.release_name()),
-                        "message": status.and_then(|status| status.message()),
-                        "placeholder": resource_type.is_placeholder(),
-                    })
-                })
+                .map(|&(resource_type, status)| json::listing_entry(resource_type, status))
                 .collect(),
         )),
         Format::Text => {
@@ -412,14 +333,16 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
         TypeResolution::Aliased { alias, .. } => Some(alias),
         _ => None,
     };
-    let alias_json = alias.map_or(
-        Value::Null,
-        |alias| json!({"name": alias.name, "target": alias.target, "kind": alias.kind.as_str()}),
-    );
+    let alias_json = alias.map_or(Value::Null, json::alias);
+    // The CLI has always written the status in force at the target in full.
+    let json_target = target.map(|release| json::Target {
+        release,
+        in_force_as: json::InForceAs::Status,
+    });
     match path {
         None => match args.format {
             Format::Json => {
-                let mut object = type_json(resource_type, target);
+                let mut object = json::resource_type(resource_type, json_target);
                 object.insert("resolved_through".into(), alias_json);
                 print_json(&Value::Object(object))
             }
@@ -447,7 +370,7 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
             };
             match args.format {
                 Format::Json => {
-                    let mut object = property_json(property, target);
+                    let mut object = json::property(property, json_target);
                     object.insert("type_name".into(), resource_type.name().into());
                     object.insert("resolved_through".into(), alias_json);
                     print_json(&Value::Object(object))
@@ -461,164 +384,6 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
             }
         }
     }
-}
-
-fn type_json(resource_type: ResourceType<'_>, target: Option<Release>) -> Map<String, Value> {
-    let mut object = Map::new();
-    object.insert("type".into(), resource_type.name().into());
-    object.extend(status_json(resource_type.status()));
-    if let Some(target) = target {
-        object.insert(
-            "at".into(),
-            at_json(resource_type.status_at(target), target),
-        );
-    }
-    object.insert(
-        "description".into(),
-        resource_type.description().map_or(Value::Null, Value::from),
-    );
-    object.insert(
-        "available".into(),
-        available_json(resource_type.available()),
-    );
-    object.insert("placeholder".into(), resource_type.is_placeholder().into());
-    object.insert(
-        "placeholder_since".into(),
-        resource_type
-            .placeholder_since()
-            .map_or(Value::Null, Value::from),
-    );
-    object.insert(
-        "dynamic_attributes".into(),
-        resource_type.has_dynamic_attributes().into(),
-    );
-    object.insert(
-        "properties".into(),
-        Value::Object(
-            resource_type
-                .properties()
-                .map(|property| {
-                    (
-                        property.name().to_owned(),
-                        Value::Object(property_json(property, target)),
-                    )
-                })
-                .collect(),
-        ),
-    );
-    object.insert(
-        "attributes".into(),
-        Value::Object(
-            resource_type
-                .attributes()
-                .map(|attribute| {
-                    (
-                        attribute.name().to_owned(),
-                        Value::Object(attribute_json(attribute, target)),
-                    )
-                })
-                .collect(),
-        ),
-    );
-    object.insert(
-        "translation_rules".into(),
-        resource_type.translation_rules().map(rule_json).collect(),
-    );
-    object
-}
-
-fn property_json(property: Property<'_>, target: Option<Release>) -> Map<String, Value> {
-    let mut object = Map::new();
-    object.insert("path".into(), property.path().into());
-    object.insert("value_type".into(), property.value_type().as_str().into());
-    object.insert("required".into(), property.required().into());
-    object.insert("update_allowed".into(), property.update_allowed().into());
-    object.insert("immutable".into(), property.immutable().into());
-    object.insert(
-        "default".into(),
-        property.default_value().unwrap_or(Value::Null),
-    );
-    object.insert(
-        "description".into(),
-        property.description().map_or(Value::Null, Value::from),
-    );
-    object.insert(
-        "constraints".into(),
-        property
-            .constraints()
-            .map(|constraint| constraint.value())
-            .collect(),
-    );
-    object.extend(status_json(property.status()));
-    if let Some(target) = target {
-        object.insert("at".into(), at_json(property.status_at(target), target));
-    }
-    object.insert("available".into(), available_json(property.available()));
-    object.insert(
-        "schema".into(),
-        if property.has_schema() {
-            Value::Object(
-                property
-                    .children()
-                    .map(|child| {
-                        (
-                            child.name().to_owned(),
-                            Value::Object(property_json(child, target)),
-                        )
-                    })
-                    .collect(),
-            )
-        } else {
-            Value::Null
-        },
-    );
-    object.insert(
-        "translation_rules".into(),
-        property
-            .owner()
-            .translation_rules_for(&property.path())
-            .into_iter()
-            .map(rule_json)
-            .collect(),
-    );
-    object
-}
-
-fn attribute_json(attribute: Attribute<'_>, target: Option<Release>) -> Map<String, Value> {
-    let mut object = Map::new();
-    object.insert(
-        "value_type".into(),
-        attribute.value_type().map_or(Value::Null, Value::from),
-    );
-    object.insert(
-        "description".into(),
-        attribute.description().map_or(Value::Null, Value::from),
-    );
-    object.extend(status_json(attribute.status()));
-    if let Some(target) = target {
-        object.insert("at".into(), at_json(attribute.status_at(target), target));
-    }
-    object.insert("available".into(), available_json(attribute.available()));
-    object
-}
-
-fn rule_json(rule: TranslationRule<'_>) -> Value {
-    json!({
-        "rule": rule.kind().as_str(),
-        "path": rule.path().collect::<Vec<_>>(),
-        "value": rule.value(),
-        "value_name": rule.value_name(),
-        "value_path": rule.value_path().map(|path| path.collect::<Vec<_>>()),
-        "custom_value_path": rule.custom_value_path().map(|path| path.collect::<Vec<_>>()),
-        "client_plugin": rule.client_plugin(),
-        "finder": rule.finder(),
-        "entity": match rule.entity() {
-            None => Value::Null,
-            Some(Entity::Named(name)) => name.into(),
-            Some(Entity::Property(name)) => json!({"$prop": name}),
-        },
-        "conditional": rule.conditional(),
-    })
 }
 
 fn rule_text(rule: TranslationRule<'_>) -> String {

@@ -7,6 +7,7 @@
 pub mod catalog;
 pub mod diagnostic;
 pub mod fix;
+pub mod json;
 pub mod lint;
 pub mod outline;
 pub mod release;

@@ -9,15 +9,14 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use heatwise_core::catalog::{
-    limits::MAX_CATALOG_BYTES, Attribute, Catalog, Property, ResourceType, Status, StatusAt,
-    StatusKind, TypeResolution,
+    limits::MAX_CATALOG_BYTES, Catalog, StatusAt, StatusKind, TypeResolution,
 };
 use heatwise_core::fix::{fix_all, FixOptions};
-use heatwise_core::lint::{lifecycle, lint as lint_text, Diagnostic, LintOptions, Rule};
+use heatwise_core::json::{self, finding, InForceAs, Positions};
+use heatwise_core::lint::{lint as lint_text, LintOptions, Rule};
 use heatwise_core::release::{Release, MAX_RELEASE_TEXT};
 use heatwise_core::syntax::MAX_INPUT_BYTES;
-use heatwise_core::text::{LineIndex, TextRange};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// Most entries in `fix`'s `codes` list: there are far fewer rules, so a
 /// longer list is a mistake.
@@ -154,7 +153,7 @@ pub fn lint(text: &str, source: &Source<'_>) -> Result<Value, ApiError> {
         Value::Array(
             diagnostics
                 .iter()
-                .map(|d| diagnostic_json(&positions, d))
+                .map(|d| json!(finding(&positions, d)))
                 .collect(),
         )
     })
@@ -193,7 +192,7 @@ pub fn fix(
                 "reason": skipped.reason,
             })).collect::<Vec<_>>(),
             "remaining": outcome.remaining.iter()
-                .map(|d| diagnostic_json(&positions, d))
+                .map(|d| json!(finding(&positions, d)))
                 .collect::<Vec<_>>(),
             "converged": outcome.converged,
             "refused": outcome.refused,
@@ -261,21 +260,28 @@ pub fn lookup(type_name: &str, what: Lookup<'_>, source: &Source<'_>) -> Result<
             };
         };
         let resolved_through = match resolution {
-            TypeResolution::Aliased { alias, .. } => json!({
-                "name": alias.name,
-                "target": alias.target,
-                "kind": alias.kind.as_str(),
-            }),
+            TypeResolution::Aliased { alias, .. } => json::alias(alias),
             _ => Value::Null,
         };
+        // The API has always given the status in force at the target by
+        // its kind alone (`StatusAtTarget` in index.d.ts).
+        let target = target.map(|release| json::Target {
+            release,
+            in_force_as: InForceAs::Kind,
+        });
         let mut object = match what {
-            Lookup::Type => type_json(resource_type, target),
+            Lookup::Type => json::resource_type(resource_type, target),
             Lookup::Property(path) => match resource_type.property(path) {
-                Some(property) => property_json(property, target, true),
+                Some(property) => {
+                    let mut object = json::property(property, target);
+                    object.insert("kind".into(), "property".into());
+                    object.insert("type".into(), resource_type.name().into());
+                    object
+                }
                 None => return Value::Null,
             },
             Lookup::Attribute(name) => match resource_type.attribute(name) {
-                Some(attribute) => attribute_json(attribute, target),
+                Some(attribute) => json::attribute(attribute, target),
                 None => return Value::Null,
             },
         };
@@ -304,280 +310,10 @@ pub fn catalog(hidden: bool, source: &Source<'_>) -> Result<Value, ApiError> {
             if !hidden && status.is_some_and(|status| status.kind() == StatusKind::Hidden) {
                 continue;
             }
-            rows.push(json!({
-                "type": resource_type.name(),
-                // UNKNOWN (Heat's own word) where the chain does not reach
-                // back to the target release.
-                "status": status.map_or("UNKNOWN", |status| status.kind().as_str()),
-                "version": status.map_or(Value::Null, version_json),
-                "release_name": status.and_then(|status| status.release_name()),
-                "message": status.and_then(|status| status.message()),
-                "placeholder": resource_type.is_placeholder(),
-            }));
+            rows.push(json::listing_entry(resource_type, status));
         }
         Value::Array(rows)
     })
-}
-
-/// Positions in one text.
-struct Positions<'a> {
-    text: &'a str,
-    index: LineIndex,
-}
-
-impl<'a> Positions<'a> {
-    fn new(text: &'a str) -> Self {
-        Self {
-            text,
-            index: LineIndex::new(text),
-        }
-    }
-
-    /// The CLI's location fields plus UTF-16 offsets.
-    fn insert(&self, object: &mut Map<String, Value>, range: TextRange) {
-        let start = self.index.position(self.text, range.start);
-        let end = self.index.position(self.text, range.end);
-        object.insert("line".into(), start.line.into());
-        object.insert("column".into(), start.column.into());
-        object.insert("end_line".into(), end.line.into());
-        object.insert("end_column".into(), end.column.into());
-        object.insert("offset".into(), range.start.into());
-        object.insert("end_offset".into(), range.end.into());
-        object.insert("from".into(), start.utf16.into());
-        object.insert("to".into(), end.utf16.into());
-    }
-}
-
-fn diagnostic_json(positions: &Positions<'_>, diagnostic: &Diagnostic) -> Value {
-    let mut object = Map::new();
-    object.insert("code".into(), diagnostic.rule.code().into());
-    object.insert("name".into(), diagnostic.rule.name().into());
-    object.insert("severity".into(), diagnostic.severity.as_str().into());
-    object.insert("message".into(), diagnostic.message.as_str().into());
-    positions.insert(&mut object, diagnostic.range);
-    object.insert(
-        "status".into(),
-        diagnostic
-            .status
-            .map_or(Value::Null, |status| status.as_str().into()),
-    );
-    object.insert(
-        "lifecycle".into(),
-        diagnostic
-            .lifecycle
-            .iter()
-            .map(|step| {
-                json!({
-                    "status": step.status.as_str(),
-                    "version": step.version,
-                    "release_name": step.release_name,
-                    "message": step.message,
-                })
-            })
-            .collect(),
-    );
-    object.insert(
-        "subject".into(),
-        serde_json::to_value(&diagnostic.subject).expect("a subject serializes"),
-    );
-    object.insert(
-        "fix".into(),
-        diagnostic.fix.as_ref().map_or(Value::Null, |fix| {
-            json!({
-                "title": fix.title,
-                "applicability": fix.applicability.as_str(),
-                "edits": fix.edits.iter().map(|edit| {
-                    let mut object = Map::new();
-                    positions.insert(&mut object, edit.range);
-                    object.insert("content".into(), edit.content.as_str().into());
-                    Value::Object(object)
-                }).collect::<Vec<_>>(),
-            })
-        }),
-    );
-    Value::Object(object)
-}
-
-/// The version to show: normalized when it parses (Heat's `"2014.2 "`
-/// becomes `2014.2`), as written otherwise.
-fn version_json(status: Status<'_>) -> Value {
-    match (status.release(), status.version()) {
-        (Some(release), _) => release.version().into(),
-        (None, Some(version)) => version.trim().into(),
-        (None, None) => Value::Null,
-    }
-}
-
-/// A status with the chain before it (`previous_status`), as the CLI's
-/// `catalog show --format json` writes it.
-fn status_json(status: Status<'_>) -> Map<String, Value> {
-    let mut object = Map::new();
-    object.insert("status".into(), status.kind().as_str().into());
-    object.insert("version".into(), version_json(status));
-    object.insert("release_name".into(), status.release_name().into());
-    object.insert("message".into(), status.message().into());
-    object.insert("substitute_class".into(), status.substitute_class().into());
-    object.insert(
-        "substitute_types".into(),
-        status.substitute_types().collect::<Vec<_>>().into(),
-    );
-    object.insert(
-        "previous_status".into(),
-        status
-            .previous()
-            .map_or(Value::Null, |previous| Value::Object(status_json(previous))),
-    );
-    object
-}
-
-/// The status, its chain, the whole life cycle newest first, its summary
-/// in words, and the state at `target`.
-fn with_lifecycle(
-    object: &mut Map<String, Value>,
-    status: Status<'_>,
-    state: Option<(StatusAt<'_>, Release)>,
-) {
-    object.extend(status_json(status));
-    object.insert(
-        "lifecycle".into(),
-        lifecycle::timeline(status)
-            .iter()
-            .map(|step| {
-                json!({
-                    "status": step.status.as_str(),
-                    "version": step.version,
-                    "release_name": step.release_name,
-                    "message": step.message,
-                })
-            })
-            .collect(),
-    );
-    object.insert("summary".into(), lifecycle::describe(status).into());
-    if let Some((state, target)) = state {
-        let (kind, status, first, last) = match state {
-            StatusAt::InForce(status) => ("in_force", Some(status), None, None),
-            StatusAt::Unrecorded { first_recorded } => {
-                ("unrecorded", Some(first_recorded), None, None)
-            }
-            StatusAt::NotYetAvailable { first } => ("not_yet_available", None, first, None),
-            StatusAt::Removed { last } => ("removed", None, None, Some(last)),
-        };
-        object.insert(
-            "at".into(),
-            json!({
-                "release": target.version(),
-                "state": kind,
-                "status": status.map(|status| status.kind().as_str()),
-                "first": first.map(Release::version),
-                "last": last.map(Release::version),
-            }),
-        );
-    }
-}
-
-fn type_json(resource_type: ResourceType<'_>, target: Option<Release>) -> Map<String, Value> {
-    let mut object = Map::new();
-    object.insert("kind".into(), "resource_type".into());
-    object.insert("type".into(), resource_type.name().into());
-    with_lifecycle(
-        &mut object,
-        resource_type.status(),
-        target.map(|target| (resource_type.status_at(target), target)),
-    );
-    object.insert("description".into(), resource_type.description().into());
-    object.insert("placeholder".into(), resource_type.is_placeholder().into());
-    object.insert(
-        "dynamic_attributes".into(),
-        resource_type.has_dynamic_attributes().into(),
-    );
-    object.insert(
-        "properties".into(),
-        Value::Object(
-            resource_type
-                .properties()
-                .map(|property| {
-                    (
-                        property.name().to_owned(),
-                        Value::Object(property_json(property, target, false)),
-                    )
-                })
-                .collect(),
-        ),
-    );
-    object.insert(
-        "attributes".into(),
-        Value::Object(
-            resource_type
-                .attributes()
-                .map(|attribute| {
-                    (
-                        attribute.name().to_owned(),
-                        Value::Object(attribute_json(attribute, target)),
-                    )
-                })
-                .collect(),
-        ),
-    );
-    object
-}
-
-/// A property with its schema; `top` marks the object asked for (which
-/// also names its type).
-fn property_json(property: Property<'_>, target: Option<Release>, top: bool) -> Map<String, Value> {
-    let mut object = Map::new();
-    if top {
-        object.insert("kind".into(), "property".into());
-        object.insert("type".into(), property.owner().name().into());
-    }
-    object.insert("path".into(), property.path().into());
-    object.insert("value_type".into(), property.value_type().as_str().into());
-    object.insert("required".into(), property.required().into());
-    object.insert("update_allowed".into(), property.update_allowed().into());
-    object.insert("immutable".into(), property.immutable().into());
-    object.insert(
-        "default".into(),
-        property.default_value().unwrap_or(Value::Null),
-    );
-    object.insert("description".into(), property.description().into());
-    with_lifecycle(
-        &mut object,
-        property.status(),
-        target.map(|target| (property.status_at(target), target)),
-    );
-    object.insert(
-        "schema".into(),
-        if property.has_schema() {
-            Value::Object(
-                property
-                    .children()
-                    .map(|child| {
-                        (
-                            child.name().to_owned(),
-                            Value::Object(property_json(child, target, false)),
-                        )
-                    })
-                    .collect(),
-            )
-        } else {
-            Value::Null
-        },
-    );
-    object
-}
-
-fn attribute_json(attribute: Attribute<'_>, target: Option<Release>) -> Map<String, Value> {
-    let mut object = Map::new();
-    object.insert("kind".into(), "attribute".into());
-    object.insert("type".into(), attribute.owner().name().into());
-    object.insert("name".into(), attribute.name().into());
-    object.insert("value_type".into(), attribute.value_type().into());
-    object.insert("description".into(), attribute.description().into());
-    with_lifecycle(
-        &mut object,
-        attribute.status(),
-        target.map(|target| (attribute.status_at(target), target)),
-    );
-    object
 }
 
 #[cfg(test)]
@@ -656,6 +392,14 @@ mod tests {
         .unwrap();
         assert_eq!(hidden["status"], "HIDDEN");
         assert_eq!(hidden["previous_status"]["status"], "DEPRECATED");
+        // The fields the CLI's `catalog show` gives too.
+        assert_eq!(hidden["translation_rules"][0]["rule"], "Replace");
+        assert_eq!(
+            hidden["translation_rules"][0]["value_path"][0],
+            "network_id"
+        );
+        assert_eq!(hidden["available"][0][0], "5.0.0");
+        assert_eq!(hidden["mentions"], json!([]));
         let attribute = lookup(
             "OS::Nova::Server",
             Lookup::Attribute("first_address"),

@@ -9,9 +9,8 @@ mod text;
 use std::io::{self, IsTerminal, Write};
 
 use clap::ValueEnum;
-use heatwise_core::lint::{Diagnostic, LifecycleStep};
+use heatwise_core::lint::Diagnostic;
 use heatwise_core::text::{LineColumn, LineIndex, TextRange};
-use serde::Serialize;
 
 /// One linted input.
 pub struct FileReport {
@@ -112,24 +111,6 @@ impl<'a> Positions<'a> {
             .index
             .line_range(self.text, line as usize - 1)
             .as_usize()]
-    }
-}
-
-/// One step of a life cycle, statuses in Heat's upper case.
-#[derive(Serialize)]
-struct Step<'a> {
-    status: &'static str,
-    version: Option<&'a str>,
-    release_name: Option<&'a str>,
-    message: Option<&'a str>,
-}
-
-fn step(step: &LifecycleStep) -> Step<'_> {
-    Step {
-        status: step.status.as_str(),
-        version: step.version.as_deref(),
-        release_name: step.release_name.as_deref(),
-        message: step.message.as_deref(),
     }
 }
 

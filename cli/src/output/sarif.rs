@@ -9,11 +9,12 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use heatwise_core::diagnostic::Severity;
+use heatwise_core::json::Step;
 use heatwise_core::lint::{Diagnostic, Rule};
 use heatwise_core::text::TextRange;
 use serde::Serialize;
 
-use super::{step, FileReport, InputError, Positions, Step};
+use super::{FileReport, InputError, Positions};
 use crate::rule::{section, summary};
 
 const SCHEMA: &str =
@@ -328,7 +329,7 @@ fn result<'a>(
         properties: ResultProperties {
             name: diagnostic.rule.name(),
             status: diagnostic.status.map(|s| s.as_str()),
-            lifecycle: diagnostic.lifecycle.iter().map(step).collect(),
+            lifecycle: diagnostic.lifecycle.iter().map(Step::from).collect(),
         },
     }
 }
