@@ -15,6 +15,7 @@ mod suppress;
 mod tests;
 mod walk;
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use crate::diagnostic::Severity;
@@ -202,6 +203,9 @@ pub struct Template<'t> {
     version: Option<Entry>,
     sections: Vec<Section>,
     resources: Vec<Resource>,
+    /// Resource name → index in `resources`; a repeated name maps to its
+    /// last definition, the one Heat keeps.
+    resource_index: HashMap<String, usize>,
     nested: Vec<NestedDefinition>,
     outputs: Vec<Output>,
     parameters: Vec<Parameter>,
@@ -224,6 +228,7 @@ impl<'t> Template<'t> {
             version: None,
             sections: Vec::new(),
             resources: Vec::new(),
+            resource_index: HashMap::new(),
             nested: Vec::new(),
             outputs: Vec::new(),
             parameters: Vec::new(),
@@ -279,7 +284,9 @@ impl<'t> Template<'t> {
     }
 
     pub fn resource(&self, name: &str) -> Option<&Resource> {
-        self.resources.iter().rev().find(|r| r.name == name)
+        self.resource_index
+            .get(name)
+            .map(|&index| &self.resources[index])
     }
 
     /// Nested definitions of group resources.
@@ -601,6 +608,7 @@ impl<'t> Template<'t> {
             };
             self.check_resource_keys(definition.body);
             let group = self.resources.len();
+            self.resource_index.insert(name.clone(), group);
             self.resources.push(Resource {
                 name,
                 entry,
