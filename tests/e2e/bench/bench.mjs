@@ -44,14 +44,18 @@ async function serve(root) {
 }
 
 /// The example's resources repeated under new names until the template
-/// reaches `bytes`.
+/// reaches `bytes`: a big template with the example's mix of findings.
 async function templateOf(bytes) {
   const example = await readFile(examplePath, "utf8");
   const [head, rest] = example.split(/^resources:\n/m);
   const [resources] = rest.split(/^outputs:\n/m);
   let text = `${head}resources:\n`;
   for (let copy = 0; text.length < bytes; copy += 1) {
-    text += resources.replace(/^ {2}(\w+):$/gm, `  $1_${copy}:`).replace(/\[(\w+),/g, `[$1_${copy},`);
+    // Every reference renamed with its resource: each copy stands alone.
+    text += resources
+      .replace(/^ {2}(\w+):$/gm, `  $1_${copy}:`)
+      .replace(/\[(\w+),/g, `[$1_${copy},`)
+      .replace(/get_resource: (\w+)/g, `get_resource: $1_${copy}`);
   }
   return text;
 }
