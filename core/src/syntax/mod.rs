@@ -383,7 +383,8 @@ impl<'t> Tree<'t> {
         if !self.is_mapping(parent) {
             return None;
         }
-        let at = children.iter().position(|&c| c == node)?;
+        // Node ids are numbered in source order, and so are the children.
+        let at = children.binary_search(&node).ok()?;
         let key_at = at - at % 2;
         Some(Entry {
             key: children[key_at],
@@ -517,14 +518,17 @@ impl<'t> Tree<'t> {
         let mut found = self
             .root
             .filter(|&root| self.range(root).contains(offset))?;
-        while let Some(&child) = self
-            .children(found)
-            .iter()
-            .find(|&&child| self.range(child).contains(offset))
-        {
-            found = child;
+        // Children are in source order and do not overlap, so their ends
+        // never decrease: the first child ending after `offset` is the only
+        // one that can hold it.
+        loop {
+            let children = self.children(found);
+            let at = children.partition_point(|&child| self.range(child).end <= offset);
+            match children.get(at) {
+                Some(&child) if self.range(child).contains(offset) => found = child,
+                _ => return Some(found),
+            }
         }
-        Some(found)
     }
 
     /// Renders the tree, comments and diagnostics as indented text: what the
