@@ -4,7 +4,7 @@
 //! file under `fixtures/fix/`; `HEATWISE_BLESS=1 cargo test -p
 //! heatwise-cli --test fix` rewrites the latter.
 
-mod support;
+use heatwise_snapshot as support;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

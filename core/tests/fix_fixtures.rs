@@ -10,7 +10,7 @@
 //! the same properties, and the recorded texts must still be the current
 //! ones.
 
-mod support;
+use heatwise_snapshot as support;
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! stay current: `HEATWISE_BLESS=1 cargo test -p heatwise-core --test rules_doc`
 //! rewrites it.
 
-mod support;
+use heatwise_snapshot as support;
 
 use std::path::Path;
 

@@ -128,15 +128,5 @@ pub fn assert_snapshot(name: &str, actual: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/snapshots")
         .join(name);
-    if std::env::var_os("HEATWISE_BLESS").is_some() {
-        std::fs::write(&path, actual).expect("snapshot written");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("{} is missing; HEATWISE_BLESS=1 creates it", path.display()));
-    assert!(
-        expected == actual,
-        "{} differs from the output (HEATWISE_BLESS=1 accepts it):\n--- expected\n{expected}\n--- actual\n{actual}",
-        path.display()
-    );
+    heatwise_snapshot::assert_snapshot(&path, actual);
 }

@@ -1,5 +1,5 @@
-//! Shared by the command-line tests: compare with an expected file, or
-//! rewrite it under `HEATWISE_BLESS=1`.
+//! Snapshot assertions shared by the test suites: compare with an expected
+//! file, or rewrite it under `HEATWISE_BLESS=1`.
 
 use std::path::Path;
 
@@ -12,7 +12,7 @@ pub fn assert_snapshot(path: &Path, actual: &str) {
     }
     let expected = std::fs::read_to_string(path).unwrap_or_else(|_| {
         panic!(
-            "{} is missing; create it with HEATWISE_BLESS=1 cargo test -p heatwise-cli",
+            "{} is missing; create it by running the test with HEATWISE_BLESS=1",
             path.display()
         )
     });
@@ -29,7 +29,7 @@ pub fn assert_snapshot(path: &Path, actual: &str) {
 fn line_diff(expected: &str, actual: &str) -> String {
     let old: Vec<&str> = expected.lines().collect();
     let new: Vec<&str> = actual.lines().collect();
-    // Longest common subsequence table; expected files are small.
+    // Longest common subsequence table; snapshots are small.
     let mut lcs = vec![vec![0usize; new.len() + 1]; old.len() + 1];
     for i in (0..old.len()).rev() {
         for j in (0..new.len()).rev() {
