@@ -245,15 +245,7 @@ fn list(args: &ListArgs) -> Result<ExitCode, String> {
     let catalog = load(args.source.catalog.as_deref())?;
     let target = target_of(&catalog, args.target);
     let mut rows = Vec::new();
-    for resource_type in catalog.types() {
-        let status = match target {
-            Some(target) => match resource_type.status_at(target) {
-                StatusAt::InForce(status) => Some(status),
-                StatusAt::Unrecorded { .. } => None,
-                StatusAt::NotYetAvailable { .. } | StatusAt::Removed { .. } => continue,
-            },
-            None => Some(resource_type.status()),
-        };
+    for (resource_type, status) in catalog.types_at(target) {
         let kind = status.map(|status| status.kind());
         let hidden_wanted = args.all || args.status.contains(&StatusFilter::Hidden);
         if kind == Some(StatusKind::Hidden) && !hidden_wanted {

@@ -23,26 +23,6 @@ fn release(text: &str) -> Release {
     Release::parse(text).unwrap()
 }
 
-/// Compares `actual` with the file, or rewrites the file under HEATWISE_BLESS=1.
-fn expect_file(path: &Path, actual: &str) {
-    if std::env::var_os("HEATWISE_BLESS").is_some() {
-        std::fs::write(path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(path).unwrap_or_else(|_| {
-        panic!(
-            "{} is missing; create it with HEATWISE_BLESS=1 cargo test -p heatwise-core --test catalog",
-            path.display()
-        )
-    });
-    if expected != actual {
-        panic!(
-            "{} differs from the output:\n--- expected\n{expected}\n--- actual\n{actual}\n(HEATWISE_BLESS=1 rewrites it)",
-            path.display()
-        );
-    }
-}
-
 fn chain_text(status: Status<'_>) -> String {
     status
         .chain()
@@ -56,6 +36,29 @@ fn chain_text(status: Status<'_>) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ← ")
+}
+
+#[test]
+fn types_at_lists_what_heat_registers_at_a_release() {
+    let catalog = Catalog::builtin();
+    let newest: Vec<_> = catalog.types_at(None).collect();
+    assert_eq!(newest.len(), 201);
+    let named = |release_text: &str, name: &str| {
+        catalog
+            .types_at(Some(release(release_text)))
+            .find(|(t, _)| t.name() == name)
+            .map(|(_, status)| status.map(|s| s.kind()))
+    };
+    // SoftwareDeploymentGroup arrived in Liberty.
+    assert_eq!(named("Kilo", "OS::Heat::SoftwareDeploymentGroup"), None);
+    assert_eq!(
+        named("Liberty", "OS::Heat::SoftwareDeploymentGroup"),
+        Some(Some(StatusKind::Supported))
+    );
+    assert_eq!(
+        named("27.0.1", "OS::Nova::FloatingIP"),
+        Some(Some(StatusKind::Hidden))
+    );
 }
 
 #[test]
@@ -191,7 +194,7 @@ fn builtin_chains_match_the_snapshot() {
         let object = Object::find(catalog, &name);
         writeln!(out, "{name}: {}", chain_text(object.status())).unwrap();
     }
-    expect_file(&fixtures().join("builtin-chains.expected"), &out);
+    heatwise_snapshot::assert_snapshot(&fixtures().join("builtin-chains.expected"), &out);
 }
 
 #[test]
@@ -463,7 +466,7 @@ fn catalogs_without_history_follow_the_chain() {
         Some("string")
     );
     let document = catalog.to_document();
-    expect_file(
+    heatwise_snapshot::assert_snapshot(
         &fixtures().join("show-plugin.expected.json"),
         &(serde_json::to_string_pretty(&document.to_json_value()).unwrap() + "\n"),
     );
@@ -522,7 +525,7 @@ fn malformed_catalogs_say_what_and_where() {
     }
     let huge = " ".repeat(heatwise_core::catalog::limits::MAX_CATALOG_BYTES + 1);
     writeln!(out, "(huge): {}", Catalog::from_json(&huge).unwrap_err()).unwrap();
-    expect_file(&fixtures().join("invalid.expected"), &out);
+    heatwise_snapshot::assert_snapshot(&fixtures().join("invalid.expected"), &out);
 }
 
 fn findings_text(catalog: &Catalog, also_known: Option<&Catalog>) -> String {
@@ -562,7 +565,7 @@ fn lifecycle_validation_finds_each_kind_of_mistake() {
     assert!(findings
         .iter()
         .any(|finding| finding.severity == Severity::Error));
-    expect_file(
+    heatwise_snapshot::assert_snapshot(
         &fixtures().join("lifecycle-mistakes.findings"),
         &findings_text(&catalog, None),
     );
@@ -570,7 +573,7 @@ fn lifecycle_validation_finds_each_kind_of_mistake() {
 
 #[test]
 fn lifecycle_validation_of_heat_itself() {
-    expect_file(
+    heatwise_snapshot::assert_snapshot(
         &fixtures().join("builtin.findings"),
         &findings_text(Catalog::builtin(), None),
     );

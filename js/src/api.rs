@@ -8,9 +8,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use heatwise_core::catalog::{
-    limits::MAX_CATALOG_BYTES, Catalog, StatusAt, StatusKind, TypeResolution,
-};
+use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog, StatusKind, TypeResolution};
 use heatwise_core::fix::{fix_all, FixOptions};
 use heatwise_core::json::{self, finding, InForceAs, Positions};
 use heatwise_core::lint::{lint as lint_text, LintOptions, Rule};
@@ -296,17 +294,8 @@ pub fn lookup(type_name: &str, what: Lookup<'_>, source: &Source<'_>) -> Result<
 pub fn catalog(hidden: bool, source: &Source<'_>) -> Result<Value, ApiError> {
     let target = source.target()?;
     source.with_catalog(|catalog| {
-        let target = target.or(catalog.heat_release());
         let mut rows = Vec::new();
-        for resource_type in catalog.types() {
-            let status = match target {
-                Some(target) => match resource_type.status_at(target) {
-                    StatusAt::InForce(status) => Some(status),
-                    StatusAt::Unrecorded { .. } => None,
-                    StatusAt::NotYetAvailable { .. } | StatusAt::Removed { .. } => continue,
-                },
-                None => Some(resource_type.status()),
-            };
+        for (resource_type, status) in catalog.types_at(target) {
             if !hidden && status.is_some_and(|status| status.kind() == StatusKind::Hidden) {
                 continue;
             }

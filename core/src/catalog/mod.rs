@@ -345,6 +345,29 @@ impl Catalog {
         (0..self.store.types.len() as u32).map(|id| ResourceType { catalog: self, id })
     }
 
+    /// The types Heat registers at `target` (the catalog's own release when
+    /// `None`), in name order, each with the status in force there: `None`
+    /// where the history says the type is registered but its chain does not
+    /// reach back that far. A catalog that names no release lists every type
+    /// with its newest status.
+    pub fn types_at(
+        &self,
+        target: Option<Release>,
+    ) -> impl Iterator<Item = (ResourceType<'_>, Option<Status<'_>>)> + '_ {
+        let target = target.or(self.heat_release());
+        self.types().filter_map(move |resource_type| {
+            let status = match target {
+                Some(target) => match resource_type.status_at(target) {
+                    StatusAt::InForce(status) => Some(status),
+                    StatusAt::Unrecorded { .. } => None,
+                    StatusAt::NotYetAvailable { .. } | StatusAt::Removed { .. } => return None,
+                },
+                None => Some(resource_type.status()),
+            };
+            Some((resource_type, status))
+        })
+    }
+
     /// The type registered under exactly this name (no alias resolution).
     pub fn resource_type(&self, name: &str) -> Option<ResourceType<'_>> {
         self.type_index
