@@ -66,10 +66,13 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut line_starts = vec![0];
         let mut line_starts_utf16 = vec![0];
+        // Counting bytes, not decoding chars: every byte but a UTF-8
+        // continuation byte starts a char, and a 4-byte lead stands for a
+        // surrogate pair in UTF-16.
         let mut utf16 = 0u32;
-        for (offset, ch) in text.char_indices() {
-            utf16 += ch.len_utf16() as u32;
-            if ch == '\n' {
+        for (offset, &byte) in text.as_bytes().iter().enumerate() {
+            utf16 += u32::from(byte & 0xC0 != 0x80) + u32::from(byte >= 0xF0);
+            if byte == b'\n' {
                 line_starts.push(offset as u32 + 1);
                 line_starts_utf16.push(utf16);
             }

@@ -1093,6 +1093,12 @@ impl<'a> Status<'a> {
     }
 
     /// This status and all before it, newest first.
+    /// Tells statuses of one catalog apart, for caching what is derived
+    /// from them.
+    pub(crate) fn id(&self) -> u32 {
+        self.id
+    }
+
     pub fn chain(&self) -> impl Iterator<Item = Status<'a>> + 'a {
         std::iter::successors(Some(*self), Status::previous)
     }

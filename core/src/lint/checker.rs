@@ -1,6 +1,8 @@
 //! One pass over a template: every type, property and attribute it names,
 //! asked of the catalog at the target release.
 
+use std::collections::HashMap;
+
 use crate::catalog::{
     Attribute, Catalog, Property, PropertyType, ResourceType, RuleKind, Status, StatusAt,
     StatusKind, TypeResolution,
@@ -10,7 +12,7 @@ use crate::syntax::{NodeId, Tree};
 use crate::template::{Definition, Template};
 use crate::text::TextRange;
 
-use super::lifecycle::{describe, timeline};
+use super::lifecycle::{describe, timeline, LifecycleStep};
 use super::suggest::closest;
 use super::{Diagnostic, LintOptions, Rule, Subject};
 
@@ -23,6 +25,7 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
         target: options.target.or(catalog.heat_release()),
         options,
         out: Vec::new(),
+        lifecycles: HashMap::new(),
     };
     checker.structure();
     for resource in template.resources() {
@@ -80,9 +83,20 @@ struct Checker<'a, 't> {
     target: Option<Release>,
     options: &'a LintOptions<'a>,
     out: Vec<Diagnostic>,
+    /// Each status's description and timeline, by status: a template uses
+    /// the same deprecated property many times over.
+    lifecycles: HashMap<u32, (String, Vec<LifecycleStep>)>,
 }
 
 impl<'a> Checker<'a, '_> {
+    /// What [`describe`] and [`timeline`] make of `status`.
+    fn lifecycle(&mut self, status: Status<'a>) -> (String, Vec<LifecycleStep>) {
+        self.lifecycles
+            .entry(status.id())
+            .or_insert_with(|| (describe(status), timeline(status)))
+            .clone()
+    }
+
     fn push(&mut self, rule: Rule, range: TextRange, message: String) -> &mut Diagnostic {
         self.out.push(Diagnostic {
             rule,
@@ -124,11 +138,14 @@ impl<'a> Checker<'a, '_> {
 
     /// Reports a non-SUPPORTED or unavailable object. Returns whether the
     /// object exists at the target release.
+    ///
+    /// `what` and `subject` are made only for a finding: most objects a
+    /// template uses are SUPPORTED and cost no allocation.
     fn object_status(
         &mut self,
         object: Object,
-        what: &str,
-        subject: Subject,
+        what: impl FnOnce() -> String,
+        subject: impl FnOnce() -> Subject,
         state: StatusAt<'a>,
         range: TextRange,
     ) -> bool {
@@ -138,27 +155,33 @@ impl<'a> Checker<'a, '_> {
             StatusAt::NotYetAvailable { first } => {
                 let since =
                     first.map_or_else(String::new, |first| format!(": Heat has it since {first}"));
-                let message = format!("{what} is not available in {}{since}", self.target_text());
+                let message = format!(
+                    "{} is not available in {}{since}",
+                    what(),
+                    self.target_text()
+                );
                 let diagnostic = self.push(object.unavailable_rule(), range, message);
-                diagnostic.subject = Some(subject);
+                diagnostic.subject = Some(subject());
                 return false;
             }
             StatusAt::Removed { last } => {
                 let message = format!(
-                    "{what} is not available in {}: Heat removed it after {last}",
+                    "{} is not available in {}: Heat removed it after {last}",
+                    what(),
                     self.target_text()
                 );
                 let diagnostic = self.push(object.unavailable_rule(), range, message);
-                diagnostic.subject = Some(subject);
+                diagnostic.subject = Some(subject());
                 return false;
             }
         };
         if let Some(rule) = object.rule(status.kind()) {
-            let message = format!("{what} is {}", describe(status));
+            let (description, lifecycle) = self.lifecycle(status);
+            let message = format!("{} is {description}", what());
             let diagnostic = self.push(rule, range, message);
             diagnostic.status = Some(status.kind());
-            diagnostic.lifecycle = timeline(status);
-            diagnostic.subject = Some(subject);
+            diagnostic.lifecycle = lifecycle;
+            diagnostic.subject = Some(subject());
         }
         true
     }
@@ -190,7 +213,7 @@ impl<'a> Checker<'a, '_> {
             }
             TypeResolution::Template { .. } => return None,
         };
-        let subject = Subject::ResourceType {
+        let subject = || Subject::ResourceType {
             type_name: resource_type.name().to_owned(),
         };
         let state = self.status_at(resource_type.status(), |r| resource_type.status_at(r));
@@ -210,10 +233,10 @@ impl<'a> Checker<'a, '_> {
             let diagnostic = self.push(Rule::PlaceholderResourceType, range, message);
             diagnostic.status = Some(status.kind());
             diagnostic.lifecycle = timeline(status);
-            diagnostic.subject = Some(subject);
+            diagnostic.subject = Some(subject());
             return None;
         }
-        self.object_status(Object::ResourceType, &what, subject, state, range)
+        self.object_status(Object::ResourceType, || what, subject, state, range)
             .then_some(resource_type)
     }
 
@@ -328,14 +351,14 @@ impl<'a> Checker<'a, '_> {
                 });
                 continue;
             };
-            let subject = Subject::Property {
+            let subject = || Subject::Property {
                 type_name: resource_type.name().to_owned(),
                 path: path.clone(),
             };
             let state = self.status_at(property.status(), |r| property.status_at(r));
             if !self.object_status(
                 Object::Property,
-                &format!("`{path}`"),
+                || format!("`{path}`"),
                 subject,
                 state,
                 key_range,
@@ -525,17 +548,19 @@ impl<'a> Checker<'a, '_> {
         attribute: Attribute<'a>,
         range: TextRange,
     ) {
-        let subject = Subject::Attribute {
+        let subject = || Subject::Attribute {
             type_name: resource_type.name().to_owned(),
             name: attribute.name().to_owned(),
         };
-        let what = format!(
-            "attribute `{}` of `{}`",
-            attribute.name(),
-            resource_type.name()
-        );
+        let what = || {
+            format!(
+                "attribute `{}` of `{}`",
+                attribute.name(),
+                resource_type.name()
+            )
+        };
         let state = self.status_at(attribute.status(), |r| attribute.status_at(r));
-        self.object_status(Object::Attribute, &what, subject, state, range);
+        self.object_status(Object::Attribute, what, subject, state, range);
     }
 
     fn unknown_reference(&mut self, name: &str, range: TextRange) {

@@ -395,8 +395,25 @@ impl<'t> Tree<'t> {
     /// Pairs of entries with equal scalar keys: (earlier, later). Heat's
     /// loader silently keeps the later.
     pub fn duplicate_keys(&self, mapping: NodeId) -> Vec<(Entry, Entry)> {
-        let mut seen: HashMap<&str, Entry> = HashMap::new();
         let mut duplicates = Vec::new();
+        // Most mappings are small: comparing pairs beats hashing there.
+        if self.children(mapping).len() <= 32 {
+            for (at, later) in self.entries(mapping).enumerate() {
+                let Some(key) = self.scalar(later.key) else {
+                    continue;
+                };
+                let earlier = self
+                    .entries(mapping)
+                    .take(at)
+                    .filter(|earlier| self.scalar(earlier.key) == Some(key))
+                    .last();
+                if let Some(earlier) = earlier {
+                    duplicates.push((earlier, later));
+                }
+            }
+            return duplicates;
+        }
+        let mut seen: HashMap<&str, Entry> = HashMap::new();
         for entry in self.entries(mapping) {
             let Some(key) = self.scalar(entry.key) else {
                 continue;

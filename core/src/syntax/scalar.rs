@@ -44,6 +44,15 @@ pub fn resolve<'a>(value: &'a str, style: ScalarStyle, tag: Option<&str>) -> Res
     if style != ScalarStyle::Plain || tag.is_some() {
         return Resolved::Str(value);
     }
+    // Numbers and timestamps start with a digit, a sign or a dot: a word
+    // is null, a boolean or a string.
+    if value.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+        return if is_null(value) {
+            Resolved::Null
+        } else {
+            as_bool(value).map_or(Resolved::Str(value), Resolved::Bool)
+        };
+    }
     if is_null(value) {
         Resolved::Null
     } else if let Some(b) = as_bool(value) {
@@ -107,6 +116,9 @@ pub fn is_int(value: &str) -> bool {
 
 /// `1:30:05` style: a leading number then `:[0-5]?[0-9]` groups.
 fn is_sexagesimal(body: &str, float: bool) -> bool {
+    if !body.contains(':') {
+        return false;
+    }
     let mut parts = body.split(':');
     let head = parts.next().unwrap_or("");
     let head_ok = if float {
