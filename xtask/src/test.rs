@@ -162,6 +162,22 @@ pub fn run(env: &Env) -> Result<(), String> {
                 .args(["--test", "--test-reporter=tap", "tests/npm/"])
                 .env("HEATWISE_NPM_TARBALL", tarball),
         );
+        // The API (not the editor) supports Node 18, the oldest release.
+        match crate::setup::node18_binary(&env.root) {
+            Some(node18) => report.step(
+                env,
+                "npm package API tests in Node.js 18",
+                Counting::NodeTap,
+                env.command(&node18.to_string_lossy())
+                    .args(["--test", "--test-reporter=tap", "tests/npm/api.test.mjs"])
+                    .env("HEATWISE_NPM_TARBALL", tarball),
+            ),
+            None => println!(
+                "\n==> npm package API tests in Node.js 18: skipped, no runtime in {} \
+                 (`cargo xtask setup` installs it on Linux x86-64)",
+                crate::setup::NODE18_FOLDER
+            ),
+        }
     }
     let build = crate::build_site(env);
     if let Err(message) = &build {
