@@ -46,7 +46,11 @@ pub fn resolve<'a>(value: &'a str, style: ScalarStyle, tag: Option<&str>) -> Res
     }
     // Numbers and timestamps start with a digit, a sign or a dot: a word
     // is null, a boolean or a string.
-    if value.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+    if value
+        .as_bytes()
+        .first()
+        .is_some_and(u8::is_ascii_alphabetic)
+    {
         return if is_null(value) {
             Resolved::Null
         } else {
