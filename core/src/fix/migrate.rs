@@ -17,7 +17,7 @@ use crate::catalog::{Catalog, ResourceType, RuleKind, Status, StatusKind, Transl
 use crate::diagnostic::{Applicability, Edit, Fix};
 use crate::lint::{Diagnostic, LintOptions, Rule, Subject};
 use crate::release::Release;
-use crate::syntax::{Entry, NodeId, Resolved, Tree};
+use crate::syntax::{Entry, NodeId, Tree};
 use crate::template::{Definition, Template};
 use crate::text::TextRange;
 
@@ -455,15 +455,13 @@ impl<'a, 't> Migrator<'a, 't> {
             let mut other_path = parent.to_vec();
             other_path.push(other);
             let other_supported = self.is_supported(resource_type, &other_path);
-            if self.tree.get_entry(mapping, other).is_some() {
-                let (keep, drop) = if other_supported {
-                    (other, *key)
+            if let Some(other_entry) = self.tree.get_entry(mapping, other) {
+                let (old_entry, new_entry) = if *key == old_key {
+                    (entry, other_entry)
                 } else {
-                    (*key, other)
+                    (other_entry, entry)
                 };
-                return Some(Fix::display_only(format!(
-                    "Keep `{keep}` and remove `{drop}` once you know which value is meant: Heat refuses the template while both are set, and `{keep}` is the supported one"
-                )));
+                return self.both_set_fix(old_entry, new_entry, other_supported, *key, other);
             }
             if !other_supported {
                 continue;
@@ -500,25 +498,53 @@ impl<'a, 't> Migrator<'a, 't> {
             .is_ok()
     }
 
-    /// How Heat's `props.get(...)` reads the value, for rules Heat adds
-    /// only when it is truthy: `Some(true)`/`Some(false)` when the text
-    /// says, `None` for a function whose result is not known.
-    fn truthiness(&self, node: NodeId) -> Option<bool> {
+    /// The old and the new property of a REPLACE rule both written. Heat
+    /// refuses the template when both values are truthy; otherwise the old
+    /// value, even an empty one, becomes the new property's.
+    fn both_set_fix(
+        &self,
+        old_entry: Entry,
+        new_entry: Entry,
+        other_supported: bool,
+        key: &str,
+        other: &str,
+    ) -> Option<Fix> {
         let tree = self.tree;
-        if self.is_function_call(node) {
-            return None;
+        let old_name = tree.scalar(old_entry.key)?;
+        let new_name = tree.scalar(new_entry.key)?;
+        match (
+            self.template.truthiness(old_entry.value),
+            self.template.truthiness(new_entry.value),
+        ) {
+            (_, Some(false)) => {
+                // What Heat does: the empty new entry gives way to the old
+                // one, renamed.
+                let mut edits = self.editor.delete_entry(new_entry)?;
+                edits.push(self.editor.rename_key(old_entry, new_name)?);
+                Fix::new(
+                    format!("Remove the empty `{new_name}` and rename `{old_name}` to `{new_name}`"),
+                    edits,
+                    Applicability::Safe,
+                )
+            }
+            (Some(false), _) => Fix::new(
+                format!(
+                    "Remove the empty `{old_name}` (unsafe: Heat now gives `{new_name}` its empty value instead of the one written)"
+                ),
+                self.editor.delete_entry(old_entry)?,
+                Applicability::Unsafe,
+            ),
+            _ => {
+                let (keep, drop) = if other_supported {
+                    (other, key)
+                } else {
+                    (key, other)
+                };
+                Some(Fix::display_only(format!(
+                    "Keep `{keep}` and remove `{drop}` once you know which value is meant: Heat refuses the template while both are set, and `{keep}` is the supported one"
+                )))
+            }
         }
-        if tree.is_mapping(node) || tree.is_sequence(node) {
-            return Some(!tree.children(node).is_empty());
-        }
-        Some(match tree.resolve(node)? {
-            Resolved::Null => false,
-            Resolved::Bool(b) => b,
-            Resolved::Int(n) => n != Some(0),
-            Resolved::Float(f) => f != 0.0,
-            Resolved::Timestamp(_) => true,
-            Resolved::Str(s) => !s.is_empty(),
-        })
     }
 
     /// An ADD rule that takes the property's value plus the DELETE rule
@@ -536,7 +562,7 @@ impl<'a, 't> Migrator<'a, 't> {
         if !self.is_supported(resource_type, &target_path) {
             return None;
         }
-        let applicability = match self.truthiness(entry.value) {
+        let applicability = match self.template.truthiness(entry.value) {
             Some(true) => Applicability::Safe,
             Some(false) => {
                 return Some(Fix::display_only(format!(
@@ -605,7 +631,7 @@ impl<'a, 't> Migrator<'a, 't> {
 
     /// A DELETE rule alone: Heat drops the property.
     fn delete_fix(&self, entry: Entry, key: &str, conditional: bool) -> Option<Fix> {
-        let applicability = match (conditional, self.truthiness(entry.value)) {
+        let applicability = match (conditional, self.template.truthiness(entry.value)) {
             (false, _) | (true, Some(true)) => Applicability::Safe,
             (true, Some(false)) => {
                 return Some(Fix::display_only(format!(

@@ -419,17 +419,53 @@ impl<'a> Checker<'a, '_> {
             } else {
                 continue;
             };
+            // The old value may sit inside the old property (Mistral's
+            // `policies.retry` for `retry`).
+            let inner: Vec<&str> = rule
+                .custom_value_path()
+                .map(Iterator::collect)
+                .unwrap_or_default();
+            let mut old_path: Vec<&str> = vec![old_key];
+            old_path.extend(&inner);
+            let written_old = old_path.join(".");
+            // As Heat names them in its error: paths without list indices.
+            let heat_new = path.join(".");
+            let heat_old = parent_path
+                .iter()
+                .chain(&old_path)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(".");
             for mapping in self.mappings_at(properties, parent_path) {
-                let (Some(_), Some(old_entry)) = (
-                    self.tree.get_entry(mapping, new_key),
-                    self.tree.get_entry(mapping, old_key),
-                ) else {
+                let Some(new_value) = self.tree.get(mapping, new_key) else {
                     continue;
                 };
+                let Some(old_entry) = self.tree.get_entry(mapping, old_key) else {
+                    continue;
+                };
+                let mut old_value = Some(old_entry.value);
+                for segment in &inner {
+                    old_value = old_value.and_then(|value| {
+                        self.tree
+                            .is_mapping(value)
+                            .then(|| self.tree.get(value, segment))
+                            .flatten()
+                    });
+                }
+                // Heat refuses only when both values are truthy (Python's
+                // `if value and prop_value`): an empty one is overridden.
+                let Some(old_value) = old_value else {
+                    continue;
+                };
+                let falsy = |node| self.template.truthiness(node) == Some(false);
+                if falsy(new_value) || falsy(old_value) {
+                    continue;
+                }
                 let message = format!(
-                    "`{new_key}` and `{old_key}` cannot both be set: Heat refuses the template \
-                     (\"Cannot define the following properties at the same time: {new_key}, {old_key}\"); keep one of them"
+                    "`{new_key}` and `{written_old}` cannot both be set: Heat refuses the template \
+                     (\"Cannot define the following properties at the same time: {heat_new}, {heat_old}\"); keep one of them"
                 );
+                // On the old property's key, where its fix is attached.
                 let range = self.tree.range(old_entry.key);
                 let mut subject_path = parent_path.join(".");
                 if !subject_path.is_empty() {

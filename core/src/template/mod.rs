@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use crate::diagnostic::Severity;
-use crate::syntax::{self, Entry, NodeId, Tree};
+use crate::syntax::{self, Entry, NodeId, Resolved, Tree};
 use crate::text::TextRange;
 
 pub use functions::{AttributeRef, FunctionCall, ResourceRef};
@@ -312,6 +312,31 @@ impl<'t> Template<'t> {
         self.tree.get_entry(definition.body, key)
     }
 
+    /// How Heat's `props.get(...)` reads the value, for rules Heat adds
+    /// only when it is truthy: `Some(true)`/`Some(false)` when the text
+    /// says, `None` for a function whose result is not known.
+    pub fn truthiness(&self, node: NodeId) -> Option<bool> {
+        let tree = &self.tree;
+        if self
+            .functions
+            .binary_search_by_key(&node, |call| call.call)
+            .is_ok()
+        {
+            return None;
+        }
+        if tree.is_mapping(node) || tree.is_sequence(node) {
+            return Some(!tree.children(node).is_empty());
+        }
+        Some(match tree.resolve(node)? {
+            Resolved::Null => false,
+            Resolved::Bool(b) => b,
+            Resolved::Int(n) => n != Some(0),
+            Resolved::Float(f) => f != 0.0,
+            Resolved::Timestamp(_) => true,
+            Resolved::Str(s) => !s.is_empty(),
+        })
+    }
+
     /// Every intrinsic function call, in source order.
     pub fn function_calls(&self) -> &[FunctionCall] {
         &self.functions
@@ -584,7 +609,7 @@ impl<'t> Template<'t> {
         if !self
             .tree
             .resolve(value)
-            .is_some_and(|r| r == syntax::Resolved::Null)
+            .is_some_and(|r| r == Resolved::Null)
         {
             self.diagnose(
                 "section-not-mapping",
@@ -646,7 +671,7 @@ impl<'t> Template<'t> {
                 self.tree.range(body),
             ),
             Some(entry) => match self.tree.resolve(entry.value) {
-                Some(syntax::Resolved::Str(value)) if !value.is_empty() => {
+                Some(Resolved::Str(value)) if !value.is_empty() => {
                     type_name = Some(value.to_owned());
                 }
                 _ => self.diagnose(
@@ -659,7 +684,7 @@ impl<'t> Template<'t> {
         }
         if let Some(entry) = properties {
             let value = entry.value;
-            let null = self.tree.resolve(value) == Some(syntax::Resolved::Null);
+            let null = self.tree.resolve(value) == Some(Resolved::Null);
             if !self.tree.is_mapping(value) && !null && !self.is_function_call(value) {
                 self.diagnose(
                     "properties-not-mapping",
