@@ -461,7 +461,7 @@ impl<'a, 't> Migrator<'a, 't> {
                 } else {
                     (other_entry, entry)
                 };
-                return self.both_set_fix(old_entry, new_entry, other_supported, *key, other);
+                return self.both_set_fix(old_entry, new_entry, other_supported, key, other);
             }
             if !other_supported {
                 continue;
