@@ -5,6 +5,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use heatwise_core::catalog::Catalog;
+use heatwise_core::lint::{lint_template, LintOptions};
 use heatwise_core::syntax::{self, MAX_ALIASES, MAX_DEPTH, MAX_INPUT_BYTES, MAX_NODES};
 use heatwise_core::template;
 
@@ -137,6 +139,49 @@ fn alias_bomb_is_not_expanded() {
         [format!(
             "more than {MAX_ALIASES} aliases; the rest is not read"
         )]
+    );
+}
+
+/// Aliases to a large resource definition would make the linter walk it
+/// once per alias: followed only within [`template::MAX_ALIASED_NODES`].
+#[test]
+fn aliased_definitions_are_followed_within_a_budget() {
+    let networks = "        - network: private\n".repeat(2_000);
+    let mut text = format!(
+        "heat_template_version: 2016-10-14\nresources:\n  base: &base\n    type: OS::Nova::Server\n    properties:\n      image: cirros\n      flavor: m1.tiny\n      networks:\n{networks}"
+    );
+    // About 6,000 nodes behind each alias: 1,000 aliases exceed the budget.
+    for copy in 0..1_000 {
+        text.push_str(&format!("  copy_{copy}: *base\n"));
+    }
+    let started = Instant::now();
+    let template = template::parse(&text);
+    let options = LintOptions::new(Catalog::builtin());
+    let findings = lint_template(&template, &options);
+    let elapsed = started.elapsed();
+    assert!(elapsed < TIME_LIMIT, "took {elapsed:?}");
+    let followed = template
+        .resources()
+        .iter()
+        .filter(|resource| resource.definition.type_name.is_some())
+        .count();
+    let budget = template::MAX_ALIASED_NODES / 6_000;
+    assert!(
+        (budget - 5..=budget + 1).contains(&followed),
+        "{followed} definitions read, about {budget} expected"
+    );
+    let skipped: Vec<_> = findings
+        .iter()
+        .filter(|d| d.message.contains("are not checked"))
+        .collect();
+    assert_eq!(skipped.len(), 1, "{skipped:?}");
+    assert_eq!(
+        skipped[0].message,
+        format!(
+            "aliases to resource definitions and properties expand to more than {} nodes; \
+             this one and later ones are not checked",
+            template::MAX_ALIASED_NODES
+        )
     );
 }
 

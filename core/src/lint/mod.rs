@@ -105,7 +105,17 @@ pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<
         !template.is_suppressed(d.rule.code(), d.range.start)
             && !template.is_suppressed(d.rule.name(), d.range.start)
     });
-    diagnostics.sort_by_key(|d| (d.range.start, d.range.end, d.rule));
+    diagnostics.sort_by(|a, b| {
+        (a.range.start, a.range.end, a.rule, &a.message).cmp(&(
+            b.range.start,
+            b.range.end,
+            b.rule,
+            &b.message,
+        ))
+    });
+    // A definition that aliases refer to is checked once per alias: the
+    // same finding at the same place is reported once.
+    diagnostics.dedup();
     if diagnostics.len() > MAX_DIAGNOSTICS {
         let dropped = diagnostics.len() - MAX_DIAGNOSTICS + 1;
         diagnostics.truncate(MAX_DIAGNOSTICS - 1);

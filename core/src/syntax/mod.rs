@@ -278,7 +278,7 @@ impl<'t> Tree<'t> {
 
     /// The node's descendants in source order (keys included), without
     /// following aliases.
-    pub fn descendants(&self, node: NodeId) -> impl Iterator<Item = NodeId> {
+    pub fn descendants(&self, node: NodeId) -> impl ExactSizeIterator<Item = NodeId> {
         (node.0 + 1..self.nodes[node.index()].subtree_end).map(NodeId)
     }
 

@@ -153,6 +153,9 @@ pub struct Definition {
     pub type_name: Option<String>,
     /// The `properties` / `Properties` entry.
     pub properties: Option<Entry>,
+    /// What the properties entry's value stands for: the value, or the
+    /// node its alias refers to.
+    pub properties_value: Option<NodeId>,
 }
 
 impl Definition {
@@ -163,8 +166,7 @@ impl Definition {
 
     /// The properties mapping, when there is one.
     pub fn properties_mapping(&self, tree: &Tree) -> Option<NodeId> {
-        self.properties
-            .map(|entry| entry.value)
+        self.properties_value
             .filter(|&value| tree.is_mapping(value))
     }
 }
@@ -213,7 +215,17 @@ pub struct Template<'t> {
     registry: Vec<RegistryEntry>,
     suppressions: Vec<Suppression>,
     diagnostics: Vec<Diagnostic>,
+    /// How many more nodes followed aliases may bring into the model;
+    /// `None` once exceeded (and reported).
+    alias_budget: Option<usize>,
 }
+
+/// Most nodes that aliases standing for a resource definition or its
+/// properties bring into the model, all aliases together: the model and
+/// the linter walk an aliased node once per alias, so without a bound a
+/// small text of aliases to a large definition would cost what its
+/// expansion costs.
+pub const MAX_ALIASED_NODES: usize = syntax::MAX_NODES;
 
 /// Parses a text and reads it as Heat does.
 pub fn parse(text: &str) -> Template<'_> {
@@ -236,6 +248,7 @@ impl<'t> Template<'t> {
             registry: Vec::new(),
             suppressions: Vec::new(),
             diagnostics: Vec::new(),
+            alias_budget: Some(MAX_ALIASED_NODES),
         };
         template.read();
         template
@@ -645,9 +658,37 @@ impl<'t> Template<'t> {
         }
     }
 
+    /// The node `node` stands for: itself, or the node its alias refers to
+    /// (as Heat's YAML loader reads it). `None` for an alias once the
+    /// alias budget is spent: it is left unchecked.
+    fn follow_alias(&mut self, node: NodeId) -> Option<NodeId> {
+        let Some(target) = self.tree.alias_target(node) else {
+            return Some(node);
+        };
+        let budget = self.alias_budget?;
+        let size = self.tree.descendants(target).len() + 1;
+        if size <= budget {
+            self.alias_budget = Some(budget - size);
+            return Some(target);
+        }
+        // Reported once: from here on no alias is followed.
+        self.alias_budget = None;
+        self.diagnose(
+            "alias-budget",
+            Severity::Info,
+            format!(
+                "aliases to resource definitions and properties expand to more than \
+                 {MAX_ALIASED_NODES} nodes; this one and later ones are not checked"
+            ),
+            self.tree.range(node),
+        );
+        None
+    }
+
     /// Reads a `{type: ..., properties: ...}` mapping; `None` with a
     /// diagnostic when it is not a mapping.
     fn read_definition(&mut self, body: NodeId, what: &str) -> Option<Definition> {
+        let body = self.follow_alias(body)?;
         if !self.tree.is_mapping(body) {
             self.diagnose(
                 "resource-not-mapping",
@@ -682,8 +723,8 @@ impl<'t> Template<'t> {
                 ),
             },
         }
-        if let Some(entry) = properties {
-            let value = entry.value;
+        let properties_value = properties.and_then(|entry| self.follow_alias(entry.value));
+        if let Some(value) = properties_value {
             let null = self.tree.resolve(value) == Some(Resolved::Null);
             if !self.tree.is_mapping(value) && !null && !self.is_function_call(value) {
                 self.diagnose(
@@ -699,6 +740,7 @@ impl<'t> Template<'t> {
             type_entry,
             type_name,
             properties,
+            properties_value,
         })
     }
 
