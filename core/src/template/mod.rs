@@ -5,8 +5,10 @@
 //! Built on [`crate::syntax`] and sharing its invariants: building a
 //! [`Template`] never fails (problems become [`Diagnostic`]s with byte
 //! ranges), everything points back into the tree by [`NodeId`] and into the
-//! text by byte range, aliases are never followed, and no code recurses on
-//! the input's structure.
+//! text by byte range, and no code recurses on the input's structure. An
+//! alias standing for a resource definition or its properties is followed
+//! one level, as Heat's loader would expand it, within
+//! [`MAX_ALIASED_NODES`] for the whole text; no other alias is followed.
 
 mod functions;
 mod registry;
