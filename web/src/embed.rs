@@ -50,9 +50,8 @@ pub async fn mount_app(
     on_change: Option<Function>,
 ) -> Result<EmbeddedApp, JsError> {
     let initial_target = match target.as_deref() {
-        Some(target) => {
-            parse_target(target).map_err(|reason| JsError::new(&format!("options.target: {reason}")))?
-        }
+        Some(target) => parse_target(target)
+            .map_err(|reason| JsError::new(&format!("options.target: {reason}")))?,
         None => None,
     };
     let persistence = match storage_key {
