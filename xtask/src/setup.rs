@@ -120,18 +120,35 @@ fn cargo_tool(
     env.run(&mut command)
 }
 
-/// `npm ci` from the committed lockfile, skipped when node_modules was
-/// installed from the same lockfile.
+/// `npm ci` from the committed lockfile of the workspace, then of
+/// `tests/npm/node18` (Node.js 18 for the npm package's tests, kept apart
+/// so that its `node` is on no one's PATH), each skipped when its
+/// node_modules was installed from the same lockfile.
 fn npm_packages(env: &Env) -> Result<(), String> {
-    let lock = std::fs::read(env.root.join("package-lock.json"))
-        .map_err(|e| format!("cannot read package-lock.json: {e}"))?;
-    let stamp_path = env.root.join("node_modules").join(".heatwise-lock-hash");
+    npm_ci(env, &env.root)?;
+    npm_ci(env, &env.root.join(crate::test::NODE18_PACKAGES))
+}
+
+fn npm_ci(env: &Env, folder: &Path) -> Result<(), String> {
+    let lock_path = folder.join("package-lock.json");
+    let lock = std::fs::read(&lock_path)
+        .map_err(|e| format!("cannot read {}: {e}", lock_path.display()))?;
+    let stamp_path = folder.join("node_modules").join(".heatwise-lock-hash");
     let hash = format!("{:016x}", fnv1a(&lock));
     if std::fs::read_to_string(&stamp_path).is_ok_and(|s| s.trim() == hash) {
         return Ok(());
     }
-    env.step("installing npm packages from package-lock.json (npm ci)");
-    env.run(env.command("npm").args(["ci", "--no-audit", "--no-fund"]))?;
+    env.step(&format!(
+        "installing npm packages from {} (npm ci)",
+        lock_path.display()
+    ));
+    env.run(
+        env.command("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(folder),
+    )?;
+    std::fs::create_dir_all(folder.join("node_modules"))
+        .map_err(|e| format!("cannot create {}/node_modules: {e}", folder.display()))?;
     std::fs::write(&stamp_path, hash)
         .map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))
 }
