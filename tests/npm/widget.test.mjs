@@ -357,6 +357,28 @@ test("the page's URL, history and local storage are left alone; storageKey keeps
   await page.close();
 });
 
+test("Save downloads the text; the page's click handlers see no link of the editor's", async () => {
+  const { page, errors } = await openHost();
+  await mountBoth(page);
+  await page.evaluate(() => {
+    window.pageClicks = [];
+    document.addEventListener("click", (event) => window.pageClicks.push(event.composedPath()[0].localName));
+  });
+  const download = page.waitForEvent("download");
+  await page.locator("#left .app-header button", { hasText: "Save" }).click();
+  const saved = await download;
+  assert.equal(saved.suggestedFilename(), "template.yaml");
+  const chunks = [];
+  for await (const chunk of await saved.createReadStream()) {
+    chunks.push(chunk);
+  }
+  assert.equal(Buffer.concat(chunks).toString("utf8"), HIDDEN_PROPERTY);
+  assert.deepEqual(await page.evaluate(() => window.pageClicks), ["button"]);
+  assert.equal(await page.evaluate(() => document.querySelectorAll("a").length), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a file dropped on an editor opens in it; a drop elsewhere is the page's", async () => {
   const { page, errors } = await openHost();
   await mountBoth(page);

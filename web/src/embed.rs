@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 use yew::{AppHandle, Callback, Renderer};
 
-use crate::components::{target_releases, App, AppProps, DropZone};
+use crate::components::{target_releases, App, AppProps, Placement};
 use crate::controller::AppController;
 use crate::storage::Persistence;
 
@@ -75,7 +75,7 @@ pub async fn mount_app(
         initial_target,
         persistence,
         share_links: false,
-        drop_zone: DropZone::Element(root.clone()),
+        placement: Placement::Element(root.clone()),
         on_document_change,
         controller: Some(controller.clone()),
     };

@@ -21,12 +21,13 @@ use crate::storage::Persistence;
 
 type Dispatcher = UseReducerDispatcher<Workspace>;
 
-/// Where a dropped file opens the document.
+/// What the App is mounted in.
 #[derive(Clone, Debug, PartialEq)]
-pub enum DropZone {
-    /// Anywhere in the window: the page is the app's own.
-    Window,
-    /// Only on this element: the app is part of someone else's page.
+pub enum Placement {
+    /// A page of its own: a file dropped anywhere in the window opens.
+    Page,
+    /// This element of someone else's page: only a file dropped on it
+    /// opens, and the App adds nothing to the page outside it.
     Element(web_sys::Element),
 }
 
@@ -45,7 +46,7 @@ pub struct AppProps {
     /// Offers share links, and opens the one in the page's URL fragment
     /// (then drops the fragment from the page's history).
     pub share_links: bool,
-    pub drop_zone: DropZone,
+    pub placement: Placement,
     /// Called with the document each time it changes, once typing pauses.
     pub on_document_change: Option<Callback<Rc<str>>>,
     /// Lets code outside the component tree act on the App.
@@ -59,7 +60,7 @@ impl Default for AppProps {
             initial_target: None,
             persistence: Persistence::site(),
             share_links: true,
-            drop_zone: DropZone::Window,
+            placement: Placement::Page,
             on_document_change: None,
             controller: None,
         }
@@ -190,15 +191,15 @@ pub fn App(props: &AppProps) -> Html {
         });
     }
 
-    // A file dropped on the drop zone opens it. Listening before the
-    // editor does (capture): CodeMirror would insert the file's text.
+    // A file dropped on the App's page or element opens it. Listening
+    // before the editor does (capture): CodeMirror would insert the text.
     {
         let dispatcher = workspace.dispatcher();
         let persistence = persistence.clone();
-        use_effect_with(props.drop_zone.clone(), move |zone| {
-            let target: EventTarget = match zone {
-                DropZone::Window => gloo::utils::window().into(),
-                DropZone::Element(element) => element.clone().into(),
+        use_effect_with(props.placement.clone(), move |placement| {
+            let target: EventTarget = match placement {
+                Placement::Page => gloo::utils::window().into(),
+                Placement::Element(element) => element.clone().into(),
             };
             let options = EventListenerOptions {
                 phase: EventListenerPhase::Capture,
@@ -273,9 +274,16 @@ pub fn App(props: &AppProps) -> Html {
     let on_save = {
         let document = workspace.document.clone();
         let file_name = workspace.file_name.clone();
-        use_callback((document, file_name), move |(), (document, file_name)| {
-            share::download_text(document, file_name);
-        })
+        let parent = match &props.placement {
+            Placement::Page => None,
+            Placement::Element(element) => Some(element.clone()),
+        };
+        use_callback(
+            (document, file_name, parent),
+            move |(), (document, file_name, parent)| {
+                share::download_text(document, file_name, parent.as_ref());
+            },
+        )
     };
     let on_share = {
         let dispatcher = workspace.dispatcher();
@@ -399,9 +407,9 @@ pub fn App(props: &AppProps) -> Html {
                 {on_open}
                 {on_save}
                 on_share={props.share_links.then_some(on_share)}
-                drop_target={match props.drop_zone {
-                    DropZone::Window => "the page",
-                    DropZone::Element(_) => "the editor",
+                drop_target={match props.placement {
+                    Placement::Page => "the page",
+                    Placement::Element(_) => "the editor",
                 }}
                 target={workspace.target}
                 {on_target_change}
