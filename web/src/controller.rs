@@ -84,7 +84,11 @@ impl AppController {
     /// pauses), or of the last [`Self::replace_document`].
     pub fn document(&self) -> Option<Rc<str>> {
         let link = self.0.borrow();
-        link.app.as_ref().map(|app| app.workspace.document.clone())
+        // Read through a fresh clone: a handle keeps every state it has
+        // read, and this one lives as long as the App.
+        link.app
+            .as_ref()
+            .map(|app| app.workspace.clone().document.clone())
     }
 
     /// Replaces the document, as one change that undo takes back, and
