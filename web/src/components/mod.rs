@@ -20,7 +20,7 @@ mod status_badge;
 mod status_bar;
 mod target_select;
 
-pub use app::App;
+pub use app::{App, AppProps, Placement};
 pub use app_header::{AppHeader, AppHeaderProps};
 pub use catalog_panel::{CatalogPanel, CatalogPanelProps};
 pub use catalog_property::{CatalogProperty, CatalogPropertyProps};

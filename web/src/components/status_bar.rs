@@ -11,16 +11,20 @@ pub struct StatusBarProps {
 
 #[function_component]
 pub fn StatusBar(props: &StatusBarProps) -> Html {
-    let (text, failed) = match &props.save_status {
-        SaveStatus::Unchanged => ("Edits are saved in this browser".to_owned(), false),
-        SaveStatus::Saved => ("Saved in this browser".to_owned(), false),
-        SaveStatus::Failed(reason) => (format!("Not saved: {reason}"), true),
+    let saving = match &props.save_status {
+        SaveStatus::Unchanged => Some(("Edits are saved in this browser".to_owned(), false)),
+        SaveStatus::Saved => Some(("Saved in this browser".to_owned(), false)),
+        SaveStatus::Failed(reason) => Some((format!("Not saved: {reason}"), true)),
+        // Nothing to tell: the embedding page keeps the text, or not.
+        SaveStatus::Off => None,
     };
     html! {
         <footer class="status-bar">
-            <span class={classes!("save-status", failed.then_some("is-error"))} role="status">
-                { text }
-            </span>
+            if let Some((text, failed)) = saving {
+                <span class={classes!("save-status", failed.then_some("is-error"))} role="status">
+                    { text }
+                </span>
+            }
             if let Some(notice) = &props.notice {
                 <span class={classes!("notice", notice.is_error.then_some("is-error"))} role="status">
                     { notice.text.clone() }

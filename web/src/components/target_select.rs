@@ -27,8 +27,19 @@ pub fn target_releases() -> Vec<Release> {
 
 #[function_component]
 pub fn TargetSelect(props: &TargetSelectProps) -> Html {
-    let releases = use_memo((), |()| target_releases());
-    let newest = releases.first().copied();
+    let offered = use_memo((), |()| target_releases());
+    let newest = offered.first().copied();
+    // A target set from outside (an embedding page) may be one the list
+    // lacks, such as a release before Liberty: it is shown all the same.
+    let releases: Vec<Release> = match props.target {
+        Some(target) if !offered.contains(&target) => {
+            let mut releases = offered.to_vec();
+            releases.push(target);
+            releases.sort_by(|a, b| b.cmp(a));
+            releases
+        }
+        _ => offered.to_vec(),
+    };
     let onchange = props.on_change.reform(move |event: Event| {
         let value = event.target_unchecked_into::<HtmlSelectElement>().value();
         Release::parse_version(&value)

@@ -5,6 +5,7 @@
 mod app;
 mod code_editor;
 mod code_mirror;
+mod embed;
 mod findings;
 mod migration;
 mod outline;
