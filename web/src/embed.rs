@@ -6,6 +6,7 @@
 use std::rc::Rc;
 
 use heatwise_core::release::Release;
+use heatwise_core::syntax::MAX_INPUT_BYTES;
 use js_sys::Function;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -31,6 +32,18 @@ pub fn parse_target(text: &str) -> Result<Option<Release>, String> {
     Ok((Some(release) != newest).then_some(release))
 }
 
+/// Refuses a text larger than the linter reads, naming the limit: an
+/// editor would hold it but could check none of it.
+pub fn check_size(text: &str, what: &str) -> Result<(), JsError> {
+    if text.len() <= MAX_INPUT_BYTES {
+        return Ok(());
+    }
+    Err(JsError::new(&format!(
+        "{what}: the template is {} bytes; the editor takes at most {MAX_INPUT_BYTES} bytes (10 MiB)",
+        text.len()
+    )))
+}
+
 /// Renders the App into `root`, an element the caller has put in the page
 /// (inside a shadow root, so that the page's styles and the App's stay
 /// apart), and resolves once it is on screen.
@@ -49,6 +62,7 @@ pub async fn mount_app(
     storage_key: Option<String>,
     on_change: Option<Function>,
 ) -> Result<EmbeddedApp, JsError> {
+    check_size(&text, "options.value")?;
     let initial_target = match target.as_deref() {
         Some(target) => parse_target(target)
             .map_err(|reason| JsError::new(&format!("options.target: {reason}")))?,
@@ -102,6 +116,7 @@ impl EmbeddedApp {
     /// Replaces the whole text, as one change that undo takes back.
     #[wasm_bindgen(js_name = setValue)]
     pub fn set_value(&self, text: String) -> Result<(), JsError> {
+        check_size(&text, "setValue(text)")?;
         if self.controller.replace_document(text.into()) {
             Ok(())
         } else {

@@ -117,6 +117,22 @@ async fn the_handle_replaces_the_text_and_the_target_through_the_app() {
         .unwrap_err();
     assert!(message(refused).contains("is not a Heat release"));
 
+    let oversized = "#".repeat(heatwise_core::syntax::MAX_INPUT_BYTES + 1);
+    let refused = embedded.app.set_value(oversized).unwrap_err();
+    assert_eq!(
+        message(refused),
+        format!(
+            "setValue(text): the template is {} bytes; the editor takes at most {} bytes (10 MiB)",
+            heatwise_core::syntax::MAX_INPUT_BYTES + 1,
+            heatwise_core::syntax::MAX_INPUT_BYTES
+        )
+    );
+    assert!(
+        problem().contains("is DEPRECATED"),
+        "unchanged: {}",
+        problem()
+    );
+
     let text = "resources:\n  other:\n    type: OS::Heat::None\n";
     embedded.app.set_value(text.into()).ok().unwrap();
     assert_eq!(embedded.app.value().ok().as_deref(), Some(text));
