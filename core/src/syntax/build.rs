@@ -463,7 +463,7 @@ impl<'t> Builder<'t> {
             .chars()
             .next()
             .map_or(at, |ch| at + ch.len_utf8() as u32);
-        self.diagnose(error.info().to_owned(), TextRange::new(at, end));
+        self.diagnose(explain(error.info()), TextRange::new(at, end));
     }
 
     fn diagnose(&mut self, message: String, range: TextRange) {
@@ -528,4 +528,49 @@ fn token_end(bytes: &[u8], start: usize) -> usize {
         at += 1;
     }
     at
+}
+
+/// The parser's message with what it means for a template's author and
+/// what to do, for the mistakes people make; the parser's own words stay
+/// at the end, for searching.
+fn explain(info: &str) -> String {
+    let advice = match info {
+        "tabs disallowed within this context (block indentation)" => {
+            "a tab in the indentation: YAML indents with spaces only; replace it with spaces"
+        }
+        "while scanning a quoted scalar, found unexpected end of stream" => {
+            "a quoted string is never closed: add its closing quote"
+        }
+        "invalid indentation" => {
+            "this line's indentation fits nothing above it: align it with its siblings"
+        }
+        "while parsing a block mapping, did not find expected key" => {
+            "this line's indentation matches no entry above it: align it with its siblings"
+        }
+        "while parsing node, found unknown anchor" => {
+            "this alias (`*name`) refers to no anchor (`&name`) defined before it: define the anchor first, or correct the name"
+        }
+        "mapping values are not allowed in this context" => {
+            "a second `: ` on one line: quote the value when it contains `: `"
+        }
+        "invalid indentation in quoted scalar" => {
+            "the continuation lines of a quoted string must be indented past its key: indent them (Heat's loader accepts them at the margin, YAML 1.2 does not)"
+        }
+        "while parsing a block collection, did not find expected '-' indicator" => {
+            "a list item and a mapping entry at the same indentation: indent the entry or make it an item"
+        }
+        _ if info.starts_with("while parsing a flow sequence") => {
+            "a `[` list is not closed, or two of its items have no comma between them"
+        }
+        _ if info.starts_with("while parsing a flow mapping") => {
+            "a `{` mapping is not closed, or two of its entries have no comma between them"
+        }
+        _ if info.starts_with("unexpected character: `@'")
+            || info.starts_with("unexpected character: ``'") =>
+        {
+            "`@` and `` ` `` cannot start a plain value: quote the value"
+        }
+        _ => return info.to_owned(),
+    };
+    format!("{advice} (YAML: {info})")
 }

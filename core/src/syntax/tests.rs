@@ -154,3 +154,33 @@ fn errors_keep_what_was_read() {
     assert_eq!(tree.source(b), "[x");
     assert!(tree.diagnostics()[0].range.end as usize <= text.len());
 }
+
+#[test]
+fn syntax_errors_say_what_to_do() {
+    let cases = [
+        ("a:\n\tb: 1\n", "a tab in the indentation"),
+        ("a: \"x\n", "a quoted string is never closed"),
+        (
+            "a:\n  b: 1\n c: 2\n",
+            "this line's indentation matches no entry",
+        ),
+        ("a: *x\n", "this alias (`*name`) refers to no anchor"),
+        ("a: b: c\n", "a second `: ` on one line"),
+        ("a: [1, 2\n", "a `[` list is not closed"),
+        ("a: {b: 1\n", "a `{` mapping is not closed"),
+        (
+            "key: \"one\nline two\"\n",
+            "the continuation lines of a quoted string",
+        ),
+        ("@a: 1\n", "`@` and `` ` `` cannot start a plain value"),
+        ("a:\n  - b\n  c: 1\n", "a list item and a mapping entry"),
+    ];
+    for (text, advice) in cases {
+        let tree = parse(text);
+        let message = &tree.diagnostics()[0].message;
+        assert!(
+            message.starts_with(advice) && message.ends_with(')') && message.contains("(YAML: "),
+            "{text:?}: {message}"
+        );
+    }
+}
