@@ -133,6 +133,27 @@ test("hovering shows the life cycle and the fix; the fix is one step undo takes 
   await page.context().close();
 });
 
+test("a fix from the hover applies after typing that left the findings as they were", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_PORTS);
+  await waitForProblemCount(page, 3);
+
+  // A comment at the end: the text is read again, its findings are the
+  // ones already shown.
+  await page.evaluate(() => performance.clearMeasures("heatwise:settle"));
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("# checked\n");
+  await page.waitForFunction(() => performance.getEntriesByName("heatwise:settle").length > 0);
+  await page.locator(".cm-lintRange", { hasText: "network_id" }).first().hover();
+  const tooltip = page.locator(".cm-tooltip-lint");
+  await tooltip.getByRole("button", { name: "Apply fix" }).click();
+  const fixed = await documentText(page);
+  assert.match(fixed, /network: app-net\n/);
+  assert.match(fixed, /# checked\n/);
+  await waitForProblemCount(page, 2);
+  await page.context().close();
+});
+
 test("the fix button in the problems panel applies that fix", async () => {
   const page = await openPage();
   await pasteDocument(page, LEGACY_PORTS);

@@ -55,7 +55,9 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
             let parent: Element = host.cast().expect("the editor's host element is mounted");
             let settle = {
                 let editor = Rc::downgrade(&editor);
-                move || report_text(&editor, &on_change)
+                move || {
+                    crate::timing::measured("heatwise:settle", || report_text(&editor, &on_change))
+                }
             };
             let mounted = {
                 let pending = pending.clone();
@@ -90,26 +92,25 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
         });
     }
 
+    // Findings are drawn when they change, and whenever text is loaded:
+    // replacing the whole text wipes out what was drawn, even when the new
+    // text has the same findings.
     {
         let editor = editor.clone();
-        use_effect_with(props.loaded.clone(), move |loaded| {
-            if *shown_generation.borrow() != loaded.generation {
+        use_effect_with(
+            (props.loaded.clone(), props.findings.clone()),
+            move |(loaded, findings)| {
                 if let Some(editor) = editor.borrow().as_ref() {
-                    editor.replace_text(&loaded.text);
-                    *shown_generation.borrow_mut() = loaded.generation;
+                    if *shown_generation.borrow() != loaded.generation {
+                        editor.replace_text(&loaded.text);
+                        *shown_generation.borrow_mut() = loaded.generation;
+                    }
+                    crate::timing::measured("heatwise:show-findings", || {
+                        editor.show_findings(findings)
+                    });
                 }
-            }
-        });
-    }
-
-    // After the effect that loads text: findings of loaded text are for it.
-    {
-        let editor = editor.clone();
-        use_effect_with(props.findings.clone(), move |findings| {
-            if let Some(editor) = editor.borrow().as_ref() {
-                editor.show_findings(findings);
-            }
-        });
+            },
+        );
     }
 
     {
