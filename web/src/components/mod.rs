@@ -25,7 +25,9 @@ pub use app_header::{AppHeader, AppHeaderProps};
 pub use catalog_panel::{CatalogPanel, CatalogPanelProps};
 pub use catalog_property::{CatalogProperty, CatalogPropertyProps};
 pub use catalog_type::{CatalogType, CatalogTypeProps};
-pub use code_editor::{CodeEditor, CodeEditorProps, SETTLE_MILLIS};
+pub use code_editor::{
+    settle_delay, CodeEditor, CodeEditorProps, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
+};
 pub use examples_menu::{ExamplesMenu, ExamplesMenuProps};
 pub use file_actions::{FileActions, FileActionsProps};
 pub use lifecycle_timeline::{LifecycleTimeline, LifecycleTimelineProps};

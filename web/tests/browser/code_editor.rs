@@ -1,7 +1,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use heatwise_web::components::{CodeEditor, CodeEditorProps, SETTLE_MILLIS};
+use heatwise_web::components::{
+    settle_delay, CodeEditor, CodeEditorProps, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
+};
 use heatwise_web::findings::findings;
 use heatwise_web::outline::Utf16Range;
 use heatwise_web::state::{LoadedText, Reveal};
@@ -79,6 +81,15 @@ async fn reports_the_text_once_typing_pauses() {
 
     sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
     assert_eq!(*mounted.reported.borrow(), ["xya: 1"]);
+}
+
+#[wasm_bindgen_test]
+fn the_pause_grows_with_the_work_it_starts() {
+    assert_eq!(settle_delay(0.0), SETTLE_MILLIS);
+    assert_eq!(settle_delay(20.0), SETTLE_MILLIS);
+    // A 1 MB template takes about 150 ms to check.
+    assert_eq!(settle_delay(150.0), 450);
+    assert_eq!(settle_delay(900.0), MAX_SETTLE_MILLIS);
 }
 
 #[wasm_bindgen_test]
