@@ -4,9 +4,9 @@
 
 import { basicSetup } from "codemirror";
 import { ChangeSet, EditorSelection, EditorState } from "@codemirror/state";
-import { EditorView, keymap } from "@codemirror/view";
+import { EditorView, ViewPlugin, keymap } from "@codemirror/view";
 import { indentWithTab, isolateHistory } from "@codemirror/commands";
-import { indentUnit, syntaxHighlighting } from "@codemirror/language";
+import { ensureSyntaxTree, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { classHighlighter } from "@lezer/highlight";
@@ -88,6 +88,41 @@ const theme = EditorView.theme({
   },
 });
 
+// CodeMirror parses only so far (100 KB) past what is in view. A
+// keystroke further on, say at the end of a 1 MB template, then spends up
+// to 20 ms parsing, keystroke after keystroke until the parser has caught
+// up. This parses the rest of the document whenever the browser is idle,
+// a few milliseconds at a time, so that the parse is complete before it
+// is needed.
+const PARSE_SLICE_MS = 8;
+const parseToTheEnd = ViewPlugin.fromClass(
+  class {
+    constructor(view) {
+      this.view = view;
+      this.idle = null;
+      this.schedule();
+    }
+
+    update(update) {
+      if (update.docChanged) this.schedule();
+    }
+
+    schedule() {
+      if (this.idle !== null || typeof requestIdleCallback === "undefined") return;
+      this.idle = requestIdleCallback((deadline) => {
+        this.idle = null;
+        const { state } = this.view;
+        const slice = Math.max(1, Math.min(PARSE_SLICE_MS, deadline.timeRemaining()));
+        if (!ensureSyntaxTree(state, state.doc.length, slice)) this.schedule();
+      });
+    }
+
+    destroy() {
+      if (this.idle !== null) cancelIdleCallback(this.idle);
+    }
+  },
+);
+
 const severities = new Set(["error", "warning", "info", "hint"]);
 
 // Findings and their fixes are computed in Rust for the text as it was
@@ -131,6 +166,7 @@ export function createEditor(parent, text, label, onChange) {
         indentUnit.of("  "),
         EditorState.tabSize.of(2),
         yaml(),
+        parseToTheEnd,
         syntaxHighlighting(classHighlighter),
         lintGutter(),
         theme,
