@@ -166,6 +166,32 @@ test("the fix button in the problems panel applies that fix", async () => {
   await page.context().close();
 });
 
+test("a long list of problems shows its first hundred, and more on request", async () => {
+  const page = await openPage();
+  let text = "heat_template_version: 2016-10-14\nresources:\n";
+  for (let port = 0; port < 130; port += 1) {
+    text += `  port_${port}:\n    type: OS::Neutron::Port\n    properties:\n      network_id: net_${port}\n`;
+  }
+  await pasteDocument(page, text);
+  await waitForProblemCount(page, 130);
+  assert.deepEqual(await page.locator(".severity-toggle").allTextContents(), ["0 errors", "130 warnings", "0 notes"]);
+  assert.equal(await page.locator(".problem").count(), 100);
+  assert.equal(await page.locator(".problems .list-more-count").textContent(), "100 of 130 shown");
+
+  await page.getByRole("button", { name: "Show 30 more" }).click();
+  assert.equal(await page.locator(".problem").count(), 130);
+  assert.equal(await page.locator(".problems .list-more").count(), 0);
+  // One from the second page shows where it is.
+  await page.locator(".problem", { hasText: "line 522:7" }).locator(".problem-jump").click();
+  assert.equal(await page.evaluate(() => window.getSelection().toString()), "network_id");
+  assert.equal((await editorLines(page)).find((line) => line.includes("net_129")), "      network_id: net_129");
+
+  // Another filter starts from the first page again.
+  await page.getByRole("searchbox", { name: "Filter problems" }).fill("network");
+  assert.equal(await page.locator(".problem").count(), 100);
+  await page.context().close();
+});
+
 test("the target release changes the findings", async () => {
   const page = await openPage();
   await pasteDocument(page, LEGACY_PORTS);
