@@ -61,6 +61,8 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
     let shown_generation = use_mut_ref(|| props.loaded.generation);
     // The timer that reports the text when typing pauses.
     let pending = use_mut_ref(|| None::<Timeout>);
+    // The timer that draws the latest findings.
+    let pending_findings = use_mut_ref(|| None::<Timeout>);
     // The editor's change handler outlives this render: it reads the
     // callback of the latest one.
     let on_change = use_mut_ref(|| props.on_change.clone());
@@ -120,7 +122,10 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
 
     // Findings are drawn when they change, and whenever text is loaded:
     // replacing the whole text wipes out what was drawn, even when the new
-    // text has the same findings.
+    // text has the same findings. Drawing a thousand of them takes tens of
+    // milliseconds: it waits for a task of its own, after the check that
+    // made them, so that a keystroke can come in between. Typing meanwhile
+    // is followed, as for any findings (see `js/editor.js`).
     {
         let editor = editor.clone();
         use_effect_with(
@@ -131,10 +136,20 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
                         editor.replace_text(&loaded.text);
                         *shown_generation.borrow_mut() = loaded.generation;
                     }
-                    crate::timing::measured("heatwise:show-findings", || {
-                        editor.show_findings(findings)
-                    });
                 }
+                let editor = Rc::downgrade(&editor);
+                let findings = findings.clone();
+                // Replacing the timer cancels the one before: only the
+                // latest findings are drawn.
+                pending_findings.replace(Some(Timeout::new(0, move || {
+                    if let Some(editor) = editor.upgrade() {
+                        if let Some(editor) = editor.borrow().as_ref() {
+                            crate::timing::measured("heatwise:show-findings", || {
+                                editor.show_findings(&findings)
+                            });
+                        }
+                    }
+                })));
             },
         );
     }

@@ -60,6 +60,13 @@ async fn mount(text: &str) -> Mounted {
     }
 }
 
+/// Waits until findings given to the editor are drawn: in a task of
+/// their own, after rendering.
+async fn drawn() {
+    rendered().await;
+    sleep_millis(0).await;
+}
+
 fn editor_text(mounted: &Mounted) -> String {
     select_all(&mounted.host.0, ".cm-line")
         .iter()
@@ -166,13 +173,13 @@ async fn findings_stay_drawn_when_the_same_text_is_loaded_again() {
         ..props(&mounted.on_change, loaded(generation), None)
     };
     mounted.handle.update(with_findings(0));
-    rendered().await;
+    drawn().await;
     assert_eq!(select_all(&mounted.host.0, ".cm-lintRange").len(), 1);
 
     // Opening the same file again: the whole text is replaced, and its
     // findings are the ones already shown.
     mounted.handle.update(with_findings(1));
-    rendered().await;
+    drawn().await;
     assert_eq!(
         texts(&mounted.host.0, ".cm-lintRange"),
         ["OS::Nova::FloatingIP"]
