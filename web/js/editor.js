@@ -213,12 +213,14 @@ export function revealRange(view, from, to) {
   view.focus();
 }
 
-/// Shows `findings`, replacing the ones shown before. Each is {from, to,
-/// severity, message, code, rule, status, lifecycle: [{status, version,
-/// release, message}], fix: {title, applicability, changes} | null}, in
-/// offsets of the text last read or put in. Text from the template or
-/// the catalog only ever goes into the page as text.
-export function showDiagnostics(view, findings) {
+/// Shows findings, replacing the ones shown before. `findingsJson` is a
+/// JSON array of {from, to, severity, message, code, rule, status,
+/// lifecycle: [{status, version, release, message}], fix: {title,
+/// applicability, changes} | null}, in offsets of the text last read or
+/// put in. Text from the template or the catalog only ever goes into the
+/// page as text.
+export function showDiagnostics(view, findingsJson) {
+  const findings = JSON.parse(findingsJson);
   const read = latestRead(view);
   const { since } = read;
   const length = view.state.doc.length;
