@@ -39,11 +39,11 @@ fn plural(count: usize, severity: Severity) -> String {
 
 #[function_component]
 pub fn ProblemsPanel(props: &ProblemsPanelProps) -> Html {
-    // How many listed findings are shown, for the filter it was chosen
+    // How many listed findings are shown, and the filter that was chosen
     // under: another filter starts again from the first page.
-    let shown = use_state(|| (props.filter.clone(), PROBLEMS_PAGE));
-    let limit = if shown.0 == props.filter {
-        shown.1
+    let expanded = use_state(|| (props.filter.clone(), PROBLEMS_PAGE));
+    let limit = if expanded.0 == props.filter {
+        expanded.1
     } else {
         PROBLEMS_PAGE
     };
@@ -80,9 +80,9 @@ pub fn ProblemsPanel(props: &ProblemsPanelProps) -> Html {
         let more = listed.len().saturating_sub(limit);
         let show_more = (more > 0).then(|| {
             let onclick = {
-                let shown = shown.clone();
+                let expanded = expanded.clone();
                 let filter = props.filter.clone();
-                move |_: MouseEvent| shown.set((filter.clone(), limit + PROBLEMS_PAGE))
+                move |_: MouseEvent| expanded.set((filter.clone(), limit + PROBLEMS_PAGE))
             };
             html! {
                 <p class="list-more">
