@@ -1,7 +1,8 @@
 // Budgets of the built site, measured in headless Chromium and printed:
 //   lint of a 100 KB template   < 5 ms   (the editor's own "heatwise:lint" measure)
 //   typing in a 1 MB template   stays responsive: 95% of keystrokes paint
-//                               within 50 ms, and no long task but the lint's
+//                               within 50 ms, and no long task but the work
+//                               of a settled edit
 //   page weight, gzipped        < 600 KB (wasm + JS + CSS)
 // Run `npm run bench` after `trunk build --release`. Serves HEATWISE_DIST
 // (default dist/) itself; CHROMIUM picks the browser. Exits non-zero when a
@@ -260,18 +261,19 @@ try {
   console.log(`  work when typing settles: ${describeSettles(paused.measures)}`);
 
   // Keystrokes must not wait for heavy work: nearly all paint within
-  // 50 ms, and no long task comes from anything but the lint.
+  // 50 ms, and no long task comes from anything but a settled edit's
+  // work (which the lint dominates).
   for (const [name, report] of [
     ["typing", steady],
     ["typing with pauses", paused],
   ]) {
     const slow = report.latencies.filter((latency) => latency > KEYSTROKE_BUDGET_MS).length;
-    if (slow > report.keystrokes * (1 - KEYSTROKE_SHARE)) {
+    if (slow > report.latencies.length * (1 - KEYSTROKE_SHARE)) {
       console.log(`  ${name}: ${slow} keystrokes over ${KEYSTROKE_BUDGET_MS} ms (budget: ${KEYSTROKE_SHARE * 100}% within)`);
       failed = true;
     }
     if (report.otherLongTasks.length > 0) {
-      console.log(`  ${name}: long tasks outside the lint (budget: none)`);
+      console.log(`  ${name}: long tasks other than a settled edit's work (budget: none)`);
       failed = true;
     }
   }
