@@ -50,6 +50,26 @@ test("choosing a resource selects its name in the editor and scrolls to it", asy
   await page.context().close();
 });
 
+test("a long outline shows its first two hundred resources, and more on request", async () => {
+  const page = await openPage();
+  let text = "heat_template_version: 2016-10-14\nresources:\n";
+  for (let volume = 0; volume < 230; volume += 1) text += `  volume_${volume}: {type: OS::Cinder::Volume}\n`;
+  await page.locator(".cm-content").focus();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(text);
+  await page.locator(".outline .panel-count", { hasText: "230" }).waitFor();
+  assert.equal(await page.locator(".outline-entry").count(), 200);
+  assert.equal(await page.locator(".outline .list-more-count").textContent(), "200 of 230 shown");
+
+  await page.getByRole("button", { name: "Show 30 more" }).click();
+  const names = await outlineNames(page);
+  assert.equal(names.length, 230);
+  assert.equal(names.at(-1), "volume_229");
+  await page.locator(".outline-entry", { hasText: "volume_229" }).click();
+  assert.equal(await page.evaluate(() => window.getSelection().toString()), "volume_229");
+  await page.context().close();
+});
+
 test("typing a resource updates the list, and the document survives a reload", async () => {
   const page = await openPage();
   const before = await outlineNames(page);

@@ -133,6 +133,27 @@ test("hovering shows the life cycle and the fix; the fix is one step undo takes 
   await page.context().close();
 });
 
+test("a fix from the hover applies after typing that left the findings as they were", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_PORTS);
+  await waitForProblemCount(page, 3);
+
+  // A comment at the end: the text is read again, its findings are the
+  // ones already shown.
+  await page.evaluate(() => performance.clearMeasures("heatwise:settle"));
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("# checked\n");
+  await page.waitForFunction(() => performance.getEntriesByName("heatwise:settle").length > 0);
+  await page.locator(".cm-lintRange", { hasText: "network_id" }).first().hover();
+  const tooltip = page.locator(".cm-tooltip-lint");
+  await tooltip.getByRole("button", { name: "Apply fix" }).click();
+  const fixed = await documentText(page);
+  assert.match(fixed, /network: app-net\n/);
+  assert.match(fixed, /# checked\n/);
+  await waitForProblemCount(page, 2);
+  await page.context().close();
+});
+
 test("the fix button in the problems panel applies that fix", async () => {
   const page = await openPage();
   await pasteDocument(page, LEGACY_PORTS);
@@ -142,6 +163,32 @@ test("the fix button in the problems panel applies that fix", async () => {
   const text = await documentText(page);
   assert.match(text, /network: db-net/);
   assert.match(text, /network_id: app-net/);
+  await page.context().close();
+});
+
+test("a long list of problems shows its first hundred, and more on request", async () => {
+  const page = await openPage();
+  let text = "heat_template_version: 2016-10-14\nresources:\n";
+  for (let port = 0; port < 130; port += 1) {
+    text += `  port_${port}:\n    type: OS::Neutron::Port\n    properties:\n      network_id: net_${port}\n`;
+  }
+  await pasteDocument(page, text);
+  await waitForProblemCount(page, 130);
+  assert.deepEqual(await page.locator(".severity-toggle").allTextContents(), ["0 errors", "130 warnings", "0 notes"]);
+  assert.equal(await page.locator(".problem").count(), 100);
+  assert.equal(await page.locator(".problems .list-more-count").textContent(), "100 of 130 shown");
+
+  await page.getByRole("button", { name: "Show 30 more" }).click();
+  assert.equal(await page.locator(".problem").count(), 130);
+  assert.equal(await page.locator(".problems .list-more").count(), 0);
+  // One from the second page shows where it is.
+  await page.locator(".problem", { hasText: "line 522:7" }).locator(".problem-jump").click();
+  assert.equal(await page.evaluate(() => window.getSelection().toString()), "network_id");
+  assert.equal((await editorLines(page)).find((line) => line.includes("net_129")), "      network_id: net_129");
+
+  // Another filter starts from the first page again.
+  await page.getByRole("searchbox", { name: "Filter problems" }).fill("network");
+  assert.equal(await page.locator(".problem").count(), 100);
   await page.context().close();
 });
 

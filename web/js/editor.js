@@ -4,9 +4,9 @@
 
 import { basicSetup } from "codemirror";
 import { ChangeSet, EditorSelection, EditorState } from "@codemirror/state";
-import { EditorView, keymap } from "@codemirror/view";
+import { EditorView, ViewPlugin, keymap } from "@codemirror/view";
 import { indentWithTab, isolateHistory } from "@codemirror/commands";
-import { indentUnit, syntaxHighlighting } from "@codemirror/language";
+import { ensureSyntaxTree, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { classHighlighter } from "@lezer/highlight";
@@ -88,22 +88,67 @@ const theme = EditorView.theme({
   },
 });
 
+// CodeMirror parses only so far (100 KB) past what is in view. A
+// keystroke further on, say at the end of a 1 MB template, then spends up
+// to 20 ms parsing, keystroke after keystroke until the parser has caught
+// up. This parses the rest of the document whenever the browser is idle,
+// a few milliseconds at a time, so that the parse is complete before it
+// is needed.
+const PARSE_SLICE_MS = 8;
+const parseToTheEnd = ViewPlugin.fromClass(
+  class {
+    constructor(view) {
+      this.view = view;
+      this.idle = null;
+      this.schedule();
+    }
+
+    update(update) {
+      if (update.docChanged) this.schedule();
+    }
+
+    schedule() {
+      if (this.idle !== null || typeof requestIdleCallback === "undefined") return;
+      this.idle = requestIdleCallback((deadline) => {
+        this.idle = null;
+        const { state } = this.view;
+        const slice = Math.max(1, Math.min(PARSE_SLICE_MS, deadline.timeRemaining()));
+        if (!ensureSyntaxTree(state, state.doc.length, slice)) this.schedule();
+      });
+    }
+
+    destroy() {
+      if (this.idle !== null) cancelIdleCallback(this.idle);
+    }
+  },
+);
+
 const severities = new Set(["error", "warning", "info", "hint"]);
 
 // Findings and their fixes are computed in Rust for the text as it was
 // last read (editorText) or put in (replaceEditorText). Typing goes on
-// meanwhile: `since` gathers the changes made after that text, to move
-// ranges computed for it onto the current document; `reads` counts the
-// texts handed out, so that a fix shown for an older one is not applied.
-const lastRead = new WeakMap();
+// meanwhile. Each read text keeps `since`, the changes made after it, to
+// move ranges computed for it onto the current document. Two are kept up
+// to date: the latest read, for what Rust sends next, and the one the
+// diagnostics on screen were made for (Rust does not send findings again
+// when they have not changed, so that one may be older).
+const reads = new WeakMap();
 
 function markRead(view) {
-  const reads = (lastRead.get(view)?.reads ?? 0) + 1;
-  lastRead.set(view, { since: ChangeSet.empty(view.state.doc.length), reads });
+  const record = reads.get(view) ?? { shown: null };
+  record.latest = { since: ChangeSet.empty(view.state.doc.length) };
+  reads.set(view, record);
 }
 
-function readState(view) {
-  return lastRead.get(view) ?? { since: ChangeSet.empty(view.state.doc.length), reads: 0 };
+function latestRead(view) {
+  return reads.get(view)?.latest ?? { since: ChangeSet.empty(view.state.doc.length) };
+}
+
+function trackChanges(view, changes) {
+  const record = reads.get(view);
+  if (!record) return;
+  record.latest.since = record.latest.since.compose(changes);
+  if (record.shown && record.shown !== record.latest) record.shown.since = record.shown.since.compose(changes);
 }
 
 /// Creates an editor inside `parent` holding `text`. `onChange` is called
@@ -121,14 +166,14 @@ export function createEditor(parent, text, label, onChange) {
         indentUnit.of("  "),
         EditorState.tabSize.of(2),
         yaml(),
+        parseToTheEnd,
         syntaxHighlighting(classHighlighter),
         lintGutter(),
         theme,
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
-          const read = lastRead.get(update.view);
-          if (read) read.since = read.since.compose(update.changes);
+          trackChanges(update.view, update.changes);
           onChange();
         }),
       ],
@@ -168,13 +213,16 @@ export function revealRange(view, from, to) {
   view.focus();
 }
 
-/// Shows `findings`, replacing the ones shown before. Each is {from, to,
-/// severity, message, code, rule, status, lifecycle: [{status, version,
-/// release, message}], fix: {title, applicability, changes} | null}, in
-/// offsets of the text last read or put in. Text from the template or
-/// the catalog only ever goes into the page as text.
-export function showDiagnostics(view, findings) {
-  const { since, reads } = readState(view);
+/// Shows findings, replacing the ones shown before. `findingsJson` is a
+/// JSON array of {from, to, severity, message, code, rule, status,
+/// lifecycle: [{status, version, release, message}], fix: {title,
+/// applicability, changes} | null}, in offsets of the text last read or
+/// put in. Text from the template or the catalog only ever goes into the
+/// page as text.
+export function showDiagnostics(view, findingsJson) {
+  const findings = JSON.parse(findingsJson);
+  const read = latestRead(view);
+  const { since } = read;
   const length = view.state.doc.length;
   const diagnostics = findings.map((finding) => {
     const from = Math.min(since.mapPos(Math.min(finding.from, since.length), 1), length);
@@ -195,7 +243,9 @@ export function showDiagnostics(view, findings) {
             {
               name: fix.applicability === "unsafe" ? "Apply unsafe fix" : "Apply fix",
               apply: (target) => {
-                if (readState(target).reads === reads) applyChanges(target, fix.changes);
+                // Only while this is the text on screen: the changes of an
+                // older one are no longer followed.
+                if (reads.get(target)?.shown === read) applyChangesSince(target, fix.changes, read.since);
               },
             },
           ]
@@ -203,12 +253,17 @@ export function showDiagnostics(view, findings) {
     };
   });
   view.dispatch(setDiagnostics(view.state, diagnostics));
+  const record = reads.get(view);
+  if (record) record.shown = read;
 }
 
 /// Makes `changes` ({from, to, insert}, in offsets of the text last read
 /// or put in) as one step that undo takes back, and focuses the editor.
 export function applyChanges(view, changes) {
-  const { since } = readState(view);
+  applyChangesSince(view, changes, latestRead(view).since);
+}
+
+function applyChangesSince(view, changes, since) {
   const specs = changes.map((change) => ({
     from: Math.min(change.from, since.length),
     to: Math.min(Math.max(change.to, change.from), since.length),

@@ -5,8 +5,9 @@ use std::rc::Rc;
 
 use heatwise_core::catalog::{Catalog, StatusKind};
 use heatwise_core::diagnostic::{Applicability, Severity};
-use heatwise_core::lint::{lint, LifecycleStep, LintOptions};
+use heatwise_core::lint::{lint_template, LifecycleStep, LintOptions};
 use heatwise_core::release::Release;
+use heatwise_core::template::{self, Template};
 use heatwise_core::text::LineIndex;
 
 use crate::outline::Utf16Range;
@@ -55,6 +56,12 @@ pub struct Change {
 /// The findings for `text` checked against `target` (`None`: the
 /// catalog's newest release), in document order.
 pub fn findings(text: &str, target: Option<Release>) -> Vec<Finding> {
+    checked(text, target).1
+}
+
+/// [`findings`], with the template parsed for them: what else reads the
+/// text (the outline) need not parse it again.
+pub fn checked(text: &str, target: Option<Release>) -> (Template<'_>, Vec<Finding>) {
     let options = LintOptions::new(Catalog::builtin()).with_target(target);
     let index = LineIndex::new(text);
     let utf16 = |start: u32, end: u32| {
@@ -68,7 +75,13 @@ pub fn findings(text: &str, target: Option<Release>) -> Vec<Finding> {
             },
         )
     };
-    crate::timing::measured("heatwise:lint", || lint(text, &options))
+    // Parsing is part of linting, as in `heatwise_core::lint::lint`.
+    let (template, diagnostics) = crate::timing::measured("heatwise:lint", || {
+        let template = template::parse(text);
+        let diagnostics = lint_template(&template, &options);
+        (template, diagnostics)
+    });
+    let findings = diagnostics
         .into_iter()
         .map(|diagnostic| {
             let (start, range) = utf16(diagnostic.range.start, diagnostic.range.end);
@@ -97,7 +110,8 @@ pub fn findings(text: &str, target: Option<Release>) -> Vec<Finding> {
                 fix,
             }
         })
-        .collect()
+        .collect();
+    (template, findings)
 }
 
 /// How many findings of each severity, most serious first.

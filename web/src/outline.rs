@@ -1,6 +1,7 @@
 //! The outline shown beside the editor: the core's resource list, with
 //! positions converted to what the editor counts in.
 
+use heatwise_core::template::{self, Template};
 use heatwise_core::text::LineIndex;
 
 /// A half-open range of UTF-16 offsets, as CodeMirror counts.
@@ -22,21 +23,34 @@ pub struct OutlineEntry {
 
 /// The resources `text` declares, in order.
 pub fn outline_entries(text: &str) -> Vec<OutlineEntry> {
-    let index = LineIndex::new(text);
-    heatwise_core::outline::resources(text)
-        .into_iter()
-        .map(|resource| {
-            let start = index.position(text, resource.name_range.start);
-            let end = index.position(text, resource.name_range.end);
-            OutlineEntry {
-                name: resource.name,
-                type_name: resource.type_name,
-                line: start.line,
-                name_range: Utf16Range {
-                    from: start.utf16,
-                    to: end.utf16,
-                },
-            }
-        })
-        .collect()
+    outline_of(&template::parse(text))
+}
+
+/// The resources `template` declares, in order (what
+/// `heatwise_core::outline::resources` lists, from a template already
+/// parsed).
+pub fn outline_of(template: &Template<'_>) -> Vec<OutlineEntry> {
+    crate::timing::measured("heatwise:outline", || {
+        let text = template.text();
+        let tree = template.tree();
+        let index = LineIndex::new(text);
+        template
+            .resources()
+            .iter()
+            .map(|resource| {
+                let name_range = resource.name_range(tree);
+                let start = index.position(text, name_range.start);
+                let end = index.position(text, name_range.end);
+                OutlineEntry {
+                    name: resource.name.clone(),
+                    type_name: resource.definition.type_name.clone(),
+                    line: start.line,
+                    name_range: Utf16Range {
+                        from: start.utf16,
+                        to: end.utf16,
+                    },
+                }
+            })
+            .collect()
+    })
 }

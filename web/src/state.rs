@@ -8,9 +8,9 @@ use heatwise_core::catalog::StatusKind;
 use heatwise_core::diagnostic::Severity;
 use heatwise_core::release::Release;
 
-use crate::findings::{findings, Change, Finding, ProblemFilter};
+use crate::findings::{checked, findings, Change, Finding, ProblemFilter};
 use crate::migration::{migrate, Migration};
-use crate::outline::{outline_entries, OutlineEntry, Utf16Range};
+use crate::outline::{outline_of, OutlineEntry, Utf16Range};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Workspace {
@@ -157,6 +157,15 @@ pub enum WorkspaceAction {
     QueryCatalog(CatalogQuery),
 }
 
+/// The outline and the findings of `text`, from one parse.
+fn outline_and_findings(
+    text: &str,
+    target: Option<Release>,
+) -> (Rc<[OutlineEntry]>, Rc<[Finding]>) {
+    let (template, findings) = checked(text, target);
+    (outline_of(&template).into(), findings.into())
+}
+
 impl Workspace {
     /// `text` checked against the newest release, not saved yet.
     pub fn open(text: Rc<str>) -> Self {
@@ -166,9 +175,10 @@ impl Workspace {
     /// `text` checked against `target`, with what the status bar says of
     /// saving until the first edit.
     pub fn open_at(text: Rc<str>, target: Option<Release>, save_status: SaveStatus) -> Self {
+        let (outline, findings) = outline_and_findings(&text, target);
         Self {
-            outline: outline_entries(&text).into(),
-            findings: findings(&text, target).into(),
+            outline,
+            findings,
             target,
             problem_filter: ProblemFilter::default(),
             fix_request: None,
@@ -192,8 +202,7 @@ impl Workspace {
 impl Workspace {
     fn replaced(&self, text: Rc<str>, saved: SaveStatus) -> Self {
         let mut next = self.clone();
-        next.outline = outline_entries(&text).into();
-        next.findings = findings(&text, self.target).into();
+        (next.outline, next.findings) = outline_and_findings(&text, self.target);
         next.document = text.clone();
         next.loaded = LoadedText {
             text,
@@ -226,8 +235,7 @@ impl Reducible for Workspace {
                 }
                 let mut next = (*self).clone();
                 if text != self.document {
-                    next.outline = outline_entries(&text).into();
-                    next.findings = findings(&text, self.target).into();
+                    (next.outline, next.findings) = outline_and_findings(&text, self.target);
                     next.document = text;
                 }
                 next.save_status = saved;

@@ -1,4 +1,4 @@
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 
 use gloo::events::EventListener;
@@ -10,8 +10,28 @@ use crate::code_mirror::CodeMirror;
 use crate::findings::Finding;
 use crate::state::{FixRequest, LoadedText, Reveal};
 
-/// How long typing must pause before the rest of the app hears of it.
+/// How long typing must pause before the rest of the app hears of it, at
+/// the least; see [`settle_delay`].
 pub const SETTLE_MILLIS: u32 = 200;
+
+/// The longest pause [`settle_delay`] asks for.
+pub const MAX_SETTLE_MILLIS: u32 = 1000;
+
+/// How long typing must pause, given how long the work after the last
+/// pause took (reading the text and checking it, in milliseconds). That
+/// work holds up any keystroke that comes meanwhile: the longer it takes,
+/// the longer a pause must be to be worth it.
+pub fn settle_delay(last_work_millis: f64) -> u32 {
+    let scaled = (3.0 * last_work_millis).ceil();
+    // Within the bounds, the cast is exact.
+    scaled.clamp(f64::from(SETTLE_MILLIS), f64::from(MAX_SETTLE_MILLIS)) as u32
+}
+
+fn now_millis() -> f64 {
+    gloo::utils::window()
+        .performance()
+        .map_or_else(js_sys::Date::now, |performance| performance.now())
+}
 
 #[derive(Properties, PartialEq)]
 pub struct CodeEditorProps {
@@ -26,7 +46,7 @@ pub struct CodeEditorProps {
     /// Changes to make as one undoable step.
     #[prop_or_default]
     pub fix_request: Option<FixRequest>,
-    /// The text, once typing has paused for [`SETTLE_MILLIS`] or the page
+    /// The text, once typing has paused (for [`settle_delay`]) or the page
     /// is being left.
     pub on_change: Callback<Rc<str>>,
 }
@@ -41,6 +61,8 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
     let shown_generation = use_mut_ref(|| props.loaded.generation);
     // The timer that reports the text when typing pauses.
     let pending = use_mut_ref(|| None::<Timeout>);
+    // The timer that draws the latest findings.
+    let pending_findings = use_mut_ref(|| None::<Timeout>);
     // The editor's change handler outlives this render: it reads the
     // callback of the latest one.
     let on_change = use_mut_ref(|| props.on_change.clone());
@@ -53,9 +75,16 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
         let initial = props.loaded.text.clone();
         use_effect_with((), move |()| {
             let parent: Element = host.cast().expect("the editor's host element is mounted");
+            // How long the work after the last pause took.
+            let last_work = Rc::new(Cell::new(0.0));
             let settle = {
                 let editor = Rc::downgrade(&editor);
-                move || report_text(&editor, &on_change)
+                let last_work = last_work.clone();
+                move || {
+                    let started = now_millis();
+                    crate::timing::measured("heatwise:settle", || report_text(&editor, &on_change));
+                    last_work.set(now_millis() - started);
+                }
             };
             let mounted = {
                 let pending = pending.clone();
@@ -63,7 +92,8 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
                 CodeMirror::mount(&parent, &initial, &label, move || {
                     let settle = settle.clone();
                     // Replacing the timer cancels the one before.
-                    pending.replace(Some(Timeout::new(SETTLE_MILLIS, settle)));
+                    let delay = settle_delay(last_work.get());
+                    pending.replace(Some(Timeout::new(delay, settle)));
                 })
             };
             editor.replace(Some(mounted));
@@ -90,26 +120,38 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
         });
     }
 
+    // Findings are drawn when they change, and whenever text is loaded:
+    // replacing the whole text wipes out what was drawn, even when the new
+    // text has the same findings. Drawing a thousand of them takes tens of
+    // milliseconds: it waits for a task of its own, after the check that
+    // made them, so that a keystroke can come in between. Typing meanwhile
+    // is followed, as for any findings (see `js/editor.js`).
     {
         let editor = editor.clone();
-        use_effect_with(props.loaded.clone(), move |loaded| {
-            if *shown_generation.borrow() != loaded.generation {
+        use_effect_with(
+            (props.loaded.clone(), props.findings.clone()),
+            move |(loaded, findings)| {
                 if let Some(editor) = editor.borrow().as_ref() {
-                    editor.replace_text(&loaded.text);
-                    *shown_generation.borrow_mut() = loaded.generation;
+                    if *shown_generation.borrow() != loaded.generation {
+                        editor.replace_text(&loaded.text);
+                        *shown_generation.borrow_mut() = loaded.generation;
+                    }
                 }
-            }
-        });
-    }
-
-    // After the effect that loads text: findings of loaded text are for it.
-    {
-        let editor = editor.clone();
-        use_effect_with(props.findings.clone(), move |findings| {
-            if let Some(editor) = editor.borrow().as_ref() {
-                editor.show_findings(findings);
-            }
-        });
+                let editor = Rc::downgrade(&editor);
+                let findings = findings.clone();
+                // Replacing the timer cancels the one before: only the
+                // latest findings are drawn.
+                pending_findings.replace(Some(Timeout::new(0, move || {
+                    if let Some(editor) = editor.upgrade() {
+                        if let Some(editor) = editor.borrow().as_ref() {
+                            crate::timing::measured("heatwise:show-findings", || {
+                                editor.show_findings(&findings)
+                            });
+                        }
+                    }
+                })));
+            },
+        );
     }
 
     {

@@ -25,15 +25,17 @@ pub use app_header::{AppHeader, AppHeaderProps};
 pub use catalog_panel::{CatalogPanel, CatalogPanelProps};
 pub use catalog_property::{CatalogProperty, CatalogPropertyProps};
 pub use catalog_type::{CatalogType, CatalogTypeProps};
-pub use code_editor::{CodeEditor, CodeEditorProps, SETTLE_MILLIS};
+pub use code_editor::{
+    settle_delay, CodeEditor, CodeEditorProps, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
+};
 pub use examples_menu::{ExamplesMenu, ExamplesMenuProps};
 pub use file_actions::{FileActions, FileActionsProps};
 pub use lifecycle_timeline::{LifecycleTimeline, LifecycleTimelineProps};
 pub use migrate_dialog::{MigrateDialog, MigrateDialogProps};
 pub use outline_item::{OutlineItem, OutlineItemProps};
-pub use outline_panel::{OutlinePanel, OutlinePanelProps};
+pub use outline_panel::{OutlinePanel, OutlinePanelProps, OUTLINE_PAGE};
 pub use problem_item::{ProblemItem, ProblemItemProps};
-pub use problems_panel::{ProblemsPanel, ProblemsPanelProps};
+pub use problems_panel::{ProblemsPanel, ProblemsPanelProps, PROBLEMS_PAGE};
 pub use share_dialog::{ShareDialog, ShareDialogProps};
 pub use side_panel::{SidePanel, SidePanelProps};
 pub use status_badge::{StatusBadge, StatusBadgeProps};

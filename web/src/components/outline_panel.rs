@@ -5,6 +5,11 @@ use yew::prelude::*;
 use super::OutlineItem;
 use crate::outline::{OutlineEntry, Utf16Range};
 
+/// How many resources the outline shows at first, and how many more each
+/// "Show more" adds: thousands of entries would slow down every
+/// keystroke in the editor beside them.
+pub const OUTLINE_PAGE: usize = 200;
+
 #[derive(Properties, PartialEq)]
 pub struct OutlinePanelProps {
     pub entries: Rc<[OutlineEntry]>,
@@ -14,6 +19,7 @@ pub struct OutlinePanelProps {
 
 #[function_component]
 pub fn OutlinePanel(props: &OutlinePanelProps) -> Html {
+    let limit = use_state(|| OUTLINE_PAGE);
     let body = if props.entries.is_empty() {
         html! {
             <p class="outline-empty">
@@ -23,12 +29,31 @@ pub fn OutlinePanel(props: &OutlinePanelProps) -> Html {
             </p>
         }
     } else {
+        let total = props.entries.len();
+        let more = total.saturating_sub(*limit);
+        let show_more = (more > 0).then(|| {
+            let onclick = {
+                let limit = limit.clone();
+                move |_: MouseEvent| limit.set(*limit + OUTLINE_PAGE)
+            };
+            html! {
+                <p class="list-more">
+                    <span class="list-more-count">{ format!("{} of {total} shown", *limit) }</span>
+                    <button type="button" class="button button-small" {onclick}>
+                        { format!("Show {} more", more.min(OUTLINE_PAGE)) }
+                    </button>
+                </p>
+            }
+        });
         html! {
-            <ol class="outline-list">
-                { for props.entries.iter().enumerate().map(|(index, entry)| html! {
-                    <OutlineItem key={index} entry={entry.clone()} on_select={props.on_select.clone()} />
-                }) }
-            </ol>
+            <div class="outline-body">
+                <ol class="outline-list">
+                    { for props.entries.iter().take(*limit).enumerate().map(|(index, entry)| html! {
+                        <OutlineItem key={index} entry={entry.clone()} on_select={props.on_select.clone()} />
+                    }) }
+                </ol>
+                { for show_more }
+            </div>
         }
     };
     html! {

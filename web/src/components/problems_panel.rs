@@ -8,6 +8,11 @@ use super::ProblemItem;
 use crate::findings::{counts_by_severity, Change, Finding, ProblemFilter};
 use crate::outline::Utf16Range;
 
+/// How many findings the list shows at first, and how many more each
+/// "Show more" adds. A big template has a thousand findings: laying out
+/// all of them slows down every keystroke in the editor beside them.
+pub const PROBLEMS_PAGE: usize = 100;
+
 #[derive(Properties, PartialEq)]
 pub struct ProblemsPanelProps {
     pub findings: Rc<[Finding]>,
@@ -34,6 +39,14 @@ fn plural(count: usize, severity: Severity) -> String {
 
 #[function_component]
 pub fn ProblemsPanel(props: &ProblemsPanelProps) -> Html {
+    // How many listed findings are shown, and the filter that was chosen
+    // under: another filter starts again from the first page.
+    let expanded = use_state(|| (props.filter.clone(), PROBLEMS_PAGE));
+    let limit = if expanded.0 == props.filter {
+        expanded.1
+    } else {
+        PROBLEMS_PAGE
+    };
     let toggles = counts_by_severity(&props.findings).map(|(severity, count)| {
         let shown = !props.filter.hidden.contains(&severity);
         let onclick = props.on_toggle_severity.reform(move |_: MouseEvent| severity);
@@ -64,17 +77,36 @@ pub fn ProblemsPanel(props: &ProblemsPanelProps) -> Html {
     } else if listed.is_empty() {
         html! { <p class="problems-empty">{ "No problem matches the filter." }</p> }
     } else {
+        let more = listed.len().saturating_sub(limit);
+        let show_more = (more > 0).then(|| {
+            let onclick = {
+                let expanded = expanded.clone();
+                let filter = props.filter.clone();
+                move |_: MouseEvent| expanded.set((filter.clone(), limit + PROBLEMS_PAGE))
+            };
+            html! {
+                <p class="list-more">
+                    <span class="list-more-count">{ format!("{limit} of {} shown", listed.len()) }</span>
+                    <button type="button" class="button button-small" {onclick}>
+                        { format!("Show {} more", more.min(PROBLEMS_PAGE)) }
+                    </button>
+                </p>
+            }
+        });
         html! {
-            <ul class="problems-list">
-                { for listed.iter().enumerate().map(|(index, finding)| html! {
-                    <ProblemItem
-                        key={index}
-                        finding={(*finding).clone()}
-                        on_reveal={props.on_reveal.clone()}
-                        on_fix={props.on_fix.clone()}
-                    />
-                }) }
-            </ul>
+            <div class="problems-body">
+                <ul class="problems-list">
+                    { for listed.iter().take(limit).enumerate().map(|(index, finding)| html! {
+                        <ProblemItem
+                            key={index}
+                            finding={(*finding).clone()}
+                            on_reveal={props.on_reveal.clone()}
+                            on_fix={props.on_fix.clone()}
+                        />
+                    }) }
+                </ul>
+                { for show_more }
+            </div>
         }
     };
     html! {

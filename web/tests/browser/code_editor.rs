@@ -1,14 +1,17 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use heatwise_web::components::{CodeEditor, CodeEditorProps, SETTLE_MILLIS};
+use heatwise_web::components::{
+    settle_delay, CodeEditor, CodeEditorProps, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
+};
+use heatwise_web::findings::findings;
 use heatwise_web::outline::Utf16Range;
 use heatwise_web::state::{LoadedText, Reveal};
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::Event;
 use yew::{AppHandle, Callback};
 
-use crate::support::{rendered, select, select_all, sleep_millis, type_into_editor, Host};
+use crate::support::{rendered, select, select_all, sleep_millis, texts, type_into_editor, Host};
 
 struct Mounted {
     host: Host,
@@ -57,6 +60,13 @@ async fn mount(text: &str) -> Mounted {
     }
 }
 
+/// Waits until findings given to the editor are drawn: in a task of
+/// their own, after rendering.
+async fn drawn() {
+    rendered().await;
+    sleep_millis(0).await;
+}
+
 fn editor_text(mounted: &Mounted) -> String {
     select_all(&mounted.host.0, ".cm-line")
         .iter()
@@ -78,6 +88,15 @@ async fn reports_the_text_once_typing_pauses() {
 
     sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
     assert_eq!(*mounted.reported.borrow(), ["xya: 1"]);
+}
+
+#[wasm_bindgen_test]
+fn the_pause_grows_with_the_work_it_starts() {
+    assert_eq!(settle_delay(0.0), SETTLE_MILLIS);
+    assert_eq!(settle_delay(20.0), SETTLE_MILLIS);
+    // A 1 MB template takes about 150 ms to check.
+    assert_eq!(settle_delay(150.0), 450);
+    assert_eq!(settle_delay(900.0), MAX_SETTLE_MILLIS);
 }
 
 #[wasm_bindgen_test]
@@ -135,6 +154,35 @@ async fn loads_new_text_and_reveals_ranges_when_asked() {
     assert_eq!(
         *mounted.reported.borrow(),
         ["resources:\n  web: {type: OS::Nova::Server}"]
+    );
+}
+
+#[wasm_bindgen_test]
+async fn findings_stay_drawn_when_the_same_text_is_loaded_again() {
+    let text =
+        "heat_template_version: 2016-10-14\nresources:\n  ip:\n    type: OS::Nova::FloatingIP\n";
+    let mut mounted = mount(text).await;
+    let found: Rc<[_]> = findings(text, None).into();
+    assert_eq!(found.len(), 1);
+    let loaded = |generation| LoadedText {
+        text: text.into(),
+        generation,
+    };
+    let with_findings = |generation| CodeEditorProps {
+        findings: found.clone(),
+        ..props(&mounted.on_change, loaded(generation), None)
+    };
+    mounted.handle.update(with_findings(0));
+    drawn().await;
+    assert_eq!(select_all(&mounted.host.0, ".cm-lintRange").len(), 1);
+
+    // Opening the same file again: the whole text is replaced, and its
+    // findings are the ones already shown.
+    mounted.handle.update(with_findings(1));
+    drawn().await;
+    assert_eq!(
+        texts(&mounted.host.0, ".cm-lintRange"),
+        ["OS::Nova::FloatingIP"]
     );
 }
 

@@ -1,7 +1,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use heatwise_web::code_mirror::CodeMirror;
+use heatwise_web::code_mirror::{findings_json, CodeMirror};
 use heatwise_web::findings::{findings, Change};
 use heatwise_web::outline::Utf16Range;
 use js_sys::Reflect;
@@ -113,6 +113,47 @@ fn findings_are_drawn_under_their_range_coloured_by_status() {
 
     editor.show_findings(&[]);
     assert!(select_all(&host.0, ".cm-lintRange").is_empty());
+}
+
+#[wasm_bindgen_test]
+fn findings_cross_to_javascript_as_json_that_keeps_every_character() {
+    let mut found = findings(HIDDEN_NAMES, None);
+    let tricky = "quote \" backslash \\ line\nbreak tab\t bell \u{7} </script> café 🔥";
+    found[1].message = tricky.to_owned();
+    let fix = found[1].fix.as_mut().expect("network_id has a fix");
+    fix.title = tricky.to_owned();
+    let parsed = js_sys::JSON::parse(&findings_json(&found)).unwrap();
+
+    assert_eq!(js_sys::Array::from(&parsed).length(), 2);
+    let second = get(&parsed, &["1"]);
+    assert_eq!(get(&second, &["message"]).as_string().unwrap(), tricky);
+    assert_eq!(get(&second, &["fix", "title"]).as_string().unwrap(), tricky);
+    assert_eq!(
+        get(&second, &["fix", "applicability"]).as_string().unwrap(),
+        "safe"
+    );
+    let change = get(&second, &["fix", "changes", "0"]);
+    assert_eq!(get(&change, &["insert"]).as_string().unwrap(), "network");
+    assert_eq!(
+        get(&change, &["from"]).as_f64().unwrap(),
+        f64::from(found[1].fix.as_ref().unwrap().changes[0].range.from)
+    );
+    assert_eq!(get(&second, &["code"]).as_string().unwrap(), found[1].code);
+    assert_eq!(get(&second, &["status"]).as_string().unwrap(), "HIDDEN");
+    assert_eq!(
+        get(&second, &["from"]).as_f64().unwrap(),
+        f64::from(found[1].range.from)
+    );
+    let step = get(&second, &["lifecycle", "0"]);
+    assert_eq!(get(&step, &["status"]).as_string().unwrap(), "HIDDEN");
+    assert_eq!(get(&step, &["release"]).as_string().unwrap(), "Liberty");
+    // No fix, no status: null.
+    let mut plain = found[0].clone();
+    plain.fix = None;
+    plain.status = None;
+    let parsed = js_sys::JSON::parse(&findings_json(&[plain])).unwrap();
+    assert!(get(&parsed, &["0", "fix"]).is_null());
+    assert!(get(&parsed, &["0", "status"]).is_null());
 }
 
 #[wasm_bindgen_test]

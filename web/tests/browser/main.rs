@@ -10,6 +10,7 @@ mod findings;
 mod migration;
 mod outline;
 mod outline_panel;
+mod problems_panel;
 mod state;
 mod support;
 

@@ -1,7 +1,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use heatwise_web::components::{OutlinePanel, OutlinePanelProps};
+use heatwise_web::components::{OutlinePanel, OutlinePanelProps, OUTLINE_PAGE};
 use heatwise_web::outline::{outline_entries, Utf16Range};
 use wasm_bindgen_test::wasm_bindgen_test;
 use yew::Callback;
@@ -89,4 +89,39 @@ async fn says_where_resources_go_when_there_are_none() {
     let empty = select(&host.0, ".outline-empty").text_content().unwrap();
     assert!(empty.contains("resources"), "{empty}");
     assert_eq!(select(&host.0, ".panel-count").text_content().unwrap(), "0");
+}
+
+#[wasm_bindgen_test]
+async fn a_long_outline_shows_a_page_and_more_on_request() {
+    let count = 2 * OUTLINE_PAGE + 3;
+    let mut text = String::from("resources:\n");
+    for resource in 0..count {
+        text.push_str(&format!("  r{resource}: {{type: OS::Heat::None}}\n"));
+    }
+    let host = render(&text, Callback::noop());
+    rendered().await;
+
+    assert_eq!(
+        select(&host.0, ".panel-count").text_content().unwrap(),
+        count.to_string()
+    );
+    assert_eq!(select_all(&host.0, ".outline-entry").len(), OUTLINE_PAGE);
+    assert_eq!(
+        select(&host.0, ".list-more-count").text_content().unwrap(),
+        format!("{OUTLINE_PAGE} of {count} shown")
+    );
+    click(&select(&host.0, ".list-more button"));
+    rendered().await;
+    assert_eq!(
+        select_all(&host.0, ".outline-entry").len(),
+        2 * OUTLINE_PAGE
+    );
+    let more = select(&host.0, ".list-more button");
+    assert_eq!(more.text_content().unwrap(), "Show 3 more");
+    click(&more);
+    rendered().await;
+    let names = texts(&host.0, ".outline-name");
+    assert_eq!(names.len(), count);
+    assert_eq!(names.last().unwrap(), &format!("r{}", count - 1));
+    assert!(select_all(&host.0, ".list-more").is_empty());
 }
