@@ -425,17 +425,6 @@ impl<'a> Checker<'a, '_> {
                 .custom_value_path()
                 .map(Iterator::collect)
                 .unwrap_or_default();
-            let mut old_path: Vec<&str> = vec![old_key];
-            old_path.extend(&inner);
-            let written_old = old_path.join(".");
-            // As Heat names them in its error: paths without list indices.
-            let heat_new = path.join(".");
-            let heat_old = parent_path
-                .iter()
-                .chain(&old_path)
-                .copied()
-                .collect::<Vec<_>>()
-                .join(".");
             for mapping in self.mappings_at(properties, parent_path) {
                 let Some(new_value) = self.tree.get(mapping, new_key) else {
                     continue;
@@ -461,6 +450,17 @@ impl<'a> Checker<'a, '_> {
                 if falsy(new_value) || falsy(old_value) {
                     continue;
                 }
+                let mut old_path: Vec<&str> = vec![old_key];
+                old_path.extend(&inner);
+                let written_old = old_path.join(".");
+                // As Heat names them in its error: paths without list indices.
+                let heat_new = path.join(".");
+                let heat_old = parent_path
+                    .iter()
+                    .chain(&old_path)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(".");
                 let message = format!(
                     "`{new_key}` and `{written_old}` cannot both be set: Heat refuses the template \
                      (\"Cannot define the following properties at the same time: {heat_new}, {heat_old}\"); keep one of them"
