@@ -22,7 +22,7 @@ export interface EditorOptions {
 }
 
 export interface EditorHandle {
-  /** The text as of the last pause in typing (or the last setValue): what onChange was last called with. */
+  /** The text as it is now, keystrokes not yet settled included (onChange hears of them once typing pauses). */
   getValue(): string;
   /** Replaces the whole text (one change that undo takes back; onChange callbacks run). */
   setValue(text: string): void;

@@ -188,6 +188,12 @@ export function editorText(view) {
   return view.state.doc.toString();
 }
 
+/// The text as it is now, for a reader outside the app: unlike
+/// editorText, findings computed meanwhile still map onto the document.
+export function currentText(view) {
+  return view.state.doc.toString();
+}
+
 /// Replaces the whole document as one undoable change and puts the cursor
 /// at the start.
 export function replaceEditorText(view, text) {

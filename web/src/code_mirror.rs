@@ -24,6 +24,9 @@ extern "C" {
     #[wasm_bindgen(js_name = editorText)]
     fn editor_text(view: &EditorView) -> String;
 
+    #[wasm_bindgen(js_name = currentText)]
+    fn current_text(view: &EditorView) -> String;
+
     #[wasm_bindgen(js_name = replaceEditorText)]
     fn replace_editor_text(view: &EditorView, text: &str);
 
@@ -225,6 +228,12 @@ impl CodeMirror {
 
     pub fn text(&self) -> String {
         editor_text(&self.view)
+    }
+
+    /// The text as it is now, for readers outside the app: unlike
+    /// [`Self::text`], it leaves the findings' bookkeeping alone.
+    pub fn current_text(&self) -> String {
+        current_text(&self.view)
     }
 
     /// Replaces the whole text as one change that undo takes back.

@@ -12,6 +12,7 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 use yew::UseReducerHandle;
 
+use crate::components::LiveText;
 use crate::state::{Workspace, WorkspaceAction};
 use crate::storage::Persistence;
 
@@ -25,6 +26,8 @@ struct Link {
     app: Option<Attached>,
     /// Resolves the promises of [`AppController::attached`].
     waiting: Vec<Function>,
+    /// The App's editor, for the text as typed.
+    live_text: LiveText,
 }
 
 struct Attached {
@@ -80,15 +83,22 @@ impl AppController {
         let _ = JsFuture::from(promise).await;
     }
 
-    /// The document as of its last settled edit (typing settles once it
-    /// pauses), or of the last [`Self::replace_document`].
+    /// What the App hands its editor, to read the text as typed.
+    pub fn live_text(&self) -> LiveText {
+        self.0.borrow().live_text.clone()
+    }
+
+    /// The document as it is in the editor now, keystrokes that have not
+    /// settled yet included; `None` when no App is attached.
     pub fn document(&self) -> Option<Rc<str>> {
         let link = self.0.borrow();
         // Read through a fresh clone: a handle keeps every state it has
         // read, and this one lives as long as the App.
-        link.app
-            .as_ref()
-            .map(|app| app.workspace.clone().document.clone())
+        let workspace = link.app.as_ref()?.workspace.clone();
+        match link.live_text.unsettled(workspace.loaded.generation) {
+            Some(text) => Some(text.into()),
+            None => Some(workspace.document.clone()),
+        }
     }
 
     /// Replaces the document, as one change that undo takes back, and

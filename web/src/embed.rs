@@ -103,8 +103,8 @@ pub async fn mount_app(
 
 #[wasm_bindgen]
 impl EmbeddedApp {
-    /// The text as of the last pause in typing (or the last `setValue`):
-    /// what `on_change` was last called with.
+    /// The text as it is now: keystrokes that have not settled yet
+    /// included, or what the last `setValue` put in.
     #[wasm_bindgen(js_name = getValue)]
     pub fn value(&self) -> Result<String, JsError> {
         self.controller

@@ -424,6 +424,7 @@ pub fn App(props: &AppProps) -> Html {
                         findings={workspace.findings.clone()}
                         fix_request={workspace.fix_request.clone()}
                         {on_change}
+                        live_text={props.controller.as_ref().map(AppController::live_text)}
                     />
                 </section>
                 <ProblemsPanel

@@ -49,9 +49,64 @@ pub struct CodeEditorProps {
     /// The text, once typing has paused (for [`settle_delay`]) or the page
     /// is being left.
     pub on_change: Callback<Rc<str>>,
+    /// Connected to the editor once it is mounted, for reading the text
+    /// as typed, before it settles.
+    #[prop_or_default]
+    pub live_text: Option<LiveText>,
 }
 
 type SharedEditor = Rc<RefCell<Option<CodeMirror>>>;
+
+/// Reads the text of a mounted [`CodeEditor`] while keystrokes have not
+/// settled yet (what a page embedding the editor asks for).
+#[derive(Clone, Default)]
+pub struct LiveText(Rc<RefCell<Option<EditorState>>>);
+
+/// What [`LiveText`] needs of a mounted editor, held weakly: the editor
+/// goes away with its component.
+struct EditorState {
+    editor: Weak<RefCell<Option<CodeMirror>>>,
+    shown_generation: Weak<RefCell<u32>>,
+    pending: Weak<RefCell<Option<Timeout>>>,
+}
+
+impl PartialEq for LiveText {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl LiveText {
+    /// The editor's text when it has changes that have not settled yet
+    /// and shows the loaded text of `loaded_generation`; otherwise `None`:
+    /// the app's document is the text then (a text loaded from outside
+    /// reaches the editor only when the app renders).
+    pub fn unsettled(&self, loaded_generation: u32) -> Option<String> {
+        let state = self.0.borrow();
+        let state = state.as_ref()?;
+        if *state.shown_generation.upgrade()?.borrow() != loaded_generation
+            || state.pending.upgrade()?.borrow().is_none()
+        {
+            return None;
+        }
+        let editor = state.editor.upgrade()?;
+        let editor = editor.borrow();
+        editor.as_ref().map(CodeMirror::current_text)
+    }
+
+    fn connect(
+        &self,
+        editor: &SharedEditor,
+        shown_generation: &Rc<RefCell<u32>>,
+        pending: &Rc<RefCell<Option<Timeout>>>,
+    ) {
+        *self.0.borrow_mut() = Some(EditorState {
+            editor: Rc::downgrade(editor),
+            shown_generation: Rc::downgrade(shown_generation),
+            pending: Rc::downgrade(pending),
+        });
+    }
+}
 
 #[function_component]
 pub fn CodeEditor(props: &CodeEditorProps) -> Html {
@@ -73,6 +128,8 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
         let editor = editor.clone();
         let label = props.label.clone();
         let initial = props.loaded.text.clone();
+        let live_text = props.live_text.clone();
+        let shown_generation_for_live = shown_generation.clone();
         use_effect_with((), move |()| {
             let parent: Element = host.cast().expect("the editor's host element is mounted");
             // How long the work after the last pause took.
@@ -97,6 +154,9 @@ pub fn CodeEditor(props: &CodeEditorProps) -> Html {
                 })
             };
             editor.replace(Some(mounted));
+            if let Some(live_text) = live_text {
+                live_text.connect(&editor, &shown_generation_for_live, &pending);
+            }
             // Leaving the page must not lose the last keystrokes.
             let flush = move || {
                 if pending.borrow_mut().take().is_some() {

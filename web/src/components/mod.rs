@@ -26,7 +26,7 @@ pub use catalog_panel::{CatalogPanel, CatalogPanelProps};
 pub use catalog_property::{CatalogProperty, CatalogPropertyProps};
 pub use catalog_type::{CatalogType, CatalogTypeProps};
 pub use code_editor::{
-    settle_delay, CodeEditor, CodeEditorProps, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
+    settle_delay, CodeEditor, CodeEditorProps, LiveText, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
 };
 pub use examples_menu::{ExamplesMenu, ExamplesMenuProps};
 pub use file_actions::{FileActions, FileActionsProps};

@@ -32,6 +32,7 @@ fn props(
         findings: Default::default(),
         fix_request: None,
         on_change: mounted_on_change.clone(),
+        live_text: None,
     }
 }
 

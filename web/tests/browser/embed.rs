@@ -90,11 +90,30 @@ async fn an_embedded_app_opens_its_text_and_keeps_nothing() {
 
     press_key(root, "End", true);
     type_into_editor(root, "# typed\n").await;
-    sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
-    rendered().await;
+    // The handle reads what was typed before it settles; the page hears of
+    // it once it has.
     let typed = format!("{PORT}# typed\n");
     assert_eq!(embedded.app.value().ok(), Some(typed.clone()));
+    assert!(embedded.changes.borrow().is_empty());
+    sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
+    rendered().await;
+    assert_eq!(embedded.app.value().ok(), Some(typed.clone()));
     assert_eq!(*embedded.changes.borrow(), [typed]);
+
+    // A text set through the handle is read back at once, even with
+    // keystrokes unsettled before it.
+    type_into_editor(root, "# more\n").await;
+    embedded.app.set_value(PORT.into()).ok().unwrap();
+    assert_eq!(embedded.app.value().ok().as_deref(), Some(PORT));
+    rendered().await;
+    assert_eq!(embedded.app.value().ok().as_deref(), Some(PORT));
+    sleep_millis(u64::from(SETTLE_MILLIS) + 100).await;
+    rendered().await;
+    assert_eq!(embedded.app.value().ok().as_deref(), Some(PORT));
+    assert_eq!(
+        embedded.changes.borrow().last().map(String::as_str),
+        Some(PORT)
+    );
     assert_eq!(
         local_storage().get_item(SITE_KEY).unwrap().as_deref(),
         Some(r#""resources:\n  mine:\n    type: OS::Heat::None\n""#)
