@@ -216,6 +216,7 @@ test("hovering a finding shows its styled tooltip inside the shadow root", async
     const tooltip = shadow.querySelector(".cm-tooltip-lint");
     const tip = getComputedStyle(tooltip.closest(".cm-tooltip"));
     const badge = getComputedStyle(shadow.querySelector(".cm-tooltip .hw-badge-hidden"));
+    const action = getComputedStyle(shadow.querySelector(".cm-tooltip .cm-diagnosticAction"));
     return {
       inShadow: tooltip.getRootNode() === shadow,
       outside: document.querySelectorAll(".cm-tooltip").length,
@@ -224,6 +225,8 @@ test("hovering a finding shows its styled tooltip inside the shadow root", async
       radius: tip.borderTopLeftRadius,
       badgeColor: badge.color,
       badgeBackground: badge.backgroundColor,
+      actionBackground: action.backgroundColor,
+      actionColor: action.color,
     };
   });
   assert.equal(seen.inShadow, true);
@@ -235,6 +238,9 @@ test("hovering a finding shows its styled tooltip inside the shadow root", async
   assert.equal(seen.radius, "6px");
   assert.equal(seen.badgeColor, "rgb(130, 80, 223)");
   assert.equal(seen.badgeBackground, "rgb(251, 239, 255)");
+  // The fix button in the editor's accent, as on the site.
+  assert.equal(seen.actionBackground, "rgb(188, 76, 0)");
+  assert.equal(seen.actionColor, "rgb(255, 255, 255)");
   assert.deepEqual(errors, []);
   await page.close();
 });
