@@ -127,7 +127,13 @@ pub(super) fn status_at(
         History::Present => true,
         History::Silent => false,
     };
-    let mut chain: Vec<Status<'_>> = Status::new(catalog, head).chain().collect();
+    // Most objects are checked at a release their newest status already
+    // holds at: that one is in force, no need to walk the chain.
+    let newest = Status::new(catalog, head);
+    if newest.release().is_some_and(|since| since <= release) {
+        return StatusAt::InForce(newest);
+    }
+    let mut chain: Vec<Status<'_>> = newest.chain().collect();
     chain.reverse();
     // The version from which each status holds, oldest first.
     let mut effective: Vec<Option<Release>> = Vec::with_capacity(chain.len());
