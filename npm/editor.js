@@ -7,6 +7,8 @@
 // the page (unless given a storage key), no window-wide listeners. The
 // editor's WebAssembly module (app/) is loaded on the first mount only.
 
+import { describe } from "./describe.js";
+
 /** The options mountEditor takes. */
 const OPTIONS = ["value", "target", "catalog", "storageKey", "onChange"];
 
@@ -175,17 +177,4 @@ function notify(listeners, text) {
       });
     }
   }
-}
-
-function describe(value) {
-  if (value === null) {
-    return "null";
-  }
-  if (Array.isArray(value)) {
-    return "an array";
-  }
-  if (typeof value === "string") {
-    return value.length > 40 ? `the string ${JSON.stringify(value.slice(0, 40))}…` : `the string ${JSON.stringify(value)}`;
-  }
-  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
 }

@@ -5,6 +5,7 @@
 // `await init()`; in Node, `node.js` loads it from the package's file when
 // the package is imported.
 
+import { describe } from "./describe.js";
 import loadWasm, {
   initSync as loadWasmSync,
   lintJson,
@@ -265,17 +266,4 @@ function call(name, run) {
     }
     throw error;
   }
-}
-
-function describe(value) {
-  if (value === null) {
-    return "null";
-  }
-  if (Array.isArray(value)) {
-    return "an array";
-  }
-  if (typeof value === "string") {
-    return value.length > 40 ? `the string ${JSON.stringify(value.slice(0, 40))}…` : `the string ${JSON.stringify(value)}`;
-  }
-  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
 }

@@ -49,7 +49,7 @@ describe("the package", () => {
     assert.equal(manifest.version, workspaceVersion());
     assert.equal(manifest.license, "Apache-2.0");
     assert.equal(manifest.type, "module");
-    for (const file of ["index.js", "node.js", "index.d.ts", "heatwise_wasm.js", "heatwise_wasm_bg.wasm", "README.md", "LICENSE"]) {
+    for (const file of ["index.js", "node.js", "index.d.ts", "describe.js", "heatwise_wasm.js", "heatwise_wasm_bg.wasm", "README.md", "LICENSE"]) {
       assert.ok(existsSync(join(folder, file)), `${file} is in the package`);
     }
     assert.match(readFileSync(join(folder, "LICENSE"), "utf8"), /Apache License\s+Version 2\.0/);

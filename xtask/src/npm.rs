@@ -25,6 +25,7 @@ const SOURCES: &[&str] = &[
     "index.d.ts",
     "editor.js",
     "editor.d.ts",
+    "describe.js",
     "README.md",
     "LICENSE",
 ];
