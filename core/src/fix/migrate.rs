@@ -491,13 +491,6 @@ impl<'a, 't> Migrator<'a, 't> {
         None
     }
 
-    fn is_function_call(&self, node: NodeId) -> bool {
-        self.template
-            .function_calls()
-            .binary_search_by_key(&node, |call| call.call)
-            .is_ok()
-    }
-
     /// The old and the new property of a REPLACE rule both written. Heat
     /// refuses the template when both values are truthy; otherwise the old
     /// value, even an empty one, becomes the new property's.
@@ -587,7 +580,7 @@ impl<'a, 't> Migrator<'a, 't> {
             Some(existing) => {
                 let list = existing.value;
                 if !self.tree.is_sequence(list)
-                    || self.is_function_call(list)
+                    || self.template.is_call(list)
                     || self.tree.anchor(list).is_some()
                 {
                     return Some(Fix::display_only(format!(
@@ -655,7 +648,7 @@ impl<'a, 't> Migrator<'a, 't> {
         let tree = self.tree;
         let inner = entry.value;
         let task = tree.parent(entry.key)?;
-        if self.is_function_call(inner) {
+        if self.template.is_call(inner) {
             // Heat's rule reads the entries from the template's data, where
             // a function is not yet resolved: it finds none, and its DELETE
             // rule then drops the whole value.

@@ -293,7 +293,7 @@ impl<'a> Checker<'a, '_> {
         let Some(properties) = definition.properties_mapping(self.tree) else {
             return;
         };
-        if self.is_function_call(properties) {
+        if self.template.is_call(properties) {
             return;
         }
         self.property_mapping(resource_type, None, properties, "");
@@ -377,7 +377,7 @@ impl<'a> Checker<'a, '_> {
         value: NodeId,
         path: &str,
     ) {
-        if self.is_function_call(value) || !property.has_schema() {
+        if self.template.is_call(value) || !property.has_schema() {
             return;
         }
         match property.value_type() {
@@ -506,13 +506,6 @@ impl<'a> Checker<'a, '_> {
             current = next;
         }
         current
-    }
-
-    fn is_function_call(&self, node: NodeId) -> bool {
-        self.template
-            .function_calls()
-            .binary_search_by_key(&node, |call| call.call)
-            .is_ok()
     }
 
     /// The type a resource of this template has, without reporting on it;

@@ -327,16 +327,20 @@ impl<'t> Template<'t> {
         self.tree.get_entry(definition.body, key)
     }
 
+    /// Whether `node` is an intrinsic function call (`{get_param: ...}`),
+    /// whose value only Heat knows.
+    pub fn is_call(&self, node: NodeId) -> bool {
+        self.functions
+            .binary_search_by_key(&node, |call| call.call)
+            .is_ok()
+    }
+
     /// How Heat's `props.get(...)` reads the value, for rules Heat adds
     /// only when it is truthy: `Some(true)`/`Some(false)` when the text
     /// says, `None` for a function whose result is not known.
     pub fn truthiness(&self, node: NodeId) -> Option<bool> {
         let tree = &self.tree;
-        if self
-            .functions
-            .binary_search_by_key(&node, |call| call.call)
-            .is_ok()
-        {
+        if self.is_call(node) {
             return None;
         }
         if tree.is_mapping(node) || tree.is_sequence(node) {
@@ -728,7 +732,7 @@ impl<'t> Template<'t> {
         let properties_value = properties.and_then(|entry| self.follow_alias(entry.value));
         if let Some(value) = properties_value {
             let null = self.tree.resolve(value) == Some(Resolved::Null);
-            if !self.tree.is_mapping(value) && !null && !self.is_function_call(value) {
+            if !self.tree.is_mapping(value) && !null && !self.is_written_as_call(value) {
                 self.diagnose(
                     "properties-not-mapping",
                     Severity::Error,
@@ -746,7 +750,10 @@ impl<'t> Template<'t> {
         })
     }
 
-    fn is_function_call(&self, node: NodeId) -> bool {
+    /// Whether `node` is written as a function call: a one-entry mapping
+    /// keyed by a function name. For reading the model, before the calls
+    /// are collected ([`Self::is_call`] answers from then on).
+    fn is_written_as_call(&self, node: NodeId) -> bool {
         let mut entries = self.tree.entries(node);
         matches!((entries.next(), entries.next()), (Some(entry), None)
             if self.tree.scalar(entry.key).is_some_and(|key| functions::is_function(key, self.kind)))
@@ -794,7 +801,7 @@ impl<'t> Template<'t> {
             return;
         };
         let what = format!("`{key}` of `{}`", resource.name);
-        if self.is_function_call(entry.value) {
+        if self.is_written_as_call(entry.value) {
             return;
         }
         if let Some(definition) = self.read_definition(entry.value, &what) {
