@@ -12,8 +12,14 @@ use heatwise_core::template::{self, DocumentKind};
 
 #[test]
 fn every_corpus_file_parses_and_matches_the_summary() {
-    let root = common::corpus_root();
-    let files = common::files_under(&root);
+    for corpus in common::corpora() {
+        parses_and_matches_the_summary(&corpus);
+    }
+}
+
+fn parses_and_matches_the_summary(corpus: &common::Corpus) {
+    let root = &corpus.root;
+    let files = common::files_under(root);
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut errors = String::new();
     let mut error_files = 0;
@@ -86,5 +92,5 @@ fn every_corpus_file_parses_and_matches_the_summary() {
     let _ = writeln!(summary, "comments {comments}");
     let _ = writeln!(summary, "files with syntax errors {error_files}");
     summary.push_str(&errors);
-    common::assert_snapshot("corpus.snap", &summary);
+    common::assert_snapshot(&format!("{}.snap", corpus.snapshot), &summary);
 }

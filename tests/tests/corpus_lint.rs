@@ -13,8 +13,14 @@ use heatwise_core::lint::{lint, LintOptions};
 
 #[test]
 fn the_whole_corpus_lints_and_matches_the_summary() {
-    let root = common::corpus_root();
-    let files = common::files_under(&root);
+    for corpus in common::corpora() {
+        lints_and_matches_the_summary(&corpus);
+    }
+}
+
+fn lints_and_matches_the_summary(corpus: &common::Corpus) {
+    let root = &corpus.root;
+    let files = common::files_under(root);
     let options = LintOptions::new(Catalog::builtin());
     let mut per_code: BTreeMap<String, usize> = BTreeMap::new();
     let mut per_message: BTreeMap<String, usize> = BTreeMap::new();
@@ -58,5 +64,5 @@ fn the_whole_corpus_lints_and_matches_the_summary() {
     for (message, count) in frequent.into_iter().take(10) {
         writeln!(summary, "{count:>6}  {message}").unwrap();
     }
-    common::assert_snapshot("corpus-lint.snap", &summary);
+    common::assert_snapshot(&format!("{}-lint.snap", corpus.snapshot), &summary);
 }

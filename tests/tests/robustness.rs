@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use heatwise_core::catalog::Catalog;
@@ -47,15 +48,24 @@ impl Rng {
     }
 }
 
+/// Every 25th file of each corpus present (HOT, CloudFormation YAML and
+/// JSON, environments), and the project's own example templates.
 fn sample_files() -> Vec<String> {
-    let root = common::corpus_root();
-    let files = common::files_under(&root);
-    // Every 25th file: HOT, CloudFormation YAML and JSON, environments.
-    files
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../static/examples");
+    let mut samples: Vec<String> = common::files_under(&examples)
         .iter()
-        .step_by(25)
-        .filter_map(|relative| std::fs::read_to_string(root.join(relative)).ok())
-        .collect()
+        .filter_map(|relative| std::fs::read_to_string(examples.join(relative)).ok())
+        .collect();
+    for corpus in common::corpora() {
+        let files = common::files_under(&corpus.root);
+        samples.extend(
+            files
+                .iter()
+                .step_by(25)
+                .filter_map(|relative| std::fs::read_to_string(corpus.root.join(relative)).ok()),
+        );
+    }
+    samples
 }
 
 #[test]
@@ -187,11 +197,10 @@ fn aliased_definitions_are_followed_within_a_budget() {
 
 #[test]
 fn size_and_node_limits() {
-    let corpus = common::corpus_root();
     let sample = std::fs::read_to_string(
-        corpus.join("tripleo-heat-templates/network/endpoints/endpoint_map.yaml"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../static/examples/web-tier-legacy.yaml"),
     )
-    .expect("endpoint_map.yaml in the corpus");
+    .expect("the example template");
     // Just under the limit: one big mapping of copies of a real file.
     let mut big = String::with_capacity(MAX_INPUT_BYTES);
     let mut copy = 0;

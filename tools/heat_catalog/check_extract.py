@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compare a catalog written by extract.py with a registry dump of the same release.
 
-    python3 check_extract.py EXTRACTED.json /work/shared/heat-catalogs/heat-27.0.1.json.gz
+    python3 check_extract.py EXTRACTED.json ../shared/heat-catalogs/heat-27.0.1.json.gz
 
 Type by type: statuses (whole chains), property paths and their schema,
 attributes, translation rules (in order, with `conditional`), aliases.

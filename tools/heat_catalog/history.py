@@ -49,7 +49,8 @@ ALIAS_KINDS = {
     "TemplateResourceInfo": "template",
 }
 REPO_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_HISTORY_DIR = Path("/work/shared/heat-catalogs")
+# Beside the repository; `cargo xtask catalog` passes the directory explicitly.
+DEFAULT_HISTORY_DIR = REPO_ROOT.parent / "shared" / "heat-catalogs"
 DEFAULT_OUTPUT = REPO_ROOT / "core" / "catalog" / "heat.json"
 GENERATOR = "tools/heat_catalog/history.py"
 

@@ -15,13 +15,13 @@ use std::process::Command;
 /// The Heat release the built-in catalog describes.
 pub const HEAT_VERSION: &str = "27.0.1";
 
-/// Where the registry dumps of past Heat releases live unless
-/// `HEATWISE_HEAT_CATALOGS` names another directory.
-const DEFAULT_HISTORY_DIR: &str = "/work/shared/heat-catalogs";
+/// Where the registry dumps of past Heat releases live, beside the
+/// workspace, unless `HEATWISE_HEAT_CATALOGS` names another directory.
+const DEFAULT_HISTORY_DIR: &str = "../shared/heat-catalogs";
 const HISTORY_DIR_VARIABLE: &str = "HEATWISE_HEAT_CATALOGS";
 
 pub fn run(root: &Path) -> Result<(), String> {
-    let history_dir = history_dir()?;
+    let history_dir = history_dir(root)?;
     let tools = root.join("tools").join("heat_catalog");
     let python = heat_python(root)?;
 
@@ -93,9 +93,9 @@ fn step(message: &str) {
     println!("==> {message}");
 }
 
-fn history_dir() -> Result<PathBuf, String> {
+fn history_dir(root: &Path) -> Result<PathBuf, String> {
     let dir = std::env::var_os(HISTORY_DIR_VARIABLE)
-        .map_or_else(|| PathBuf::from(DEFAULT_HISTORY_DIR), PathBuf::from);
+        .map_or_else(|| root.join(DEFAULT_HISTORY_DIR), PathBuf::from);
     if dir.is_dir() {
         Ok(dir)
     } else {

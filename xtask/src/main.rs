@@ -9,8 +9,12 @@
 //! - `bench`: the benchmarks (criterion), with throughput and timings.
 //! - `oracle`: check `heatwise fix` against real Heat over the corpus.
 //! - `npm`: build and pack the npm package `heatwise`.
+//!
+//! `--no-setup` skips the set-up step of `serve`, `build`, `test` and `npm`
+//! for quick runs on a machine that has everything.
 
 mod catalog;
+mod corpus;
 mod env;
 mod npm;
 mod oracle;
@@ -19,7 +23,7 @@ mod test;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <command>
+const USAGE: &str = "usage: cargo xtask <command> [--no-setup]
 
 commands:
   setup    install what is missing (wasm target, wasm-bindgen, trunk, npm packages, browsers)
@@ -31,10 +35,14 @@ commands:
   oracle   migrate the corpus and fixtures with heatwise fix, check each migration against Heat
            (report in target/oracle/report.md); --record: record the fix fixtures' Heat results
   npm      build the npm package `heatwise` into target/npm/heatwise/ and pack it
-           (target/npm/heatwise-<version>.tgz)";
+           (target/npm/heatwise-<version>.tgz)
+
+--no-setup: skip the set-up step of serve, build, test and npm (quick runs on a machine that has everything)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let no_setup = args.iter().any(|a| a == "--no-setup");
+    args.retain(|a| a != "--no-setup");
     let Some(command) = args.first() else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
@@ -46,15 +54,22 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let set_up = || {
+        if no_setup {
+            Ok(())
+        } else {
+            setup::run(&env)
+        }
+    };
     let result = match command.as_str() {
         "setup" => setup::run(&env),
-        "serve" => setup::run(&env).and_then(|()| serve(&env)),
-        "build" => setup::run(&env).and_then(|()| build_site(&env)),
-        "test" => setup::run(&env).and_then(|()| test::run(&env)),
+        "serve" => set_up().and_then(|()| serve(&env)),
+        "build" => set_up().and_then(|()| build_site(&env)),
+        "test" => set_up().and_then(|()| test::run(&env)),
         "catalog" => catalog::run(&env.root),
         "bench" => bench(&env),
         "oracle" => oracle::run(&env, &args[1..]),
-        "npm" => setup::run(&env).and_then(|()| npm::run(&env).map(drop)),
+        "npm" => set_up().and_then(|()| npm::run(&env).map(drop)),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -77,8 +92,12 @@ pub fn build_site(env: &env::Env) -> Result<(), String> {
 }
 
 fn bench(env: &env::Env) -> Result<(), String> {
-    env.step("benchmarks of heatwise-core (criterion; the corpus in ../shared is their input)");
-    env.run(env.command("cargo").args(["bench", "-p", "heatwise-core"]))
+    env.step("benchmarks of heatwise-core (criterion over the corpus of real templates)");
+    env.run(
+        env.command("cargo")
+            .args(["bench", "-p", "heatwise-core"])
+            .env("HEATWISE_PINNED_CORPUS", corpus::dir(&env.root)),
+    )
 }
 
 fn serve(env: &env::Env) -> Result<(), String> {

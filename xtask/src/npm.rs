@@ -64,9 +64,7 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
         copy(&sources.join(name), &package.join(name))?;
     }
 
-    // The web crate imports the CodeMirror bundle at compile time.
-    env.step("bundling the editor's JavaScript (npm run bundle)");
-    env.run(env.command("npm").args(["run", "--silent", "bundle"]))?;
+    // The web crate's build script bundles CodeMirror (web/build.rs).
     env.step("building heatwise-web's library for wasm32 (release)");
     // As a cdylib for this build only: the site links the crate into its
     // binary and needs no second artifact.

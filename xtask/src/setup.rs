@@ -34,6 +34,7 @@ pub fn run(env: &Env) -> Result<(), String> {
     cargo_tool(env, "wasm-bindgen", "wasm-bindgen-cli", &bindgen, false)?;
     cargo_tool(env, "trunk", "trunk", TRUNK_VERSION, true)?;
     npm_packages(env)?;
+    crate::corpus::install(env)?;
     browsers(env)?;
     cargo_tool(
         env,

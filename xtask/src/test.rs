@@ -57,13 +57,6 @@ pub fn run(env: &Env) -> Result<(), String> {
     let geckodriver = env.resolve("geckodriver");
     let mut report = Report::default();
 
-    // The web crate imports the CodeMirror bundle at compile time.
-    report.step(
-        env,
-        "bundle the editor's JavaScript",
-        Counting::Exit,
-        env.command("npm").args(["run", "--silent", "bundle"]),
-    );
     report.step(
         env,
         "formatting (cargo fmt --check)",
@@ -105,17 +98,38 @@ pub fn run(env: &Env) -> Result<(), String> {
             "warnings",
         ]),
     );
+    let pinned_corpus = crate::corpus::dir(&env.root);
+    let shared_corpus = std::env::var_os("HEATWISE_CORPUS").map_or_else(
+        || env.root.join("..").join("shared").join("corpus"),
+        std::path::PathBuf::from,
+    );
+    for (corpus, what) in [
+        (&shared_corpus, "the shared corpus"),
+        (
+            &pinned_corpus,
+            "the pinned corpus (cargo xtask setup installs it)",
+        ),
+    ] {
+        if !corpus.is_dir() {
+            println!(
+                "skipped: corpus tests of {what}: {} is not there",
+                corpus.display()
+            );
+        }
+    }
     report.step(
         env,
         "native tests",
         Counting::CargoTest,
-        env.command("cargo").args([
-            "test",
-            "--no-fail-fast",
-            "--workspace",
-            "--exclude",
-            "heatwise-web",
-        ]),
+        env.command("cargo")
+            .args([
+                "test",
+                "--no-fail-fast",
+                "--workspace",
+                "--exclude",
+                "heatwise-web",
+            ])
+            .env("HEATWISE_PINNED_CORPUS", &pinned_corpus),
     );
     // Every test binary runs even when one fails, so the counts are whole.
     let wasm_tests = [

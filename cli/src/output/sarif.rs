@@ -420,7 +420,7 @@ mod tests {
 
     #[test]
     fn paths_become_uris_relative_to_the_source_root() {
-        let here = Path::new("/work/repo");
+        let here = Path::new("/home/user/repo");
         let uri = |path: &str| {
             let location = artifact_location(path, Some(here));
             (location.uri, location.uri_base_id)
@@ -430,7 +430,7 @@ mod tests {
             ("a%20b/c%3Ad.yaml".into(), Some(SOURCE_ROOT))
         );
         assert_eq!(
-            uri("/work/repo/x/é.yaml"),
+            uri("/home/user/repo/x/é.yaml"),
             ("x/%C3%A9.yaml".into(), Some(SOURCE_ROOT))
         );
         assert_eq!(

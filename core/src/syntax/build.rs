@@ -199,11 +199,12 @@ impl<'t> Builder<'t> {
     /// non-blank line.
     fn block_scalar(&mut self, span: TextRange, content: u32) -> TextRange {
         let bytes = self.text.as_bytes();
-        let indicator = if matches!(self.byte(content), Some(b'|' | b'>')) {
-            content
-        } else {
-            self.find_indicator(span.start).unwrap_or(span.start)
-        };
+        // The parser's span starts at the indicator after an anchor or tag,
+        // else at the body, which may itself start with `>` or `|`: the
+        // first indicator after the last node read is the header's.
+        let indicator = self
+            .find_indicator(content.max(span.start) + 1)
+            .unwrap_or(span.start);
         let mut header_end = indicator as usize + 1;
         while header_end < bytes.len() && matches!(bytes[header_end], b'+' | b'-' | b'0'..=b'9') {
             header_end += 1;

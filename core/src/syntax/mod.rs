@@ -487,7 +487,9 @@ impl<'t> Tree<'t> {
         )
     }
 
-    /// Where a node's content starts, after any anchor and tag.
+    /// Where a node's content starts, after any anchor and tag and any
+    /// comment between them and the content (`&a  # why` on a line of its
+    /// own): a node's content never starts with `#`.
     pub fn content_start(&self, node: NodeId) -> u32 {
         let data = &self.nodes[node.index()];
         if data.properties == u32::MAX {
@@ -501,9 +503,15 @@ impl<'t> Tree<'t> {
             .map(|range| range.end)
             .max()
             .unwrap_or(data.range.start);
-        let rest = &self.text[after as usize..data.range.end as usize];
-        let skipped = rest.len() - rest.trim_start().len();
-        after + skipped as u32
+        let mut rest = &self.text[after as usize..data.range.end as usize];
+        loop {
+            rest = rest.trim_start();
+            match rest.strip_prefix('#') {
+                Some(comment) => rest = comment.find('\n').map_or("", |end| &comment[end..]),
+                None => break,
+            }
+        }
+        data.range.end - rest.len() as u32
     }
 
     /// The range of the node's `&anchor`.

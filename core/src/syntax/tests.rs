@@ -184,3 +184,33 @@ fn syntax_errors_say_what_to_do() {
         );
     }
 }
+
+#[test]
+fn a_comment_between_an_anchor_and_its_plain_scalar_is_outside_the_text() {
+    // tripleo-heat-templates 18.0.0, deployment/cinder/cinder-common-container-puppet.yaml
+    let text = "x:\n  value: &a\n    # why\n    /var/lib/x\n\ny: 1\n";
+    let tree = parse(text);
+    assert!(tree.diagnostics().is_empty(), "{:?}", tree.diagnostics());
+    let value = tree
+        .get(tree.get(tree.root().unwrap(), "x").unwrap(), "value")
+        .unwrap();
+    assert_eq!(tree.scalar(value), Some("/var/lib/x"));
+    let content = &text[tree.content_start(value) as usize..tree.range(value).end as usize];
+    assert_eq!(content, "/var/lib/x");
+    let comment = tree.comments()[0].range;
+    assert_eq!(&text[comment.as_usize()], "# why");
+    assert!(comment.end <= tree.content_start(value));
+}
+
+#[test]
+fn a_block_scalar_whose_body_starts_with_an_indicator_starts_at_its_header() {
+    let text = "a: |\n  > quoted\n  | piped\nb: >-\n  | x\n";
+    let tree = parse(text);
+    assert!(tree.diagnostics().is_empty(), "{:?}", tree.diagnostics());
+    let root = tree.root().unwrap();
+    let a = tree.get(root, "a").unwrap();
+    assert_eq!(tree.source(a), "|\n  > quoted\n  | piped");
+    assert_eq!(tree.scalar(a), Some("> quoted\n| piped\n"));
+    let b = tree.get(root, "b").unwrap();
+    assert_eq!(tree.source(b), ">-\n  | x");
+}
