@@ -14,8 +14,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 use heatwise_core::catalog::Catalog;
-use heatwise_core::diagnostic::Applicability;
-use heatwise_core::fix::{fix_all, FixOptions, FixOutcome};
+use heatwise_core::fix::Applicability;
+use heatwise_core::fixer::{fix_all, FixOptions, FixOutcome};
 use heatwise_core::lint::{LintOptions, Rule};
 use heatwise_core::release::Release;
 use heatwise_core::syntax::{self, MAX_INPUT_BYTES};
@@ -56,7 +56,7 @@ pub struct FixArgs {
     /// Only fix findings of these rules: codes or names, comma-separated
     /// (HW202,resource-type-alias).
     #[arg(long, value_name = "CODES", value_delimiter = ',', value_parser = parse_rule)]
-    select: Vec<Rule>,
+    select: Vec<Vec<Rule>>,
 }
 
 fn parse_release(text: &str) -> Result<Release, String> {
@@ -67,10 +67,13 @@ fn parse_release(text: &str) -> Result<Release, String> {
     })
 }
 
-fn parse_rule(text: &str) -> Result<Rule, String> {
-    Rule::find(text.trim()).ok_or_else(|| {
-        format!("`{text}` is not a rule; `heatwise rule` lists them (codes like HW202 or names like hidden-property)")
-    })
+/// A rule's code or name; a retired code stands for the rules it became.
+fn parse_rule(text: &str) -> Result<Vec<Rule>, String> {
+    let rules = Rule::matching(text.trim());
+    if rules.is_empty() {
+        return Err(format!("`{text}` is not a rule; `heatwise rule --all` lists them (codes like HW202 or names like hidden-property)"));
+    }
+    Ok(rules)
 }
 
 enum Input {
@@ -108,7 +111,7 @@ pub fn run(args: &FixArgs) -> ExitCode {
     let options = FixOptions {
         lint: LintOptions::new(Catalog::builtin()).with_target(args.target),
         unsafe_fixes: args.unsafe_fixes,
-        codes: (!args.select.is_empty()).then(|| args.select.clone()),
+        codes: (!args.select.is_empty()).then(|| args.select.concat()),
     };
     let mut stdout = io::stdout().lock();
     for input in &inputs {

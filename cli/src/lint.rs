@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog};
-use heatwise_core::diagnostic::Severity;
+use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LintOptions};
 use heatwise_core::release::Release;
 use heatwise_core::syntax::MAX_INPUT_BYTES;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use heatwise_core::lint::Rule;
+use heatwise_core::lint::{Retired, Rule};
 
 #[derive(Args, Debug)]
 #[command(group = clap::ArgGroup::new("which").required(true).args(["rule", "all"]))]
@@ -23,9 +23,10 @@ pub fn run(args: &RuleArgs) -> ExitCode {
         list_all()
     } else {
         let wanted = args.rule.as_deref().unwrap_or_default();
-        match Rule::find(wanted) {
-            Some(rule) => rule.documentation(),
-            None => {
+        match (Rule::find(wanted), Retired::find(wanted)) {
+            (Some(rule), _) => rule.documentation().to_owned(),
+            (None, Some(retired)) => retired_documentation(retired),
+            (None, None) => {
                 eprintln!(
                     "error: there is no rule `{wanted}`; `heatwise rule --all` lists the rules (codes such as HW202, names such as hidden-property)"
                 );
@@ -36,6 +37,24 @@ pub fn run(args: &RuleArgs) -> ExitCode {
     // A closed pipe (`heatwise rule --all | head`) is no failure.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS
+}
+
+/// What became of a retired code.
+fn retired_documentation(retired: &Retired) -> String {
+    let mut out = format!(
+        "# {} ({})\n\nNo longer reported: it was split into the rules below. Suppression \
+         comments and `--select` that name `{}` still apply to all of them.\n\n",
+        retired.name, retired.code, retired.code
+    );
+    for rule in retired.became {
+        out.push_str(&format!(
+            "- {} {}: {}\n",
+            rule.code(),
+            rule.name(),
+            summary(*rule)
+        ));
+    }
+    out
 }
 
 fn list_all() -> String {
@@ -56,7 +75,7 @@ fn list_all() -> String {
 /// The first paragraph under `## What it does`, on one line: what the rule
 /// finds.
 pub fn summary(rule: Rule) -> String {
-    section(&rule.documentation(), "What it does")
+    section(rule.documentation(), "What it does")
         .split("\n\n")
         .next()
         .unwrap_or_default()
@@ -92,6 +111,14 @@ mod tests {
             assert!(!summary.is_empty(), "{} has no summary", rule.code());
             assert!(!summary.contains('\n'));
         }
+    }
+
+    #[test]
+    fn a_retired_code_lists_the_rules_it_became() {
+        let retired = Retired::find("HW002").expect("HW002 is retired");
+        let text = retired_documentation(retired);
+        assert!(text.starts_with("# invalid-template (HW002)"), "{text}");
+        assert!(text.contains("- HW010 unknown-section: "), "{text}");
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::catalog::{
     Alias, Attribute, Availability, Entity, Property, ResourceType, Status, StatusAt,
     TranslationRule,
 };
-use crate::lint::{lifecycle as life_cycle, Diagnostic, LifecycleStep, Subject};
+use crate::lint::{describe, timeline, Diagnostic, LifecycleStep, Subject};
 use crate::release::Release;
 use crate::text::{LineIndex, TextRange};
 
@@ -128,12 +128,12 @@ fn insert_lifecycle(
     object.extend(status(current));
     object.insert(
         "lifecycle".into(),
-        life_cycle::timeline(current)
+        timeline(current)
             .iter()
             .map(|step| json!(Step::from(step)))
             .collect(),
     );
-    object.insert("summary".into(), life_cycle::describe(current).into());
+    object.insert("summary".into(), describe(current).into());
     if let Some((state, target)) = state {
         object.insert("at".into(), status_at(state, target));
     }
@@ -453,8 +453,9 @@ pub fn finding<'a>(positions: &Positions<'_>, diagnostic: &'a Diagnostic) -> Fin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostic::{Applicability, Edit, Fix, Severity};
+    use crate::fix::{Applicability, Edit, Fix};
     use crate::lint::Rule;
+    use crate::lint::Severity;
 
     #[test]
     fn finding_counts_columns_in_characters_and_offsets_in_bytes_and_utf16() {

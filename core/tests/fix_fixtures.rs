@@ -16,8 +16,8 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::diagnostic::Applicability;
-use heatwise_core::fix::{fix_all, FixOptions};
+use heatwise_core::fix::Applicability;
+use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::lint::{lint, LintOptions};
 use heatwise_core::syntax;
 use serde_json::Value;

@@ -6,12 +6,12 @@ use heatwise_snapshot as support;
 
 use std::path::Path;
 
-use heatwise_core::lint::Rule;
+use heatwise_core::lint::{Rule, RETIRED};
 
 #[test]
 fn rules_md_is_generated_from_the_rule_files() {
     let mut doc = String::from(
-        "# Rules\n\nGenerated from `core/src/lint/rules/`; `heatwise rule CODE` prints one.\n\n\
+        "# Rules\n\nGenerated from `core/src/lint/rules/*.md`; `heatwise rule CODE` prints one.\n\n\
          | code | name | severity |\n| --- | --- | --- |\n",
     );
     for rule in Rule::ALL {
@@ -21,6 +21,19 @@ fn rules_md_is_generated_from_the_rule_files() {
             anchor = format!("{}-{}", rule.name(), rule.code()).to_lowercase(),
             name = rule.name(),
             severity = rule.severity().as_str()
+        ));
+    }
+    doc.push_str(
+        "\nCodes are stable and never reused. A retired code still works in \
+         suppression comments and `--select`, for every rule it became:\n\n",
+    );
+    for retired in RETIRED {
+        let became: Vec<&str> = retired.became.iter().map(|r| r.code()).collect();
+        doc.push_str(&format!(
+            "- {} {}: split into {}\n",
+            retired.code,
+            retired.name,
+            became.join(", ")
         ));
     }
     for rule in Rule::ALL {

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog, StatusKind, TypeResolution};
-use heatwise_core::fix::{fix_all, FixOptions};
+use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::json::{self, finding, InForceAs, Positions};
 use heatwise_core::lint::{lint as lint_text, LintOptions, Rule};
 use heatwise_core::release::{Release, MAX_RELEASE_TEXT};
@@ -205,18 +205,20 @@ fn parse_codes(codes: &[String]) -> Result<Vec<Rule>, ApiError> {
             codes.len()
         )));
     }
-    codes
-        .iter()
-        .map(|code| {
-            Rule::find(code).ok_or_else(|| {
-                ApiError(format!(
-                    "options.codes: expected rule codes or names (e.g. \"HW202\", \
-                     \"hidden-property\"), got {}",
-                    quoted(code)
-                ))
-            })
-        })
-        .collect()
+    let mut rules = Vec::new();
+    for code in codes {
+        // A retired code stands for the rules it became.
+        let matching = Rule::matching(code);
+        if matching.is_empty() {
+            return Err(ApiError(format!(
+                "options.codes: expected rule codes or names (e.g. \"HW202\", \
+                 \"hidden-property\"), got {}",
+                quoted(code)
+            )));
+        }
+        rules.extend(matching);
+    }
+    Ok(rules)
 }
 
 /// What [`lookup`] looks for in a type.

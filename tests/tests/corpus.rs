@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Instant;
 
-use heatwise_core::template::{self, DocumentKind};
+use heatwise_core::template::{self, DocumentKind, ProblemKind};
 
 #[test]
 fn every_corpus_file_parses_and_matches_the_summary() {
@@ -37,9 +37,9 @@ fn parses_and_matches_the_summary(corpus: &common::Corpus) {
             let template = template::parse(&text);
             common::check_invariants(template.tree());
             let syntax: Vec<String> = template
-                .diagnostics()
+                .problems()
                 .iter()
-                .filter(|d| d.code == "syntax")
+                .filter(|d| d.kind == ProblemKind::Syntax)
                 .map(|d| {
                     let at = template.tree().line_index().position(&text, d.range.start);
                     format!("{}:{} {}", at.line, at.column, d.message)

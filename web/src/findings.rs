@@ -4,7 +4,8 @@
 use std::rc::Rc;
 
 use heatwise_core::catalog::{Catalog, StatusKind};
-use heatwise_core::diagnostic::{Applicability, Severity};
+use heatwise_core::fix::Applicability;
+use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LifecycleStep, LintOptions};
 use heatwise_core::release::Release;
 use heatwise_core::template::{self, Template};

@@ -4,8 +4,8 @@
 use std::rc::Rc;
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::diagnostic::Applicability;
-use heatwise_core::fix::{fix_all, FixOptions};
+use heatwise_core::fix::Applicability;
+use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::lint::LintOptions;
 use heatwise_core::release::Release;
 use heatwise_core::text::LineIndex;

@@ -26,9 +26,8 @@ pub fn outline_entries(text: &str) -> Vec<OutlineEntry> {
     outline_of(&template::parse(text))
 }
 
-/// The resources `template` declares, in order (what
-/// `heatwise_core::outline::resources` lists, from a template already
-/// parsed).
+/// The resources `template` declares, in order, from a template already
+/// parsed.
 pub fn outline_of(template: &Template<'_>) -> Vec<OutlineEntry> {
     crate::timing::measured("heatwise:outline", || {
         let text = template.text();

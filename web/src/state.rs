@@ -5,7 +5,7 @@ use std::rc::Rc;
 use yew::{AttrValue, Reducible};
 
 use heatwise_core::catalog::StatusKind;
-use heatwise_core::diagnostic::Severity;
+use heatwise_core::lint::Severity;
 use heatwise_core::release::Release;
 
 use crate::findings::{checked, findings, Change, Finding, ProblemFilter};

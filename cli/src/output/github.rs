@@ -5,7 +5,8 @@
 
 use std::io::{self, Write};
 
-use heatwise_core::diagnostic::{Applicability, Severity};
+use heatwise_core::fix::Applicability;
+use heatwise_core::lint::Severity;
 
 use super::{FileReport, InputError, Positions};
 

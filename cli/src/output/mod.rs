@@ -122,8 +122,9 @@ fn plural(count: usize, singular: &str, plural: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use heatwise_core::diagnostic::{Applicability, Edit, Fix, Severity};
+    use heatwise_core::fix::{Applicability, Edit, Fix};
     use heatwise_core::lint::Rule;
+    use heatwise_core::lint::Severity;
 
     /// No rule offers fixes yet; these findings carry one of each kind so
     /// that every format shows how it reports them.

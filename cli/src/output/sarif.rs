@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::Path;
 
-use heatwise_core::diagnostic::Severity;
 use heatwise_core::json::Step;
+use heatwise_core::lint::Severity;
 use heatwise_core::lint::{Diagnostic, Rule};
 use heatwise_core::text::TextRange;
 use serde::Serialize;
@@ -238,8 +238,8 @@ fn driver() -> Driver {
             .iter()
             .map(|&rule| {
                 let documentation = rule.documentation();
-                let what = section(&documentation, "What it does");
-                let why = section(&documentation, "Why is this bad?");
+                let what = section(documentation, "What it does");
+                let why = section(documentation, "Why is this bad?");
                 ReportingDescriptor {
                     id: rule.code(),
                     name: rule.name(),
@@ -250,8 +250,8 @@ fn driver() -> Driver {
                         text: format!("{what}\n\n{why}").trim().to_owned(),
                     },
                     help: MultiformatMessage {
-                        text: documentation.clone(),
-                        markdown: documentation,
+                        text: documentation.to_owned(),
+                        markdown: documentation.to_owned(),
                     },
                     default_configuration: Configuration {
                         level: level(rule.severity()),

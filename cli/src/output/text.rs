@@ -3,8 +3,9 @@
 
 use std::io::{self, Write};
 
-use heatwise_core::diagnostic::{Applicability, Severity};
+use heatwise_core::fix::Applicability;
 use heatwise_core::lint::Diagnostic;
+use heatwise_core::lint::Severity;
 
 use super::{plural, FileReport, InputError, Positions};
 

@@ -21,24 +21,9 @@ use serde::Serialize;
 
 use super::{Availability, Catalog, Status, StatusKind};
 
-/// How much a finding matters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Contradicts Heat's life-cycle rules; `heatwise catalog check` fails.
-    Error,
-    /// Incomplete or doubtful data.
-    Warning,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        })
-    }
-}
+/// An error contradicts Heat's life-cycle rules (`heatwise catalog check`
+/// fails); a warning is incomplete or doubtful data.
+pub use crate::severity::Severity;
 
 /// One problem found in a status chain.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

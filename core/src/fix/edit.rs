@@ -9,7 +9,7 @@
 //! collections stay block, flow collections stay flow, JSON stays JSON with
 //! its own indentation, and new lines use the text's own line break.
 
-use crate::diagnostic::Edit;
+use super::Edit;
 use crate::syntax::{CollectionStyle, Entry, NodeId, ScalarStyle, Tree};
 use crate::text::TextRange;
 

@@ -3,7 +3,7 @@
 //! expected output (or `None` where the operation must refuse).
 
 use super::edit::{Editor, NewValue};
-use crate::diagnostic::{apply_edits, Edit};
+use super::{apply_edits, Edit};
 use crate::syntax::{self, Entry, NodeId, Tree};
 
 /// The node at a path of mapping keys and sequence indexes from the root.
@@ -321,43 +321,4 @@ fn copied_plain_scalars_with_flow_indicators_are_quoted_in_flow() {
         )?])
     });
     assert_eq!(out.as_deref(), Some("m: {a: 1, new: [\"a,b\"]}\nv: a,b\n"));
-}
-
-fn finding(edits: Vec<Edit>) -> crate::lint::Diagnostic {
-    use crate::diagnostic::{Applicability, Fix};
-    crate::lint::Diagnostic {
-        rule: crate::lint::Rule::HiddenProperty,
-        severity: crate::diagnostic::Severity::Warning,
-        range: crate::text::TextRange::empty(0),
-        message: String::new(),
-        status: None,
-        lifecycle: Vec::new(),
-        subject: None,
-        fix: Fix::new("t", edits, Applicability::Safe),
-    }
-}
-
-#[test]
-fn a_round_leaves_out_each_fix_that_breaks_the_text() {
-    use crate::text::TextRange;
-    let text = "a: 1\nb: 2\nc: 3\n";
-    let rename = finding(vec![Edit::replace(TextRange::new(0, 1), "x")]);
-    let breaks = finding(vec![Edit::insert(5, "\"")]);
-    let rename_too = finding(vec![Edit::replace(TextRange::new(10, 11), "z")]);
-    let chosen = [&rename, &breaks, &rename_too];
-    let (out, broken) = super::apply_parsing(text, &chosen);
-    assert_eq!(out, "x: 1\nb: 2\nz: 3\n");
-    assert_eq!(broken.len(), 1);
-    assert!(std::ptr::eq(broken[0], &breaks));
-}
-
-#[test]
-fn fixes_that_touch_wait_for_the_next_round() {
-    use crate::text::TextRange;
-    let first = finding(vec![Edit::replace(TextRange::new(0, 4), "x")]);
-    let touching = finding(vec![Edit::insert(4, "y")]);
-    let apart = finding(vec![Edit::replace(TextRange::new(6, 7), "z")]);
-    let chosen = super::non_clashing(&[&first, &touching, &apart]);
-    assert_eq!(chosen.len(), 2);
-    assert!(std::ptr::eq(chosen[1], &apart));
 }

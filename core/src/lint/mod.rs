@@ -1,30 +1,35 @@
 //! The linter: every use of a resource type, property or attribute whose
 //! status is not SUPPORTED at the target release, and every use Heat would
-//! reject, each at its exact byte range with its life cycle.
+//! reject, each at its exact byte range with its life cycle and, where one
+//! exists, the fix that migrates it.
 //!
 //! [`lint`] never fails: a template that does not parse still gets the
-//! findings of what could be read, plus the syntax error. Rules are listed
-//! in [`rules`], one file each; [`checker`] walks the template once and asks
-//! the catalog about every name it meets.
+//! findings of what could be read, plus the syntax error. [`check`] walks
+//! the template once and calls each rule of [`rules`] where its input is;
+//! a rule reports through [`context::Context`] and attaches its fix there,
+//! with the nodes in hand.
 
-mod checker;
-pub mod lifecycle;
+mod check;
+mod context;
+mod rule;
 pub mod rules;
 mod suggest;
+mod timeline;
 
 use serde::Serialize;
 
 use crate::catalog::{Catalog, StatusKind};
-use crate::diagnostic::{Fix, Severity};
+use crate::fix::Fix;
 use crate::release::Release;
 use crate::template::{self, Template};
 use crate::text::TextRange;
 
-pub use lifecycle::LifecycleStep;
-pub use rules::Rule;
+pub use crate::severity::Severity;
+pub use rule::{Retired, Rule, RETIRED};
+pub use timeline::{describe, timeline, LifecycleStep};
 
 /// Most findings reported for one text; the rest are counted in one last
-/// diagnostic.
+/// finding.
 pub const MAX_DIAGNOSTICS: usize = 1_000;
 
 /// What to check against.
@@ -64,9 +69,8 @@ pub enum Subject {
 }
 
 /// One finding.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
-    #[serde(serialize_with = "serialize_rule_code")]
     pub rule: Rule,
     pub severity: Severity,
     pub range: TextRange,
@@ -85,13 +89,6 @@ impl Diagnostic {
     }
 }
 
-fn serialize_rule_code<S: serde::Serializer>(
-    rule: &Rule,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(rule.code())
-}
-
 /// Lints a template or environment file.
 pub fn lint(text: &str, options: &LintOptions<'_>) -> Vec<Diagnostic> {
     lint_template(&template::parse(text), options)
@@ -100,11 +97,8 @@ pub fn lint(text: &str, options: &LintOptions<'_>) -> Vec<Diagnostic> {
 /// Lints an already parsed template: findings sorted by position,
 /// suppressed ones left out.
 pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<Diagnostic> {
-    let mut diagnostics = checker::check(template, options);
-    diagnostics.retain(|d| {
-        !template.is_suppressed(d.rule.code(), d.range.start)
-            && !template.is_suppressed(d.rule.name(), d.range.start)
-    });
+    let mut diagnostics = check::check(template, options);
+    diagnostics.retain(|d| !template.is_suppressed(d.range.start, |word| d.rule.is_called(word)));
     diagnostics.sort_by(|a, b| {
         (a.range.start, a.range.end, a.rule, &a.message).cmp(&(
             b.range.start,
@@ -121,8 +115,8 @@ pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<
         diagnostics.truncate(MAX_DIAGNOSTICS - 1);
         let at = diagnostics.last().map_or(0, |d| d.range.end);
         diagnostics.push(Diagnostic {
-            rule: Rule::InvalidTemplate,
-            severity: Severity::Info,
+            rule: Rule::TooManyFindings,
+            severity: Rule::TooManyFindings.severity(),
             range: TextRange::empty(at),
             message: format!(
                 "{dropped} more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)"
@@ -133,7 +127,6 @@ pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<
             fix: None,
         });
     }
-    crate::fix::attach(template, options, &mut diagnostics);
     diagnostics
 }
 

@@ -3,31 +3,31 @@
 //! definitions and, for environment files, the resource registry.
 //!
 //! Built on [`crate::syntax`] and sharing its invariants: building a
-//! [`Template`] never fails (problems become [`Diagnostic`]s with byte
+//! [`Template`] never fails (problems become [`Problem`]s with byte
 //! ranges), everything points back into the tree by [`NodeId`] and into the
 //! text by byte range, and no code recurses on the input's structure. An
 //! alias standing for a resource definition or its properties is followed
 //! one level, as Heat's loader would expand it, within
 //! [`MAX_ALIASED_NODES`] for the whole text; no other alias is followed.
 
+mod dump;
 mod functions;
+mod problem;
+mod read;
 mod registry;
 mod suppress;
 #[cfg(test)]
 mod tests;
-mod walk;
 
 use std::collections::HashMap;
-use std::fmt::Write;
 
-use crate::diagnostic::Severity;
 use crate::syntax::{self, Entry, NodeId, Resolved, Tree};
 use crate::text::TextRange;
 
 pub use functions::{AttributeRef, FunctionCall, ResourceRef};
+pub use problem::{Problem, ProblemKind};
 pub use registry::RegistryEntry;
 pub use suppress::Suppression;
-pub use walk::{walk, PathSegment, Visit, WalkControl};
 
 /// Heat template versions, oldest first, with their release names.
 pub const HOT_VERSIONS: [(&str, Option<&str>); 11] = [
@@ -111,16 +111,6 @@ pub enum DocumentKind {
     Environment,
     /// Empty, not a mapping, or none of the above.
     Unknown,
-}
-
-/// A structural problem, found as Heat would find it when loading.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// Stable kebab-case name: `syntax`, `unknown-section`, `missing-type`...
-    pub code: &'static str,
-    pub severity: Severity,
-    pub message: String,
-    pub range: TextRange,
 }
 
 /// A top-level section.
@@ -216,7 +206,7 @@ pub struct Template<'t> {
     functions: Vec<FunctionCall>,
     registry: Vec<RegistryEntry>,
     suppressions: Vec<Suppression>,
-    diagnostics: Vec<Diagnostic>,
+    problems: Vec<Problem>,
     /// How many more nodes followed aliases may bring into the model;
     /// `None` once exceeded (and reported).
     alias_budget: Option<usize>,
@@ -249,7 +239,7 @@ impl<'t> Template<'t> {
             functions: Vec::new(),
             registry: Vec::new(),
             suppressions: Vec::new(),
-            diagnostics: Vec::new(),
+            problems: Vec::new(),
             alias_budget: Some(MAX_ALIASED_NODES),
         };
         template.read();
@@ -387,606 +377,19 @@ impl<'t> Template<'t> {
         &self.suppressions
     }
 
-    /// Whether a finding with `code` whose range starts at `offset` is
-    /// suppressed by a comment on its line or alone on the line above.
-    pub fn is_suppressed(&self, code: &str, offset: u32) -> bool {
+    /// Whether a finding whose range starts at `offset` is suppressed by a
+    /// comment on its line or alone on the line above, naming it as
+    /// `names_it` recognises (a rule's code, name or retired code).
+    pub fn is_suppressed(&self, offset: u32, names_it: impl Fn(&str) -> bool) -> bool {
         // Most templates have no suppression comment: no line lookup then.
         !self.suppressions.is_empty()
-            && suppress::is_suppressed(&self.suppressions, code, self.tree.line_of(offset))
+            && suppress::is_suppressed(&self.suppressions, self.tree.line_of(offset), names_it)
     }
 
-    /// Syntax diagnostics first, then structural ones.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+    /// Syntax errors first, then structural problems in source order.
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
     }
-
-    fn diagnose(
-        &mut self,
-        code: &'static str,
-        severity: Severity,
-        message: String,
-        range: TextRange,
-    ) {
-        match self.diagnostics.len() {
-            n if n + 1 < syntax::MAX_DIAGNOSTICS => self.diagnostics.push(Diagnostic {
-                code,
-                severity,
-                message,
-                range,
-            }),
-            n if n + 1 == syntax::MAX_DIAGNOSTICS => self.diagnostics.push(Diagnostic {
-                code: "too-many-problems",
-                severity: Severity::Info,
-                message: format!(
-                    "more problems from here on; only the first {} are reported",
-                    syntax::MAX_DIAGNOSTICS - 1
-                ),
-                range,
-            }),
-            _ => {}
-        }
-    }
-
-    fn read(&mut self) {
-        self.read_model();
-        let syntax = self.tree.diagnostics().len().min(self.diagnostics.len());
-        self.diagnostics[syntax..].sort_by_key(|d| d.range.start);
-    }
-
-    fn read_model(&mut self) {
-        for diagnostic in self.tree.diagnostics().to_vec() {
-            self.diagnose(
-                "syntax",
-                Severity::Error,
-                diagnostic.message,
-                diagnostic.range,
-            );
-        }
-        self.suppressions = suppress::read(&self.tree);
-        self.check_tags();
-        let Some(root) = self.tree.root() else {
-            if self.tree.diagnostics().is_empty() {
-                self.diagnose(
-                    "empty-document",
-                    Severity::Error,
-                    "the document is empty".into(),
-                    TextRange::empty(0),
-                );
-            }
-            return;
-        };
-        if !self.tree.is_mapping(root) {
-            self.diagnose(
-                "not-a-mapping",
-                Severity::Error,
-                "a template or environment must be a mapping".into(),
-                self.tree.range(root),
-            );
-            return;
-        }
-        self.kind = detect_kind(&self.tree, root);
-        self.sections = self
-            .tree
-            .entries(root)
-            .map(|entry| Section { entry })
-            .collect();
-        self.check_duplicates(root, "section");
-        match self.kind {
-            DocumentKind::Hot | DocumentKind::CloudFormation => {
-                self.check_version(root);
-                self.check_sections();
-                self.read_resources();
-                self.read_outputs_and_parameters();
-                self.functions = functions::find(&self.tree, root, self.kind);
-                self.check_function_arguments();
-            }
-            DocumentKind::Environment => {
-                self.check_sections();
-                let (registry, problems) = registry::read(&self.tree, root);
-                self.registry = registry;
-                for (message, range) in problems {
-                    self.diagnose("registry-not-mapping", Severity::Error, message, range);
-                }
-            }
-            DocumentKind::Unknown => self.diagnose(
-                "unknown-document",
-                Severity::Warning,
-                "neither a Heat template (no heat_template_version or \
-                 AWSTemplateFormatVersion) nor an environment file"
-                    .into(),
-                TextRange::empty(self.tree.range(root).start),
-            ),
-        }
-    }
-
-    /// Heat's loader knows only YAML's core tags.
-    fn check_tags(&mut self) {
-        let tagged: Vec<(String, TextRange)> = self
-            .tree
-            .node_ids()
-            .filter_map(|node| {
-                let tag = self.tree.tag(node)?;
-                (!tag.starts_with("tag:yaml.org,2002:")).then(|| {
-                    (
-                        tag.to_owned(),
-                        self.tree.tag_range(node).unwrap_or_default(),
-                    )
-                })
-            })
-            .collect();
-        for (tag, range) in tagged {
-            self.diagnose(
-                "unknown-tag",
-                Severity::Error,
-                format!("Heat's YAML loader cannot read the tag `{tag}`"),
-                range,
-            );
-        }
-    }
-
-    fn check_duplicates(&mut self, mapping: NodeId, what: &str) {
-        for (earlier, later) in self.tree.duplicate_keys(mapping) {
-            let key = self.tree.scalar(later.key).unwrap_or_default().to_owned();
-            let line = self.tree.line_of(self.tree.range(earlier.key).start) + 1;
-            self.diagnose(
-                "duplicate-key",
-                Severity::Warning,
-                format!("{what} `{key}` is repeated; Heat keeps only this one, not the one on line {line}"),
-                self.tree.range(later.key),
-            );
-        }
-    }
-
-    fn check_version(&mut self, root: NodeId) {
-        let keys: &[&str] = match self.kind {
-            DocumentKind::Hot => &["heat_template_version"],
-            _ => &["AWSTemplateFormatVersion", "HeatTemplateFormatVersion"],
-        };
-        self.version = keys.iter().find_map(|key| self.tree.get_entry(root, key));
-        let Some(entry) = self.version else {
-            self.diagnose(
-                "missing-version",
-                Severity::Error,
-                format!("the template does not say its version (`{}`)", keys[0]),
-                TextRange::empty(self.tree.range(root).start),
-            );
-            return;
-        };
-        let value = self.tree.scalar(entry.value);
-        let known = match (self.kind, self.tree.scalar(entry.key)) {
-            (DocumentKind::Hot, _) => value.and_then(hot_version_date).is_some(),
-            (_, Some("AWSTemplateFormatVersion")) => value == Some("2010-09-09"),
-            _ => value == Some("2012-12-12"),
-        };
-        if !known {
-            let message = match self.kind {
-                DocumentKind::Hot => format!(
-                    "unknown heat_template_version; Heat knows {}",
-                    HOT_VERSIONS
-                        .iter()
-                        .map(|(date, name)| name
-                            .map_or(date.to_string(), |n| format!("{date} ({n})")))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                _ => "unknown template format version; Heat knows \
-                      AWSTemplateFormatVersion 2010-09-09 and HeatTemplateFormatVersion 2012-12-12"
-                    .into(),
-            };
-            self.diagnose(
-                "unknown-version",
-                Severity::Error,
-                message,
-                self.tree.range(entry.value),
-            );
-        }
-    }
-
-    fn check_sections(&mut self) {
-        let known: &[&str] = match self.kind {
-            DocumentKind::Hot => &HOT_SECTIONS,
-            DocumentKind::CloudFormation => &CFN_SECTIONS,
-            _ => &ENVIRONMENT_SECTIONS,
-        };
-        let hot_version = self.hot_version();
-        let mut problems = Vec::new();
-        for section in &self.sections {
-            let key = section.entry.key;
-            let name = self.tree.scalar(key).unwrap_or_default();
-            let too_new = name == "conditions"
-                && self.kind == DocumentKind::Hot
-                && hot_version.is_some_and(|v| v < CONDITIONS_SINCE);
-            if !known.contains(&name) || too_new {
-                let message = if too_new {
-                    format!("`conditions` needs heat_template_version {CONDITIONS_SINCE} or later")
-                } else {
-                    format!(
-                        "unknown section `{name}`; Heat accepts {}",
-                        known.join(", ")
-                    )
-                };
-                problems.push((message, self.tree.range(key)));
-            }
-        }
-        for (message, range) in problems {
-            self.diagnose("unknown-section", Severity::Error, message, range);
-        }
-    }
-
-    /// The mapping a section holds; a diagnostic when it holds something
-    /// else (an empty section is fine).
-    fn section_mapping(&mut self, hot: &str, cfn: &str) -> Option<NodeId> {
-        let name = if self.kind == DocumentKind::CloudFormation {
-            cfn
-        } else {
-            hot
-        };
-        let value = self.section(name)?;
-        if self.tree.is_mapping(value) {
-            return Some(value);
-        }
-        if !self
-            .tree
-            .resolve(value)
-            .is_some_and(|r| r == Resolved::Null)
-        {
-            self.diagnose(
-                "section-not-mapping",
-                Severity::Error,
-                format!("`{name}` must be a mapping"),
-                self.tree.range(value),
-            );
-        }
-        None
-    }
-
-    fn read_resources(&mut self) {
-        let Some(resources) = self.section_mapping("resources", "Resources") else {
-            return;
-        };
-        self.check_duplicates(resources, "resource");
-        let entries: Vec<Entry> = self.tree.entries(resources).collect();
-        for entry in entries {
-            let name = self.scalar_key(entry.key);
-            let Some(definition) = self.read_definition(entry.value, &format!("resource `{name}`"))
-            else {
-                continue;
-            };
-            self.check_resource_keys(definition.body);
-            let group = self.resources.len();
-            self.resource_index.insert(name.clone(), group);
-            self.resources.push(Resource {
-                name,
-                entry,
-                definition,
-            });
-            self.read_nested(group);
-        }
-    }
-
-    /// The node `node` stands for: itself, or the node its alias refers to
-    /// (as Heat's YAML loader reads it). `None` for an alias once the
-    /// alias budget is spent: it is left unchecked.
-    fn follow_alias(&mut self, node: NodeId) -> Option<NodeId> {
-        let Some(target) = self.tree.alias_target(node) else {
-            return Some(node);
-        };
-        let budget = self.alias_budget?;
-        let size = self.tree.descendants(target).len() + 1;
-        if size <= budget {
-            self.alias_budget = Some(budget - size);
-            return Some(target);
-        }
-        // Reported once: from here on no alias is followed.
-        self.alias_budget = None;
-        self.diagnose(
-            "alias-budget",
-            Severity::Info,
-            format!(
-                "aliases to resource definitions and properties expand to more than \
-                 {MAX_ALIASED_NODES} nodes; this one and later ones are not checked"
-            ),
-            self.tree.range(node),
-        );
-        None
-    }
-
-    /// Reads a `{type: ..., properties: ...}` mapping; `None` with a
-    /// diagnostic when it is not a mapping.
-    fn read_definition(&mut self, body: NodeId, what: &str) -> Option<Definition> {
-        let body = self.follow_alias(body)?;
-        if !self.tree.is_mapping(body) {
-            self.diagnose(
-                "resource-not-mapping",
-                Severity::Error,
-                format!("{what} must be a mapping with a type"),
-                self.tree.range(body),
-            );
-            return None;
-        }
-        let cfn = self.kind == DocumentKind::CloudFormation;
-        let type_entry = self.tree.get_entry(body, if cfn { "Type" } else { "type" });
-        let properties = self
-            .tree
-            .get_entry(body, if cfn { "Properties" } else { "properties" });
-        let mut type_name = None;
-        match type_entry {
-            None => self.diagnose(
-                "missing-type",
-                Severity::Error,
-                format!("{what} has no `{}`", if cfn { "Type" } else { "type" }),
-                self.tree.range(body),
-            ),
-            Some(entry) => match self.tree.resolve(entry.value) {
-                Some(Resolved::Str(value)) if !value.is_empty() => {
-                    type_name = Some(value.to_owned());
-                }
-                _ => self.diagnose(
-                    "type-not-string",
-                    Severity::Error,
-                    format!("the type of {what} must be a string"),
-                    self.tree.range(entry.value),
-                ),
-            },
-        }
-        let properties_value = properties.and_then(|entry| self.follow_alias(entry.value));
-        if let Some(value) = properties_value {
-            let null = self.tree.resolve(value) == Some(Resolved::Null);
-            if !self.tree.is_mapping(value) && !null && !self.is_written_as_call(value) {
-                self.diagnose(
-                    "properties-not-mapping",
-                    Severity::Error,
-                    format!("the properties of {what} must be a mapping"),
-                    self.tree.range(value),
-                );
-            }
-        }
-        Some(Definition {
-            body,
-            type_entry,
-            type_name,
-            properties,
-            properties_value,
-        })
-    }
-
-    /// Whether `node` is written as a function call: a one-entry mapping
-    /// keyed by a function name. For reading the model, before the calls
-    /// are collected ([`Self::is_call`] answers from then on).
-    fn is_written_as_call(&self, node: NodeId) -> bool {
-        let mut entries = self.tree.entries(node);
-        matches!((entries.next(), entries.next()), (Some(entry), None)
-            if self.tree.scalar(entry.key).is_some_and(|key| functions::is_function(key, self.kind)))
-    }
-
-    fn check_resource_keys(&mut self, body: NodeId) {
-        let known: &[&str] = if self.kind == DocumentKind::CloudFormation {
-            &CFN_RESOURCE_KEYS
-        } else {
-            &HOT_RESOURCE_KEYS
-        };
-        let unknown: Vec<(String, TextRange)> = self
-            .tree
-            .entries(body)
-            .filter_map(|entry| {
-                let key = self.tree.scalar(entry.key)?;
-                (!known.contains(&key)).then(|| (key.to_owned(), self.tree.range(entry.key)))
-            })
-            .collect();
-        for (key, range) in unknown {
-            self.diagnose(
-                "unknown-resource-key",
-                Severity::Error,
-                format!(
-                    "`{key}` is not a resource keyword; Heat accepts {}",
-                    known.join(", ")
-                ),
-                range,
-            );
-        }
-        self.check_duplicates(body, "resource keyword");
-    }
-
-    fn read_nested(&mut self, group: usize) {
-        let resource = &self.resources[group];
-        let key = match resource.definition.type_name.as_deref() {
-            Some("OS::Heat::ResourceGroup") => "resource_def",
-            Some("OS::Heat::AutoScalingGroup") => "resource",
-            _ => return,
-        };
-        let Some(properties) = resource.definition.properties_mapping(&self.tree) else {
-            return;
-        };
-        let Some(entry) = self.tree.get_entry(properties, key) else {
-            return;
-        };
-        let what = format!("`{key}` of `{}`", resource.name);
-        if self.is_written_as_call(entry.value) {
-            return;
-        }
-        if let Some(definition) = self.read_definition(entry.value, &what) {
-            self.nested.push(NestedDefinition {
-                group,
-                entry,
-                definition,
-            });
-        }
-    }
-
-    fn read_outputs_and_parameters(&mut self) {
-        if let Some(outputs) = self.section_mapping("outputs", "Outputs") {
-            self.check_duplicates(outputs, "output");
-            let value_key = if self.kind == DocumentKind::CloudFormation {
-                "Value"
-            } else {
-                "value"
-            };
-            let entries: Vec<Entry> = self.tree.entries(outputs).collect();
-            for entry in entries {
-                let output = Output {
-                    name: self.scalar_key(entry.key),
-                    entry,
-                    value: self.tree.get_entry(entry.value, value_key),
-                };
-                self.outputs.push(output);
-            }
-        }
-        if let Some(parameters) = self.section_mapping("parameters", "Parameters") {
-            self.check_duplicates(parameters, "parameter");
-            let entries: Vec<Entry> = self.tree.entries(parameters).collect();
-            for entry in entries {
-                let name = self.scalar_key(entry.key);
-                self.parameters.push(Parameter { name, entry });
-            }
-        }
-    }
-
-    fn check_function_arguments(&mut self) {
-        let problems: Vec<(String, TextRange)> = self
-            .functions
-            .iter()
-            .filter_map(|call| functions::argument_problem(&self.tree, call))
-            .collect();
-        for (message, range) in problems {
-            self.diagnose("function-arguments", Severity::Error, message, range);
-        }
-    }
-
-    /// A key as text: its scalar value, else its source.
-    fn scalar_key(&self, key: NodeId) -> String {
-        self.tree
-            .scalar(key)
-            .unwrap_or_else(|| self.tree.source(key))
-            .to_owned()
-    }
-
-    /// Renders the model as text, for snapshot tests and debugging.
-    pub fn dump(&self) -> String {
-        let tree = &self.tree;
-        let range = |node: NodeId| {
-            let r = tree.range(node);
-            format!("{}..{}", r.start, r.end)
-        };
-        let mut out = format!("kind {:?}", self.kind);
-        if let Some(entry) = self.version {
-            let _ = write!(
-                out,
-                " version {} at {}",
-                tree.source(entry.value),
-                range(entry.value)
-            );
-        }
-        out.push('\n');
-        for resource in &self.resources {
-            let _ = write!(
-                out,
-                "resource {} at {}",
-                resource.name,
-                range(resource.entry.key)
-            );
-            dump_definition(tree, &mut out, &resource.definition);
-        }
-        for nested in &self.nested {
-            let _ = write!(
-                out,
-                "nested in {} at {}",
-                self.resources[nested.group].name,
-                range(nested.entry.key)
-            );
-            dump_definition(tree, &mut out, &nested.definition);
-        }
-        for output in &self.outputs {
-            let _ = writeln!(out, "output {} at {}", output.name, range(output.entry.key));
-        }
-        for parameter in &self.parameters {
-            let _ = writeln!(
-                out,
-                "parameter {} at {}",
-                parameter.name,
-                range(parameter.entry.key)
-            );
-        }
-        for call in &self.functions {
-            let _ = writeln!(
-                out,
-                "call {} at {} args {}",
-                call.name,
-                range(call.call),
-                range(call.args)
-            );
-        }
-        for attribute in self.attribute_refs() {
-            let name = |node: Option<NodeId>| {
-                node.map_or("?".to_string(), |n| {
-                    format!("{}@{}", tree.source(n), range(n))
-                })
-            };
-            let path: Vec<String> = attribute.path.iter().map(|&n| name(Some(n))).collect();
-            let _ = writeln!(
-                out,
-                "attribute {} {} path [{}]",
-                name(attribute.resource),
-                name(attribute.attribute),
-                path.join(", ")
-            );
-        }
-        for reference in self.resource_refs() {
-            let _ = writeln!(
-                out,
-                "reference {}@{}",
-                tree.source(reference.name),
-                range(reference.name)
-            );
-        }
-        for entry in &self.registry {
-            let _ = writeln!(
-                out,
-                "registry {}{} -> {} at {}",
-                entry
-                    .scope
-                    .map_or(String::new(), |s| format!("[{}] ", tree.source(s))),
-                tree.source(entry.entry.key),
-                entry.target.as_deref().unwrap_or("?"),
-                range(entry.entry.key),
-            );
-        }
-        for suppression in &self.suppressions {
-            let _ = writeln!(
-                out,
-                "suppression line {} [{}]",
-                suppression.line + 1,
-                suppression.codes.join(",")
-            );
-        }
-        for diagnostic in &self.diagnostics {
-            let at = tree
-                .line_index()
-                .position(tree.text(), diagnostic.range.start);
-            let _ = writeln!(
-                out,
-                "{} {} {}:{} {}..{} {}",
-                diagnostic.severity.as_str(),
-                diagnostic.code,
-                at.line,
-                at.column,
-                diagnostic.range.start,
-                diagnostic.range.end,
-                diagnostic.message
-            );
-        }
-        out
-    }
-}
-
-fn dump_definition(tree: &Tree, out: &mut String, definition: &Definition) {
-    if let (Some(name), Some(range)) = (&definition.type_name, definition.type_range(tree)) {
-        let _ = write!(out, " type {name} at {}..{}", range.start, range.end);
-    }
-    if let Some(properties) = definition.properties {
-        let r = tree.entry_range(properties);
-        let _ = write!(out, " properties {}..{}", r.start, r.end);
-    }
-    out.push('\n');
 }
 
 /// The date of a HOT version written as a date or a release name.

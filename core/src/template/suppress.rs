@@ -41,8 +41,13 @@ pub(super) fn read(tree: &Tree) -> Vec<Suppression> {
         .collect()
 }
 
-pub(super) fn is_suppressed(suppressions: &[Suppression], code: &str, line: u32) -> bool {
+pub(super) fn is_suppressed(
+    suppressions: &[Suppression],
+    line: u32,
+    names_it: impl Fn(&str) -> bool,
+) -> bool {
     suppressions.iter().any(|s| {
-        (s.line == line || (s.own_line && s.line + 1 == line)) && s.codes.iter().any(|c| c == code)
+        (s.line == line || (s.own_line && s.line + 1 == line))
+            && s.codes.iter().any(|c| names_it(c))
     })
 }

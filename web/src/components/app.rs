@@ -1,7 +1,7 @@
 use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions, EventListenerPhase};
-use heatwise_core::diagnostic::Severity;
+use heatwise_core::lint::Severity;
 use heatwise_core::release::Release;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{spawn_local, JsFuture};

@@ -1,5 +1,5 @@
 use heatwise_core::catalog::{Property, StatusKind};
-use heatwise_core::lint::lifecycle::timeline;
+use heatwise_core::lint::timeline;
 use yew::prelude::*;
 
 use super::{LifecycleTimeline, StatusBadge};

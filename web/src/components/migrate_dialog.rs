@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use heatwise_core::diagnostic::Applicability;
+use heatwise_core::fix::Applicability;
 use web_sys::HtmlDialogElement;
 use yew::prelude::*;
 

@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use heatwise_core::diagnostic::Severity;
+use heatwise_core::lint::Severity;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

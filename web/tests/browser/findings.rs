@@ -1,5 +1,5 @@
 use heatwise_core::catalog::StatusKind;
-use heatwise_core::diagnostic::Applicability;
+use heatwise_core::fix::Applicability;
 use heatwise_web::findings::{counts_by_severity, findings};
 use heatwise_web::outline::Utf16Range;
 use wasm_bindgen_test::wasm_bindgen_test;

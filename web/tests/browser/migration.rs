@@ -1,4 +1,4 @@
-use heatwise_core::diagnostic::Applicability;
+use heatwise_core::fix::Applicability;
 use heatwise_web::migration::{migrate, LineKind};
 use wasm_bindgen_test::wasm_bindgen_test;
 

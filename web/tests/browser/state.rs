@@ -126,7 +126,7 @@ fn findings_follow_the_text_and_the_target() {
 
 #[wasm_bindgen_test]
 fn each_fix_request_is_new_and_the_filter_narrows_the_list() {
-    use heatwise_core::diagnostic::Severity;
+    use heatwise_core::lint::Severity;
     let opened = Rc::new(Workspace::open(NEWTON_PROPERTY.into()));
     let changes: Rc<[heatwise_web::findings::Change]> = Rc::from(Vec::new());
     let first = opened.reduce(WorkspaceAction::ApplyFix(changes.clone()));

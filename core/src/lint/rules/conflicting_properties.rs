@@ -1,31 +1,232 @@
-//! # conflicting-properties (HW206)
-//!
-//! ## What it does
-//! Reports an old property and the new property that replaces it set at the
-//! same time (`network_id` and `network` on one port; a Mistral task's
-//! `retry` and `policies.retry`), both with a value.
-//!
-//! ## Why is this bad?
-//! Heat refuses the template: "Cannot define the following properties at the
-//! same time". When one of the two is empty (`""`, `null`, `[]`, `{}`), Heat
-//! accepts it and the old property's value wins, even an empty one: that is
-//! not reported here; the old property's own finding offers the fix.
-//!
-//! ## Example
-//! ```yaml
-//! resources:
-//!   port:
-//!     type: OS::Neutron::Port
-//!     properties:
-//!       network: private
-//!       network_id: private
-//! ```
-//!
-//! ## Use instead
-//! ```yaml
-//! resources:
-//!   port:
-//!     type: OS::Neutron::Port
-//!     properties:
-//!       network: private
-//! ```
+//! HW206 conflicting-properties: an old property and the new one that
+//! replaces it (a REPLACE translation rule) both set with a value. Heat
+//! refuses the template; when one of them is empty Heat accepts it and the
+//! old value wins, which the old property's own finding migrates.
+
+use crate::catalog::{ResourceType, RuleKind};
+use crate::fix::{Applicability, Fix};
+use crate::lint::context::Context;
+use crate::lint::{Rule, Subject};
+use crate::syntax::{Entry, NodeId};
+
+use super::status;
+
+pub(crate) fn check<'a>(
+    cx: &mut Context<'a, '_>,
+    resource_type: ResourceType<'a>,
+    properties: NodeId,
+) {
+    for rule in resource_type.translation_rules() {
+        if rule.kind() != RuleKind::Replace {
+            continue;
+        }
+        let path: Vec<&str> = rule.path().collect();
+        let Some((new_key, parent_path)) = path.split_last() else {
+            continue;
+        };
+        let old_key: &str = if let Some(value_name) = rule.value_name() {
+            value_name
+        } else if let Some(value_path) = rule.value_path() {
+            let value_path: Vec<&str> = value_path.collect();
+            match value_path.split_last() {
+                Some((old, old_parent)) if old_parent == parent_path => old,
+                _ => continue,
+            }
+        } else {
+            continue;
+        };
+        // The old value may sit inside the old property (Mistral's
+        // `policies.retry` for `retry`).
+        let inner: Vec<&str> = rule
+            .custom_value_path()
+            .map(Iterator::collect)
+            .unwrap_or_default();
+        for mapping in mappings_at(cx, properties, parent_path) {
+            let tree = cx.tree;
+            let Some(new_value) = tree.get(mapping, new_key) else {
+                continue;
+            };
+            let Some(old_entry) = tree.get_entry(mapping, old_key) else {
+                continue;
+            };
+            let mut old_value = Some(old_entry.value);
+            for segment in &inner {
+                old_value = old_value.and_then(|value| {
+                    tree.is_mapping(value)
+                        .then(|| tree.get(value, segment))
+                        .flatten()
+                });
+            }
+            // Heat refuses only when both values are truthy (Python's
+            // `if value and prop_value`): an empty one is overridden.
+            let Some(old_value) = old_value else {
+                continue;
+            };
+            let falsy = |node| cx.template.truthiness(node) == Some(false);
+            if falsy(new_value) || falsy(old_value) {
+                continue;
+            }
+            let mut old_path: Vec<&str> = vec![old_key];
+            old_path.extend(&inner);
+            let written_old = old_path.join(".");
+            // As Heat names them in its error: paths without list indices.
+            let heat_new = path.join(".");
+            let heat_old = parent_path
+                .iter()
+                .chain(&old_path)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(".");
+            let message = format!(
+                "`{new_key}` and `{written_old}` cannot both be set: Heat refuses the template \
+                 (\"Cannot define the following properties at the same time: {heat_new}, {heat_old}\"); keep one of them"
+            );
+            // On the old property's key, where its fix is.
+            let range = tree.range(old_entry.key);
+            let mut subject_path = parent_path.join(".");
+            if !subject_path.is_empty() {
+                subject_path.push('.');
+            }
+            subject_path.push_str(old_key);
+            let fix = status::property_fix(
+                cx,
+                resource_type,
+                &subject_path,
+                old_entry,
+                mapping,
+                Rule::ConflictingProperties,
+            );
+            let fix = cx.unless_shared(range, fix);
+            let diagnostic = cx.report(Rule::ConflictingProperties, range, message);
+            diagnostic.subject = Some(Subject::Property {
+                type_name: resource_type.name().to_owned(),
+                path: subject_path,
+            });
+            diagnostic.fix = fix;
+        }
+    }
+}
+
+/// The mappings found by following `path` from `start`, list levels
+/// implicit (each item of a list is followed).
+fn mappings_at(cx: &Context<'_, '_>, start: NodeId, path: &[&str]) -> Vec<NodeId> {
+    let tree = cx.tree;
+    let mut current = vec![start];
+    for segment in path {
+        let mut next = Vec::new();
+        for node in current {
+            let Some(value) = tree.get(node, segment) else {
+                continue;
+            };
+            if tree.is_sequence(value) {
+                next.extend(
+                    tree.items(value)
+                        .iter()
+                        .copied()
+                        .filter(|&item| tree.is_mapping(item)),
+                );
+            } else if tree.is_mapping(value) {
+                next.push(value);
+            }
+        }
+        current = next;
+    }
+    current
+}
+
+/// The old and the new property of a REPLACE rule both written. Heat
+/// refuses the template when both values are truthy; otherwise the old
+/// value, even an empty one, becomes the new property's.
+pub(crate) fn both_set_fix(
+    cx: &Context<'_, '_>,
+    old_entry: Entry,
+    new_entry: Entry,
+    other_supported: bool,
+    key: &str,
+    other: &str,
+) -> Option<Fix> {
+    let tree = cx.tree;
+    let old_name = tree.scalar(old_entry.key)?;
+    let new_name = tree.scalar(new_entry.key)?;
+    match (
+        cx.template.truthiness(old_entry.value),
+        cx.template.truthiness(new_entry.value),
+    ) {
+        (_, Some(false)) => {
+            // What Heat does: the empty new entry gives way to the old
+            // one, renamed.
+            let mut edits = cx.editor.delete_entry(new_entry)?;
+            edits.push(cx.editor.rename_key(old_entry, new_name)?);
+            Fix::new(
+                format!("Remove the empty `{new_name}` and rename `{old_name}` to `{new_name}`"),
+                edits,
+                Applicability::Safe,
+            )
+        }
+        (Some(false), _) => Fix::new(
+            format!(
+                "Remove the empty `{old_name}` (unsafe: Heat now gives `{new_name}` its empty value instead of the one written)"
+            ),
+            cx.editor.delete_entry(old_entry)?,
+            Applicability::Unsafe,
+        ),
+        _ => {
+            let (keep, drop) = if other_supported {
+                (other, key)
+            } else {
+                (key, other)
+            };
+            Some(Fix::display_only(format!(
+                "Keep `{keep}` and remove `{drop}` once you know which value is meant: Heat refuses the template while both are set, and `{keep}` is the supported one"
+            )))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds, fixes, fixes_unsafely};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::ConflictingProperties,
+            &[
+                // Both truthy: Heat refuses; only advice.
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: a\n      network_id: b\n",
+                    1,
+                ),
+                // One empty: Heat accepts, no conflict.
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: ''\n      network_id: b\n",
+                    0,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: a\n",
+                    0,
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn an_empty_side_is_migrated_by_the_old_propertys_fix() {
+        check(
+            Rule::HiddenProperty,
+            &[
+                fixes(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: ''\n      network_id: b\n",
+                    1,
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: b\n",
+                ),
+                fixes_unsafely(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: a\n      network_id: ''\n",
+                    1,
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: a\n",
+                ),
+            ],
+        );
+    }
+}

@@ -1,23 +1,80 @@
-//! # placeholder-resource-type (HW106)
-//!
-//! ## What it does
-//! Reports a resource type that Heat has reduced to a do-nothing placeholder:
-//! its properties are accepted and ignored, and nothing is created.
-//!
-//! ## Why is this bad?
-//! The template validates and the stack completes, but the resource it
-//! describes (a load balancer, a DNS record, …) does not exist.
-//!
-//! ## Example
-//! ```yaml
-//! resources:
-//!   pool:
-//!     type: OS::Neutron::Pool
-//! ```
-//!
-//! ## Use instead
-//! ```yaml
-//! resources:
-//!   pool:
-//!     type: OS::Octavia::Pool
-//! ```
+//! HW106 placeholder-resource-type: a type Heat keeps only as a
+//! placeholder that accepts its properties and builds nothing (LBaaS since
+//! 22.0.0). The fix is advice: any real type would create something new.
+
+use crate::catalog::ResourceType;
+use crate::fix::translation::advice;
+use crate::lint::context::Context;
+use crate::lint::timeline::{describe, timeline};
+use crate::lint::{Rule, Subject};
+use crate::release::Release;
+use crate::text::TextRange;
+
+/// Reports `resource_type` when it is a placeholder at the target, and
+/// says so: nothing else is checked of a type that does nothing.
+pub(crate) fn check<'a>(
+    cx: &mut Context<'a, '_>,
+    resource_type: ResourceType<'a>,
+    what: &str,
+    range: TextRange,
+) -> bool {
+    let state = cx.status_at(resource_type.status(), |r| resource_type.status_at(r));
+    if !cx.is_placeholder(resource_type) || !state.is_available() {
+        return false;
+    }
+    let status = state.in_force().unwrap_or(resource_type.status());
+    let since = resource_type
+        .placeholder_since()
+        .and_then(|v| Release::parse_version(v).ok())
+        .map_or_else(String::new, |r| format!(" since {r}"));
+    let message = format!(
+        "{what} does nothing{since}: Heat keeps it as a placeholder that accepts and ignores its properties; it is {}",
+        describe(status)
+    );
+    let now = cx.status_now(resource_type.status(), |r| resource_type.status_at(r));
+    let fix = advice(now);
+    let diagnostic = cx.report(Rule::PlaceholderResourceType, range, message);
+    diagnostic.status = Some(status.kind());
+    diagnostic.lifecycle = timeline(status);
+    diagnostic.subject = Some(Subject::ResourceType {
+        type_name: resource_type.name().to_owned(),
+    });
+    diagnostic.fix = fix;
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+    use crate::fix::Applicability;
+    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::{lint, LintOptions, Rule};
+
+    const LBAAS: &str = "heat_template_version: 2018-08-31\nresources:\n  lb:\n    type: OS::Neutron::LBaaS::LoadBalancer\n    properties: {vip_subnet: s}\n";
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::PlaceholderResourceType,
+            &[
+                finds(LBAAS, 1),
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  lb: {type: OS::Octavia::LoadBalancer, properties: {vip_subnet: s}}\n",
+                    0,
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn the_fix_is_heats_advice() {
+        let found = lint(LBAAS, &LintOptions::new(Catalog::builtin()));
+        let fix = found
+            .iter()
+            .find(|d| d.rule == Rule::PlaceholderResourceType)
+            .and_then(|d| d.fix.as_ref())
+            .expect("advice");
+        assert_eq!(fix.applicability, Applicability::DisplayOnly);
+        assert!(fix.title.starts_with("Heat says: "), "{}", fix.title);
+    }
+}

@@ -1,24 +1,70 @@
-//! # resource-type-alias (HW107)
-//!
-//! ## What it does
-//! Reports a resource type name that Heat only knows as an alias of another
-//! type (`OS::Quantum::Net` for `OS::Neutron::Net`, `OS::Ceilometer::Alarm`
-//! for `OS::Aodh::Alarm`).
-//!
-//! ## Why is this bad?
-//! The alias lives in Heat's global environment, which operators may change;
-//! the registered name says what is really created.
-//!
-//! ## Example
-//! ```yaml
-//! resources:
-//!   net:
-//!     type: OS::Quantum::Net
-//! ```
-//!
-//! ## Use instead
-//! ```yaml
-//! resources:
-//!   net:
-//!     type: OS::Neutron::Net
-//! ```
+//! HW107 resource-type-alias: a type written as one of the aliases of
+//! Heat's global environment (`OS::Ceilometer::Alarm`, `OS::Quantum::*`).
+//! The fix writes the registered name: the same class, so a stack update
+//! keeps the resource.
+
+use crate::catalog::ResourceType;
+use crate::fix::{Applicability, Fix};
+use crate::lint::context::Context;
+use crate::lint::{Rule, Subject};
+use crate::syntax::NodeId;
+
+/// `written` resolved through an alias to `resource_type`; `node` is the
+/// type's scalar (a resource's `type` or a registry entry's value).
+pub(crate) fn check(
+    cx: &mut Context<'_, '_>,
+    written: &str,
+    resource_type: ResourceType<'_>,
+    node: NodeId,
+) {
+    let registered = resource_type.name();
+    let message = format!(
+        "`{written}` is an alias of `{registered}` in Heat's global environment; use the registered name"
+    );
+    let range = cx.tree.range(node);
+    let fix = cx.unless_shared(range, fix(cx, node, registered));
+    let diagnostic = cx.report(Rule::ResourceTypeAlias, range, message);
+    diagnostic.subject = Some(Subject::ResourceType {
+        type_name: registered.to_owned(),
+    });
+    diagnostic.fix = fix;
+}
+
+fn fix(cx: &Context<'_, '_>, node: NodeId, registered: &str) -> Option<Fix> {
+    let written = cx.tree.scalar(node)?;
+    let edit = cx.editor.replace_scalar(node, registered)?;
+    Fix::new(
+        format!("Replace the alias `{written}` with `{registered}`"),
+        vec![edit],
+        Applicability::Safe,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds, fixes};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::ResourceTypeAlias,
+            &[
+                fixes(
+                    "heat_template_version: 2018-08-31\nresources:\n  net:\n    type: 'OS::Quantum::Net' # old name\n",
+                    1,
+                    "heat_template_version: 2018-08-31\nresources:\n  net:\n    type: 'OS::Neutron::Net' # old name\n",
+                ),
+                fixes(
+                    "resource_registry:\n  My::Net: OS::Quantum::Net\n",
+                    1,
+                    "resource_registry:\n  My::Net: OS::Neutron::Net\n",
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  net: {type: OS::Neutron::Net}\n",
+                    0,
+                ),
+            ],
+        );
+    }
+}

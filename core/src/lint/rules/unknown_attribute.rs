@@ -1,23 +1,45 @@
-//! # unknown-attribute (HW304)
-//!
-//! ## What it does
-//! Reports a `get_attr` / `Fn::GetAtt` of an attribute that the referenced
-//! resource's type does not have. Types that answer any attribute name (groups,
-//! software deployments, nested stacks) are not checked.
-//!
-//! ## Why is this bad?
-//! Heat refuses the template: "The Referenced Attribute is incorrect".
-//!
-//! ## Example
-//! ```yaml
-//! outputs:
-//!   ip:
-//!     value: {get_attr: [port, fixed_ip]}
-//! ```
-//!
-//! ## Use instead
-//! ```yaml
-//! outputs:
-//!   ip:
-//!     value: {get_attr: [port, fixed_ips, 0, ip_address]}
-//! ```
+//! HW304 unknown-attribute: `get_attr` of an attribute the resource's type
+//! does not have (types whose attributes are dynamic, such as
+//! `OS::Heat::ResourceGroup` or template resources, accept any name).
+
+use crate::catalog::ResourceType;
+use crate::lint::context::{with_suggestions, Context};
+use crate::lint::suggest::closest;
+use crate::lint::{Rule, Subject};
+use crate::text::TextRange;
+
+pub(crate) fn check(
+    cx: &mut Context<'_, '_>,
+    resource_type: ResourceType<'_>,
+    attribute_name: &str,
+    range: TextRange,
+) {
+    if resource_type.has_dynamic_attributes() {
+        return;
+    }
+    let names = resource_type.attributes().map(|a| a.name());
+    let message = with_suggestions(
+        format!(
+            "`{}` has no attribute `{attribute_name}`",
+            resource_type.name()
+        ),
+        &closest(attribute_name, names),
+    );
+    let diagnostic = cx.report(Rule::UnknownAttribute, range, message);
+    diagnostic.subject = Some(Subject::Attribute {
+        type_name: resource_type.name().to_owned(),
+        name: attribute_name.to_owned(),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        let text = "heat_template_version: 2018-08-31\nresources:\n  s: {type: OS::Nova::Server, properties: {image: i, flavor: f}}\n  g: {type: OS::Heat::ResourceGroup, properties: {resource_def: {type: OS::Heat::None}}}\noutputs:\n  a: {value: {get_attr: [s, networks]}}\n  b: {value: {get_attr: [s, netwroks]}}\n  c: {value: {get_attr: [g, anything]}}\n";
+        check(Rule::UnknownAttribute, &[finds(text, 1)]);
+    }
+}

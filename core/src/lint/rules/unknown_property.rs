@@ -1,26 +1,58 @@
-//! # unknown-property (HW204)
-//!
-//! ## What it does
-//! Reports a property that the resource type does not have, at any depth
-//! (inside list items and maps too), with the closest property names.
-//!
-//! ## Why is this bad?
-//! Heat refuses the template: "Unknown Property".
-//!
-//! ## Example
-//! ```yaml
-//! resources:
-//!   port:
-//!     type: OS::Neutron::Port
-//!     properties:
-//!       netwrok: private
-//! ```
-//!
-//! ## Use instead
-//! ```yaml
-//! resources:
-//!   port:
-//!     type: OS::Neutron::Port
-//!     properties:
-//!       network: private
-//! ```
+//! HW204 unknown-property: a property the type's schema does not have at
+//! any release (at some releases only: HW205, a status rule). Heat refuses
+//! the resource: "Unknown Property".
+
+use crate::catalog::{Property, ResourceType};
+use crate::lint::context::{with_suggestions, Context};
+use crate::lint::suggest::closest;
+use crate::lint::{Rule, Subject};
+use crate::syntax::NodeId;
+
+/// `key` (at `path`) of a resource's properties (`parent` is `None`) or of
+/// a `Map` property's value.
+pub(crate) fn check(
+    cx: &mut Context<'_, '_>,
+    resource_type: ResourceType<'_>,
+    parent: Option<Property<'_>>,
+    key: &str,
+    path: &str,
+    key_node: NodeId,
+) {
+    let siblings: Vec<&str> = match parent {
+        None => resource_type.properties().map(|p| p.name()).collect(),
+        Some(parent) => parent.children().map(|p| p.name()).collect(),
+    };
+    let message = with_suggestions(
+        format!("`{path}` is not a property of `{}`", resource_type.name()),
+        &closest(key, siblings),
+    );
+    let range = cx.tree.range(key_node);
+    let diagnostic = cx.report(Rule::UnknownProperty, range, message);
+    diagnostic.subject = Some(Subject::Property {
+        type_name: resource_type.name().to_owned(),
+        path: path.to_owned(),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::UnknownProperty,
+            &[
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {netwrok: a, fixed_ips: [{subnet: s, ip: x}]}\n",
+                    2,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {network: a, fixed_ips: [{subnet: s}]}\n",
+                    0,
+                ),
+            ],
+        );
+    }
+}

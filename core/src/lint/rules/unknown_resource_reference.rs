@@ -1,24 +1,84 @@
-//! # unknown-resource-reference (HW306)
-//!
-//! ## What it does
-//! Reports `get_attr`, `get_resource`, `depends_on`, `Fn::GetAtt` and
-//! `DependsOn` naming a resource the template does not define.
-//!
-//! ## Why is this bad?
-//! Heat refuses the template: "The specified reference is not in the
-//! template".
-//!
-//! ## Example
-//! ```yaml
-//! resources:
-//!   port:
-//!     type: OS::Neutron::Port
-//!     properties:
-//!       network: {get_resource: nett}
-//! ```
-//!
-//! ## Use instead
-//! ```yaml
-//!     properties:
-//!       network: {get_resource: net}
-//! ```
+//! HW306 unknown-resource-reference: `get_resource`, `get_attr`, `Ref`
+//! (which may also name a parameter or a pseudo parameter) or `depends_on`
+//! naming a resource the template does not define.
+
+use crate::lint::context::{with_suggestions, Context};
+use crate::lint::suggest::closest;
+use crate::lint::Rule;
+use crate::syntax::NodeId;
+use crate::template::Definition;
+use crate::text::TextRange;
+
+/// Reports `name`, which no resource has, at `range`.
+pub(crate) fn report(cx: &mut Context<'_, '_>, name: &str, range: TextRange) {
+    let names = cx.template.resources().iter().map(|r| r.name.as_str());
+    let message = with_suggestions(
+        format!("there is no resource `{name}` in this template"),
+        &closest(name, names),
+    );
+    cx.report(Rule::UnknownResourceReference, range, message);
+}
+
+/// `get_resource` and `Ref`.
+pub(crate) fn resource_refs(cx: &mut Context<'_, '_>) {
+    let tree = cx.tree;
+    let template = cx.template;
+    for reference in template.resource_refs() {
+        let Some(name) = tree.scalar(reference.name) else {
+            continue;
+        };
+        if template.resource(name).is_some() {
+            continue;
+        }
+        // `Ref` also names parameters and pseudo parameters.
+        let is_parameter = reference.call.name == "Ref"
+            && (name.starts_with("AWS::") || template.parameters().iter().any(|p| p.name == name));
+        if !is_parameter {
+            report(cx, name, tree.range(reference.name));
+        }
+    }
+}
+
+/// A resource's `depends_on` (`DependsOn`): one name or a list.
+pub(crate) fn depends_on(cx: &mut Context<'_, '_>, definition: &Definition) {
+    let Some(entry) = cx.template.resource_entry(definition, "depends_on") else {
+        return;
+    };
+    let tree = cx.tree;
+    let names: Vec<NodeId> = if tree.is_sequence(entry.value) {
+        tree.items(entry.value).to_vec()
+    } else {
+        vec![entry.value]
+    };
+    for node in names {
+        let Some(name) = tree.scalar(node) else {
+            continue;
+        };
+        if cx.template.resource(name).is_none() && !name.is_empty() {
+            report(cx, name, tree.range(node));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::UnknownResourceReference,
+            &[
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None, depends_on: [b, c]}\n  b: {type: OS::Heat::None}\noutputs:\n  o: {value: {get_resource: d}}\n  p: {value: {get_attr: [e, x]}}\n",
+                    3,
+                ),
+                finds(
+                    "AWSTemplateFormatVersion: 2010-09-09\nParameters:\n  Size: {Type: String}\nResources:\n  a:\n    Type: OS::Heat::None\n    Properties: {value: {Ref: Size}, region: {Ref: 'AWS::Region'}}\n",
+                    0,
+                ),
+            ],
+        );
+    }
+}

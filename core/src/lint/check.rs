@@ -1,0 +1,219 @@
+//! One pass over a template: each rule is called where what it checks is,
+//! in the order Heat reads the template (structure, resource types,
+//! properties, references, an environment's registry).
+
+use crate::catalog::{Property, PropertyType, ResourceType, TypeResolution};
+use crate::syntax::NodeId;
+use crate::template::{Definition, Template};
+
+use super::context::Context;
+use super::rules::{
+    conflicting_properties, duplicate_key, placeholder_resource_type, resource_type_alias, status,
+    template_problems, unknown_attribute, unknown_property, unknown_resource_reference,
+    unknown_resource_type,
+};
+use super::{Diagnostic, LintOptions};
+
+pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<Diagnostic> {
+    let mut cx = Context::new(template, options);
+    template_problems::check(&mut cx);
+    for resource in template.resources() {
+        definition(&mut cx, &resource.definition);
+        unknown_resource_reference::depends_on(&mut cx, &resource.definition);
+    }
+    for nested in template.nested_definitions() {
+        definition(&mut cx, &nested.definition);
+    }
+    attribute_refs(&mut cx);
+    unknown_resource_reference::resource_refs(&mut cx);
+    registry(&mut cx);
+    cx.finish()
+}
+
+/// A type name where it is used: a resource's `type` (with its definition)
+/// or an environment's registry entry. Returns the type to check the rest
+/// against, when the catalog knows it and it exists at the target.
+fn type_usage<'a>(
+    cx: &mut Context<'a, '_>,
+    name: &str,
+    node: NodeId,
+    definition: Option<&Definition>,
+) -> Option<ResourceType<'a>> {
+    if is_template_resource(name) || mapped_by_environment(cx, name) {
+        return None;
+    }
+    let range = cx.tree.range(node);
+    let Some(resolution) = cx.catalog.resolve_type(name) else {
+        unknown_resource_type::check(cx, name, range);
+        return None;
+    };
+    let (resource_type, what) = match resolution {
+        TypeResolution::Registered(resource_type) => (resource_type, format!("`{name}`")),
+        TypeResolution::Aliased { resource_type, .. } => {
+            resource_type_alias::check(cx, name, resource_type, node);
+            let what = format!("`{name}` (an alias of `{}`)", resource_type.name());
+            (resource_type, what)
+        }
+        TypeResolution::Template { .. } => return None,
+    };
+    if placeholder_resource_type::check(cx, resource_type, &what, range) {
+        return None;
+    }
+    status::check_type(cx, resource_type, what, range, definition).then_some(resource_type)
+}
+
+fn mapped_by_environment(cx: &Context<'_, '_>, name: &str) -> bool {
+    cx.options
+        .environment_types
+        .iter()
+        .any(|mapped| match mapped.strip_suffix('*') {
+            Some(prefix) => name.starts_with(prefix),
+            None => mapped == name,
+        })
+}
+
+/// A type that names a template file (or URL) rather than a plugin.
+fn is_template_resource(name: &str) -> bool {
+    name.contains('/')
+        || [".yaml", ".yml", ".template", ".json"]
+            .iter()
+            .any(|ext| name.ends_with(ext))
+        || !name.contains("::")
+}
+
+fn definition(cx: &mut Context<'_, '_>, definition: &Definition) {
+    let (Some(name), Some(type_entry)) = (definition.type_name.as_deref(), definition.type_entry)
+    else {
+        return;
+    };
+    let Some(resource_type) = type_usage(cx, name, type_entry.value, Some(definition)) else {
+        return;
+    };
+    let Some(properties) = definition.properties_mapping(cx.tree) else {
+        return;
+    };
+    if cx.template.is_call(properties) {
+        return;
+    }
+    property_mapping(cx, resource_type, None, properties, "");
+    conflicting_properties::check(cx, resource_type, properties);
+}
+
+/// Each entry of a mapping of properties: the top-level properties
+/// (`parent` is `None`) or a `Map` property's keys.
+fn property_mapping<'a>(
+    cx: &mut Context<'a, '_>,
+    resource_type: ResourceType<'a>,
+    parent: Option<Property<'a>>,
+    mapping: NodeId,
+    prefix: &str,
+) {
+    let tree = cx.tree;
+    duplicate_key::check_properties(cx, mapping);
+    for entry in tree.entries(mapping) {
+        let Some(key) = tree.scalar(entry.key) else {
+            continue;
+        };
+        if key == "<<" {
+            continue;
+        }
+        let path = if prefix.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        let found = match parent {
+            None => resource_type.properties().get(key),
+            Some(parent) => parent.children().get(key),
+        };
+        let Some(property) = found else {
+            unknown_property::check(cx, resource_type, parent, key, &path, entry.key);
+            continue;
+        };
+        if status::check_property(cx, resource_type, property, &path, entry, mapping) {
+            property_value(cx, resource_type, property, entry.value, &path);
+        }
+    }
+}
+
+/// Descends into a property's value where its schema describes it.
+fn property_value<'a>(
+    cx: &mut Context<'a, '_>,
+    resource_type: ResourceType<'a>,
+    property: Property<'a>,
+    value: NodeId,
+    path: &str,
+) {
+    if cx.template.is_call(value) || !property.has_schema() {
+        return;
+    }
+    match property.value_type() {
+        PropertyType::Map if cx.tree.is_mapping(value) => {
+            property_mapping(cx, resource_type, Some(property), value, path);
+        }
+        PropertyType::List if cx.tree.is_sequence(value) => {
+            let Some(items) = property.children().get("*") else {
+                return;
+            };
+            let item_path = format!("{path}.*");
+            for &item in cx.tree.items(value) {
+                property_value(cx, resource_type, items, item, &item_path);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The type a resource of this template has, without reporting on it;
+/// `None` where its attributes cannot be checked: unknown types, template
+/// resources, and types that are placeholders or absent at the target (the
+/// type's own finding says so).
+fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<ResourceType<'a>> {
+    let resource = cx.template.resource(resource_name)?;
+    let name = resource.definition.type_name.as_deref()?;
+    let resource_type = cx.catalog.resolve_type(name)?.resource_type()?;
+    let available = cx
+        .target
+        .is_none_or(|release| resource_type.is_available_at(release));
+    (available && !cx.is_placeholder(resource_type)).then_some(resource_type)
+}
+
+fn attribute_refs(cx: &mut Context<'_, '_>) {
+    let tree = cx.tree;
+    for reference in cx.template.attribute_refs() {
+        let (Some(resource_node), Some(resource_name)) =
+            (reference.resource, reference.resource_name(tree))
+        else {
+            continue;
+        };
+        if cx.template.resource(resource_name).is_none() {
+            unknown_resource_reference::report(cx, resource_name, tree.range(resource_node));
+            continue;
+        }
+        let (Some(attribute_node), Some(attribute_name)) =
+            (reference.attribute, reference.attribute_name(tree))
+        else {
+            continue;
+        };
+        let Some(resource_type) = resource_type_of(cx, resource_name) else {
+            continue;
+        };
+        let range = tree.range(attribute_node);
+        match resource_type.attribute(attribute_name) {
+            Some(attribute) => status::check_attribute(cx, resource_type, attribute, range),
+            None => unknown_attribute::check(cx, resource_type, attribute_name, range),
+        }
+    }
+}
+
+/// An environment's registry entries that map onto a type.
+fn registry(cx: &mut Context<'_, '_>) {
+    for entry in cx.template.registry() {
+        let Some(target) = entry.target.as_deref() else {
+            continue;
+        };
+        if target.contains("::") && !target.contains('*') && !is_template_resource(target) {
+            type_usage(cx, target, entry.entry.value, None);
+        }
+    }
+}

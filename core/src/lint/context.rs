@@ -1,0 +1,199 @@
+//! What every rule reports through: the template, the catalog at the
+//! target release, the findings so far, and what fixes are built with.
+
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::catalog::{Catalog, ResourceType, Status, StatusAt, StatusKind};
+use crate::fix::{Editor, Fix};
+use crate::release::Release;
+use crate::syntax::{Entry, NodeId, Tree};
+use crate::template::Template;
+use crate::text::TextRange;
+
+use super::timeline::{describe, timeline, LifecycleStep};
+use super::{Diagnostic, LintOptions, Rule};
+
+/// A mapping's pairs of entries with equal keys: (earlier, later).
+pub(crate) type EqualKeys = Rc<[(Entry, Entry)]>;
+
+pub(crate) struct Context<'a, 't> {
+    pub(crate) template: &'a Template<'t>,
+    pub(crate) tree: &'a Tree<'t>,
+    pub(crate) catalog: &'a Catalog,
+    /// `None` only for a catalog that names no release: then each object's
+    /// newest status applies.
+    pub(crate) target: Option<Release>,
+    pub(crate) options: &'a LintOptions<'a>,
+    pub(crate) editor: Editor<'a, 't>,
+    out: Vec<Diagnostic>,
+    /// Each status's description and timeline, by status: a template uses
+    /// the same deprecated property many times over.
+    lifecycles: HashMap<u32, (String, Vec<LifecycleStep>)>,
+    /// The ranges of the nodes that have an anchor, once a fix asks.
+    anchored: OnceCell<Vec<TextRange>>,
+    /// Each mapping's pairs of equal keys, once asked for: findings in one
+    /// large mapping would otherwise scan it once each.
+    duplicates: RefCell<HashMap<NodeId, EqualKeys>>,
+}
+
+impl<'a, 't> Context<'a, 't> {
+    pub(crate) fn new(template: &'a Template<'t>, options: &'a LintOptions<'a>) -> Self {
+        let tree = template.tree();
+        Self {
+            template,
+            tree,
+            catalog: options.catalog,
+            target: options.target.or(options.catalog.heat_release()),
+            options,
+            editor: Editor::new(tree),
+            out: Vec::new(),
+            lifecycles: HashMap::new(),
+            anchored: OnceCell::new(),
+            duplicates: RefCell::new(HashMap::new()),
+        }
+    }
+
+    pub(crate) fn finish(self) -> Vec<Diagnostic> {
+        self.out
+    }
+
+    /// Reports a finding with the rule's severity.
+    pub(crate) fn report(
+        &mut self,
+        rule: Rule,
+        range: TextRange,
+        message: String,
+    ) -> &mut Diagnostic {
+        self.out.push(Diagnostic {
+            rule,
+            severity: rule.severity(),
+            range,
+            message,
+            status: None,
+            lifecycle: Vec::new(),
+            subject: None,
+            fix: None,
+        });
+        self.out.last_mut().expect("just pushed")
+    }
+
+    /// What [`describe`] and [`timeline`] make of `status`.
+    pub(crate) fn lifecycle(&mut self, status: Status<'a>) -> (String, Vec<LifecycleStep>) {
+        self.lifecycles
+            .entry(status.id())
+            .or_insert_with(|| (describe(status), timeline(status)))
+            .clone()
+    }
+
+    pub(crate) fn target_text(&self) -> String {
+        self.target
+            .map_or_else(|| "the catalog's release".to_owned(), |r| r.to_string())
+    }
+
+    /// An object's state at the target release.
+    pub(crate) fn status_at(
+        &self,
+        newest: Status<'a>,
+        at: impl Fn(Release) -> StatusAt<'a>,
+    ) -> StatusAt<'a> {
+        match self.target {
+            Some(release) => at(release),
+            None => StatusAt::InForce(newest),
+        }
+    }
+
+    /// The status in force at the target, else the newest: what a fix
+    /// quotes.
+    pub(crate) fn status_now(
+        &self,
+        newest: Status<'a>,
+        at: impl Fn(Release) -> StatusAt<'a>,
+    ) -> Status<'a> {
+        self.target
+            .and_then(|release| at(release).in_force())
+            .unwrap_or(newest)
+    }
+
+    /// Whether the property at `path` is SUPPORTED at the target.
+    pub(crate) fn is_supported(&self, resource_type: ResourceType<'a>, path: &[&str]) -> bool {
+        resource_type.property_at(path).is_some_and(|property| {
+            self.status_at(property.status(), |r| property.status_at(r))
+                .in_force()
+                .is_some_and(|status| status.kind() == StatusKind::Supported)
+        })
+    }
+
+    /// Whether a type is SUPPORTED, and not a placeholder, at the target.
+    pub(crate) fn type_is_supported(&self, resource_type: ResourceType<'a>) -> bool {
+        !self.is_placeholder(resource_type)
+            && self
+                .status_at(resource_type.status(), |r| resource_type.status_at(r))
+                .in_force()
+                .is_some_and(|s| s.kind() == StatusKind::Supported)
+    }
+
+    pub(crate) fn is_placeholder(&self, resource_type: ResourceType<'a>) -> bool {
+        self.target.map_or(resource_type.is_placeholder(), |r| {
+            resource_type.is_placeholder_at(r)
+        })
+    }
+
+    pub(crate) fn duplicates(&self, mapping: NodeId) -> EqualKeys {
+        self.duplicates
+            .borrow_mut()
+            .entry(mapping)
+            .or_insert_with(|| self.tree.duplicate_keys(mapping).into())
+            .clone()
+    }
+
+    /// `fix`, or advice to make it by hand when it would edit text that a
+    /// YAML anchor shares: the node at `range`, a collection around it or
+    /// a node an edit touches has an anchor, and what is edited there is
+    /// also read wherever an alias points.
+    pub(crate) fn unless_shared(&self, range: TextRange, fix: Option<Fix>) -> Option<Fix> {
+        let fix = fix?;
+        if fix.edits.is_empty() || !self.edits_shared_text(range, &fix) {
+            return Some(fix);
+        }
+        Some(Fix::display_only(format!(
+            "{} by hand: the text is shared through a YAML anchor, and an edit would change every place that refers to it",
+            fix.title
+        )))
+    }
+
+    fn edits_shared_text(&self, range: TextRange, fix: &Fix) -> bool {
+        let tree = self.tree;
+        let mut node = tree.node_at(range.start);
+        while let Some(current) = node {
+            if tree.anchor(current).is_some() {
+                return true;
+            }
+            node = tree.parent(current);
+        }
+        let anchored = self.anchored.get_or_init(|| {
+            tree.node_ids()
+                .filter_map(|node| tree.anchor(node).map(|_| tree.range(node)))
+                .collect()
+        });
+        anchored.iter().any(|anchored| {
+            fix.edits
+                .iter()
+                .any(|edit| edit.range.start <= anchored.end && anchored.start <= edit.range.end)
+        })
+    }
+}
+
+/// A finding message with "did you mean" suggestions.
+pub(crate) fn with_suggestions(mut message: String, suggestions: &[&str]) -> String {
+    match suggestions {
+        [] => {}
+        [one] => message.push_str(&format!("; did you mean `{one}`?")),
+        several => {
+            let list: Vec<String> = several.iter().map(|s| format!("`{s}`")).collect();
+            message.push_str(&format!("; did you mean one of {}?", list.join(", ")));
+        }
+    }
+    message
+}

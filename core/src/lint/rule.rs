@@ -1,0 +1,230 @@
+//! Every rule: its stable code, name, severity and documentation (the
+//! Markdown file beside its check in `rules/`, the single source for
+//! `heatwise rule`, `docs/rules.md` and the SARIF rule help).
+//!
+//! Codes are stable and never reused. A code that was split keeps working
+//! where users write codes ([`Rule::matching`]): `HW002` stands for the
+//! template-structure rules it became.
+
+use crate::severity::Severity;
+
+macro_rules! declare_rules {
+    ($($variant:ident = $code:literal, $name:literal, $doc:literal, $severity:ident;)*) => {
+        /// A check, identified by a stable code such as `HW201`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Rule {
+            $($variant,)*
+        }
+
+        impl Rule {
+            pub const ALL: &'static [Rule] = &[$(Rule::$variant,)*];
+
+            /// The stable code, e.g. `HW201`.
+            pub const fn code(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => $code,)*
+                }
+            }
+
+            /// The kebab-case name, e.g. `deprecated-property`.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => $name,)*
+                }
+            }
+
+            /// The severity the rule reports with.
+            pub const fn severity(self) -> Severity {
+                match self {
+                    $(Rule::$variant => Severity::$severity,)*
+                }
+            }
+
+            /// The rule's documentation, as Markdown: what it finds, why it
+            /// matters, an example and what to use instead.
+            pub const fn documentation(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => include_str!(concat!("rules/", $doc, ".md")),)*
+                }
+            }
+        }
+    };
+}
+
+declare_rules! {
+    InvalidSyntax = "HW001", "invalid-syntax", "invalid_syntax", Error;
+    DuplicateKey = "HW003", "duplicate-key", "duplicate_key", Warning;
+    EmptyDocument = "HW004", "empty-document", "empty_document", Error;
+    DocumentNotAMapping = "HW005", "document-not-a-mapping", "document_not_a_mapping", Error;
+    UnknownDocumentKind = "HW006", "unknown-document-kind", "unknown_document_kind", Warning;
+    UnknownTag = "HW007", "unknown-tag", "unknown_tag", Error;
+    MissingTemplateVersion = "HW008", "missing-template-version", "missing_template_version", Error;
+    UnknownTemplateVersion = "HW009", "unknown-template-version", "unknown_template_version", Error;
+    UnknownSection = "HW010", "unknown-section", "unknown_section", Error;
+    SectionNotAMapping = "HW011", "section-not-a-mapping", "section_not_a_mapping", Error;
+    ResourceNotAMapping = "HW012", "resource-not-a-mapping", "resource_not_a_mapping", Error;
+    MissingResourceType = "HW013", "missing-resource-type", "missing_resource_type", Error;
+    ResourceTypeNotAString = "HW014", "resource-type-not-a-string", "resource_type_not_a_string", Error;
+    PropertiesNotAMapping = "HW015", "properties-not-a-mapping", "properties_not_a_mapping", Error;
+    UnknownResourceKey = "HW016", "unknown-resource-key", "unknown_resource_key", Error;
+    InvalidFunctionArguments = "HW017", "invalid-function-arguments", "invalid_function_arguments", Error;
+    RegistryEntryNotAMapping = "HW018", "registry-entry-not-a-mapping", "registry_entry_not_a_mapping", Error;
+    TooManyFindings = "HW019", "too-many-findings", "too_many_findings", Info;
+    AliasExpansionLimit = "HW020", "alias-expansion-limit", "alias_expansion_limit", Info;
+
+    DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning;
+    HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning;
+    UnsupportedResourceType = "HW103", "unsupported-resource-type", "unsupported_resource_type", Warning;
+    UnknownResourceType = "HW104", "unknown-resource-type", "unknown_resource_type", Error;
+    UnavailableResourceType = "HW105", "unavailable-resource-type", "unavailable_resource_type", Error;
+    PlaceholderResourceType = "HW106", "placeholder-resource-type", "placeholder_resource_type", Warning;
+    ResourceTypeAlias = "HW107", "resource-type-alias", "resource_type_alias", Info;
+
+    DeprecatedProperty = "HW201", "deprecated-property", "deprecated_property", Warning;
+    HiddenProperty = "HW202", "hidden-property", "hidden_property", Warning;
+    UnsupportedProperty = "HW203", "unsupported-property", "unsupported_property", Warning;
+    UnknownProperty = "HW204", "unknown-property", "unknown_property", Error;
+    UnavailableProperty = "HW205", "unavailable-property", "unavailable_property", Error;
+    ConflictingProperties = "HW206", "conflicting-properties", "conflicting_properties", Error;
+
+    DeprecatedAttribute = "HW301", "deprecated-attribute", "deprecated_attribute", Warning;
+    HiddenAttribute = "HW302", "hidden-attribute", "hidden_attribute", Warning;
+    UnsupportedAttribute = "HW303", "unsupported-attribute", "unsupported_attribute", Warning;
+    UnknownAttribute = "HW304", "unknown-attribute", "unknown_attribute", Error;
+    UnavailableAttribute = "HW305", "unavailable-attribute", "unavailable_attribute", Error;
+    UnknownResourceReference = "HW306", "unknown-resource-reference", "unknown_resource_reference", Error;
+}
+
+/// A code no longer reported, and the rules that took its place.
+pub struct Retired {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub became: &'static [Rule],
+}
+
+/// Codes that were split. Suppression comments, `--select` and `heatwise
+/// rule` still accept them.
+pub const RETIRED: &[Retired] = &[Retired {
+    code: "HW002",
+    name: "invalid-template",
+    became: &[
+        Rule::EmptyDocument,
+        Rule::DocumentNotAMapping,
+        Rule::UnknownDocumentKind,
+        Rule::UnknownTag,
+        Rule::MissingTemplateVersion,
+        Rule::UnknownTemplateVersion,
+        Rule::UnknownSection,
+        Rule::SectionNotAMapping,
+        Rule::ResourceNotAMapping,
+        Rule::MissingResourceType,
+        Rule::ResourceTypeNotAString,
+        Rule::PropertiesNotAMapping,
+        Rule::UnknownResourceKey,
+        Rule::InvalidFunctionArguments,
+        Rule::RegistryEntryNotAMapping,
+        Rule::TooManyFindings,
+        Rule::AliasExpansionLimit,
+    ],
+}];
+
+impl Rule {
+    /// The rule with this code or name (any case).
+    pub fn find(code_or_name: &str) -> Option<Rule> {
+        Rule::ALL.iter().copied().find(|rule| {
+            rule.code().eq_ignore_ascii_case(code_or_name)
+                || rule.name().eq_ignore_ascii_case(code_or_name)
+        })
+    }
+
+    /// The rules a code or name stands for: one rule, or every rule a
+    /// retired code became. Empty when it names none.
+    pub fn matching(code_or_name: &str) -> Vec<Rule> {
+        if let Some(rule) = Rule::find(code_or_name) {
+            return vec![rule];
+        }
+        Retired::find(code_or_name).map_or_else(Vec::new, |retired| retired.became.to_vec())
+    }
+
+    /// Whether `word` is this rule's code or name, or a retired code or
+    /// name that stands for it (any case): what a suppression comment
+    /// matches.
+    pub fn is_called(self, word: &str) -> bool {
+        self.code().eq_ignore_ascii_case(word)
+            || self.name().eq_ignore_ascii_case(word)
+            || RETIRED.iter().any(|retired| {
+                retired.became.contains(&self)
+                    && (retired.code.eq_ignore_ascii_case(word)
+                        || retired.name.eq_ignore_ascii_case(word))
+            })
+    }
+}
+
+impl Retired {
+    pub fn find(code_or_name: &str) -> Option<&'static Retired> {
+        RETIRED.iter().find(|retired| {
+            retired.code.eq_ignore_ascii_case(code_or_name)
+                || retired.name.eq_ignore_ascii_case(code_or_name)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_names_are_unique_well_formed_and_never_reused() {
+        let mut codes: Vec<_> = Rule::ALL.iter().map(|r| r.code()).collect();
+        let mut names: Vec<_> = Rule::ALL.iter().map(|r| r.name()).collect();
+        codes.extend(RETIRED.iter().map(|r| r.code));
+        names.extend(RETIRED.iter().map(|r| r.name));
+        let count = codes.len();
+        codes.sort_unstable();
+        names.sort_unstable();
+        codes.dedup();
+        names.dedup();
+        assert_eq!(codes.len(), count);
+        assert_eq!(names.len(), count);
+        for rule in Rule::ALL {
+            assert!(
+                rule.code().starts_with("HW") && rule.code().len() == 5,
+                "{rule:?}"
+            );
+            assert_eq!(Rule::find(rule.code()), Some(*rule));
+            assert_eq!(Rule::find(&rule.name().to_uppercase()), Some(*rule));
+        }
+    }
+
+    #[test]
+    fn a_retired_code_stands_for_the_rules_it_became() {
+        assert_eq!(Rule::find("HW002"), None);
+        let rules = Rule::matching("hw002");
+        assert!(rules.contains(&Rule::UnknownSection));
+        assert!(!rules.contains(&Rule::InvalidSyntax));
+        assert_eq!(Rule::matching("invalid-template"), rules);
+        assert!(Rule::UnknownSection.is_called("HW002"));
+        assert!(Rule::UnknownSection.is_called("unknown-section"));
+        assert!(!Rule::DuplicateKey.is_called("HW002"));
+        assert_eq!(Rule::matching("HW999"), Vec::<Rule>::new());
+    }
+
+    #[test]
+    fn every_rule_documents_what_why_and_an_example() {
+        for rule in Rule::ALL {
+            let doc = rule.documentation();
+            assert!(
+                doc.starts_with(&format!("# {} ({})\n", rule.name(), rule.code())),
+                "{} starts with its name and code:\n{doc}",
+                rule.code()
+            );
+            for heading in ["## What it does", "## Why is this bad?", "## Example"] {
+                assert!(
+                    doc.contains(heading),
+                    "{} lacks `{heading}`:\n{doc}",
+                    rule.code()
+                );
+            }
+        }
+    }
+}
