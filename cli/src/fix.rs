@@ -135,7 +135,7 @@ pub fn run(args: &FixArgs) -> ExitCode {
             }
             continue;
         }
-        if !syntax::parse(&outcome.text).diagnostics().is_empty() {
+        if !syntax::parse(&outcome.text).errors().is_empty() {
             eprintln!("error: {name}: the migrated text would not parse; left as it is");
             failed = true;
             continue;

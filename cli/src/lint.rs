@@ -245,7 +245,7 @@ fn is_heat_document(template: &Template<'_>) -> bool {
         return true;
     }
     let tree = template.tree();
-    if !tree.diagnostics().is_empty() {
+    if !tree.errors().is_empty() {
         return true;
     }
     tree.root().is_some_and(|root| {

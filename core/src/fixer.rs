@@ -146,7 +146,7 @@ pub fn fix_all(text: &str, options: &FixOptions<'_>) -> FixOutcome {
 /// The first syntax error of a text, if any.
 fn syntax_error(text: &str) -> Option<String> {
     crate::syntax::parse(text)
-        .diagnostics()
+        .errors()
         .first()
         .map(|d| d.message.clone())
 }

@@ -27,7 +27,7 @@ use crate::catalog::{
 };
 use crate::lint::{describe, timeline, Diagnostic, LifecycleStep, Subject};
 use crate::release::Release;
-use crate::text::{LineIndex, TextRange};
+use crate::text::{Location, Positions};
 
 /// How `at.status` gives the status in force: the CLI has always written
 /// it in full, with its chain; the JavaScript API by its kind alone. Each
@@ -323,53 +323,6 @@ pub fn listing_entry(resource_type: ResourceType<'_>, in_force: Option<Status<'_
     })
 }
 
-/// Positions in one text, for the location fields of findings and edits.
-pub struct Positions<'a> {
-    text: &'a str,
-    index: LineIndex,
-}
-
-impl<'a> Positions<'a> {
-    pub fn new(text: &'a str) -> Self {
-        Self {
-            text,
-            index: LineIndex::new(text),
-        }
-    }
-
-    /// Where `range` is.
-    pub fn location(&self, range: TextRange) -> Location {
-        let start = self.index.position(self.text, range.start);
-        let end = self.index.position(self.text, range.end);
-        Location {
-            line: start.line,
-            column: start.column,
-            end_line: end.line,
-            end_column: end.column,
-            offset: range.start,
-            end_offset: range.end,
-            from: start.utf16,
-            to: end.utf16,
-        }
-    }
-}
-
-/// Where a range is: `line`, `column`, `end_line`, `end_column` (1-based,
-/// columns in characters), `offset`, `end_offset` (bytes) and `from`, `to`
-/// (UTF-16 offsets, what JavaScript strings and editors index by). Ends
-/// are exclusive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Location {
-    pub line: u32,
-    pub column: u32,
-    pub end_line: u32,
-    pub end_column: u32,
-    pub offset: u32,
-    pub end_offset: u32,
-    pub from: u32,
-    pub to: u32,
-}
-
 /// One life-cycle step: `status`, `version`, `release_name`, `message`.
 #[derive(Serialize)]
 pub struct Step<'a> {
@@ -397,7 +350,7 @@ impl<'a> From<&'a LifecycleStep> for Step<'a> {
 /// A struct rather than a map so that the keys keep this order when
 /// written.
 #[derive(Serialize)]
-pub struct Finding<'a> {
+pub struct DiagnosticJson<'a> {
     code: &'static str,
     name: &'static str,
     severity: &'static str,
@@ -425,8 +378,11 @@ struct EditJson<'a> {
 }
 
 /// The finding `diagnostic`, located in the text of `positions`.
-pub fn finding<'a>(positions: &Positions<'_>, diagnostic: &'a Diagnostic) -> Finding<'a> {
-    Finding {
+pub fn diagnostic_json<'a>(
+    positions: &Positions<'_>,
+    diagnostic: &'a Diagnostic,
+) -> DiagnosticJson<'a> {
+    DiagnosticJson {
         code: diagnostic.rule.code(),
         name: diagnostic.rule.name(),
         severity: diagnostic.severity.as_str(),
@@ -456,6 +412,7 @@ mod tests {
     use crate::fix::{Applicability, Edit, Fix};
     use crate::lint::Rule;
     use crate::lint::Severity;
+    use crate::text::TextRange;
 
     #[test]
     fn finding_counts_columns_in_characters_and_offsets_in_bytes_and_utf16() {
@@ -480,7 +437,7 @@ mod tests {
             subject: None,
             fix: Some(fix),
         };
-        let object = json!(finding(&Positions::new(text), &diagnostic));
+        let object = json!(diagnostic_json(&Positions::new(text), &diagnostic));
         assert_eq!(object["code"], "HW202");
         assert_eq!(object["severity"], "warning");
         assert_eq!(

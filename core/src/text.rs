@@ -148,6 +148,76 @@ impl LineIndex {
     }
 }
 
+/// Positions in one text: the one conversion from byte ranges to lines,
+/// columns and UTF-16 offsets, for every edge (CLI output, JSON, editors).
+pub struct Positions<'a> {
+    text: &'a str,
+    index: LineIndex,
+}
+
+impl<'a> Positions<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Self {
+            text,
+            index: LineIndex::new(text),
+        }
+    }
+
+    /// Where `range` is.
+    pub fn location(&self, range: TextRange) -> Location {
+        let start = self.index.position(self.text, range.start);
+        let end = self.index.position(self.text, range.end);
+        Location {
+            line: start.line,
+            column: start.column,
+            end_line: end.line,
+            end_column: end.column,
+            utf16_column: self.utf16_column(start),
+            end_utf16_column: self.utf16_column(end),
+            offset: range.start,
+            end_offset: range.end,
+            from: start.utf16,
+            to: end.utf16,
+        }
+    }
+
+    /// The text of a 1-based line, without its line break.
+    pub fn line(&self, line: u32) -> &'a str {
+        &self.text[self
+            .index
+            .line_range(self.text, line as usize - 1)
+            .as_usize()]
+    }
+
+    /// The 1-based column of a position in UTF-16 code units.
+    fn utf16_column(&self, position: LineColumn) -> u32 {
+        let line = self.index.line_range(self.text, position.line as usize - 1);
+        let line_start = self.index.position(self.text, line.start);
+        position.utf16 - line_start.utf16 + 1
+    }
+}
+
+/// Where a range is: `line`, `column`, `end_line`, `end_column` (1-based,
+/// columns in characters; in UTF-16 code units as `utf16_column`,
+/// `end_utf16_column`), `offset`, `end_offset` (bytes) and `from`, `to`
+/// (UTF-16 offsets, what JavaScript strings and editors index by). Ends
+/// are exclusive. The JSON shape leaves out the UTF-16 columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Location {
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    #[serde(skip)]
+    pub utf16_column: u32,
+    #[serde(skip)]
+    pub end_utf16_column: u32,
+    pub offset: u32,
+    pub end_offset: u32,
+    pub from: u32,
+    pub to: u32,
+}
+
 fn floor_char_boundary(text: &str, mut offset: u32) -> u32 {
     while !text.is_char_boundary(offset as usize) {
         offset -= 1;

@@ -96,7 +96,7 @@ fn fixtures_migrate_to_their_snapshots() {
 
         let fixed = &outcome.text;
         assert!(
-            syntax::parse(fixed).diagnostics().is_empty(),
+            syntax::parse(fixed).errors().is_empty(),
             "{}: the fixed text does not parse",
             path.display()
         );
@@ -293,9 +293,9 @@ fn fixing_any_text_keeps_it_parsing_and_settles() {
     };
     for (name, text) in &texts {
         let once = fix_all(text, &options);
-        if syntax::parse(text).diagnostics().is_empty() {
+        if syntax::parse(text).errors().is_empty() {
             assert!(
-                syntax::parse(&once.text).diagnostics().is_empty(),
+                syntax::parse(&once.text).errors().is_empty(),
                 "{name}: the fixed text does not parse:\n{}",
                 once.text
             );
@@ -362,9 +362,9 @@ fn fixing_mutated_fixtures_never_breaks_them() {
             }
             let mutated = mutated.concat();
             let outcome = fix_all(&mutated, &options);
-            if syntax::parse(&mutated).diagnostics().is_empty() {
+            if syntax::parse(&mutated).errors().is_empty() {
                 assert!(
-                    syntax::parse(&outcome.text).diagnostics().is_empty(),
+                    syntax::parse(&outcome.text).errors().is_empty(),
                     "{} (mutation {round}): the fixed text does not parse:\n{mutated}\n---\n{}",
                     path.display(),
                     outcome.text

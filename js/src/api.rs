@@ -10,10 +10,11 @@ use std::rc::Rc;
 
 use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog, StatusKind, TypeResolution};
 use heatwise_core::fixer::{fix_all, FixOptions};
-use heatwise_core::json::{self, finding, InForceAs, Positions};
+use heatwise_core::json::{self, diagnostic_json, InForceAs};
 use heatwise_core::lint::{lint as lint_text, LintOptions, Rule};
 use heatwise_core::release::{Release, MAX_RELEASE_TEXT};
 use heatwise_core::syntax::MAX_INPUT_BYTES;
+use heatwise_core::text::Positions;
 use serde_json::{json, Value};
 
 /// Most entries in `fix`'s `codes` list: there are far fewer rules, so a
@@ -151,7 +152,7 @@ pub fn lint(text: &str, source: &Source<'_>) -> Result<Value, ApiError> {
         Value::Array(
             diagnostics
                 .iter()
-                .map(|d| json!(finding(&positions, d)))
+                .map(|d| json!(diagnostic_json(&positions, d)))
                 .collect(),
         )
     })
@@ -190,7 +191,7 @@ pub fn fix(
                 "reason": skipped.reason,
             })).collect::<Vec<_>>(),
             "remaining": outcome.remaining.iter()
-                .map(|d| json!(finding(&positions, d)))
+                .map(|d| json!(diagnostic_json(&positions, d)))
                 .collect::<Vec<_>>(),
             "converged": outcome.converged,
             "refused": outcome.refused,

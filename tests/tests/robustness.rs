@@ -26,7 +26,7 @@ fn parse_checked(text: &str) -> Vec<String> {
     common::check_invariants(template.tree());
     template
         .tree()
-        .diagnostics()
+        .errors()
         .iter()
         .map(|d| d.message.clone())
         .collect()
@@ -120,12 +120,12 @@ fn deep_nesting_stops_with_a_diagnostic() {
     let block = "- ".repeat(MAX_DEPTH + 10) + "x";
     let tree = syntax::parse(&block);
     assert_eq!(
-        tree.diagnostics()[0].message,
+        tree.errors()[0].message,
         format!("nesting deeper than {MAX_DEPTH} levels; the rest is not read")
     );
-    assert_eq!(tree.diagnostics()[0].range.start, 2 * MAX_DEPTH as u32);
+    assert_eq!(tree.errors()[0].range.start, 2 * MAX_DEPTH as u32);
     let fine = "- ".repeat(MAX_DEPTH) + "x";
-    assert!(syntax::parse(&fine).diagnostics().is_empty());
+    assert!(syntax::parse(&fine).errors().is_empty());
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn alias_bomb_is_not_expanded() {
     let started = Instant::now();
     let tree = syntax::parse(&text);
     assert!(started.elapsed() < Duration::from_secs(1));
-    assert!(tree.diagnostics().is_empty());
+    assert!(tree.errors().is_empty());
     assert!(tree.node_count() < 400);
 
     let many = format!("a: &a x\nb: [{}]\n", vec!["*a"; MAX_ALIASES + 1].join(", "));
@@ -225,13 +225,13 @@ fn size_and_node_limits() {
     let too_big = " ".repeat(MAX_INPUT_BYTES + 1);
     let tree = syntax::parse(&too_big);
     assert!(tree.root().is_none());
-    assert!(tree.diagnostics()[0].message.contains("at most"));
+    assert!(tree.errors()[0].message.contains("at most"));
 
     let nodes = format!("[{}]", "1,".repeat(MAX_NODES));
     let tree = syntax::parse(&nodes);
     assert_eq!(tree.node_count(), MAX_NODES);
     assert_eq!(
-        tree.diagnostics()[0].message,
+        tree.errors()[0].message,
         format!("more than {MAX_NODES} nodes; the rest is not read")
     );
 }

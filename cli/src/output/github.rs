@@ -8,13 +8,15 @@ use std::io::{self, Write};
 use heatwise_core::fix::Applicability;
 use heatwise_core::lint::Severity;
 
-use super::{FileReport, InputError, Positions};
+use heatwise_core::text::Positions;
+
+use super::{FileReport, InputError};
 
 pub fn write(reports: &[FileReport], errors: &[InputError], out: &mut dyn Write) -> io::Result<()> {
     for report in reports {
         let positions = Positions::new(&report.text);
         for diagnostic in &report.diagnostics {
-            let span = positions.span(diagnostic.range);
+            let span = positions.location(diagnostic.range);
             let command = match diagnostic.severity {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
@@ -32,10 +34,10 @@ pub fn write(reports: &[FileReport], errors: &[InputError], out: &mut dyn Write)
                 out,
                 "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",
                 escape_property(&report.path),
-                span.start.line,
-                span.start.column,
-                span.end.line,
-                span.end.column,
+                span.line,
+                span.column,
+                span.end_line,
+                span.end_column,
                 escape_property(&format!("{} {}", diagnostic.code(), diagnostic.rule.name())),
                 escape_data(&message)
             )?;

@@ -10,7 +10,6 @@ use std::io::{self, IsTerminal, Write};
 
 use clap::ValueEnum;
 use heatwise_core::lint::Diagnostic;
-use heatwise_core::text::{LineColumn, LineIndex, TextRange};
 
 /// One linted input.
 pub struct FileReport {
@@ -63,57 +62,6 @@ fn colour_wanted() -> bool {
     io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }
 
-/// Positions in one file, computed from its line index.
-struct Positions<'a> {
-    text: &'a str,
-    index: LineIndex,
-}
-
-/// Where a range starts and ends, 1-based, columns in characters and in
-/// UTF-16 code units.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Span {
-    start: LineColumn,
-    end: LineColumn,
-    start_utf16_column: u32,
-    end_utf16_column: u32,
-}
-
-impl<'a> Positions<'a> {
-    fn new(text: &'a str) -> Self {
-        Self {
-            text,
-            index: LineIndex::new(text),
-        }
-    }
-
-    fn span(&self, range: TextRange) -> Span {
-        let start = self.index.position(self.text, range.start);
-        let end = self.index.position(self.text, range.end);
-        Span {
-            start,
-            end,
-            start_utf16_column: self.utf16_column(start),
-            end_utf16_column: self.utf16_column(end),
-        }
-    }
-
-    /// The 1-based column of a position in UTF-16 code units.
-    fn utf16_column(&self, position: LineColumn) -> u32 {
-        let line = self.index.line_range(self.text, position.line as usize - 1);
-        let line_start = self.index.position(self.text, line.start);
-        position.utf16 - line_start.utf16 + 1
-    }
-
-    /// The text of a 1-based line, without its line break.
-    fn line(&self, line: u32) -> &'a str {
-        &self.text[self
-            .index
-            .line_range(self.text, line as usize - 1)
-            .as_usize()]
-    }
-}
-
 /// How a count of things reads: `1 file`, `3 files`.
 fn plural(count: usize, singular: &str, plural: &str) -> String {
     format!("{count} {}", if count == 1 { singular } else { plural })
@@ -125,6 +73,7 @@ mod tests {
     use heatwise_core::fix::{Applicability, Edit, Fix};
     use heatwise_core::lint::Rule;
     use heatwise_core::lint::Severity;
+    use heatwise_core::text::{Positions, TextRange};
 
     /// No rule offers fixes yet; these findings carry one of each kind so
     /// that every format shows how it reports them.
@@ -276,18 +225,12 @@ mod tests {
         let text = "a: é😀x\r\nb: y\n";
         let positions = Positions::new(text);
         let x = text.find('x').unwrap() as u32;
-        let span = positions.span(TextRange::new(x, x + 1));
-        assert_eq!(
-            (span.start.line, span.start.column, span.end.column),
-            (1, 6, 7)
-        );
-        assert_eq!((span.start_utf16_column, span.end_utf16_column), (7, 8));
+        let span = positions.location(TextRange::new(x, x + 1));
+        assert_eq!((span.line, span.column, span.end_column), (1, 6, 7));
+        assert_eq!((span.utf16_column, span.end_utf16_column), (7, 8));
         let y = text.find('y').unwrap() as u32;
-        let span = positions.span(TextRange::new(y, y + 1));
-        assert_eq!(
-            (span.start.line, span.start.column, span.start_utf16_column),
-            (2, 4, 4)
-        );
+        let span = positions.location(TextRange::new(y, y + 1));
+        assert_eq!((span.line, span.column, span.utf16_column), (2, 4, 4));
         assert_eq!(positions.line(1), "a: é😀x");
     }
 }

@@ -14,7 +14,9 @@ use heatwise_core::lint::{Diagnostic, Rule};
 use heatwise_core::text::TextRange;
 use serde::Serialize;
 
-use super::{FileReport, InputError, Positions};
+use heatwise_core::text::Positions;
+
+use super::{FileReport, InputError};
 use crate::rule::{section, summary};
 
 const SCHEMA: &str =
@@ -276,8 +278,8 @@ fn result<'a>(
     artifact: &ArtifactLocation,
     occurrences: &mut HashMap<(Rule, u64), usize>,
 ) -> SarifResult<'a> {
-    let span = positions.span(diagnostic.range);
-    let line_hash = line_hash(positions.line(span.start.line));
+    let span = positions.location(diagnostic.range);
+    let line_hash = line_hash(positions.line(span.line));
     let occurrence = occurrences.entry((diagnostic.rule, line_hash)).or_insert(0);
     *occurrence += 1;
     let fixes = diagnostic
@@ -335,11 +337,11 @@ fn result<'a>(
 }
 
 fn region(positions: &Positions<'_>, range: TextRange) -> Region {
-    let span = positions.span(range);
+    let span = positions.location(range);
     Region {
-        start_line: span.start.line,
-        start_column: span.start_utf16_column,
-        end_line: span.end.line,
+        start_line: span.line,
+        start_column: span.utf16_column,
+        end_line: span.end_line,
         end_column: span.end_utf16_column,
     }
 }

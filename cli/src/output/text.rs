@@ -7,7 +7,9 @@ use heatwise_core::fix::Applicability;
 use heatwise_core::lint::Diagnostic;
 use heatwise_core::lint::Severity;
 
-use super::{plural, FileReport, InputError, Positions};
+use heatwise_core::text::Positions;
+
+use super::{plural, FileReport, InputError};
 
 /// Characters of a source line shown at most; longer lines (minified JSON)
 /// are cut around the finding.
@@ -71,14 +73,14 @@ fn write_diagnostic(
     diagnostic: &Diagnostic,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let span = positions.span(diagnostic.range);
+    let span = positions.location(diagnostic.range);
     let severity_colour = Style::severity_colour(diagnostic.severity);
     writeln!(
         out,
         "{}:{}:{}: {} {}",
         style.paint(BOLD, &sanitize(path)),
-        span.start.line,
-        span.start.column,
+        span.line,
+        span.column,
         style.paint(
             severity_colour,
             &format!("{}[{}]", diagnostic.severity.as_str(), diagnostic.code())
@@ -86,17 +88,17 @@ fn write_diagnostic(
         sanitize(&diagnostic.message)
     )?;
 
-    let line_number = span.start.line.to_string();
+    let line_number = span.line.to_string();
     let gutter = " ".repeat(line_number.len());
     let bar = style.paint(BLUE, "|");
-    let start_char = span.start.column as usize - 1;
+    let start_char = span.column as usize - 1;
     // A range over several lines is underlined to the end of its first.
-    let end_char = if span.end.line == span.start.line {
-        span.end.column as usize - 1
+    let end_char = if span.end_line == span.line {
+        span.end_column as usize - 1
     } else {
         usize::MAX
     };
-    let shown = shown_line(positions.line(span.start.line), start_char, end_char);
+    let shown = shown_line(positions.line(span.line), start_char, end_char);
     writeln!(out, "{gutter} {bar}")?;
     writeln!(
         out,

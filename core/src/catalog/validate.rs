@@ -27,7 +27,7 @@ pub use crate::severity::Severity;
 
 /// One problem found in a status chain.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Finding {
+pub struct ChainMistake {
     /// `OS::Neutron::Port`, `OS::Neutron::Port.fixed_ips.*.subnet_id`, or
     /// `OS::Nova::Server (attribute first_address)`.
     pub object: String,
@@ -37,7 +37,7 @@ pub struct Finding {
     pub message: String,
 }
 
-impl fmt::Display for Finding {
+impl fmt::Display for ChainMistake {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -51,7 +51,7 @@ impl fmt::Display for Finding {
 /// Substitute types are looked up in `catalog`, then in `also_known` (e.g.
 /// the built-in catalog when checking a plugin's catalog). Findings come in
 /// catalog order.
-pub fn validate(catalog: &Catalog, also_known: Option<&Catalog>) -> Vec<Finding> {
+pub fn validate(catalog: &Catalog, also_known: Option<&Catalog>) -> Vec<ChainMistake> {
     let mut checker = Checker {
         catalog,
         also_known,
@@ -84,7 +84,7 @@ pub fn validate(catalog: &Catalog, also_known: Option<&Catalog>) -> Vec<Finding>
 struct Checker<'a> {
     catalog: &'a Catalog,
     also_known: Option<&'a Catalog>,
-    findings: Vec<Finding>,
+    findings: Vec<ChainMistake>,
 }
 
 fn allowed(before: StatusKind, after: StatusKind) -> bool {
@@ -115,7 +115,7 @@ fn since(status: Status<'_>) -> String {
 
 impl Checker<'_> {
     fn report(&mut self, object: &str, severity: Severity, code: &'static str, message: String) {
-        self.findings.push(Finding {
+        self.findings.push(ChainMistake {
             object: object.to_owned(),
             severity,
             code,

@@ -29,13 +29,13 @@ fn entry_at(tree: &Tree, path: &[&str]) -> Entry {
 /// Applies the operation's edits; the result must parse.
 fn run(text: &str, operation: impl Fn(&Editor, &Tree) -> Option<Vec<Edit>>) -> Option<String> {
     let tree = syntax::parse(text);
-    assert!(tree.diagnostics().is_empty(), "the input parses: {text:?}");
+    assert!(tree.errors().is_empty(), "the input parses: {text:?}");
     let editor = Editor::new(&tree);
     let mut edits = operation(&editor, &tree)?;
     edits.sort_by_key(|e| (e.range.start, e.range.end));
     let out = apply_edits(text, &edits);
     assert!(
-        syntax::parse(&out).diagnostics().is_empty(),
+        syntax::parse(&out).errors().is_empty(),
         "the output parses: {out:?}"
     );
     Some(out)

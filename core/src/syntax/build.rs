@@ -7,8 +7,8 @@ use saphyr_parser::{Event, Parser, ScalarStyle as EventStyle, ScanError, Span, T
 use super::chars::CharsToBytes;
 use super::comments;
 use super::{
-    CollectionStyle, Diagnostic, NodeData, NodeId, NodeKind, Payload, Properties, ScalarStyle,
-    StrRef, Tree, MAX_ALIASES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_INPUT_BYTES, MAX_NODES,
+    CollectionStyle, NodeData, NodeId, NodeKind, Payload, Properties, ScalarStyle, StrRef,
+    SyntaxError, Tree, MAX_ALIASES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_INPUT_BYTES, MAX_NODES,
 };
 use std::sync::OnceLock;
 
@@ -47,7 +47,7 @@ struct Builder<'t> {
     properties: Vec<Properties>,
     owned: String,
     root: Option<NodeId>,
-    diagnostics: Vec<Diagnostic>,
+    errors: Vec<SyntaxError>,
     open: Vec<Open>,
     /// Children of the open collections, innermost last.
     pending: Vec<NodeId>,
@@ -72,7 +72,7 @@ impl<'t> Builder<'t> {
             properties: Vec::new(),
             owned: String::new(),
             root: None,
-            diagnostics: Vec::new(),
+            errors: Vec::new(),
             open: Vec::new(),
             pending: Vec::new(),
             anchors: vec![NONE],
@@ -468,8 +468,8 @@ impl<'t> Builder<'t> {
     }
 
     fn diagnose(&mut self, message: String, range: TextRange) {
-        if self.diagnostics.len() < MAX_DIAGNOSTICS {
-            self.diagnostics.push(Diagnostic { message, range });
+        if self.errors.len() < MAX_DIAGNOSTICS {
+            self.errors.push(SyntaxError { message, range });
         }
     }
 
@@ -497,7 +497,7 @@ impl<'t> Builder<'t> {
             owned: self.owned,
             root: self.root,
             comments,
-            diagnostics: self.diagnostics,
+            errors: self.errors,
             line_index: OnceLock::new(),
         }
     }

@@ -34,7 +34,7 @@ pub(super) fn dump(tree: &Tree) -> String {
             excerpt(&tree.text()[comment.range.as_usize()])
         );
     }
-    for diagnostic in tree.diagnostics() {
+    for diagnostic in tree.errors() {
         let at = tree
             .line_index()
             .position(tree.text(), diagnostic.range.start);

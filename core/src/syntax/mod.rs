@@ -9,7 +9,7 @@
 //!
 //! Invariants:
 //! - **Parsing never fails.** Malformed input yields the tree as far as the
-//!   parser got, with [`Diagnostic`]s (message and byte range). A
+//!   parser got, with [`SyntaxError`]s (message and byte range). A
 //!   collection left open by an error ends at its last complete child.
 //! - **Byte offsets.** Every range is a [`TextRange`] of byte offsets into
 //!   the text handed to [`parse`], on `char` boundaries. The parser counts
@@ -21,7 +21,7 @@
 //! - **Bounded work.** Input larger than [`MAX_INPUT_BYTES`], nesting deeper
 //!   than [`MAX_DEPTH`], more than [`MAX_NODES`] nodes or [`MAX_ALIASES`]
 //!   aliases stop the parse with a diagnostic at the position; at most
-//!   [`MAX_DIAGNOSTICS`] diagnostics are kept. No code here recurses on the
+//!   [`MAX_DIAGNOSTICS`] errors are kept. No code here recurses on the
 //!   input's structure.
 //! - **Only the first document.** Heat loads exactly one YAML document; a
 //!   second one is reported and not read.
@@ -150,7 +150,7 @@ pub struct LineSpan {
 
 /// A problem with the text as YAML.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
+pub struct SyntaxError {
     pub message: String,
     pub range: TextRange,
 }
@@ -195,7 +195,7 @@ struct Properties {
     tag: Option<(TextRange, StrRef)>,
 }
 
-/// A parsed text: nodes with byte ranges, comments and diagnostics.
+/// A parsed text: nodes with byte ranges, comments and syntax errors.
 pub struct Tree<'t> {
     text: &'t str,
     nodes: Vec<NodeData>,
@@ -205,7 +205,7 @@ pub struct Tree<'t> {
     owned: String,
     root: Option<NodeId>,
     comments: Vec<Comment>,
-    diagnostics: Vec<Diagnostic>,
+    errors: Vec<SyntaxError>,
     /// Built on first use: most callers never need lines.
     line_index: OnceLock<LineIndex>,
 }
@@ -220,8 +220,8 @@ impl<'t> Tree<'t> {
         self.root
     }
 
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
     }
 
     /// Every comment, in source order.
@@ -556,7 +556,7 @@ impl<'t> Tree<'t> {
         }
     }
 
-    /// Renders the tree, comments and diagnostics as indented text: what the
+    /// Renders the tree, comments and syntax errors as indented text: what the
     /// snapshot tests compare.
     pub fn dump(&self) -> String {
         dump::dump(self)

@@ -12,7 +12,7 @@ fn find(tree: &Tree, source: &str) -> NodeId {
 fn ranges_of_every_scalar_style() {
     let text = "a: plain  text   # c\nb: 'it''s' # c\nc: \"q\\\"x\" \nd: |+ # header | >\n  body\n\n\ne: >-\n  folded\nf:\ng: &anchor !!str tagged\n";
     let tree = parse(text);
-    assert!(tree.diagnostics().is_empty(), "{:?}", tree.diagnostics());
+    assert!(tree.errors().is_empty(), "{:?}", tree.errors());
     let root = tree.root().unwrap();
     let value = |key: &str| tree.get(root, key).unwrap();
     assert_eq!(tree.source(value("a")), "plain  text");
@@ -55,7 +55,7 @@ fn ranges_of_every_scalar_style() {
 fn multibyte_text_and_crlf_give_byte_offsets() {
     let text = "\u{feff}name: \"é😀\"\r\nlist: [ä, 'ö']\r\n# ü comment\r\nlast: ß\r\n";
     let tree = parse(text);
-    assert!(tree.diagnostics().is_empty());
+    assert!(tree.errors().is_empty());
     let root = tree.root().unwrap();
     assert_eq!(tree.source(tree.get(root, "name").unwrap()), "\"é😀\"");
     let list = tree.get(root, "list").unwrap();
@@ -139,7 +139,7 @@ fn aliases_point_at_their_anchor_and_are_not_expanded() {
 fn errors_keep_what_was_read() {
     let text = "a: 1\nb: [x, y\nc: 2\n";
     let tree = parse(text);
-    assert_eq!(tree.diagnostics().len(), 1);
+    assert_eq!(tree.errors().len(), 1);
     let root = tree.root().unwrap();
     assert_eq!(tree.source(tree.get(root, "a").unwrap()), "1");
     // The parser fails while reading `y c: 2` as one plain scalar.
@@ -152,7 +152,7 @@ fn errors_keep_what_was_read() {
         ["x"]
     );
     assert_eq!(tree.source(b), "[x");
-    assert!(tree.diagnostics()[0].range.end as usize <= text.len());
+    assert!(tree.errors()[0].range.end as usize <= text.len());
 }
 
 #[test]
@@ -177,7 +177,7 @@ fn syntax_errors_say_what_to_do() {
     ];
     for (text, advice) in cases {
         let tree = parse(text);
-        let message = &tree.diagnostics()[0].message;
+        let message = &tree.errors()[0].message;
         assert!(
             message.starts_with(advice) && message.ends_with(')') && message.contains("(YAML: "),
             "{text:?}: {message}"
@@ -190,7 +190,7 @@ fn a_comment_between_an_anchor_and_its_plain_scalar_is_outside_the_text() {
     // tripleo-heat-templates 18.0.0, deployment/cinder/cinder-common-container-puppet.yaml
     let text = "x:\n  value: &a\n    # why\n    /var/lib/x\n\ny: 1\n";
     let tree = parse(text);
-    assert!(tree.diagnostics().is_empty(), "{:?}", tree.diagnostics());
+    assert!(tree.errors().is_empty(), "{:?}", tree.errors());
     let value = tree
         .get(tree.get(tree.root().unwrap(), "x").unwrap(), "value")
         .unwrap();
@@ -206,7 +206,7 @@ fn a_comment_between_an_anchor_and_its_plain_scalar_is_outside_the_text() {
 fn a_block_scalar_whose_body_starts_with_an_indicator_starts_at_its_header() {
     let text = "a: |\n  > quoted\n  | piped\nb: >-\n  | x\n";
     let tree = parse(text);
-    assert!(tree.diagnostics().is_empty(), "{:?}", tree.diagnostics());
+    assert!(tree.errors().is_empty(), "{:?}", tree.errors());
     let root = tree.root().unwrap();
     let a = tree.get(root, "a").unwrap();
     assert_eq!(tree.source(a), "|\n  > quoted\n  | piped");

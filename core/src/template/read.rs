@@ -25,18 +25,18 @@ impl Template<'_> {
 
     pub(super) fn read(&mut self) {
         self.read_model();
-        let syntax = self.tree.diagnostics().len().min(self.problems.len());
+        let syntax = self.tree.errors().len().min(self.problems.len());
         self.problems[syntax..].sort_by_key(|d| d.range.start);
     }
 
     fn read_model(&mut self) {
-        for diagnostic in self.tree.diagnostics().to_vec() {
+        for diagnostic in self.tree.errors().to_vec() {
             self.report(ProblemKind::Syntax, diagnostic.message, diagnostic.range);
         }
         self.suppressions = suppress::read(&self.tree);
         self.check_tags();
         let Some(root) = self.tree.root() else {
-            if self.tree.diagnostics().is_empty() {
+            if self.tree.errors().is_empty() {
                 self.report(
                     ProblemKind::EmptyDocument,
                     "the document is empty".into(),

@@ -134,13 +134,13 @@ pub fn check_invariants(tree: &Tree) {
                     );
                 }
             }
-            NodeKind::Mapping(CollectionStyle::Flow) if tree.diagnostics().is_empty() => {
+            NodeKind::Mapping(CollectionStyle::Flow) if tree.errors().is_empty() => {
                 assert!(
                     content.starts_with('{') && content.ends_with('}'),
                     "{node:?} {source:?}"
                 )
             }
-            NodeKind::Sequence(CollectionStyle::Flow) if tree.diagnostics().is_empty() => {
+            NodeKind::Sequence(CollectionStyle::Flow) if tree.errors().is_empty() => {
                 assert!(
                     content.starts_with('[') && content.ends_with(']'),
                     "{node:?} {source:?}"

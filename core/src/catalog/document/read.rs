@@ -1,0 +1,580 @@
+//! Reading the two JSON shapes into a [`Document`], with the path of
+//! every value in errors and the depth of nesting bounded.
+
+use super::*;
+
+/// Where in a JSON document a value sits, as a chain of keys; printed as
+/// `resource_types["OS::Neutron::Port"].properties.network_id`.
+#[derive(Clone, Copy)]
+pub(crate) struct At<'a> {
+    pub(super) parent: Option<&'a At<'a>>,
+    pub(super) key: Key<'a>,
+}
+
+#[derive(Clone, Copy)]
+pub(super) enum Key<'a> {
+    Root,
+    Name(&'a str),
+    Index(usize),
+}
+
+impl<'a> At<'a> {
+    pub(crate) const ROOT: At<'static> = At {
+        parent: None,
+        key: Key::Root,
+    };
+
+    pub(super) fn key(&'a self, name: &'a str) -> At<'a> {
+        At {
+            parent: Some(self),
+            key: Key::Name(name),
+        }
+    }
+
+    pub(super) fn index(&'a self, index: usize) -> At<'a> {
+        At {
+            parent: Some(self),
+            key: Key::Index(index),
+        }
+    }
+
+    pub(super) fn depth(&self) -> usize {
+        self.parent.map_or(0, |parent| parent.depth() + 1)
+    }
+}
+
+impl At<'_> {
+    pub(crate) fn describe(&self) -> String {
+        if self.parent.is_none() {
+            return "(top level)".to_owned();
+        }
+        let mut text = String::new();
+        self.write_keys(&mut text);
+        text
+    }
+
+    pub(super) fn write_keys(&self, out: &mut String) {
+        if let Some(parent) = self.parent {
+            parent.write_keys(out);
+        }
+        match self.key {
+            Key::Root => {}
+            Key::Name(name) => {
+                let plain = !name.is_empty()
+                    && name
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+                if !plain {
+                    out.push_str(&format!("[{name:?}]"));
+                } else {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(name);
+                }
+            }
+            Key::Index(index) => out.push_str(&format!("[{index}]")),
+        }
+    }
+}
+
+pub(super) fn invalid(at: &At<'_>, message: impl Into<String>) -> CatalogError {
+    CatalogError::Invalid {
+        path: at.describe(),
+        message: message.into(),
+    }
+}
+
+pub(super) fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+pub(super) fn object<'v>(
+    value: &'v Value,
+    at: &At<'_>,
+) -> Result<&'v Map<String, Value>, CatalogError> {
+    match value {
+        Value::Object(map) => Ok(map),
+        other => Err(invalid(
+            at,
+            format!("expected an object, found {}", kind_of(other)),
+        )),
+    }
+}
+
+pub(super) fn array<'v>(value: &'v Value, at: &At<'_>) -> Result<&'v Vec<Value>, CatalogError> {
+    match value {
+        Value::Array(items) if items.len() > limits::MAX_LIST_LEN => Err(invalid(
+            at,
+            format!(
+                "a list of {} items is longer than the {} allowed",
+                items.len(),
+                limits::MAX_LIST_LEN
+            ),
+        )),
+        Value::Array(items) => Ok(items),
+        other => Err(invalid(
+            at,
+            format!("expected a list, found {}", kind_of(other)),
+        )),
+    }
+}
+
+pub(super) fn string(value: &Value, at: &At<'_>) -> Result<String, CatalogError> {
+    match value {
+        Value::String(text) if text.len() > limits::MAX_STRING_BYTES => Err(invalid(
+            at,
+            format!(
+                "a text of {} bytes is longer than the {} allowed",
+                text.len(),
+                limits::MAX_STRING_BYTES
+            ),
+        )),
+        Value::String(text) => Ok(text.clone()),
+        other => Err(invalid(
+            at,
+            format!("expected a string, found {}", kind_of(other)),
+        )),
+    }
+}
+
+pub(super) fn name_key(name: &str, at: &At<'_>) -> Result<String, CatalogError> {
+    if name.is_empty() || name.len() > limits::MAX_NAME_BYTES {
+        return Err(invalid(
+            at,
+            format!(
+                "a name must have 1 to {} bytes, this one has {}",
+                limits::MAX_NAME_BYTES,
+                name.len()
+            ),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+pub(super) fn opt_string(
+    map: &Map<String, Value>,
+    key: &str,
+    at: &At<'_>,
+) -> Result<Option<String>, CatalogError> {
+    match map.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => string(value, &at.key(key)).map(Some),
+    }
+}
+
+pub(super) fn req<'v>(
+    map: &'v Map<String, Value>,
+    key: &str,
+    at: &At<'_>,
+) -> Result<&'v Value, CatalogError> {
+    map.get(key)
+        .ok_or_else(|| invalid(at, format!("the key {key:?} is missing")))
+}
+
+pub(super) fn boolean(
+    map: &Map<String, Value>,
+    key: &str,
+    at: &At<'_>,
+) -> Result<bool, CatalogError> {
+    match map.get(key) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(flag)) => Ok(*flag),
+        Some(other) => Err(invalid(
+            &at.key(key),
+            format!("expected true or false, found {}", kind_of(other)),
+        )),
+    }
+}
+
+pub(super) fn strings(value: &Value, at: &At<'_>) -> Result<Vec<String>, CatalogError> {
+    array(value, at)?
+        .iter()
+        .enumerate()
+        .map(|(index, item)| string(item, &at.index(index)))
+        .collect()
+}
+
+pub(super) fn opt_strings(
+    map: &Map<String, Value>,
+    key: &str,
+    at: &At<'_>,
+) -> Result<Option<Vec<String>>, CatalogError> {
+    match map.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => strings(value, &at.key(key)).map(Some),
+    }
+}
+
+pub(super) fn check_depth(at: &At<'_>) -> Result<(), CatalogError> {
+    if at.depth() > limits::MAX_JSON_DEPTH {
+        return Err(invalid(
+            at,
+            format!(
+                "nested deeper than the {} levels allowed",
+                limits::MAX_JSON_DEPTH
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Parses JSON text, with a size limit, into a value.
+pub(crate) fn parse_json(text: &str) -> Result<Value, CatalogError> {
+    if text.len() > limits::MAX_CATALOG_BYTES {
+        return Err(CatalogError::TooLarge {
+            bytes: text.len(),
+            limit: limits::MAX_CATALOG_BYTES,
+        });
+    }
+    serde_json::from_str(text).map_err(|error| {
+        // serde_json appends " at line L column C", which Syntax carries apart.
+        let full = error.to_string();
+        let message = match full.rfind(" at line ") {
+            Some(cut) => full[..cut].to_owned(),
+            None => full,
+        };
+        CatalogError::Syntax {
+            line: error.line(),
+            column: error.column(),
+            message,
+        }
+    })
+}
+
+pub(super) fn read_available(
+    map: &Map<String, Value>,
+    at: &At<'_>,
+) -> Result<Option<Vec<(String, String)>>, CatalogError> {
+    let Some(value) = map.get("available").filter(|v| !v.is_null()) else {
+        return Ok(None);
+    };
+    let at = at.key("available");
+    let mut ranges = Vec::new();
+    for (index, pair) in array(value, &at)?.iter().enumerate() {
+        let at = at.index(index);
+        let items = array(pair, &at)?;
+        if items.len() != 2 {
+            return Err(invalid(
+                &at,
+                format!(
+                    "a release range is [first, last], this one has {} item{}",
+                    items.len(),
+                    if items.len() == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        ranges.push((
+            string(&items[0], &at.index(0))?,
+            string(&items[1], &at.index(1))?,
+        ));
+    }
+    Ok(Some(ranges))
+}
+
+pub(super) fn read_type(value: &Value, at: &At<'_>) -> Result<TypeDoc, CatalogError> {
+    let map = object(value, at)?;
+    let mut type_doc = TypeDoc {
+        status: read_status(req(map, "status", at)?, &at.key("status"), "previous")?,
+        description: opt_string(map, "description", at)?,
+        placeholder: boolean(map, "placeholder", at)?,
+        placeholder_since: opt_string(map, "placeholder_since", at)?,
+        available: read_available(map, at)?,
+        dynamic_attributes: boolean(map, "dynamic_attributes", at)?,
+        ..TypeDoc::default()
+    };
+    if let Some(properties) = map.get("properties").filter(|v| !v.is_null()) {
+        type_doc.properties = read_properties(properties, &at.key("properties"))?;
+    }
+    if let Some(attributes) = map.get("attributes").filter(|v| !v.is_null()) {
+        let at = at.key("attributes");
+        for (name, value) in object(attributes, &at)? {
+            let at = at.key(name);
+            let attribute = object(value, &at)?;
+            type_doc.attributes.insert(
+                name_key(name, &at)?,
+                AttributeDoc {
+                    value_type: opt_string(attribute, "type", &at)?,
+                    description: opt_string(attribute, "description", &at)?,
+                    status: read_status(
+                        req(attribute, "status", &at)?,
+                        &at.key("status"),
+                        "previous",
+                    )?,
+                    available: read_available(attribute, &at)?,
+                },
+            );
+        }
+    }
+    if let Some(rules) = map.get("translation_rules").filter(|v| !v.is_null()) {
+        let at = at.key("translation_rules");
+        for (index, rule) in array(rules, &at)?.iter().enumerate() {
+            type_doc
+                .translation_rules
+                .push(read_rule(rule, &at.index(index))?);
+        }
+    }
+    Ok(type_doc)
+}
+
+pub(super) fn read_properties(
+    value: &Value,
+    at: &At<'_>,
+) -> Result<BTreeMap<String, PropertyDoc>, CatalogError> {
+    check_depth(at)?;
+    let mut properties = BTreeMap::new();
+    for (name, value) in object(value, at)? {
+        let at = at.key(name);
+        properties.insert(name_key(name, &at)?, read_property(value, &at)?);
+    }
+    Ok(properties)
+}
+
+pub(super) fn read_property_type(
+    map: &Map<String, Value>,
+    at: &At<'_>,
+) -> Result<PropertyType, CatalogError> {
+    let text = string(req(map, "type", at)?, &at.key("type"))?;
+    PropertyType::parse(&text).ok_or_else(|| {
+        invalid(
+            &at.key("type"),
+            format!(
+                "expected String, Integer, Number, Boolean, List, Map, Json or Any, found {text:?}"
+            ),
+        )
+    })
+}
+
+pub(super) fn read_property(value: &Value, at: &At<'_>) -> Result<PropertyDoc, CatalogError> {
+    let map = object(value, at)?;
+    let mut constraints = Vec::new();
+    if let Some(list) = map.get("constraints").filter(|v| !v.is_null()) {
+        let at = at.key("constraints");
+        for (index, constraint) in array(list, &at)?.iter().enumerate() {
+            let at = at.index(index);
+            let fields = object(constraint, &at)?;
+            string(req(fields, "kind", &at)?, &at.key("kind"))?;
+            constraints.push(constraint.clone());
+        }
+    }
+    Ok(PropertyDoc {
+        value_type: read_property_type(map, at)?,
+        required: boolean(map, "required", at)?,
+        update_allowed: boolean(map, "update_allowed", at)?,
+        immutable: boolean(map, "immutable", at)?,
+        default: map.get("default").filter(|v| !v.is_null()).cloned(),
+        description: opt_string(map, "description", at)?,
+        constraints,
+        status: read_status(req(map, "status", at)?, &at.key("status"), "previous")?,
+        available: read_available(map, at)?,
+        schema: match map.get("schema").filter(|v| !v.is_null()) {
+            Some(schema) => Some(read_properties(schema, &at.key("schema"))?),
+            None => None,
+        },
+    })
+}
+
+/// A property of `resource type show` output: lower-case type names, Heat's
+/// API form of constraints, no status.
+pub(super) fn read_show_property(value: &Value, at: &At<'_>) -> Result<PropertyDoc, CatalogError> {
+    check_depth(at)?;
+    let map = object(value, at)?;
+    let mut constraints = Vec::new();
+    if let Some(list) = map.get("constraints").filter(|v| !v.is_null()) {
+        let at = at.key("constraints");
+        for (index, constraint) in array(list, &at)?.iter().enumerate() {
+            let at = at.index(index);
+            let fields = object(constraint, &at)?;
+            constraints.push(api_constraint(fields, &at)?);
+        }
+    }
+    let schema = match map.get("schema").filter(|v| !v.is_null()) {
+        Some(schema) => {
+            let at = at.key("schema");
+            let mut children = BTreeMap::new();
+            for (key, value) in object(schema, &at)? {
+                let at = at.key(key);
+                children.insert(name_key(key, &at)?, read_show_property(value, &at)?);
+            }
+            Some(children)
+        }
+        None => None,
+    };
+    Ok(PropertyDoc {
+        value_type: read_property_type(map, at)?,
+        required: boolean(map, "required", at)?,
+        update_allowed: boolean(map, "update_allowed", at)?,
+        immutable: boolean(map, "immutable", at)?,
+        default: map.get("default").filter(|v| !v.is_null()).cloned(),
+        description: opt_string(map, "description", at)?,
+        constraints,
+        status: match map.get("support_status").filter(|v| !v.is_null()) {
+            Some(status) => read_status(status, &at.key("support_status"), "previous_status")?,
+            None => StatusDoc::default(),
+        },
+        available: None,
+        schema,
+    })
+}
+
+/// Heat's API writes a constraint as `{"allowed_values": [...],
+/// "description": ...}`; the catalog format names its kind.
+pub(super) fn api_constraint(
+    fields: &Map<String, Value>,
+    at: &At<'_>,
+) -> Result<Value, CatalogError> {
+    const KINDS: [(&str, &str); 6] = [
+        ("allowed_values", "AllowedValues"),
+        ("length", "Length"),
+        ("range", "Range"),
+        ("allowed_pattern", "AllowedPattern"),
+        ("custom_constraint", "CustomConstraint"),
+        ("modulo", "Modulo"),
+    ];
+    let mut converted = fields.clone();
+    if !converted.contains_key("kind") {
+        let kind = KINDS
+            .iter()
+            .find(|(key, _)| fields.contains_key(*key))
+            .map(|(_, kind)| *kind)
+            .ok_or_else(|| invalid(at, "a constraint of unknown kind"))?;
+        converted.insert("kind".into(), kind.into());
+    }
+    Ok(Value::Object(converted))
+}
+
+pub(super) fn read_status(
+    value: &Value,
+    at: &At<'_>,
+    previous_key: &str,
+) -> Result<StatusDoc, CatalogError> {
+    check_depth(at)?;
+    let map = object(value, at)?;
+    let kind_text = string(req(map, "status", at)?, &at.key("status"))?;
+    let kind = StatusKind::parse(&kind_text).ok_or_else(|| {
+        invalid(
+            &at.key("status"),
+            format!("expected SUPPORTED, DEPRECATED, HIDDEN or UNSUPPORTED, found {kind_text:?}"),
+        )
+    })?;
+    let substitute_class = match map.get("substitute_class").filter(|v| !v.is_null()) {
+        None => None,
+        Some(value) => {
+            let at = at.key("substitute_class");
+            let fields = object(value, &at)?;
+            Some(SubstituteDoc {
+                class: string(req(fields, "class", &at)?, &at.key("class"))?,
+                types: opt_strings(fields, "types", &at)?.unwrap_or_default(),
+            })
+        }
+    };
+    let previous = match map.get(previous_key).filter(|v| !v.is_null()) {
+        None => None,
+        Some(value) => Some(Box::new(read_status(
+            value,
+            &at.key(previous_key),
+            previous_key,
+        )?)),
+    };
+    let message = opt_string(map, "message", at)?;
+    let mentions = match opt_strings(map, "mentions", at)? {
+        Some(mentions) => mentions,
+        // `resource type show` has no mentions: find them in the message.
+        None => message.as_deref().map(type_names_in).unwrap_or_default(),
+    };
+    let status = StatusDoc {
+        kind,
+        version: opt_string(map, "version", at)?,
+        message,
+        substitute_class,
+        mentions,
+        previous,
+    };
+    let mut length = 0;
+    let mut link = Some(&status);
+    while let Some(current) = link {
+        length += 1;
+        link = current.previous.as_deref();
+    }
+    if length > limits::MAX_CHAIN_LEN {
+        return Err(invalid(
+            at,
+            format!(
+                "a status chain of {length} statuses is longer than the {} allowed",
+                limits::MAX_CHAIN_LEN
+            ),
+        ));
+    }
+    Ok(status)
+}
+
+pub(super) fn read_rule(value: &Value, at: &At<'_>) -> Result<RuleDoc, CatalogError> {
+    let map = object(value, at)?;
+    let kind_text = string(req(map, "rule", at)?, &at.key("rule"))?;
+    let kind = RuleKind::parse(&kind_text).ok_or_else(|| {
+        invalid(
+            &at.key("rule"),
+            format!("expected Add, Replace, Delete or Resolve, found {kind_text:?}"),
+        )
+    })?;
+    // Heat's own dumps call the path `translation_path`.
+    let path_key = if map.contains_key("path") {
+        "path"
+    } else {
+        "translation_path"
+    };
+    Ok(RuleDoc {
+        kind,
+        path: strings(req(map, path_key, at)?, &at.key(path_key))?,
+        value: map.get("value").filter(|v| !v.is_null()).cloned(),
+        value_name: opt_string(map, "value_name", at)?,
+        value_path: opt_strings(map, "value_path", at)?,
+        custom_value_path: opt_strings(map, "custom_value_path", at)?,
+        client_plugin: opt_string(map, "client_plugin", at)?,
+        finder: opt_string(map, "finder", at)?,
+        entity: read_entity(map, at)?,
+        conditional: boolean(map, "conditional", at)?,
+    })
+}
+
+pub(super) fn read_entity(
+    map: &Map<String, Value>,
+    at: &At<'_>,
+) -> Result<Option<RuleEntity>, CatalogError> {
+    let at = at.key("entity");
+    match map.get("entity") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Object(fields)) => match fields.get("$prop") {
+            Some(name) if fields.len() == 1 => {
+                Ok(Some(RuleEntity::Property(string(name, &at.key("$prop"))?)))
+            }
+            _ => Err(invalid(&at, "expected a string or {\"$prop\": NAME}")),
+        },
+        Some(value) => Ok(Some(RuleEntity::Named(string(value, &at)?))),
+    }
+}
+
+/// Resource type names in a text, in order of first appearance: words of at
+/// least three `::`-separated alphanumeric parts (`OS::Neutron::FloatingIP`).
+pub(super) fn type_names_in(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == ':' || c == '_')) {
+        let word = word.trim_matches(':');
+        let parts: Vec<&str> = word.split("::").collect();
+        let well_formed = parts.len() >= 3
+            && parts.iter().all(|part| {
+                !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            });
+        if well_formed && !names.iter().any(|name| name == word) {
+            names.push(word.to_owned());
+        }
+    }
+    names
+}
