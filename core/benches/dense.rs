@@ -53,7 +53,8 @@ fn renamed(line: &str, copy: usize) -> String {
 }
 
 fn dense_template() -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../static/examples/web-tier-legacy.yaml");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../static/examples/web-tier-legacy.yaml");
     let example = std::fs::read_to_string(path).expect("the example template");
     let (head, rest) = example
         .split_once("\nresources:\n")

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 /// A half-open range of byte offsets into a template's text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TextRange {
     pub start: u32,
     pub end: u32,
@@ -44,7 +44,7 @@ impl TextRange {
 /// A position for people: 1-based line, 1-based column counted in Unicode
 /// scalar values, and the UTF-16 offset from the start of the text (what
 /// JavaScript editors count in).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineColumn {
     pub line: u32,
     pub column: u32,

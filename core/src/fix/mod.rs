@@ -12,14 +12,12 @@ pub mod edit;
 mod tests;
 pub(crate) mod translation;
 
-use serde::Serialize;
-
 use crate::text::TextRange;
 
 pub use edit::{Editor, NewValue};
 
 /// One replacement of a byte range of the original text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Edit {
     pub range: TextRange,
     pub content: String,
@@ -43,7 +41,7 @@ impl Edit {
 }
 
 /// Whether a fix may be applied without review.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Applicability {
     /// Heat reads the result exactly as the original, stack updates included.
     Safe,
@@ -64,7 +62,7 @@ impl Applicability {
 }
 
 /// A titled set of edits. Edits are sorted by range and never overlap.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
     pub title: String,
     pub edits: Vec<Edit>,

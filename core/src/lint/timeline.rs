@@ -1,12 +1,10 @@
 //! A life cycle in words and as a timeline: what diagnostics say and what
 //! the editor's hover shows.
 
-use serde::Serialize;
-
 use crate::catalog::{Status, StatusKind};
 
 /// One step of a life cycle, newest first in a [`Vec`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LifecycleStep {
     pub status: StatusKind,
     /// The version as Heat writes it, trimmed.
