@@ -201,7 +201,7 @@ fn load_catalog(path: Option<&Path>) -> Result<Option<Catalog>, String> {
 
 /// The type names (or `*` patterns) an environment file's
 /// `resource_registry` maps.
-fn environment_types_of(path: &Path) -> Result<Vec<String>, InputError> {
+pub(crate) fn environment_types_of(path: &Path) -> Result<Vec<String>, InputError> {
     let shown = path.display().to_string();
     let text = read_file(path).map_err(|message| InputError {
         path: shown.clone(),

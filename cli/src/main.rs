@@ -5,6 +5,7 @@ mod fix;
 mod lint;
 mod output;
 mod rule;
+mod server;
 
 use std::process::ExitCode;
 
@@ -33,6 +34,17 @@ enum Command {
     Fix(fix::FixArgs),
     /// Show a rule's documentation, or list every rule.
     Rule(rule::RuleArgs),
+    /// The language server: the Language Server Protocol over stdio, for
+    /// editors (diagnostics, hover, quick fixes, fix-all, completion).
+    Server(ServerArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ServerArgs {
+    /// Talk over stdin and stdout (the only transport; accepted because
+    /// editor clients pass it).
+    #[arg(long)]
+    stdio: bool,
 }
 
 fn main() -> ExitCode {
@@ -41,5 +53,6 @@ fn main() -> ExitCode {
         Command::Fix(args) => fix::run(&args),
         Command::Lint(args) => lint::run(&args),
         Command::Rule(args) => rule::run(&args),
+        Command::Server(_) => server::run(),
     }
 }

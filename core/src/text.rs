@@ -189,6 +189,44 @@ impl<'a> Positions<'a> {
             .as_usize()]
     }
 
+    /// A 0-based line and the offset in it, counted in UTF-16 code units
+    /// or, with `utf8`, in bytes: a position as the Language Server
+    /// Protocol writes it.
+    pub fn line_offset(&self, offset: u32, utf8: bool) -> (u32, u32) {
+        let offset = floor_char_boundary(self.text, offset.min(self.text.len() as u32));
+        let line = self.index.line_of(offset);
+        let start = self.index.line_starts[line];
+        let character = if utf8 {
+            offset - start
+        } else {
+            self.text[start as usize..offset as usize]
+                .chars()
+                .map(|c| c.len_utf16() as u32)
+                .sum()
+        };
+        (line as u32, character)
+    }
+
+    /// The byte offset of a 0-based line and an offset in it (UTF-16 code
+    /// units, or bytes with `utf8`), clamped to the line and the text.
+    pub fn offset_at(&self, line: u32, character: u32, utf8: bool) -> u32 {
+        let Some(&start) = self.index.line_starts.get(line as usize) else {
+            return self.text.len() as u32;
+        };
+        let end = self.index.line_range(self.text, line as usize).end;
+        if utf8 {
+            return floor_char_boundary(self.text, (start + character).min(end));
+        }
+        let mut remaining = character;
+        for (at, c) in self.text[start as usize..end as usize].char_indices() {
+            if remaining == 0 {
+                return start + at as u32;
+            }
+            remaining = remaining.saturating_sub(c.len_utf16() as u32);
+        }
+        end
+    }
+
     /// The 1-based column of a position in UTF-16 code units.
     fn utf16_column(&self, position: LineColumn) -> u32 {
         let line = self.index.line_range(self.text, position.line as usize - 1);
@@ -264,5 +302,27 @@ mod tests {
         let index = LineIndex::new(text);
         assert_eq!(index.position(text, 1).column, 1);
         assert_eq!(index.position(text, 99).column, 2);
+    }
+
+    #[test]
+    fn lsp_positions_in_utf16_and_utf8_round_trip() {
+        let text = "a: é😀x\r\nb: y\n";
+        let positions = Positions::new(text);
+        let x = text.find('x').unwrap() as u32;
+        assert_eq!(positions.line_offset(x, false), (0, 6));
+        assert_eq!(positions.line_offset(x, true), (0, 9));
+        assert_eq!(positions.offset_at(0, 6, false), x);
+        assert_eq!(positions.offset_at(0, 9, true), x);
+        let y = text.find('y').unwrap() as u32;
+        assert_eq!(positions.line_offset(y, false), (1, 3));
+        assert_eq!(positions.offset_at(1, 3, false), y);
+        // Past the line's end: its end, before the line break.
+        assert_eq!(positions.offset_at(0, 99, false), x + 1);
+        assert_eq!(positions.offset_at(9, 0, false), text.len() as u32);
+        // Inside a character: the character's start.
+        assert_eq!(
+            positions.offset_at(0, 4, true),
+            text.find('é').unwrap() as u32
+        );
     }
 }

@@ -8,6 +8,7 @@
 //! without a person looking.
 
 pub mod edit;
+mod suppression;
 #[cfg(test)]
 mod tests;
 pub(crate) mod translation;
@@ -15,6 +16,7 @@ pub(crate) mod translation;
 use crate::text::TextRange;
 
 pub use edit::{Editor, NewValue};
+pub use suppression::suppression;
 
 /// One replacement of a byte range of the original text.
 #[derive(Clone, Debug, PartialEq, Eq)]

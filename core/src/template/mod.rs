@@ -16,6 +16,7 @@ mod problem;
 mod read;
 mod registry;
 mod suppress;
+mod symbol;
 #[cfg(test)]
 mod tests;
 
@@ -28,6 +29,7 @@ pub use functions::{AttributeRef, FunctionCall, ResourceRef};
 pub use problem::{Problem, ProblemKind};
 pub use registry::RegistryEntry;
 pub use suppress::Suppression;
+pub use symbol::Symbol;
 
 /// Heat template versions, oldest first, with their release names.
 pub const HOT_VERSIONS: [(&str, Option<&str>); 11] = [

@@ -1,0 +1,167 @@
+//! Hover: the life cycle of the type, property or attribute under the
+//! cursor (every status with its release and Heat's message), its
+//! substitute, and the findings there with their fixes.
+
+use heatwise_core::catalog::{Catalog, Status, StatusAt};
+use heatwise_core::lint::timeline;
+use heatwise_core::release::Release;
+use heatwise_core::template::{self, Symbol};
+use heatwise_core::text::TextRange;
+use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
+
+use super::document::{Converter, Document};
+
+pub fn hover(
+    document: &Document,
+    converter: &Converter<'_>,
+    catalog: &Catalog,
+    target: Option<Release>,
+    position: Position,
+) -> Option<Hover> {
+    let offset = converter.offset(position);
+    let template = template::parse(&document.text);
+    let symbol = template.symbol_at(offset)?;
+    let target = target.or(catalog.heat_release());
+    let at = |newest: Status<'_>, state: Option<StatusAt<'_>>| -> Vec<String> {
+        let (status, note) = match state {
+            None | Some(StatusAt::InForce(_)) => {
+                (state.and_then(|s| s.in_force()).unwrap_or(newest), None)
+            }
+            Some(StatusAt::Unrecorded { first_recorded }) => (first_recorded, None),
+            Some(StatusAt::NotYetAvailable { first }) => (
+                newest,
+                Some(first.map_or_else(
+                    || "Not available at the target release.".to_owned(),
+                    |first| {
+                        format!("Not available at the target release: Heat has it since {first}.")
+                    },
+                )),
+            ),
+            Some(StatusAt::Removed { last }) => (
+                newest,
+                Some(format!(
+                    "Not available at the target release: Heat removed it after {last}."
+                )),
+            ),
+        };
+        let mut lines = Vec::new();
+        lines.extend(note);
+        lines.push("Life cycle, newest first:".to_owned());
+        for step in timeline(status) {
+            let mut line = format!("- {}", step.status.as_str());
+            match (&step.version, &step.release_name) {
+                (Some(version), Some(name)) => line.push_str(&format!(" since {name} {version}")),
+                (Some(version), None) => line.push_str(&format!(" since {version}")),
+                _ => {}
+            }
+            if let Some(message) = step
+                .message
+                .as_deref()
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+            {
+                line.push_str(&format!(": {message}"));
+            }
+            lines.push(line);
+        }
+        let substitutes: Vec<String> = status
+            .substitute_types()
+            .map(|s| format!("`{s}`"))
+            .collect();
+        if !substitutes.is_empty() {
+            lines.push(format!("Substitute: {}", substitutes.join(", ")));
+        }
+        lines
+    };
+    let (title, range, mut lines) = match &symbol {
+        Symbol::ResourceType { name, range } => {
+            let resource_type = catalog.resolve_type(name)?.resource_type()?;
+            let title = if resource_type.name() == name {
+                format!("**{name}** (resource type)")
+            } else {
+                format!(
+                    "**{name}** (resource type, an alias of `{}`)",
+                    resource_type.name()
+                )
+            };
+            let state = target.map(|r| resource_type.status_at(r));
+            let mut lines = at(resource_type.status(), state);
+            lines.extend(resource_type.description().map(first_paragraph));
+            (title, *range, lines)
+        }
+        Symbol::Property {
+            type_name,
+            path,
+            range,
+        } => {
+            let resource_type = catalog.resolve_type(type_name)?.resource_type()?;
+            let segments: Vec<&str> = path.split('.').filter(|s| *s != "*").collect();
+            let property = resource_type.property_at(&segments)?;
+            let state = target.map(|r| property.status_at(r));
+            let mut lines = at(property.status(), state);
+            lines.extend(property.description().map(first_paragraph));
+            (
+                format!("**{path}** (property of `{}`)", resource_type.name()),
+                *range,
+                lines,
+            )
+        }
+        Symbol::Attribute {
+            type_name,
+            name,
+            range,
+            ..
+        } => {
+            let resource_type = catalog
+                .resolve_type(type_name.as_deref()?)?
+                .resource_type()?;
+            let attribute = resource_type.attribute(name)?;
+            let state = target.map(|r| attribute.status_at(r));
+            let mut lines = at(attribute.status(), state);
+            lines.extend(attribute.description().map(first_paragraph));
+            (
+                format!("**{name}** (attribute of `{}`)", resource_type.name()),
+                *range,
+                lines,
+            )
+        }
+        Symbol::Function { .. } => return None,
+    };
+    lines.extend(findings_at(document, range));
+    let mut value = title;
+    for line in lines {
+        value.push_str("\n\n");
+        value.push_str(&line);
+    }
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value,
+        }),
+        range: Some(converter.range(range)),
+    })
+}
+
+/// The findings at `range` with their fixes.
+fn findings_at(document: &Document, range: TextRange) -> Vec<String> {
+    document
+        .diagnostics
+        .iter()
+        .filter(|d| d.range.start <= range.end && range.start <= d.range.end)
+        .map(|d| {
+            let mut line = format!("{} {}: {}", d.code(), d.rule.name(), d.message);
+            if let Some(fix) = &d.fix {
+                line.push_str(&format!(
+                    " — fix ({}): {}",
+                    fix.applicability.as_str(),
+                    fix.title
+                ));
+            }
+            line
+        })
+        .collect()
+}
+
+fn first_paragraph(text: &str) -> String {
+    text.split("\n\n").next().unwrap_or(text).trim().to_owned()
+}

@@ -1,0 +1,445 @@
+//! `heatwise server`: the Language Server Protocol over stdio, on the same
+//! core as the CLI. Diagnostics are pushed on open and change, or pulled
+//! (`textDocument/diagnostic`) when the client can; hover shows life
+//! cycles; code actions carry each finding's fix, a suppression comment
+//! and `source.fixAll.heatwise`; completion offers types, properties and
+//! attributes at the target release.
+//!
+//! Documents are kept whole (full sync) up to the linter's size limit;
+//! larger ones get the linter's own finding saying so. A request the
+//! server cannot answer gets an LSP error; nothing a client sends makes it
+//! panic. It exits on `shutdown` + `exit`, and when its client closes the
+//! connection.
+
+mod actions;
+mod completion;
+mod document;
+mod hover;
+mod settings;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::ExitCode;
+
+use heatwise_core::catalog::Catalog;
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::{
+    CodeActionKind, CodeActionOptions, CodeActionParams, CodeActionProviderCapability,
+    CompletionOptions, CompletionParams, CompletionResponse, DiagnosticOptions,
+    DiagnosticServerCapabilities, DidChangeConfigurationParams, DidChangeTextDocumentParams,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
+    DocumentDiagnosticReport, DocumentDiagnosticReportResult, FullDocumentDiagnosticReport,
+    HoverParams, HoverProviderCapability, InitializeParams, MessageType, PositionEncodingKind,
+    PublishDiagnosticsParams, RelatedFullDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
+    ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use document::{Converter, Document, Encoding};
+use settings::Settings;
+
+pub fn run() -> ExitCode {
+    let (connection, io_threads) = Connection::stdio();
+    let outcome = serve(&connection);
+    // The writer thread ends once every sender is gone.
+    drop(connection);
+    let joined = io_threads.join();
+    match (outcome, joined) {
+        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Err(message), _) => {
+            eprintln!("heatwise server: {message}");
+            ExitCode::FAILURE
+        }
+        (Ok(()), Err(error)) => {
+            eprintln!("heatwise server: the connection failed: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+struct Server<'c> {
+    connection: &'c Connection,
+    catalog: &'static Catalog,
+    encoding: Encoding,
+    /// The client asks for diagnostics (`textDocument/diagnostic`) rather
+    /// than being sent them.
+    pull: bool,
+    settings: Settings,
+    /// Type names the configured environments map onto templates.
+    environment_types: Vec<String>,
+    /// Where relative environment paths start: the first workspace folder.
+    root: Option<std::path::PathBuf>,
+    documents: HashMap<Uri, Document>,
+}
+
+fn serve(connection: &Connection) -> Result<(), String> {
+    let (id, params) = connection
+        .initialize_start()
+        .map_err(|error| format!("the client did not initialize: {error}"))?;
+    let params: InitializeParams = serde_json::from_value(params)
+        .map_err(|error| format!("the initialize request is malformed: {error}"))?;
+    let encodings = params
+        .capabilities
+        .general
+        .as_ref()
+        .and_then(|general| general.position_encodings.clone())
+        .unwrap_or_default();
+    let encoding = if encodings.contains(&PositionEncodingKind::UTF8) {
+        Encoding::Utf8
+    } else {
+        Encoding::Utf16
+    };
+    let pull = params
+        .capabilities
+        .text_document
+        .as_ref()
+        .is_some_and(|text| text.diagnostic.is_some());
+    let root = params
+        .workspace_folders
+        .as_ref()
+        .and_then(|folders| folders.first())
+        .and_then(|folder| path_of(&folder.uri));
+    let capabilities = ServerCapabilities {
+        position_encoding: Some(match encoding {
+            Encoding::Utf8 => PositionEncodingKind::UTF8,
+            Encoding::Utf16 => PositionEncodingKind::UTF16,
+        }),
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::from(actions::FIX_ALL),
+            ]),
+            ..CodeActionOptions::default()
+        })),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec![":".into(), " ".into(), ",".into()]),
+            ..CompletionOptions::default()
+        }),
+        diagnostic_provider: pull.then(|| {
+            DiagnosticServerCapabilities::Options(DiagnosticOptions {
+                identifier: Some("heatwise".into()),
+                inter_file_dependencies: false,
+                workspace_diagnostics: false,
+                ..DiagnosticOptions::default()
+            })
+        }),
+        ..ServerCapabilities::default()
+    };
+    let result = serde_json::json!({
+        "capabilities": capabilities,
+        "serverInfo": ServerInfo {
+            name: "heatwise".into(),
+            version: Some(env!("CARGO_PKG_VERSION").into()),
+        },
+    });
+    connection
+        .initialize_finish(id, result)
+        .map_err(|error| format!("the initialize handshake failed: {error}"))?;
+    let mut server = Server {
+        connection,
+        catalog: Catalog::builtin(),
+        encoding,
+        pull,
+        settings: Settings::default(),
+        environment_types: Vec::new(),
+        root,
+        documents: HashMap::new(),
+    };
+    server.configure(params.initialization_options.as_ref());
+    for message in &connection.receiver {
+        match message {
+            Message::Request(request) => {
+                let shutdown = connection
+                    .handle_shutdown(&request)
+                    .map_err(|error| format!("shutting down: {error}"))?;
+                if shutdown {
+                    return Ok(());
+                }
+                server.request(request);
+            }
+            Message::Notification(notification) => {
+                if notification.method == "exit" {
+                    // `exit` without `shutdown`: the protocol's error exit.
+                    return Err("exit before shutdown".into());
+                }
+                server.notification(notification);
+            }
+            Message::Response(_) => {}
+        }
+    }
+    // The client closed the connection.
+    Ok(())
+}
+
+/// The local path of a `file:` URI.
+fn path_of(uri: &Uri) -> Option<std::path::PathBuf> {
+    let path = uri.as_str().strip_prefix("file://")?;
+    let mut decoded = Vec::new();
+    let bytes = path.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'%' && at + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[at + 1..at + 3]).ok()?;
+            decoded.push(u8::from_str_radix(hex, 16).ok()?);
+            at += 3;
+        } else {
+            decoded.push(bytes[at]);
+            at += 1;
+        }
+    }
+    String::from_utf8(decoded)
+        .ok()
+        .map(std::path::PathBuf::from)
+}
+
+impl Server<'_> {
+    fn send(&self, message: impl Into<Message>) {
+        // A closed connection ends the receive loop too.
+        let _ = self.connection.sender.send(message.into());
+    }
+
+    fn show(&self, kind: MessageType, message: String) {
+        self.send(Notification::new(
+            "window/showMessage".into(),
+            ShowMessageParams { typ: kind, message },
+        ));
+    }
+
+    /// New settings: read, environments loaded, every document linted
+    /// again.
+    fn configure(&mut self, value: Option<&Value>) {
+        let (settings, mut problems) = Settings::read(value);
+        let mut types = Vec::new();
+        for path in &settings.environments {
+            let full = match (&self.root, path.is_relative()) {
+                (Some(root), true) => root.join(path),
+                _ => path.clone(),
+            };
+            match crate::lint::environment_types_of(Path::new(&full)) {
+                Ok(found) => types.extend(found),
+                Err(error) => problems.push(format!(
+                    "heatwise.environments: {}: {}",
+                    error.path, error.message
+                )),
+            }
+        }
+        for problem in problems {
+            self.show(MessageType::WARNING, problem);
+        }
+        self.settings = settings;
+        self.environment_types = types;
+        let uris: Vec<Uri> = self.documents.keys().cloned().collect();
+        for uri in uris {
+            self.relint(&uri);
+        }
+    }
+
+    fn relint(&mut self, uri: &Uri) {
+        let Some(document) = self.documents.get_mut(uri) else {
+            return;
+        };
+        document.lint(self.catalog, &self.settings, &self.environment_types);
+        if !self.pull {
+            self.publish(uri);
+        }
+    }
+
+    fn publish(&self, uri: &Uri) {
+        let Some(document) = self.documents.get(uri) else {
+            return;
+        };
+        let converter = Converter::new(&document.text, self.encoding);
+        let diagnostics = document
+            .diagnostics
+            .iter()
+            .map(|d| converter.diagnostic(d))
+            .collect();
+        self.send(Notification::new(
+            "textDocument/publishDiagnostics".into(),
+            PublishDiagnosticsParams {
+                uri: uri.clone(),
+                diagnostics,
+                version: Some(document.version),
+            },
+        ));
+    }
+
+    fn notification(&mut self, notification: Notification) {
+        match notification.method.as_str() {
+            "textDocument/didOpen" => {
+                let Some(params) = params::<DidOpenTextDocumentParams>(notification.params) else {
+                    return;
+                };
+                let item = params.text_document;
+                self.documents
+                    .insert(item.uri.clone(), Document::new(item.text, item.version));
+                self.relint(&item.uri);
+            }
+            "textDocument/didChange" => {
+                let Some(params) = params::<DidChangeTextDocumentParams>(notification.params)
+                else {
+                    return;
+                };
+                let uri = params.text_document.uri;
+                // Full sync: the last change holds the whole text.
+                let Some(change) = params.content_changes.into_iter().last() else {
+                    return;
+                };
+                if change.range.is_some() {
+                    self.show(MessageType::ERROR, "heatwise server: the client sent a partial change; the server asked for full text".into());
+                    return;
+                }
+                self.documents.insert(
+                    uri.clone(),
+                    Document::new(change.text, params.text_document.version),
+                );
+                self.relint(&uri);
+            }
+            "textDocument/didClose" => {
+                let Some(params) = params::<DidCloseTextDocumentParams>(notification.params) else {
+                    return;
+                };
+                let uri = params.text_document.uri;
+                self.documents.remove(&uri);
+                if !self.pull {
+                    self.send(Notification::new(
+                        "textDocument/publishDiagnostics".into(),
+                        PublishDiagnosticsParams {
+                            uri,
+                            diagnostics: Vec::new(),
+                            version: None,
+                        },
+                    ));
+                }
+            }
+            "workspace/didChangeConfiguration" => {
+                if let Some(params) = params::<DidChangeConfigurationParams>(notification.params) {
+                    self.configure(Some(&params.settings));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn request(&mut self, request: Request) {
+        let id = request.id.clone();
+        let result = match request.method.as_str() {
+            "textDocument/hover" => self.answer(request, |server, params: HoverParams| {
+                let at = params.text_document_position_params;
+                let document = server.document(&at.text_document.uri)?;
+                let converter = Converter::new(&document.text, server.encoding);
+                Ok(serde_json::to_value(hover::hover(
+                    document,
+                    &converter,
+                    server.catalog,
+                    server.settings.target,
+                    at.position,
+                ))
+                .unwrap_or(Value::Null))
+            }),
+            "textDocument/codeAction" => {
+                self.answer(request, |server, params: CodeActionParams| {
+                    let uri = &params.text_document.uri;
+                    let document = server.document(uri)?;
+                    let converter = Converter::new(&document.text, server.encoding);
+                    let actions = actions::code_actions(
+                        uri,
+                        document,
+                        &converter,
+                        server.catalog,
+                        &server.settings,
+                        &server.environment_types,
+                        &params,
+                    );
+                    Ok(serde_json::to_value(actions).unwrap_or(Value::Null))
+                })
+            }
+            "textDocument/completion" => {
+                self.answer(request, |server, params: CompletionParams| {
+                    let at = params.text_document_position;
+                    let document = server.document(&at.text_document.uri)?;
+                    let converter = Converter::new(&document.text, server.encoding);
+                    let items = completion::completion(
+                        document,
+                        &converter,
+                        server.catalog,
+                        server.settings.target,
+                        at.position,
+                    );
+                    Ok(serde_json::to_value(CompletionResponse::Array(items))
+                        .unwrap_or(Value::Null))
+                })
+            }
+            "textDocument/diagnostic" => {
+                self.answer(request, |server, params: DocumentDiagnosticParams| {
+                    let document = server.document(&params.text_document.uri)?;
+                    let converter = Converter::new(&document.text, server.encoding);
+                    let items = document
+                        .diagnostics
+                        .iter()
+                        .map(|d| converter.diagnostic(d))
+                        .collect();
+                    let report = DocumentDiagnosticReportResult::Report(
+                        DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+                            related_documents: None,
+                            full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                                result_id: Some(document.version.to_string()),
+                                items,
+                            },
+                        }),
+                    );
+                    Ok(serde_json::to_value(report).unwrap_or(Value::Null))
+                })
+            }
+            other => Err((
+                ErrorCode::MethodNotFound,
+                format!("heatwise does not answer `{other}`"),
+            )),
+        };
+        self.respond(id, result);
+    }
+
+    fn respond(&self, id: RequestId, result: Result<Value, (ErrorCode, String)>) {
+        let response = match result {
+            Ok(value) => Response::new_ok(id, value),
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        };
+        self.send(response);
+    }
+
+    /// Decodes a request's parameters and answers it with `handler`.
+    fn answer<P: DeserializeOwned>(
+        &self,
+        request: Request,
+        handler: impl FnOnce(&Self, P) -> Result<Value, (ErrorCode, String)>,
+    ) -> Result<Value, (ErrorCode, String)> {
+        let params = serde_json::from_value::<P>(request.params).map_err(|error| {
+            (
+                ErrorCode::InvalidParams,
+                format!("`{}`: malformed parameters: {error}", request.method),
+            )
+        })?;
+        handler(self, params)
+    }
+
+    fn document(&self, uri: &Uri) -> Result<&Document, (ErrorCode, String)> {
+        self.documents.get(uri).ok_or_else(|| {
+            (
+                ErrorCode::InvalidParams,
+                format!(
+                    "{} is not open: send textDocument/didOpen first",
+                    uri.as_str()
+                ),
+            )
+        })
+    }
+}
+
+/// A notification's parameters, or `None` when they are malformed (a
+/// notification gets no answer; the server carries on).
+fn params<P: DeserializeOwned>(value: Value) -> Option<P> {
+    serde_json::from_value(value).ok()
+}

@@ -1,0 +1,443 @@
+//! `heatwise server` driven end to end over stdio by a test client: the
+//! handshake, pushed and pulled diagnostics, hover, code actions (quick
+//! fix, suppression, fix-all), completion, settings, bad requests,
+//! shutdown and a client that goes away.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(20);
+const URI: &str = "file:///project/port.yaml";
+const TEMPLATE: &str = "heat_template_version: 2018-08-31\nresources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: private # the old name\n";
+
+struct Client {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    messages: Receiver<Value>,
+    next_id: i64,
+    /// Notifications read while waiting for something else.
+    pending: Vec<Value>,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+            .args(["server", "--stdio"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("heatwise server starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, messages) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(value) = line.strip_prefix("Content-Length: ") {
+                        length = value.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a Content-Length header")];
+                reader.read_exact(&mut body).unwrap();
+                if sender.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Client {
+            child,
+            stdin,
+            messages,
+            next_id: 0,
+            pending: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and waits for its response (result or error).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let message = self
+                .messages
+                .recv_timeout(deadline - Instant::now())
+                .unwrap_or_else(|_| panic!("no answer to {method}"));
+            if message.get("id") == Some(&json!(id)) && message.get("method").is_none() {
+                return message;
+            }
+            self.pending.push(message);
+        }
+    }
+
+    /// The next notification of `method`.
+    fn notification(&mut self, method: &str) -> Value {
+        if let Some(at) = self.pending.iter().position(|m| m["method"] == method) {
+            return self.pending.remove(at);
+        }
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let message = self
+                .messages
+                .recv_timeout(deadline - Instant::now())
+                .unwrap_or_else(|_| panic!("no {method} notification"));
+            if message["method"] == method {
+                return message;
+            }
+            self.pending.push(message);
+        }
+    }
+
+    fn initialize(&mut self, capabilities: Value, options: Value) -> Value {
+        let answer = self.request(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": capabilities, "initializationOptions": options}),
+        );
+        self.notify("initialized", json!({}));
+        answer
+    }
+
+    fn open(&mut self, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": URI, "languageId": "yaml", "version": 1, "text": text}}),
+        );
+    }
+
+    /// Shuts down and waits for the process; its exit code.
+    fn shut_down(mut self) -> Option<i32> {
+        let answer = self.request("shutdown", Value::Null);
+        assert_eq!(answer["result"], Value::Null, "{answer}");
+        self.notify("exit", Value::Null);
+        self.wait()
+    }
+
+    fn wait(&mut self) -> Option<i32> {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "the server did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+fn codes(diagnostics: &Value) -> Vec<String> {
+    diagnostics
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// `text` with the `TextEdit`s of a workspace edit for [`URI`] applied.
+fn apply(text: &str, edit: &Value) -> String {
+    let mut edits: Vec<&Value> = edit["changes"][URI].as_array().unwrap().iter().collect();
+    let offset = |position: &Value| {
+        let line = position["line"].as_u64().unwrap() as usize;
+        let character = position["character"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        // The test texts are ASCII: UTF-16 units are bytes.
+        start + character
+    };
+    edits.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
+    let mut out = text.to_owned();
+    for edit in edits {
+        let (start, end) = (
+            offset(&edit["range"]["start"]),
+            offset(&edit["range"]["end"]),
+        );
+        out.replace_range(start..end, edit["newText"].as_str().unwrap());
+    }
+    out
+}
+
+#[test]
+fn a_session_from_open_to_shutdown() {
+    let mut client = Client::start();
+    let answer = client.initialize(json!({}), Value::Null);
+    let capabilities = &answer["result"]["capabilities"];
+    assert_eq!(capabilities["positionEncoding"], "utf-16", "{answer}");
+    assert_eq!(capabilities["hoverProvider"], true);
+    assert_eq!(answer["result"]["serverInfo"]["name"], "heatwise");
+
+    client.open(TEMPLATE);
+    let published = client.notification("textDocument/publishDiagnostics");
+    let diagnostics = &published["params"]["diagnostics"];
+    assert_eq!(codes(diagnostics), ["HW202"], "{published}");
+    let hidden = &diagnostics[0];
+    // The key only, not the whole entry.
+    assert_eq!(
+        hidden["range"],
+        json!({"start": {"line": 5, "character": 6}, "end": {"line": 5, "character": 16}})
+    );
+    assert_eq!(hidden["severity"], 2);
+    assert_eq!(hidden["source"], "heatwise");
+    assert_eq!(hidden["tags"], json!([2]), "HIDDEN is shown as deprecated");
+    assert!(hidden["codeDescription"]["href"]
+        .as_str()
+        .unwrap()
+        .ends_with("docs/rules.md#hidden-property-hw202"));
+    assert!(
+        hidden["message"]
+            .as_str()
+            .unwrap()
+            .contains("HIDDEN since 5.0.0 (Liberty)"),
+        "{hidden}"
+    );
+    assert_eq!(hidden["data"]["fix"]["applicability"], "safe");
+
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 5, "character": 8}}),
+    );
+    let text = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("**network_id** (property of `OS::Neutron::Port`)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("- HIDDEN since Liberty 5.0.0: Use property network."),
+        "{text}"
+    );
+    assert!(text.contains("- DEPRECATED since Juno 2014.2"), "{text}");
+    assert!(
+        text.contains("fix (safe): Replace `network_id` with `network`"),
+        "{text}"
+    );
+    let type_hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 3, "character": 12}}),
+    );
+    assert!(type_hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("**OS::Neutron::Port** (resource type)"));
+
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": hidden["range"], "context": {"diagnostics": [hidden]}}),
+    );
+    let actions = actions["result"].as_array().unwrap().clone();
+    let titles: Vec<&str> = actions
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Replace `network_id` with `network`",
+            "Suppress HW202 on this line",
+            "Apply every safe heatwise fix"
+        ],
+    );
+    let quick_fix = apply(TEMPLATE, &actions[0]["edit"]);
+    assert_eq!(quick_fix, TEMPLATE.replace("network_id:", "network:"));
+    let suppressed = apply(TEMPLATE, &actions[1]["edit"]);
+    assert!(
+        suppressed.contains(
+            "      # heatwise: ignore[HW202]\n      network_id: private # the old name\n"
+        ),
+        "{suppressed}"
+    );
+    assert_eq!(apply(TEMPLATE, &actions[2]["edit"]), quick_fix);
+
+    // Fix-all on request, as an editor's "fix on save" asks.
+    let fix_all = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+               "context": {"diagnostics": [], "only": ["source.fixAll.heatwise"]}}),
+    );
+    let only = fix_all["result"].as_array().unwrap();
+    assert_eq!(only.len(), 1);
+    assert_eq!(only[0]["kind"], "source.fixAll.heatwise");
+    assert_eq!(apply(TEMPLATE, &only[0]["edit"]), quick_fix);
+
+    // The migrated text, sent back, is clean.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": quick_fix}]}),
+    );
+    let published = client.notification("textDocument/publishDiagnostics");
+    assert_eq!(published["params"]["version"], 2);
+    assert_eq!(
+        codes(&published["params"]["diagnostics"]),
+        Vec::<String>::new()
+    );
+
+    // A target before the property existed, through the settings.
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"heatwise": {"target": "Icehouse"}}}),
+    );
+    let published = client.notification("textDocument/publishDiagnostics");
+    assert_eq!(
+        codes(&published["params"]["diagnostics"]),
+        ["HW205"],
+        "{published}"
+    );
+
+    assert_eq!(client.shut_down(), Some(0));
+}
+
+#[test]
+fn completion_offers_the_catalog_at_the_target() {
+    let mut client = Client::start();
+    client.initialize(json!({}), Value::Null);
+    let text = "heat_template_version: 2018-08-31\nresources:\n  port:\n    type: OS::Neutron::P\n  other:\n    properties:\n      net\n    type: OS::Neutron::Port\n  fip:\n    type: OS::Neutron::FloatingIP\noutputs:\n  a: {value: {get_attr: [fip, floating_ip_a]}}\n";
+    client.open(text);
+    client.notification("textDocument/publishDiagnostics");
+    let complete = |client: &mut Client, line: u32, character: u32| -> Vec<Value> {
+        let answer = client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}}),
+        );
+        answer["result"].as_array().unwrap().clone()
+    };
+    let labels = |items: &[Value]| -> Vec<String> {
+        items
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_owned())
+            .collect()
+    };
+
+    let types = complete(&mut client, 3, 24);
+    let names = labels(&types);
+    assert!(names.contains(&"OS::Neutron::Port".to_owned()));
+    // HIDDEN types only once typed in full; deprecated ones tagged, last.
+    assert!(!names.contains(&"OS::Neutron::LBaaS::LoadBalancer".to_owned()));
+    let port = types
+        .iter()
+        .find(|i| i["label"] == "OS::Neutron::Port")
+        .unwrap();
+    assert_eq!(
+        port["textEdit"]["range"]["start"],
+        json!({"line": 3, "character": 10})
+    );
+    assert!(port["sortText"].as_str().unwrap().starts_with('0'));
+    let deprecated = types
+        .iter()
+        .find(|i| i["tags"] == json!([1]))
+        .expect("a deprecated type");
+    assert!(
+        deprecated["sortText"].as_str().unwrap().starts_with('1'),
+        "{deprecated}"
+    );
+
+    let properties = labels(&complete(&mut client, 6, 9));
+    assert!(properties.contains(&"network".to_owned()), "{properties:?}");
+    // HIDDEN network_id: not offered for `net`.
+    assert!(
+        !properties.contains(&"network_id".to_owned()),
+        "{properties:?}"
+    );
+
+    let attributes = labels(&complete(&mut client, 11, 42));
+    assert!(
+        attributes.contains(&"floating_ip_address".to_owned()),
+        "{attributes:?}"
+    );
+    assert_eq!(client.shut_down(), Some(0));
+}
+
+#[test]
+fn utf8_positions_pulled_diagnostics_and_bad_requests() {
+    let mut client = Client::start();
+    let answer = client.initialize(
+        json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}, "textDocument": {"diagnostic": {}}}),
+        json!({"heatwise": {"ignore": ["HW107"], "select": ["nonsense"]}}),
+    );
+    let capabilities = &answer["result"]["capabilities"];
+    assert_eq!(capabilities["positionEncoding"], "utf-8");
+    assert_eq!(capabilities["diagnosticProvider"]["identifier"], "heatwise");
+    // The bad setting is reported, not fatal.
+    let shown = client.notification("window/showMessage");
+    assert!(
+        shown["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`nonsense` is not a rule"),
+        "{shown}"
+    );
+
+    let text = "heat_template_version: 2018-08-31\n# Ünïcode\nresources:\n  é: {type: OS::Neutron::Port, properties: {network_id: n}}\n";
+    client.open(text);
+    let report = client.request(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let items = &report["result"]["items"];
+    assert_eq!(codes(items), ["HW202"], "{report}");
+    // Bytes, not UTF-16 units: `é: ` is four bytes on its line.
+    let start = text.lines().nth(3).unwrap().find("network_id").unwrap();
+    assert_eq!(
+        items[0]["range"]["start"],
+        json!({"line": 3, "character": start})
+    );
+
+    let unknown = client.request("textDocument/rename", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    let malformed = client.request("textDocument/hover", json!({"textDocument": 3}));
+    assert_eq!(malformed["error"]["code"], -32602, "{malformed}");
+    let closed = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "file:///not/open.yaml"}, "position": {"line": 0, "character": 0}}),
+    );
+    assert!(
+        closed["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("is not open"),
+        "{closed}"
+    );
+    assert_eq!(client.shut_down(), Some(0));
+}
+
+#[test]
+fn the_server_exits_when_its_client_goes_away() {
+    let mut client = Client::start();
+    client.initialize(json!({}), Value::Null);
+    client.stdin = None;
+    assert_eq!(client.wait(), Some(0));
+    // Nothing more arrives.
+    assert!(matches!(
+        client.messages.recv_timeout(Duration::from_millis(100)),
+        Err(RecvTimeoutError::Disconnected | RecvTimeoutError::Timeout)
+    ));
+}
