@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 struct Case {
     /// The expected standard output's file under `expected/`; `None` when
@@ -54,6 +54,13 @@ const CASES: &[Case] = &[
     Case {
         expected: Some("server.github"),
         args: &["lint", "--format", "github", "server.yaml"],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("server.gitlab"),
+        args: &["lint", "--format", "gitlab", "server.yaml"],
         stdin: None,
         exit: 1,
         stderr: &[],
@@ -415,6 +422,9 @@ fn every_case_prints_its_expected_output_and_exit_code() {
                 if name.ends_with(".sarif") {
                     assert_valid_sarif(&output.stdout, &what);
                 }
+                if name.ends_with(".gitlab") {
+                    assert_valid_gitlab(&output.stdout, &what);
+                }
                 if name.ends_with(".json") {
                     serde_json::from_str::<Value>(&output.stdout).expect("JSON output parses");
                 }
@@ -422,6 +432,45 @@ fn every_case_prints_its_expected_output_and_exit_code() {
             None => assert_eq!(output.stdout, "", "{what}: standard output"),
         }
     }
+}
+
+/// GitLab's code-quality report: its documented shape, and fingerprints
+/// that tell every issue apart (GitLab shows one issue per fingerprint).
+fn assert_valid_gitlab(text: &str, what: &str) {
+    let report: Value = serde_json::from_str(text)
+        .unwrap_or_else(|e| panic!("{what}: the report is not JSON: {e}"));
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gitlab-codequality.schema.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let problems: Vec<String> = validator
+        .iter_errors(&report)
+        .map(|error| format!("{}: {error}", error.instance_path()))
+        .collect();
+    assert!(
+        problems.is_empty(),
+        "{what}: breaks GitLab's format:\n{}",
+        problems.join("\n")
+    );
+    let mut fingerprints: Vec<&str> = report
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|issue| issue["fingerprint"].as_str().unwrap())
+        .collect();
+    let count = fingerprints.len();
+    fingerprints.sort_unstable();
+    fingerprints.dedup();
+    assert_eq!(fingerprints.len(), count, "{what}: repeated fingerprints");
+}
+
+#[test]
+fn the_gitlab_schema_check_rejects_a_broken_report() {
+    let output = heatwise(&["lint", "--format", "gitlab", "server.yaml"], None);
+    let mut report: Value = serde_json::from_str(&output.stdout).unwrap();
+    report[0]["severity"] = json!("warning");
+    let result = std::panic::catch_unwind(|| assert_valid_gitlab(&report.to_string(), "broken"));
+    assert!(result.is_err(), "a severity GitLab does not know passed");
 }
 
 fn sarif_validator() -> jsonschema::Validator {

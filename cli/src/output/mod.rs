@@ -2,6 +2,7 @@
 //! each format turns them into the lines and columns its readers count in.
 
 mod github;
+mod gitlab;
 mod json;
 mod sarif;
 mod text;
@@ -35,6 +36,8 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands: annotations on the pull request.
     Github,
+    /// GitLab's code-quality report (`artifacts:reports:codequality`).
+    Gitlab,
 }
 
 /// Writes the whole report. Read errors are already on standard error;
@@ -53,6 +56,7 @@ pub fn write(
         Format::Json => json::write(reports, out),
         Format::Sarif => sarif::write(reports, errors, out),
         Format::Github => github::write(reports, errors, out),
+        Format::Gitlab => gitlab::write(reports, errors, out),
     }
 }
 

@@ -348,7 +348,7 @@ fn region(positions: &Positions<'_>, range: TextRange) -> Region {
 
 /// FNV-1a (64 bits) of a line without its white space: the same for the
 /// same line wherever it moves and however it is indented.
-fn line_hash(line: &str) -> u64 {
+pub(super) fn line_hash(line: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in line.bytes().filter(|b| !b.is_ascii_whitespace()) {
         hash ^= u64::from(byte);
