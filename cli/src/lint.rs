@@ -77,6 +77,13 @@ pub struct LintArgs {
     /// linted but not applied.
     #[arg(short = 'e', long = "environment", value_name = "FILE")]
     environments: Vec<PathBuf>,
+
+    /// Pass over named files that are well-formed but neither templates nor
+    /// environments (Ansible task lists, CI configuration), as directory
+    /// walking does: for tools such as pre-commit that hand over every
+    /// YAML file.
+    #[arg(long)]
+    heat_only: bool,
 }
 
 fn parse_release(text: &str) -> Result<Release, String> {
@@ -138,7 +145,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
             }
         };
         let template = template::parse(&text);
-        if walked && !is_heat_document(&template) {
+        if (walked || args.heat_only) && !is_heat_document(&template) {
             skipped += 1;
             continue;
         }

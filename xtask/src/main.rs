@@ -20,6 +20,7 @@ mod npm;
 mod oracle;
 mod setup;
 mod test;
+mod tools;
 
 use std::process::ExitCode;
 

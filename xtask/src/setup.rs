@@ -35,6 +35,7 @@ pub fn run(env: &Env) -> Result<(), String> {
     cargo_tool(env, "trunk", "trunk", TRUNK_VERSION, true)?;
     npm_packages(env)?;
     crate::corpus::install(env)?;
+    crate::tools::install(env)?;
     browsers(env)?;
     cargo_tool(
         env,

@@ -129,7 +129,16 @@ pub fn run(env: &Env) -> Result<(), String> {
                 "--exclude",
                 "heatwise-web",
             ])
-            .env("HEATWISE_PINNED_CORPUS", &pinned_corpus),
+            .env("HEATWISE_PINNED_CORPUS", &pinned_corpus)
+            .env("HEATWISE_TOOLS", crate::tools::bin(&env.root))
+            .env(
+                "HEATWISE_REQUIRE_TOOLS",
+                if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+                    "1"
+                } else {
+                    ""
+                },
+            ),
     );
     // Every test binary runs even when one fails, so the counts are whole.
     let wasm_tests = [
