@@ -21,6 +21,7 @@ mod oracle;
 mod setup;
 mod test;
 mod tools;
+mod vscode;
 
 use std::process::ExitCode;
 
@@ -37,6 +38,7 @@ commands:
            (report in target/oracle/report.md); --record: record the fix fixtures' Heat results
   npm      build the npm package `heatwise` into target/npm/heatwise/ and pack it
            (target/npm/heatwise-<version>.tgz)
+  vscode   build the VS Code extension into target/vscode/heatwise-<version>.vsix
 
 --no-setup: skip the set-up step of serve, build, test and npm (quick runs on a machine that has everything)";
 
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         "bench" => bench(&env),
         "oracle" => oracle::run(&env, &args[1..]),
         "npm" => set_up().and_then(|()| npm::run(&env).map(drop)),
+        "vscode" => set_up().and_then(|()| vscode::run(&env).map(drop)),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

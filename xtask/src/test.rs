@@ -191,6 +191,17 @@ pub fn run(env: &Env) -> Result<(), String> {
         );
         node18_api_tests(env, &mut report, tarball);
     }
+    let extension = crate::vscode::run(env);
+    if let Err(message) = &extension {
+        eprintln!("{message}");
+    }
+    report.add(
+        "VS Code extension (.vsix)",
+        Tally {
+            passed: u64::from(extension.is_ok()),
+            failed: u64::from(extension.is_err()),
+        },
+    );
     let build = crate::build_site(env);
     if let Err(message) = &build {
         eprintln!("{message}");
