@@ -380,7 +380,8 @@ fn completion_offers_the_catalog_at_the_target() {
 fn utf8_positions_pulled_diagnostics_and_bad_requests() {
     let mut client = Client::start();
     let answer = client.initialize(
-        json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}, "textDocument": {"diagnostic": {}}}),
+        json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}, "textDocument": {"diagnostic": {}},
+               "workspace": {"diagnostics": {"refreshSupport": true}}}),
         json!({"heatwise": {"ignore": ["HW107"], "select": ["nonsense"]}}),
     );
     let capabilities = &answer["result"]["capabilities"];
@@ -409,6 +410,22 @@ fn utf8_positions_pulled_diagnostics_and_bad_requests() {
     assert_eq!(
         items[0]["range"]["start"],
         json!({"line": 3, "character": start})
+    );
+
+    // New settings: the client is asked to pull again, and the pulled
+    // report follows them.
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"ignore": ["HW202"]}}),
+    );
+    let report = client.request(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert_eq!(
+        codes(&report["result"]["items"]),
+        Vec::<String>::new(),
+        "{report}"
     );
 
     let unknown = client.request("textDocument/rename", json!({}));

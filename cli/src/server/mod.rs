@@ -65,6 +65,11 @@ struct Server<'c> {
     /// The client asks for diagnostics (`textDocument/diagnostic`) rather
     /// than being sent them.
     pull: bool,
+    /// The client can be asked to pull every document's diagnostics again
+    /// (`workspace/diagnostic/refresh`), after a change of settings.
+    refresh: bool,
+    /// Ids of the requests the server sends.
+    next_request: i32,
     settings: Settings,
     /// Type names the configured environments map onto templates.
     environment_types: Vec<String>,
@@ -77,6 +82,11 @@ fn serve(connection: &Connection) -> Result<(), String> {
     let (id, params) = connection
         .initialize_start()
         .map_err(|error| format!("the client did not initialize: {error}"))?;
+    // The protocol names it `workspace.diagnostics`; lsp-types reads
+    // `workspace.diagnostic`. Either says the client takes refreshes.
+    let refresh = ["diagnostics", "diagnostic"]
+        .iter()
+        .any(|key| params["capabilities"]["workspace"][key]["refreshSupport"] == Value::Bool(true));
     let params: InitializeParams = serde_json::from_value(params)
         .map_err(|error| format!("the initialize request is malformed: {error}"))?;
     let encodings = params
@@ -143,6 +153,8 @@ fn serve(connection: &Connection) -> Result<(), String> {
         catalog: Catalog::builtin(),
         encoding,
         pull,
+        refresh,
+        next_request: 0,
         settings: Settings::default(),
         environment_types: Vec::new(),
         root,
@@ -232,8 +244,16 @@ impl Server<'_> {
         self.settings = settings;
         self.environment_types = types;
         let uris: Vec<Uri> = self.documents.keys().cloned().collect();
-        for uri in uris {
-            self.relint(&uri);
+        for uri in &uris {
+            self.relint(uri);
+        }
+        if self.pull && self.refresh && !uris.is_empty() {
+            self.next_request += 1;
+            self.send(Request::new(
+                RequestId::from(format!("heatwise-{}", self.next_request)),
+                "workspace/diagnostic/refresh".into(),
+                Value::Null,
+            ));
         }
     }
 
