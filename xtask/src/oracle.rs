@@ -37,7 +37,9 @@ pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
 
     if record {
         env.step("recording Heat's translation of the fix fixtures and of their migrations");
-        return env.run(env.command(&python).arg(tools.join("record_fixtures.py")));
+        env.run(env.command(&python).arg(tools.join("record_fixtures.py")))?;
+        env.step("recording Heat's verdict on the validation fixtures (Stack.validate)");
+        return env.run(env.command(&python).arg(tools.join("record_validation.py")));
     }
 
     let corpus = corpus_dir(&env.root)?;

@@ -2,7 +2,7 @@
 //! function, anywhere in a template.
 
 use super::DocumentKind;
-use crate::syntax::{NodeId, Tree};
+use crate::syntax::{NodeId, Resolved, Tree};
 use crate::text::TextRange;
 
 /// Functions of CloudFormation-format templates (HOT 2013-05-23 reads them
@@ -153,13 +153,35 @@ pub(super) fn find(tree: &Tree, root: NodeId, kind: DocumentKind) -> Vec<Functio
         .collect()
 }
 
+/// The first HOT version whose `get_attr` takes `[resource]` alone (all
+/// attributes: Heat's `GetAttAllAttributes`).
+const ALL_ATTRIBUTES_SINCE: &str = "2015-10-15";
+
 /// What is wrong with a call's arguments, for the functions the model
-/// reads (attributes and resource references).
-pub(super) fn argument_problem(tree: &Tree, call: &FunctionCall) -> Option<(String, TextRange)> {
+/// reads (attributes and resource references), judged as Heat's function
+/// classes of the template's version (`hot_version`, a date; `None` for
+/// CloudFormation or an unknown version) judge them.
+pub(super) fn argument_problem(
+    tree: &Tree,
+    call: &FunctionCall,
+    hot_version: Option<&str>,
+) -> Option<(String, TextRange)> {
     let items = tree.items(call.args).len();
     let message = match call.name {
+        "get_attr" if hot_version.is_none_or(|v| v >= ALL_ATTRIBUTES_SINCE) => {
+            // `if not args`, then any Python sequence: a list, or a string
+            // of one character (two or more are refused as "not a list").
+            let one_character = matches!(
+                tree.resolve(call.args),
+                Some(Resolved::Str(s)) if s.chars().count() == 1
+            );
+            if tree.is_sequence(call.args) && items >= 1 || one_character {
+                return None;
+            }
+            "get_attr takes a list: [resource] (all its attributes) or [resource, attribute, path...]"
+        }
         "get_attr" if !tree.is_sequence(call.args) || items < 2 => {
-            "get_attr takes a list: [resource, attribute, path...]"
+            "get_attr takes a list: [resource, attribute, path...] ([resource] alone needs heat_template_version 2015-10-15 or later)"
         }
         "Fn::GetAtt" if !tree.is_sequence(call.args) || items != 2 => {
             "Fn::GetAtt takes a list: [resource, attribute]"

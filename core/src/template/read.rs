@@ -419,10 +419,11 @@ impl Template<'_> {
     }
 
     fn check_function_arguments(&mut self) {
+        let version = self.hot_version();
         let problems: Vec<(String, TextRange)> = self
             .functions
             .iter()
-            .filter_map(|call| functions::argument_problem(&self.tree, call))
+            .filter_map(|call| functions::argument_problem(&self.tree, call, version))
             .collect();
         for (message, range) in problems {
             self.report(ProblemKind::FunctionArguments, message, range);
