@@ -59,7 +59,7 @@ fn heatwise_reports_an_error_exactly_where_heat_refuses() {
             .map(|d| format!("{} {}", d.code(), d.message))
             .collect();
         let accepted = heat["accepted"].as_bool().unwrap();
-        if accepted == !errors.is_empty() {
+        if accepted != errors.is_empty() {
             disagreements.push(format!(
                 "{}: Heat {}, heatwise {:?}",
                 path.file_name().unwrap().to_string_lossy(),
