@@ -137,16 +137,6 @@ fn fixtures_migrate_to_their_snapshots() {
     }
 }
 
-/// FNV-1a, 64 bits, as `record_fixtures.py` computes it.
-fn fnv1a64(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &byte in bytes {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}")
-}
-
 /// Whether Heat moves a resource from `old` to `new` in place on update:
 /// the same class under an alias, or the old type's substitute class.
 fn same_class(old: &str, new: &str) -> bool {
@@ -206,7 +196,7 @@ fn heat_translates_fixed_fixtures_as_the_originals() {
         for (side, bytes) in [("original", &original), ("fixed", &fixed)] {
             assert_eq!(
                 record[side]["fnv1a64"].as_str(),
-                Some(fnv1a64(bytes).as_str()),
+                Some(heatwise_snapshot::fnv1a64(bytes).as_str()),
                 "{}: the {side} text changed since it was recorded; re-record with {RECORD_COMMAND}",
                 record_path.display()
             );

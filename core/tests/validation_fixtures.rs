@@ -10,16 +10,6 @@ use heatwise_core::catalog::Catalog;
 use heatwise_core::lint::{lint, LintOptions, Severity};
 use serde_json::Value;
 
-/// FNV-1a, 64 bits, as the recorder computes it.
-fn fnv1a64(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &byte in bytes {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}")
-}
-
 #[test]
 fn heatwise_reports_an_error_exactly_where_heat_refuses() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/validation");
@@ -48,7 +38,7 @@ fn heatwise_reports_an_error_exactly_where_heat_refuses() {
             .unwrap();
         assert_eq!(
             heat["fnv1a64"].as_str(),
-            Some(fnv1a64(&bytes).as_str()),
+            Some(heatwise_snapshot::fnv1a64(&bytes).as_str()),
             "{}: the fixture changed since Heat's verdict was recorded",
             path.display()
         );

@@ -43,6 +43,17 @@ impl Report {
         self.add(name, tally);
     }
 
+    /// A step that is one check: passed or failed.
+    fn outcome(&mut self, name: &str, passed: bool) {
+        self.add(
+            name,
+            Tally {
+                passed: u64::from(passed),
+                failed: u64::from(!passed),
+            },
+        );
+    }
+
     fn add(&mut self, name: &str, tally: Tally) {
         if tally.failed > 0 {
             self.failed_steps.push(name.to_string());
@@ -173,13 +184,7 @@ pub fn run(env: &Env) -> Result<(), String> {
     if let Err(message) = &package {
         eprintln!("{message}");
     }
-    report.add(
-        "npm package (build and pack)",
-        Tally {
-            passed: u64::from(package.is_ok()),
-            failed: u64::from(package.is_err()),
-        },
-    );
+    report.outcome("npm package (build and pack)", package.is_ok());
     if let Ok(tarball) = &package {
         report.step(
             env,
@@ -195,24 +200,12 @@ pub fn run(env: &Env) -> Result<(), String> {
     if let Err(message) = &extension {
         eprintln!("{message}");
     }
-    report.add(
-        "VS Code extension (.vsix)",
-        Tally {
-            passed: u64::from(extension.is_ok()),
-            failed: u64::from(extension.is_err()),
-        },
-    );
+    report.outcome("VS Code extension (.vsix)", extension.is_ok());
     let build = crate::build_site(env);
     if let Err(message) = &build {
         eprintln!("{message}");
     }
-    report.add(
-        "release build of the site",
-        Tally {
-            passed: u64::from(build.is_ok()),
-            failed: u64::from(build.is_err()),
-        },
-    );
+    report.outcome("release build of the site", build.is_ok());
     if build.is_ok() {
         report.step(
             env,

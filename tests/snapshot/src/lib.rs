@@ -3,6 +3,18 @@
 
 use std::path::Path;
 
+/// FNV-1a, 64 bits, in hexadecimal: the hash that recorded fixtures carry
+/// of their input (`tools/heat_oracle`), so that a changed fixture without
+/// a new recording is noticed.
+pub fn fnv1a64(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
 /// Panics with a readable diff when `actual` differs from the file.
 pub fn assert_snapshot(path: &Path, actual: &str) {
     if std::env::var_os("HEATWISE_BLESS").is_some() {

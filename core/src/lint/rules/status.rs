@@ -271,19 +271,16 @@ fn replacement_fix<'a>(
     let new = replacement.name();
     let missing = properties_missing_from(cx, definition, replacement);
     let required = required_missing(cx, definition, replacement);
+    let heat = status
+        .message()
+        .map_or_else(String::new, |m| format!("Heat says: \"{m}\" "));
     if !required.is_empty() {
-        let heat = status
-            .message()
-            .map_or_else(String::new, |m| format!("Heat says: \"{m}\" "));
         return Some(Fix::display_only(format!(
             "{heat}`{new}` requires {}: rewrite the resource for it by hand",
             quoted_list(&required)
         )));
     }
     if !missing.is_empty() {
-        let heat = status
-            .message()
-            .map_or_else(String::new, |m| format!("Heat says: \"{m}\" "));
         return Some(Fix::display_only(format!(
             "{heat}`{new}` has no {}: rewrite the resource for it by hand",
             quoted_list(&missing)
