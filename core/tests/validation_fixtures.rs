@@ -2,12 +2,14 @@
 //! does not. Each fixture under `fixtures/validation/` carries Heat
 //! 27.0.1's own verdict (`Stack.validate`), recorded by
 //! `tools/heat_oracle/record_validation.py` with the fixture's hash, so
-//! that a changed fixture without a new recording fails here.
+//! that a changed fixture without a new recording fails here. A fixture
+//! named `*-as-data-*` is one where Heat keeps a would-be function call as
+//! plain data: heatwise must warn about it (HW022).
 
 use std::path::Path;
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::lint::{lint, LintOptions, Severity};
+use heatwise_core::lint::{lint, LintOptions, Rule, Severity};
 use serde_json::Value;
 
 #[test]
@@ -43,7 +45,18 @@ fn heatwise_reports_an_error_exactly_where_heat_refuses() {
             path.display()
         );
         let text = String::from_utf8(bytes).unwrap();
-        let errors: Vec<String> = lint(&text, &options)
+        let found = lint(&text, &options);
+        let name = path.file_name().unwrap().to_string_lossy();
+        // What Heat keeps as plain data, heatwise warns about.
+        if name.contains("-as-data-") {
+            assert!(
+                found
+                    .iter()
+                    .any(|d| d.rule == Rule::FunctionUnknownToVersion),
+                "{name}: Heat keeps a mapping as data and heatwise does not warn"
+            );
+        }
+        let errors: Vec<String> = found
             .into_iter()
             .filter(|d| d.severity == Severity::Error)
             .map(|d| format!("{} {}", d.code(), d.message))

@@ -9,14 +9,15 @@ use crate::template::{Definition, Template};
 use super::context::Context;
 use super::rules::{
     conflicting_properties, duplicate_key, placeholder_resource_type, resource_type_alias, status,
-    template_problems, unknown_attribute, unknown_property, unknown_resource_reference,
-    unknown_resource_type,
+    template_problems, template_version, unknown_attribute, unknown_property,
+    unknown_resource_reference, unknown_resource_type,
 };
 use super::{Diagnostic, LintOptions};
 
 pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<Diagnostic> {
     let mut cx = Context::new(template, options);
     template_problems::check(&mut cx);
+    template_version::check(&mut cx);
     for resource in template.resources() {
         definition(&mut cx, &resource.definition);
         unknown_resource_reference::depends_on(&mut cx, &resource.definition);

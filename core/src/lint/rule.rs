@@ -71,6 +71,9 @@ declare_rules! {
     RegistryEntryNotAMapping = "HW018", "registry-entry-not-a-mapping", "registry_entry_not_a_mapping", Error;
     TooManyFindings = "HW019", "too-many-findings", "too_many_findings", Info;
     AliasExpansionLimit = "HW020", "alias-expansion-limit", "alias_expansion_limit", Info;
+    RemovedFunction = "HW021", "removed-function", "removed_function", Error;
+    FunctionUnknownToVersion = "HW022", "function-unknown-to-version", "function_unknown_to_version", Warning;
+    UnreleasedTemplateVersion = "HW023", "unreleased-template-version", "unreleased_template_version", Error;
 
     DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning;
     HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning;

@@ -1,7 +1,7 @@
 //! Intrinsic function calls: single-key mappings whose key names a
 //! function, anywhere in a template.
 
-use super::DocumentKind;
+use super::{DocumentKind, TemplateVersion};
 use crate::syntax::{NodeId, Resolved, Tree};
 use crate::text::TextRange;
 
@@ -119,21 +119,46 @@ impl ResourceRef {
     }
 }
 
-pub(super) fn is_function(name: &str, kind: DocumentKind) -> bool {
-    function_name(name, kind).is_some()
+pub(super) fn is_function(
+    name: &str,
+    kind: DocumentKind,
+    version: Option<&'static TemplateVersion>,
+) -> bool {
+    function_name(name, kind, version).is_some()
 }
 
-fn function_name(name: &str, kind: DocumentKind) -> Option<&'static str> {
+/// The function a single-key mapping keyed `name` calls, as Heat reads it:
+/// in a HOT template of a known version, only that version's functions
+/// (active, removed or condition ones; any other key is plain data);
+/// otherwise every name Heat has.
+fn function_name(
+    name: &str,
+    kind: DocumentKind,
+    version: Option<&'static TemplateVersion>,
+) -> Option<&'static str> {
     let cfn = CFN_FUNCTIONS.iter().find(|&&f| f == name).copied();
-    match kind {
-        DocumentKind::CloudFormation => cfn,
-        DocumentKind::Hot => cfn.or_else(|| HOT_FUNCTIONS.iter().find(|&&f| f == name).copied()),
+    match (kind, version) {
+        (DocumentKind::CloudFormation, _) => cfn,
+        (DocumentKind::Hot, Some(version)) => version.function_name(name),
+        (DocumentKind::Hot, None) => {
+            cfn.or_else(|| HOT_FUNCTIONS.iter().find(|&&f| f == name).copied())
+        }
         _ => None,
     }
 }
 
+/// Whether `name` is a function of some HOT version or of CloudFormation.
+pub(crate) fn is_any_function(name: &str) -> bool {
+    CFN_FUNCTIONS.contains(&name) || HOT_FUNCTIONS.contains(&name)
+}
+
 /// Every call under `root`, in source order; aliases are not followed.
-pub(super) fn find(tree: &Tree, root: NodeId, kind: DocumentKind) -> Vec<FunctionCall> {
+pub(super) fn find(
+    tree: &Tree,
+    root: NodeId,
+    kind: DocumentKind,
+    version: Option<&'static TemplateVersion>,
+) -> Vec<FunctionCall> {
     tree.descendants(root)
         .filter_map(|node| {
             let [key, args] = *tree.children(node) else {
@@ -142,7 +167,7 @@ pub(super) fn find(tree: &Tree, root: NodeId, kind: DocumentKind) -> Vec<Functio
             if !tree.is_mapping(node) {
                 return None;
             }
-            let name = function_name(tree.scalar(key)?, kind)?;
+            let name = function_name(tree.scalar(key)?, kind, version)?;
             Some(FunctionCall {
                 name,
                 call: node,

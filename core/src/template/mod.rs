@@ -11,7 +11,7 @@
 //! [`MAX_ALIASED_NODES`] for the whole text; no other alias is followed.
 
 mod dump;
-mod functions;
+pub(crate) mod functions;
 mod problem;
 mod read;
 mod registry;
@@ -19,6 +19,7 @@ mod suppress;
 mod symbol;
 #[cfg(test)]
 mod tests;
+pub mod versions;
 
 use std::collections::HashMap;
 
@@ -30,21 +31,7 @@ pub use problem::{Problem, ProblemKind};
 pub use registry::RegistryEntry;
 pub use suppress::Suppression;
 pub use symbol::Symbol;
-
-/// Heat template versions, oldest first, with their release names.
-pub const HOT_VERSIONS: [(&str, Option<&str>); 11] = [
-    ("2013-05-23", None),
-    ("2014-10-16", None),
-    ("2015-04-30", None),
-    ("2015-10-15", None),
-    ("2016-04-08", None),
-    ("2016-10-14", Some("newton")),
-    ("2017-02-24", Some("ocata")),
-    ("2017-09-01", Some("pike")),
-    ("2018-03-02", Some("queens")),
-    ("2018-08-31", Some("rocky")),
-    ("2021-04-16", Some("wallaby")),
-];
+pub use versions::{hot_template_version, template_versions, TemplateVersion};
 
 /// The first version with `conditions`.
 const CONDITIONS_SINCE: &str = "2016-10-14";
@@ -197,6 +184,8 @@ pub struct Template<'t> {
     tree: Tree<'t>,
     kind: DocumentKind,
     version: Option<Entry>,
+    /// The declared HOT version, when Heat knows it.
+    version_info: Option<&'static TemplateVersion>,
     sections: Vec<Section>,
     resources: Vec<Resource>,
     /// Resource name → index in `resources`; a repeated name maps to its
@@ -232,6 +221,7 @@ impl<'t> Template<'t> {
             tree,
             kind: DocumentKind::Unknown,
             version: None,
+            version_info: None,
             sections: Vec::new(),
             resources: Vec::new(),
             resource_index: HashMap::new(),
@@ -272,8 +262,12 @@ impl<'t> Template<'t> {
         if self.kind != DocumentKind::Hot {
             return None;
         }
-        let value = self.tree.scalar(self.version?.value)?;
-        hot_version_date(value)
+        self.version_info.map(|v| v.version.as_str())
+    }
+
+    /// What Heat registers for the declared HOT version, when it knows it.
+    pub fn hot_template_version(&self) -> Option<&'static TemplateVersion> {
+        self.version_info
     }
 
     /// Top-level sections in source order.
@@ -392,14 +386,6 @@ impl<'t> Template<'t> {
     pub fn problems(&self) -> &[Problem] {
         &self.problems
     }
-}
-
-/// The date of a HOT version written as a date or a release name.
-pub fn hot_version_date(value: &str) -> Option<&'static str> {
-    HOT_VERSIONS
-        .iter()
-        .find(|(date, name)| *date == value || *name == Some(value))
-        .map(|(date, _)| *date)
 }
 
 fn cfn_key(hot_key: &str) -> &str {

@@ -66,7 +66,7 @@ impl Template<'_> {
                 self.check_sections();
                 self.read_resources();
                 self.read_outputs_and_parameters();
-                self.functions = functions::find(&self.tree, root, self.kind);
+                self.functions = functions::find(&self.tree, root, self.kind, self.version_info);
                 self.check_function_arguments();
             }
             DocumentKind::Environment => {
@@ -139,7 +139,10 @@ impl Template<'_> {
         };
         let value = self.tree.scalar(entry.value);
         let known = match (self.kind, self.tree.scalar(entry.key)) {
-            (DocumentKind::Hot, _) => value.and_then(hot_version_date).is_some(),
+            (DocumentKind::Hot, _) => {
+                self.version_info = value.and_then(hot_template_version);
+                self.version_info.is_some()
+            }
             (_, Some("AWSTemplateFormatVersion")) => value == Some("2010-09-09"),
             _ => value == Some("2012-12-12"),
         };
@@ -147,10 +150,10 @@ impl Template<'_> {
             let message = match self.kind {
                 DocumentKind::Hot => format!(
                     "unknown heat_template_version; Heat knows {}",
-                    HOT_VERSIONS
+                    template_versions()
                         .iter()
-                        .map(|(date, name)| name
-                            .map_or(date.to_string(), |n| format!("{date} ({n})")))
+                        .filter(|v| v.key == "heat_template_version")
+                        .map(TemplateVersion::display)
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
@@ -334,7 +337,7 @@ impl Template<'_> {
     fn is_written_as_call(&self, node: NodeId) -> bool {
         let mut entries = self.tree.entries(node);
         matches!((entries.next(), entries.next()), (Some(entry), None)
-            if self.tree.scalar(entry.key).is_some_and(|key| functions::is_function(key, self.kind)))
+            if self.tree.scalar(entry.key).is_some_and(|key| functions::is_function(key, self.kind, self.version_info)))
     }
 
     fn check_resource_keys(&mut self, body: NodeId) {

@@ -11,6 +11,7 @@ pub(crate) mod placeholder_resource_type;
 pub(crate) mod resource_type_alias;
 pub(crate) mod status;
 pub(crate) mod template_problems;
+pub(crate) mod template_version;
 pub(crate) mod unknown_attribute;
 pub(crate) mod unknown_property;
 pub(crate) mod unknown_resource_reference;

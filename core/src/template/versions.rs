@@ -1,0 +1,153 @@
+//! Template versions as Heat registers them (`heat.templates`): each
+//! version's functions, removed functions, condition functions, sections,
+//! resource and output keys, deletion policies and parameter keys, and the
+//! release that first shipped it. Generated from Heat's own classes and
+//! git history by `tools/heat_catalog/template_versions.py`
+//! (`core/catalog/template-versions.json`).
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::release::Release;
+
+const BUILTIN: &str = include_str!("../../catalog/template-versions.json");
+
+/// One template version or format.
+#[derive(Clone, Debug, Deserialize)]
+pub struct TemplateVersion {
+    /// `heat_template_version`, `AWSTemplateFormatVersion` or
+    /// `HeatTemplateFormatVersion`.
+    pub key: String,
+    /// The version as a date (`2016-10-14`).
+    pub version: String,
+    /// Release names that stand for it (`newton`).
+    pub aliases: Vec<String>,
+    /// Heat's class for it.
+    pub class: String,
+    /// Function name → Heat's class implementing it.
+    pub functions: BTreeMap<String, String>,
+    /// Functions Heat recognises and refuses in this version.
+    pub removed_functions: Vec<String>,
+    pub condition_functions: Vec<String>,
+    pub sections: Vec<String>,
+    pub resource_keys: Vec<String>,
+    pub output_keys: Vec<String>,
+    pub deletion_policies: Vec<String>,
+    #[serde(default)]
+    pub parameter_keys: Vec<String>,
+    /// The release that first shipped it, as Heat writes its versions.
+    pub first_release: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Document {
+    versions: Vec<TemplateVersion>,
+}
+
+/// Every template version Heat registers, HOT versions first (oldest
+/// first), then the CloudFormation formats.
+pub fn template_versions() -> &'static [TemplateVersion] {
+    static VERSIONS: OnceLock<Vec<TemplateVersion>> = OnceLock::new();
+    VERSIONS.get_or_init(|| {
+        serde_json::from_str::<Document>(BUILTIN)
+            .expect("the built-in template versions are valid (checked by tests)")
+            .versions
+    })
+}
+
+/// The HOT version written as a date or a release name.
+pub fn hot_template_version(written: &str) -> Option<&'static TemplateVersion> {
+    template_versions().iter().find(|v| {
+        v.key == "heat_template_version"
+            && (v.version == written || v.aliases.iter().any(|a| a == written))
+    })
+}
+
+impl TemplateVersion {
+    /// `2016-10-14 (newton)`.
+    pub fn display(&self) -> String {
+        match self.aliases.first() {
+            Some(alias) => format!("{} ({alias})", self.version),
+            None => self.version.clone(),
+        }
+    }
+
+    pub fn first_release(&self) -> Option<Release> {
+        Release::parse_version(self.first_release.as_deref()?).ok()
+    }
+
+    pub fn has_function(&self, name: &str) -> bool {
+        self.functions.contains_key(name)
+    }
+
+    pub fn removes(&self, name: &str) -> bool {
+        self.removed_functions.iter().any(|f| f == name)
+    }
+
+    /// Whether Heat reads a single-key mapping keyed `name` as a function
+    /// call in this version: an active, removed (refused) or condition
+    /// function.
+    pub fn function_name(&'static self, name: &str) -> Option<&'static str> {
+        self.functions
+            .keys()
+            .chain(&self.removed_functions)
+            .chain(&self.condition_functions)
+            .find(|f| *f == name)
+            .map(String::as_str)
+    }
+
+    /// The first HOT version that has `function`, if any.
+    pub fn first_with(function: &str) -> Option<&'static TemplateVersion> {
+        template_versions()
+            .iter()
+            .find(|v| v.key == "heat_template_version" && v.has_function(function))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_versions_are_heats() {
+        let hot: Vec<&str> = template_versions()
+            .iter()
+            .filter(|v| v.key == "heat_template_version")
+            .map(|v| v.version.as_str())
+            .collect();
+        assert_eq!(hot.len(), 11);
+        assert_eq!(hot.first(), Some(&"2013-05-23"));
+        let newton = hot_template_version("newton").unwrap();
+        assert_eq!(newton.version, "2016-10-14");
+        assert_eq!(newton.functions["get_attr"], "GetAttAllAttributes");
+        assert!(newton.removes("Fn::Select"));
+        assert!(newton.has_function("yaql") && !newton.has_function("filter"));
+        assert_eq!(
+            TemplateVersion::first_with("list_concat")
+                .unwrap()
+                .display(),
+            "2017-09-01 (pike)"
+        );
+        assert_eq!(
+            hot_template_version("wallaby")
+                .unwrap()
+                .first_release()
+                .unwrap()
+                .to_string(),
+            "16.0.0 (Wallaby)"
+        );
+        assert_eq!(
+            hot_template_version("2013-05-23")
+                .unwrap()
+                .first_release()
+                .unwrap()
+                .to_string(),
+            "2013.2 (Havana)"
+        );
+        for version in template_versions() {
+            assert!(version.first_release().is_some(), "{}", version.version);
+        }
+    }
+}
