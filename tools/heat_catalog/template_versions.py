@@ -52,6 +52,31 @@ def names(mapping) -> list[str]:
     return sorted(mapping.keys()) if mapping else []
 
 
+# One constraint of each kind, on a parameter of a type it applies to.
+CONSTRAINT_SAMPLES = {
+    "length": ("string", {"min": 1}),
+    "range": ("number", {"min": 1}),
+    "modulo": ("number", {"step": 2, "offset": 0}),
+    "allowed_values": ("string", ["a"]),
+    "allowed_pattern": ("string", "a.*"),
+    "custom_constraint": ("string", "nova.flavor"),
+}
+
+
+def expressed_constraints(param_class) -> list[str]:
+    """The constraints this version's parameter schema expresses, asked of
+    the class itself: a constraint it does not know is refused ("No
+    constraint expressed")."""
+    expressed = []
+    for name, (kind, value) in CONSTRAINT_SAMPLES.items():
+        try:
+            param_class.from_dict("p", {"type": kind, "constraints": [{name: value}]})
+        except Exception:  # Heat's own refusal, whatever its class
+            continue
+        expressed.append(name)
+    return expressed
+
+
 def describe(key: str, version: str, cls, aliases: list[str]) -> dict:
     from heat.engine.hot import functions as hot_functions
     from heat.engine.hot import parameters as hot_parameters
@@ -76,6 +101,7 @@ def describe(key: str, version: str, cls, aliases: list[str]) -> dict:
     }
     if param_class is not None and issubclass(param_class, hot_parameters.HOTParamSchema):
         record["parameter_keys"] = list(param_class.KEYS)
+        record["parameter_constraints"] = expressed_constraints(param_class)
     return record
 
 

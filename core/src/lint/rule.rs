@@ -74,6 +74,9 @@ declare_rules! {
     RemovedFunction = "HW021", "removed-function", "removed_function", Error;
     FunctionUnknownToVersion = "HW022", "function-unknown-to-version", "function_unknown_to_version", Warning;
     UnreleasedTemplateVersion = "HW023", "unreleased-template-version", "unreleased_template_version", Error;
+    UnknownOutputKey = "HW024", "unknown-output-key", "unknown_output_key", Warning;
+    InvalidDeletionPolicy = "HW025", "invalid-deletion-policy", "invalid_deletion_policy", Error;
+    UnknownParameterKey = "HW026", "unknown-parameter-key", "unknown_parameter_key", Error;
 
     DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning;
     HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning;

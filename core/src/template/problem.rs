@@ -45,6 +45,10 @@ pub enum ProblemKind {
     UnknownResourceKey,
     FunctionArguments,
     RegistryNotMapping,
+    /// An output key the version does not know: Heat ignores it.
+    UnknownOutputKey,
+    InvalidDeletionPolicy,
+    UnknownParameterKey,
 }
 
 impl ProblemKind {
@@ -70,6 +74,9 @@ impl ProblemKind {
             ProblemKind::UnknownResourceKey => "unknown-resource-key",
             ProblemKind::FunctionArguments => "function-arguments",
             ProblemKind::RegistryNotMapping => "registry-not-mapping",
+            ProblemKind::UnknownOutputKey => "unknown-output-key",
+            ProblemKind::InvalidDeletionPolicy => "invalid-deletion-policy",
+            ProblemKind::UnknownParameterKey => "unknown-parameter-key",
         }
     }
 }

@@ -341,10 +341,11 @@ impl Template<'_> {
     }
 
     fn check_resource_keys(&mut self, body: NodeId) {
-        let known: &[&str] = if self.kind == DocumentKind::CloudFormation {
-            &CFN_RESOURCE_KEYS
-        } else {
-            &HOT_RESOURCE_KEYS
+        let version = self.version_info;
+        let known: Vec<&str> = match (self.kind, version) {
+            (DocumentKind::CloudFormation, _) => CFN_RESOURCE_KEYS.to_vec(),
+            (_, Some(version)) => version.resource_keys.iter().map(String::as_str).collect(),
+            _ => HOT_RESOURCE_KEYS.to_vec(),
         };
         let unknown: Vec<(String, TextRange)> = self
             .tree
@@ -355,16 +356,41 @@ impl Template<'_> {
             })
             .collect();
         for (key, range) in unknown {
+            let later = later_version(version, |v| &v.resource_keys, &key);
             self.report(
                 ProblemKind::UnknownResourceKey,
                 format!(
-                    "`{key}` is not a resource keyword; Heat accepts {}",
+                    "`{key}` is not a resource keyword{later}; Heat accepts {}",
                     known.join(", ")
                 ),
                 range,
             );
         }
         self.check_duplicates(body, "resource keyword");
+        self.check_deletion_policy(body);
+    }
+
+    /// `deletion_policy` written as a word: one of the version's policies.
+    fn check_deletion_policy(&mut self, body: NodeId) {
+        let (Some(version), DocumentKind::Hot) = (self.version_info, self.kind) else {
+            return;
+        };
+        let Some(value) = self.tree.get(body, "deletion_policy") else {
+            return;
+        };
+        let Some(Resolved::Str(policy)) = self.tree.resolve(value) else {
+            return;
+        };
+        if version.deletion_policies.iter().any(|p| p == policy) {
+            return;
+        }
+        let later = later_version(Some(version), |v| &v.deletion_policies, policy);
+        let message = format!(
+            "invalid deletion policy \"{policy}\"{later}; Heat accepts {}",
+            version.deletion_policies.join(", ")
+        );
+        let range = self.tree.range(value);
+        self.report(ProblemKind::InvalidDeletionPolicy, message, range);
     }
 
     fn read_nested(&mut self, group: usize) {
@@ -403,6 +429,12 @@ impl Template<'_> {
             };
             let entries: Vec<Entry> = self.tree.entries(outputs).collect();
             for entry in entries {
+                self.check_keys(
+                    entry.value,
+                    |v| &v.output_keys,
+                    ProblemKind::UnknownOutputKey,
+                    "an output keyword",
+                );
                 let output = Output {
                     name: self.scalar_key(entry.key),
                     entry,
@@ -415,9 +447,92 @@ impl Template<'_> {
             self.check_duplicates(parameters, "parameter");
             let entries: Vec<Entry> = self.tree.entries(parameters).collect();
             for entry in entries {
+                self.check_keys(
+                    entry.value,
+                    |v| &v.parameter_keys,
+                    ProblemKind::UnknownParameterKey,
+                    "a parameter keyword",
+                );
+                self.check_constraints(entry.value);
                 let name = self.scalar_key(entry.key);
                 self.parameters.push(Parameter { name, entry });
             }
+        }
+    }
+
+    /// The keys of an output's or a parameter's mapping that the declared
+    /// HOT version does not know.
+    fn check_keys(
+        &mut self,
+        mapping: NodeId,
+        keys: fn(&TemplateVersion) -> &Vec<String>,
+        kind: ProblemKind,
+        what: &str,
+    ) {
+        let (Some(version), DocumentKind::Hot) = (self.version_info, self.kind) else {
+            return;
+        };
+        if keys(version).is_empty() {
+            return;
+        }
+        let unknown: Vec<(String, TextRange)> = self
+            .tree
+            .entries(mapping)
+            .filter_map(|entry| {
+                let key = self.tree.scalar(entry.key)?;
+                (!keys(version).iter().any(|k| k == key))
+                    .then(|| (key.to_owned(), self.tree.range(entry.key)))
+            })
+            .collect();
+        for (key, range) in unknown {
+            let later = later_version(Some(version), keys, &key);
+            let message = format!(
+                "`{key}` is not {what}{later}; Heat accepts {}",
+                keys(version).join(", ")
+            );
+            self.report(kind, message, range);
+        }
+    }
+
+    /// A parameter constraint with no kind the version expresses: Heat
+    /// refuses it ("No constraint expressed"). (Beside a kind it does
+    /// express, an unknown one is ignored.)
+    fn check_constraints(&mut self, parameter: NodeId) {
+        let (Some(version), DocumentKind::Hot) = (self.version_info, self.kind) else {
+            return;
+        };
+        let Some(constraints) = self.tree.get(parameter, "constraints") else {
+            return;
+        };
+        let mut problems = Vec::new();
+        for &constraint in self.tree.items(constraints) {
+            let kinds: Vec<(&str, TextRange)> = self
+                .tree
+                .entries(constraint)
+                .filter_map(|entry| {
+                    Some((self.tree.scalar(entry.key)?, self.tree.range(entry.key)))
+                })
+                .filter(|(key, _)| *key != "description")
+                .collect();
+            let expressed = kinds
+                .iter()
+                .any(|(key, _)| version.parameter_constraints.iter().any(|c| c == key));
+            if expressed {
+                continue;
+            }
+            for (key, range) in kinds {
+                let later = later_version(Some(version), |v| &v.parameter_constraints, key);
+                problems.push((
+                    format!(
+                        "`{key}` is not a parameter constraint{later}; Heat refuses the parameter (\"No constraint expressed\") and accepts {}",
+                        version.parameter_constraints.join(", ")
+                    ),
+                    range,
+                ));
+            }
+        }
+        for (message, range) in problems {
+            self.report(ProblemKind::UnknownParameterKey, message, range);
         }
     }
 
@@ -439,5 +554,30 @@ impl Template<'_> {
             .scalar(key)
             .unwrap_or_else(|| self.tree.source(key))
             .to_owned()
+    }
+}
+
+/// ` in heat_template_version X: Heat has it from Y` when a later HOT
+/// version knows `name`, else ` in heat_template_version X`.
+fn later_version(
+    version: Option<&'static TemplateVersion>,
+    field: fn(&TemplateVersion) -> &Vec<String>,
+    name: &str,
+) -> String {
+    let Some(version) = version else {
+        return String::new();
+    };
+    let first = template_versions().iter().find(|v| {
+        v.key == "heat_template_version"
+            && v.version > version.version
+            && field(v).iter().any(|k| k == name)
+    });
+    match first {
+        Some(first) => format!(
+            " in heat_template_version {} (Heat has it from {})",
+            version.display(),
+            first.display()
+        ),
+        None => format!(" in heat_template_version {}", version.display()),
     }
 }

@@ -37,6 +37,9 @@ pub struct TemplateVersion {
     pub deletion_policies: Vec<String>,
     #[serde(default)]
     pub parameter_keys: Vec<String>,
+    /// The constraints its parameter schema expresses.
+    #[serde(default)]
+    pub parameter_constraints: Vec<String>,
     /// The release that first shipped it, as Heat writes its versions.
     pub first_release: Option<String>,
 }

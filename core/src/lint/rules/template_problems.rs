@@ -31,6 +31,9 @@ pub(crate) fn rule(kind: ProblemKind) -> Rule {
         ProblemKind::UnknownResourceKey => Rule::UnknownResourceKey,
         ProblemKind::FunctionArguments => Rule::InvalidFunctionArguments,
         ProblemKind::RegistryNotMapping => Rule::RegistryEntryNotAMapping,
+        ProblemKind::UnknownOutputKey => Rule::UnknownOutputKey,
+        ProblemKind::InvalidDeletionPolicy => Rule::InvalidDeletionPolicy,
+        ProblemKind::UnknownParameterKey => Rule::UnknownParameterKey,
     }
 }
 
@@ -94,6 +97,15 @@ mod tests {
                 "heat_template_version: 2013-05-23\noutputs:\n  o: {value: {get_resource: [a]}}\n",
             ),
             (Rule::RegistryEntryNotAMapping, "resource_registry: [a]\n"),
+            (Rule::UnknownOutputKey, "heat_template_version: 2018-08-31\noutputs:\n  o: {value: 1, valeu: 2}\n"),
+            (
+                Rule::InvalidDeletionPolicy,
+                "heat_template_version: 2016-04-08\nresources:\n  s: {type: OS::Heat::None, deletion_policy: retain}\n",
+            ),
+            (
+                Rule::UnknownParameterKey,
+                "heat_template_version: pike\nparameters:\n  p: {type: string, tags: [a]}\n",
+            ),
         ];
         for (rule, text) in cases {
             check(*rule, &[finds(text, 1), finds(hot, 0)]);
