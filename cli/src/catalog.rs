@@ -15,6 +15,7 @@ use heatwise_core::catalog::{
 };
 use heatwise_core::json;
 use heatwise_core::release::Release;
+use heatwise_core::template;
 use serde_json::{json, Value};
 
 /// The longest `TYPE[.PROPERTY.PATH]` argument accepted.
@@ -40,7 +41,10 @@ enum CatalogCommand {
     List(ListArgs),
     /// Show a type, or one of its properties (TYPE.PROPERTY.PATH, list items
     /// as `*` or left out), with its life cycle, schema and translation
-    /// rules. Exit status 1 when it does not exist.
+    /// rules; or a template version (heat_template_version=2016-10-14, or a
+    /// name such as heat_template_version=newton) with its functions,
+    /// sections and keys and the release that first shipped it. Exit
+    /// status 1 when it does not exist.
     Show(ShowArgs),
     /// Check a catalog (heatwise format, or the JSON of `openstack
     /// orchestration resource type show -f json TYPE`) against Heat's
@@ -103,8 +107,9 @@ struct ListArgs {
 
 #[derive(Args, Debug)]
 struct ShowArgs {
-    /// TYPE or TYPE.PROPERTY.PATH, e.g. OS::Neutron::Port.fixed_ips.subnet_id.
-    #[arg(value_name = "TYPE[.PROPERTY.PATH]")]
+    /// TYPE or TYPE.PROPERTY.PATH, e.g. OS::Neutron::Port.fixed_ips.subnet_id;
+    /// or KEY=VERSION, e.g. heat_template_version=2016-10-14.
+    #[arg(value_name = "TYPE[.PROPERTY.PATH]|KEY=VERSION")]
     object: String,
     /// Also say which status is in force at this release (a version or a
     /// name). Default: the release the catalog describes.
@@ -289,6 +294,83 @@ fn list(args: &ListArgs) -> Result<ExitCode, String> {
     }
 }
 
+/// A template version: what it has, and when Heat first shipped it.
+fn show_template_version(
+    key: &str,
+    written: &str,
+    target: Option<Release>,
+    format: Format,
+) -> Result<ExitCode, String> {
+    let Some(version) = template::template_version(key, written) else {
+        let known: Vec<String> = template::template_versions()
+            .iter()
+            .filter(|v| v.key == key)
+            .map(|v| v.display())
+            .collect();
+        let hint = if known.is_empty() {
+            "the keys are heat_template_version, AWSTemplateFormatVersion and HeatTemplateFormatVersion".to_owned()
+        } else {
+            format!("Heat knows {}", known.join(", "))
+        };
+        eprintln!("heatwise: no template version {key}={written}; {hint}");
+        return Ok(ExitCode::from(EXIT_FOUND_PROBLEMS));
+    };
+    let first = version.first_release();
+    let known_at_target = match (target, first) {
+        (Some(target), Some(first)) => Some(first <= target),
+        _ => None,
+    };
+    match format {
+        Format::Json => {
+            let mut value = serde_json::to_value(version).expect("a version serializes");
+            value["first_release_name"] = json!(first.map(|r| r.display_with_name()));
+            value["known_at_target"] = json!(known_at_target);
+            print_json(&value)
+        }
+        Format::Text => {
+            let mut out = format!("{} {}\n", version.key, version.display());
+            let shipped = first.map_or_else(|| "unknown".to_owned(), |r| r.display_with_name());
+            out.push_str(&format!("  first shipped in Heat {shipped}\n"));
+            if let (Some(target), Some(known)) = (target, known_at_target) {
+                let verdict = if known {
+                    "known"
+                } else {
+                    "not known: Heat refuses it"
+                };
+                out.push_str(&format!("  at {target}: {verdict}\n"));
+            }
+            let functions: Vec<String> = version
+                .functions
+                .iter()
+                .map(|(name, class)| format!("{name} ({class})"))
+                .collect();
+            let lists = [
+                ("functions", functions),
+                (
+                    "removed functions (Heat refuses them)",
+                    version.removed_functions.clone(),
+                ),
+                ("condition functions", version.condition_functions.clone()),
+                ("sections", version.sections.clone()),
+                ("resource keys", version.resource_keys.clone()),
+                ("output keys", version.output_keys.clone()),
+                ("deletion policies", version.deletion_policies.clone()),
+                ("parameter keys", version.parameter_keys.clone()),
+                (
+                    "parameter constraints",
+                    version.parameter_constraints.clone(),
+                ),
+            ];
+            for (title, items) in lists {
+                if !items.is_empty() {
+                    out.push_str(&format!("  {title}: {}\n", items.join(", ")));
+                }
+            }
+            print(&out)
+        }
+    }
+}
+
 fn show(args: &ShowArgs) -> Result<ExitCode, String> {
     if args.object.len() > MAX_OBJECT_ARGUMENT {
         return Err(format!(
@@ -297,6 +379,9 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
     }
     let catalog = load(args.source.catalog.as_deref())?;
     let target = target_of(&catalog, args.target);
+    if let Some((key, written)) = args.object.split_once('=') {
+        return show_template_version(key.trim(), written.trim(), target, args.format);
+    }
     let (type_name, path) = match args.object.split_once('.') {
         Some((type_name, path)) => (type_name, Some(path)),
         None => (args.object.as_str(), None),

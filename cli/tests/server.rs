@@ -374,6 +374,23 @@ fn completion_offers_the_catalog_at_the_target() {
         attributes.contains(&"floating_ip_address".to_owned()),
         "{attributes:?}"
     );
+
+    // A function: since when, and when Heat changed how it reads it.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 11, "character": 16}}),
+    );
+    let text = hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    for expected in [
+        "**get_attr** (intrinsic function)",
+        "- from heat_template_version 2013-05-23, first shipped in 2013.2 (Havana): Heat's `GetAttThenSelect`",
+        "- changed in heat_template_version 2015-10-15, first shipped in 5.0.0 (Liberty): Heat's `GetAttAllAttributes`",
+        "A function in this template's version, 2018-08-31 (rocky).",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in {text}");
+    }
     assert_eq!(client.shut_down(), Some(0));
 }
 

@@ -125,7 +125,11 @@ pub fn hover(
                 lines,
             )
         }
-        Symbol::Function { .. } => return None,
+        Symbol::Function { name, range } => (
+            format!("**{name}** (intrinsic function)"),
+            *range,
+            function_lines(&template, name),
+        ),
     };
     lines.extend(findings_at(document, range));
     let mut value = title;
@@ -140,6 +144,59 @@ pub fn hover(
         }),
         range: Some(converter.range(range)),
     })
+}
+
+/// Since which template version a function exists and when Heat changed
+/// how it reads it (another class), and what the template's version does.
+fn function_lines(template: &template::Template<'_>, name: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut previous: Option<&str> = None;
+    let mut changes = Vec::new();
+    for version in template::template_versions()
+        .iter()
+        .filter(|v| v.key == "heat_template_version")
+    {
+        let class = version.functions.get(name).map(String::as_str);
+        if class.is_some() && class != previous {
+            let shipped = version.first_release().map_or_else(String::new, |r| {
+                format!(", first shipped in {}", r.display_with_name())
+            });
+            let what = if previous.is_none() {
+                "from"
+            } else {
+                "changed in"
+            };
+            changes.push(format!(
+                "- {what} heat_template_version {}{shipped}: Heat's `{}`",
+                version.display(),
+                class.unwrap_or_default()
+            ));
+        } else if class.is_none() && previous.is_some() && version.removes(name) {
+            changes.push(format!(
+                "- removed in heat_template_version {}: Heat refuses it",
+                version.display()
+            ));
+        }
+        previous = class;
+    }
+    lines.extend(changes);
+    if let Some(version) = template.hot_template_version() {
+        let here = if version.has_function(name) {
+            format!(
+                "A function in this template's version, {}.",
+                version.display()
+            )
+        } else if version.removes(name) {
+            format!("Refused in this template's version, {}.", version.display())
+        } else {
+            format!(
+                "Not a function in this template's version, {}: Heat keeps the mapping as data.",
+                version.display()
+            )
+        };
+        lines.push(here);
+    }
+    lines
 }
 
 /// The findings at `range` with their fixes.

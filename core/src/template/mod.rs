@@ -31,7 +31,7 @@ pub use problem::{Problem, ProblemKind};
 pub use registry::RegistryEntry;
 pub use suppress::Suppression;
 pub use symbol::Symbol;
-pub use versions::{hot_template_version, template_versions, TemplateVersion};
+pub use versions::{hot_template_version, template_version, template_versions, TemplateVersion};
 
 /// The first version with `conditions`.
 const CONDITIONS_SINCE: &str = "2016-10-14";

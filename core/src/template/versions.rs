@@ -8,14 +8,14 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::release::Release;
 
 const BUILTIN: &str = include_str!("../../catalog/template-versions.json");
 
 /// One template version or format.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct TemplateVersion {
     /// `heat_template_version`, `AWSTemplateFormatVersion` or
     /// `HeatTemplateFormatVersion`.
@@ -60,12 +60,18 @@ pub fn template_versions() -> &'static [TemplateVersion] {
     })
 }
 
+/// The version of `key` (`heat_template_version`,
+/// `AWSTemplateFormatVersion`, `HeatTemplateFormatVersion`) written as a
+/// date or a release name.
+pub fn template_version(key: &str, written: &str) -> Option<&'static TemplateVersion> {
+    template_versions()
+        .iter()
+        .find(|v| v.key == key && (v.version == written || v.aliases.iter().any(|a| a == written)))
+}
+
 /// The HOT version written as a date or a release name.
 pub fn hot_template_version(written: &str) -> Option<&'static TemplateVersion> {
-    template_versions().iter().find(|v| {
-        v.key == "heat_template_version"
-            && (v.version == written || v.aliases.iter().any(|a| a == written))
-    })
+    template_version("heat_template_version", written)
 }
 
 impl TemplateVersion {
