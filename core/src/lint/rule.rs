@@ -77,6 +77,7 @@ declare_rules! {
     UnknownOutputKey = "HW024", "unknown-output-key", "unknown_output_key", Warning;
     InvalidDeletionPolicy = "HW025", "invalid-deletion-policy", "invalid_deletion_policy", Error;
     UnknownParameterKey = "HW026", "unknown-parameter-key", "unknown_parameter_key", Error;
+    InvalidCondition = "HW027", "invalid-condition", "invalid_condition", Error;
 
     DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning;
     HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning;

@@ -189,35 +189,68 @@ const ALL_ATTRIBUTES_SINCE: &str = "2015-10-15";
 pub(super) fn argument_problem(
     tree: &Tree,
     call: &FunctionCall,
-    hot_version: Option<&str>,
+    version: Option<&'static TemplateVersion>,
 ) -> Option<(String, TextRange)> {
+    let hot_version = version.map(|v| v.version.as_str());
+    let class = version
+        .and_then(|v| v.functions.get(call.name))
+        .map(String::as_str);
     let items = tree.items(call.args).len();
-    let message = match call.name {
-        "get_attr" if hot_version.is_none_or(|v| v >= ALL_ATTRIBUTES_SINCE) => {
+    let list = tree.is_sequence(call.args);
+    let message = match (call.name, class) {
+        ("get_attr", _) if hot_version.is_none_or(|v| v >= ALL_ATTRIBUTES_SINCE) => {
             // `if not args`, then any Python sequence: a list, or a string
             // of one character (two or more are refused as "not a list").
             let one_character = matches!(
                 tree.resolve(call.args),
                 Some(Resolved::Str(s)) if s.chars().count() == 1
             );
-            if tree.is_sequence(call.args) && items >= 1 || one_character {
+            if list && items >= 1 || one_character {
                 return None;
             }
-            "get_attr takes a list: [resource] (all its attributes) or [resource, attribute, path...]"
+            "get_attr takes a list: [resource] (all its attributes) or [resource, attribute, path...]".to_owned()
         }
-        "get_attr" if !tree.is_sequence(call.args) || items < 2 => {
-            "get_attr takes a list: [resource, attribute, path...] ([resource] alone needs heat_template_version 2015-10-15 or later)"
+        ("get_attr", _) if !list || items < 2 => {
+            "get_attr takes a list: [resource, attribute, path...] ([resource] alone needs heat_template_version 2015-10-15 or later)".to_owned()
         }
-        "Fn::GetAtt" if !tree.is_sequence(call.args) || items != 2 => {
-            "Fn::GetAtt takes a list: [resource, attribute]"
+        ("Fn::GetAtt", _) if !list || items != 2 => {
+            "Fn::GetAtt takes a list: [resource, attribute]".to_owned()
         }
-        "get_resource" | "Ref" if !tree.is_scalar(call.args) => {
-            return Some((
-                format!("{} takes a resource name", call.name),
-                tree.range(call.args),
-            ))
+        ("get_resource" | "Ref", _) if !tree.is_scalar(call.args) => {
+            format!("{} takes a resource name", call.name)
+        }
+        // Heat's `If` (before wallaby) takes three arguments; `IfNullable`
+        // also two (the item is left out when the condition is false).
+        ("if", Some("If")) if !list || items != 3 => {
+            "Arguments to \"if\" must be of the form: [condition_name, value_if_true, value_if_false] (two arguments need heat_template_version 2021-04-16 (wallaby))".to_owned()
+        }
+        ("if", Some("IfNullable")) if !list || !(2..=3).contains(&items) => {
+            "Arguments to \"if\" must be of the form: [condition_name, value_if_true, value_if_false] or [condition_name, value_if_true]".to_owned()
+        }
+        // Heat's `Join` (before 2015-10-15) takes one list; `JoinMultiple`
+        // several.
+        ("list_join", Some("Join")) if list && items != 2 => {
+            "list_join takes a delimiter and one list: [\", \", [a, b]] (several lists need heat_template_version 2015-10-15 or later)".to_owned()
+        }
+        // Heat's `Repeat` (before newton) takes lists only in for_each.
+        ("repeat", Some("Repeat")) => {
+            let for_each = tree.get(call.args, "for_each")?;
+            // A mapping that calls a function gives its list when resolved.
+            let is_call = |node: NodeId| match *tree.children(node) {
+                [key, _] => tree
+                    .scalar(key)
+                    .is_some_and(|name| function_name(name, DocumentKind::Hot, version).is_some()),
+                _ => false,
+            };
+            let mapped = tree
+                .entries(for_each)
+                .any(|entry| tree.is_mapping(entry.value) && !is_call(entry.value));
+            if !mapped {
+                return None;
+            }
+            "The values of the \"for_each\" argument to \"repeat\" must be lists (maps need heat_template_version 2016-10-14 (newton))".to_owned()
         }
         _ => return None,
     };
-    Some((message.to_owned(), tree.range(call.args)))
+    Some((message, tree.range(call.args)))
 }

@@ -49,6 +49,8 @@ pub enum ProblemKind {
     UnknownOutputKey,
     InvalidDeletionPolicy,
     UnknownParameterKey,
+    /// A condition definition or a function Heat refuses in `conditions`.
+    InvalidCondition,
 }
 
 impl ProblemKind {
@@ -77,6 +79,7 @@ impl ProblemKind {
             ProblemKind::UnknownOutputKey => "unknown-output-key",
             ProblemKind::InvalidDeletionPolicy => "invalid-deletion-policy",
             ProblemKind::UnknownParameterKey => "unknown-parameter-key",
+            ProblemKind::InvalidCondition => "invalid-condition",
         }
     }
 }

@@ -68,6 +68,7 @@ impl Template<'_> {
                 self.read_outputs_and_parameters();
                 self.functions = functions::find(&self.tree, root, self.kind, self.version_info);
                 self.check_function_arguments();
+                self.check_conditions();
             }
             DocumentKind::Environment => {
                 self.check_sections();
@@ -536,8 +537,65 @@ impl Template<'_> {
         }
     }
 
+    /// The `conditions` section as Heat reads it: each definition a
+    /// boolean, a condition's name or a condition function, and no other
+    /// function inside ("The function "get_attr" is invalid in this
+    /// context").
+    fn check_conditions(&mut self) {
+        let (Some(version), DocumentKind::Hot) = (self.version_info, self.kind) else {
+            return;
+        };
+        let Some(conditions) = self
+            .section("conditions")
+            .filter(|&c| self.tree.is_mapping(c))
+        else {
+            return;
+        };
+        let tree = &self.tree;
+        let mut problems = Vec::new();
+        let condition_function = |name: &str| version.condition_functions.iter().any(|f| f == name);
+        for entry in tree.entries(conditions) {
+            let definition = entry.value;
+            if let [key, _] = *tree.children(definition) {
+                let written = tree.scalar(key).unwrap_or_default();
+                if tree.is_mapping(definition) && !condition_function(written) {
+                    problems.push((
+                        format!(
+                            "the definition of condition `{}` is invalid: `{written}` is not a condition function in heat_template_version {}; Heat accepts {}",
+                            tree.scalar(entry.key).unwrap_or_default(),
+                            version.display(),
+                            version.condition_functions.join(", ")
+                        ),
+                        tree.range(key),
+                    ));
+                }
+            }
+        }
+        let range = tree.range(conditions);
+        for call in &self.functions {
+            let at = tree.range(call.call);
+            if at.start < range.start || range.end < at.end || condition_function(call.name) {
+                continue;
+            }
+            if version.removes(call.name) {
+                continue;
+            }
+            problems.push((
+                format!(
+                    "`{}` is invalid in a condition: Heat refuses it there; conditions take {}",
+                    call.name,
+                    version.condition_functions.join(", ")
+                ),
+                tree.range(call.key),
+            ));
+        }
+        for (message, range) in problems {
+            self.report(ProblemKind::InvalidCondition, message, range);
+        }
+    }
+
     fn check_function_arguments(&mut self) {
-        let version = self.hot_version();
+        let version = self.version_info;
         let problems: Vec<(String, TextRange)> = self
             .functions
             .iter()

@@ -34,6 +34,7 @@ pub(crate) fn rule(kind: ProblemKind) -> Rule {
         ProblemKind::UnknownOutputKey => Rule::UnknownOutputKey,
         ProblemKind::InvalidDeletionPolicy => Rule::InvalidDeletionPolicy,
         ProblemKind::UnknownParameterKey => Rule::UnknownParameterKey,
+        ProblemKind::InvalidCondition => Rule::InvalidCondition,
     }
 }
 
@@ -101,6 +102,10 @@ mod tests {
             (
                 Rule::InvalidDeletionPolicy,
                 "heat_template_version: 2016-04-08\nresources:\n  s: {type: OS::Heat::None, deletion_policy: retain}\n",
+            ),
+            (
+                Rule::InvalidCondition,
+                "heat_template_version: rocky\nconditions:\n  c: {equals: [{get_attr: [r, a]}, 1]}\n",
             ),
             (
                 Rule::UnknownParameterKey,

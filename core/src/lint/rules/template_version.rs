@@ -100,6 +100,13 @@ fn unreleased(cx: &mut Context<'_, '_>, version: &TemplateVersion, value: NodeId
 fn near_misses(cx: &mut Context<'_, '_>, version: &TemplateVersion) {
     let tree = cx.tree;
     let mut found = Vec::new();
+    // A condition's own definition that is no condition function is
+    // refused (HW027), not kept as data.
+    let definitions: Vec<NodeId> = cx
+        .template
+        .section("conditions")
+        .map(|c| tree.entries(c).map(|e| e.value).collect())
+        .unwrap_or_default();
     for section in ["resources", "outputs", "conditions"] {
         let Some(root) = cx.template.section(section) else {
             continue;
@@ -108,7 +115,7 @@ fn near_misses(cx: &mut Context<'_, '_>, version: &TemplateVersion) {
             let [key, _] = *tree.children(node) else {
                 continue;
             };
-            if !tree.is_mapping(node) || cx.template.is_call(node) {
+            if !tree.is_mapping(node) || cx.template.is_call(node) || definitions.contains(&node) {
                 continue;
             }
             let Some(name) = tree.scalar(key) else {
