@@ -8,14 +8,15 @@
 //! (`template::versions`), and against Heat's own validation in
 //! `core/tests/fixtures/validation/`.
 
-use crate::fix::Fix;
+use crate::fix::{Applicability, Edit, Fix};
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;
 use crate::lint::Rule;
-use crate::syntax::NodeId;
+use crate::syntax::{NodeId, ScalarStyle};
 use crate::template::functions::is_any_function;
 use crate::template::DocumentKind;
 use crate::template::{template_versions, TemplateVersion};
+use crate::text::TextRange;
 
 /// The HOT version the template declares, when Heat knows it.
 fn declared(cx: &Context<'_, '_>) -> Option<(&'static TemplateVersion, NodeId)> {
@@ -44,24 +45,144 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             "`{name}` is not a function in heat_template_version {}: Heat refuses the template (\"The function {name} is not supported in this version of HOT.\")",
             version.display()
         );
-        let fix = replacement(name)
-            .map(|hot| Fix::display_only(format!("Use `{hot}`, the HOT function for it")));
+        let fix = cx.unless_shared(tree.range(call.key), rewrite(cx, call.key, name));
         let range = tree.range(call.key);
         cx.report(Rule::RemovedFunction, range, message).fix = fix;
     }
     near_misses(cx, version);
 }
 
-/// The HOT function of the same meaning as a removed CloudFormation one.
-fn replacement(removed: &str) -> Option<&'static str> {
-    Some(match removed {
+/// The HOT function that takes the same arguments as a removed
+/// CloudFormation one and gives the same result for what the original
+/// could give; `Ref` becomes `get_resource` or `get_param` by what it
+/// names. Unsafe: Heat refuses the template as written, so no rewrite
+/// keeps its meaning; the title says what to check.
+fn rewrite(cx: &Context<'_, '_>, key: NodeId, removed: &str) -> Option<Fix> {
+    let tree = cx.tree;
+    let hot = match removed {
         "Fn::Join" => "list_join",
-        "Fn::Replace" => "str_replace",
         "Fn::Split" => "str_split",
-        "Ref" => "get_resource` or `get_param",
         "Fn::ResourceFacade" => "resource_facade",
+        "Ref" => {
+            let entry = tree.entry_of(key)?;
+            let name = tree.scalar(entry.value)?;
+            if cx.template.resource(name).is_some() {
+                "get_resource"
+            } else if cx.template.parameters().iter().any(|p| p.name == name) {
+                "get_param"
+            } else {
+                return None;
+            }
+        }
+        "Fn::Replace" => {
+            return Some(Fix::display_only(
+                "Use `str_replace: {template: ..., params: {...}}`: Fn::Replace's arguments are [params, template]",
+            ))
+        }
+        "Fn::Select" => {
+            return Some(Fix::display_only(
+                "Select with a path of `get_attr` ([resource, attribute, index]) or with `yaql`",
+            ))
+        }
         _ => return None,
-    })
+    };
+    let edit = cx.editor.rename_key(tree.entry_of(key)?, hot)?;
+    Fix::new(
+        format!("Replace `{removed}` with `{hot}` (unsafe: Heat refuses the template as written; `{hot}` takes the same arguments)"),
+        vec![edit],
+        Applicability::Unsafe,
+    )
+}
+
+/// Raising the declared version to `to`: one edit of the version, unsafe,
+/// its title naming what Heat then reads differently. `None` when a
+/// function the template calls is refused in `to`.
+fn raise_version(
+    cx: &Context<'_, '_>,
+    from: &'static TemplateVersion,
+    to: &'static TemplateVersion,
+) -> Option<Fix> {
+    let tree = cx.tree;
+    let mut changes: Vec<String> = Vec::new();
+    for call in cx.template.function_calls() {
+        if to.removes(call.name) {
+            return None;
+        }
+        let (old, new) = (from.functions.get(call.name), to.functions.get(call.name));
+        if let (Some(old), Some(new)) = (old, new) {
+            let change = format!("`{}` ({old} becomes {new})", call.name);
+            if old != new && !changes.contains(&change) {
+                changes.push(change);
+            }
+        }
+    }
+    let mut new_calls: Vec<String> = Vec::new();
+    for section in ["resources", "outputs", "conditions"] {
+        let Some(root) = cx.template.section(section) else {
+            continue;
+        };
+        for node in tree.descendants(root) {
+            let [key, _] = *tree.children(node) else {
+                continue;
+            };
+            let Some(name) = tree.scalar(key) else {
+                continue;
+            };
+            if tree.is_mapping(node)
+                && to.function_name(name).is_some()
+                && from.function_name(name).is_none()
+            {
+                let call = format!("`{name}`");
+                if !new_calls.contains(&call) {
+                    new_calls.push(call);
+                }
+            }
+        }
+    }
+    let value = cx.template.version_entry()?.value;
+    let written = tree.scalar(value)?;
+    // A release name stays a release name where the new version has one.
+    let new_value = if from.aliases.iter().any(|a| a == written) {
+        to.aliases.first().unwrap_or(&to.version)
+    } else {
+        &to.version
+    };
+    // A plain date stays plain: Heat's loader reads timestamps as strings,
+    // as it read the old one.
+    let edit = match tree.scalar_style(value) {
+        Some(ScalarStyle::Plain) => Edit::replace(
+            TextRange::new(tree.content_start(value), tree.range(value).end),
+            new_value.as_str(),
+        ),
+        _ => cx.editor.replace_scalar(value, new_value)?,
+    };
+    let mut said = vec![match new_calls.len() {
+        1 => format!("{} becomes a function call", quoted(&new_calls)),
+        _ => format!("{} become function calls", quoted(&new_calls)),
+    }];
+    if !changes.is_empty() {
+        said.push(format!(
+            "Heat reads {} with other classes",
+            changes.join(", ")
+        ));
+    }
+    Fix::new(
+        format!(
+            "Raise heat_template_version to {} (unsafe: {}; check them)",
+            to.display(),
+            said.join("; ")
+        ),
+        vec![edit],
+        Applicability::Unsafe,
+    )
+}
+
+fn quoted(names: &[String]) -> String {
+    match names {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => "no mapping".to_owned(),
+    }
 }
 
 /// A version Heat at the target release does not know: it refuses the
@@ -97,7 +218,7 @@ fn unreleased(cx: &mut Context<'_, '_>, version: &TemplateVersion, value: NodeId
 /// Single-key mappings in resources, outputs and conditions that Heat
 /// keeps as data: keyed by a function of another version (`list_concat`
 /// under ocata), or by a near miss of one of this version's (`get_paramz`).
-fn near_misses(cx: &mut Context<'_, '_>, version: &TemplateVersion) {
+fn near_misses(cx: &mut Context<'_, '_>, version: &'static TemplateVersion) {
     let tree = cx.tree;
     let mut found = Vec::new();
     // A condition's own definition that is no condition function is
@@ -132,11 +253,8 @@ fn near_misses(cx: &mut Context<'_, '_>, version: &TemplateVersion) {
                     "`{name}` is not a function in heat_template_version {}: Heat keeps this mapping as data{since}",
                     version.display()
                 );
-                let fix = TemplateVersion::first_with(name).map(|first| {
-                    Fix::display_only(format!(
-                        "Raise heat_template_version to {} or later for `{name}` to be a function (check what else the new version changes)",
-                        first.display()
-                    ))
+                let fix = TemplateVersion::first_with(name).and_then(|first| {
+                    cx.unless_shared(tree.range(key), raise_version(cx, version, first))
                 });
                 found.push((tree.range(key), message, fix));
                 continue;
@@ -165,7 +283,7 @@ fn near_misses(cx: &mut Context<'_, '_>, version: &TemplateVersion) {
 
 #[cfg(test)]
 mod tests {
-    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::rules::test_support::{check, finds, fixes_unsafely};
     use crate::lint::Rule;
 
     #[test]
@@ -176,7 +294,17 @@ mod tests {
                 finds("heat_template_version: 2015-10-15\noutputs:\n  o: {value: {Fn::Select: [0, [a]]}}\n", 1),
                 finds("heat_template_version: 2015-04-30\noutputs:\n  o: {value: {Fn::Select: [0, [a]]}}\n", 0),
                 finds("heat_template_version: 2013-05-23\noutputs:\n  o: {value: {Fn::Join: [',', [a]]}}\n", 0),
-                finds("heat_template_version: 2014-10-16\noutputs:\n  o: {value: {Fn::Join: [',', [a]]}}\n", 1),
+                fixes_unsafely(
+                    "heat_template_version: 2014-10-16\noutputs:\n  o: {value: {Fn::Join: [',', [a]]}}\n",
+                    1,
+                    "heat_template_version: 2014-10-16\noutputs:\n  o: {value: {list_join: [',', [a]]}}\n",
+                ),
+                // Ref names a resource or a parameter.
+                fixes_unsafely(
+                    "heat_template_version: 2015-10-15\nparameters:\n  p: {type: string}\nresources:\n  r: {type: OS::Heat::None}\noutputs:\n  a: {value: {Ref: r}}\n  b: {value: {Ref: p}}\n",
+                    2,
+                    "heat_template_version: 2015-10-15\nparameters:\n  p: {type: string}\nresources:\n  r: {type: OS::Heat::None}\noutputs:\n  a: {value: {get_resource: r}}\n  b: {value: {get_param: p}}\n",
+                ),
             ],
         );
     }
@@ -186,7 +314,17 @@ mod tests {
         check(
             Rule::FunctionUnknownToVersion,
             &[
-                finds("heat_template_version: ocata\noutputs:\n  o: {value: {list_concat: [[1], [2]]}}\n", 1),
+                // Raised as a release name where it was written as one.
+                fixes_unsafely(
+                    "heat_template_version: ocata\noutputs:\n  o: {value: {list_concat: [[1], [2]]}}\n",
+                    1,
+                    "heat_template_version: pike\noutputs:\n  o: {value: {list_concat: [[1], [2]]}}\n",
+                ),
+                fixes_unsafely(
+                    "heat_template_version: 2015-04-30\noutputs:\n  o: {value: {str_split: [',', 'a,b']}}\n",
+                    1,
+                    "heat_template_version: 2015-10-15\noutputs:\n  o: {value: {str_split: [',', 'a,b']}}\n",
+                ),
                 finds("heat_template_version: pike\noutputs:\n  o: {value: {list_concat: [[1], [2]]}}\n", 0),
                 finds("heat_template_version: pike\noutputs:\n  o: {value: {get_paramz: x}}\n", 1),
                 // Condition functions are functions in conditions.
@@ -221,5 +359,30 @@ mod tests {
         );
         assert!(at("Wallaby").is_empty());
         check(Rule::UnreleasedTemplateVersion, &[finds(text, 0)]);
+    }
+
+    #[test]
+    fn raising_the_version_says_what_changes_meaning() {
+        use crate::catalog::Catalog;
+        use crate::lint::{lint, LintOptions};
+
+        let text = "heat_template_version: 2015-04-30\noutputs:\n  a: {value: {str_split: [',', 'a,b']}}\n  b: {value: {list_join: [',', [x]]}}\n";
+        let found = lint(text, &LintOptions::new(Catalog::builtin()));
+        let fix = found
+            .iter()
+            .find(|d| d.rule == Rule::FunctionUnknownToVersion)
+            .and_then(|d| d.fix.as_ref())
+            .expect("a fix");
+        assert_eq!(
+            fix.title,
+            "Raise heat_template_version to 2015-10-15 (unsafe: `str_split` becomes a function call; Heat reads `list_join` (Join becomes JoinMultiple) with other classes; check them)"
+        );
+        // A function the new version refuses: no raise.
+        let refused = "heat_template_version: 2015-04-30\noutputs:\n  a: {value: {str_split: [',', 'a,b']}}\n  b: {value: {Fn::Select: [0, [x]]}}\n";
+        let found = lint(refused, &LintOptions::new(Catalog::builtin()));
+        assert!(found
+            .iter()
+            .filter(|d| d.rule == Rule::FunctionUnknownToVersion)
+            .all(|d| d.fix.is_none()));
     }
 }
