@@ -47,3 +47,24 @@ fn counts_are_by_severity_most_serious_first() {
     assert_eq!(counts.iter().map(|(_, n)| n).sum::<usize>(), found.len());
     assert!(counts[0].1 >= 1, "the syntax error: {counts:?}");
 }
+
+#[wasm_bindgen_test]
+fn a_target_release_shows_a_template_version_it_does_not_know() {
+    let text = "heat_template_version: wallaby\nresources: {}\n";
+    let at = |release: &str| {
+        let target = heatwise_core::release::Release::parse(release).unwrap();
+        findings(text, Some(target))
+            .into_iter()
+            .filter(|f| f.code == "HW023")
+            .map(|f| (f.line, f.column, f.message))
+            .collect::<Vec<_>>()
+    };
+    let rocky = at("Rocky");
+    assert_eq!(rocky.len(), 1, "{rocky:?}");
+    assert_eq!((rocky[0].0, rocky[0].1), (1, 24));
+    assert!(
+        rocky[0].2.contains("Heat has it since 16.0.0 (Wallaby)"),
+        "{rocky:?}"
+    );
+    assert!(at("Wallaby").is_empty());
+}
