@@ -86,8 +86,41 @@ pub fn run(root: &Path) -> Result<(), String> {
                 "--example",
                 "build_catalog",
             ]),
-    )
+    )?;
+
+    // Template versions: Heat's classes, and its git history for the
+    // release that first shipped each one.
+    let output = root
+        .join("core")
+        .join("catalog")
+        .join("template-versions.json");
+    match std::env::var_os(HEAT_GIT_VARIABLE).map(PathBuf::from) {
+        Some(heat_git) if heat_git.join(".git").exists() || heat_git.join("HEAD").exists() => {
+            step(&format!(
+                "reading template versions into {}",
+                output.display()
+            ));
+            run_command(
+                Command::new(&python)
+                    .arg(tools.join("template_versions.py"))
+                    .arg("--heat-git")
+                    .arg(&heat_git)
+                    .arg("--output")
+                    .arg(&output),
+            )
+        }
+        _ => {
+            println!(
+                "skipped: template versions ({} kept): set {HEAT_GIT_VARIABLE} to a clone of Heat's repository with its tags",
+                output.display()
+            );
+            Ok(())
+        }
+    }
 }
+
+/// A clone of Heat's repository, for the template versions' first releases.
+const HEAT_GIT_VARIABLE: &str = "HEATWISE_HEAT_GIT";
 
 fn step(message: &str) {
     println!("==> {message}");
