@@ -442,6 +442,7 @@ pub fn App(props: &AppProps) -> Html {
                     {on_select}
                     catalog_query={workspace.catalog_query.clone()}
                     {on_catalog_query}
+                    target={workspace.target}
                 />
             </main>
             <StatusBar

@@ -1,19 +1,23 @@
 use heatwise_core::catalog::{Catalog, StatusKind};
+use heatwise_core::release::Release;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::{CatalogType, StatusBadge};
+use super::{CatalogType, StatusBadge, TemplateVersions};
 use crate::state::CatalogQuery;
 
 #[derive(Properties, PartialEq)]
 pub struct CatalogPanelProps {
     pub query: CatalogQuery,
     pub on_query: Callback<CatalogQuery>,
+    /// The editor's target release.
+    #[prop_or_default]
+    pub target: Option<Release>,
 }
 
 /// Every resource type the catalog knows: search, filter by status, and
 /// one type in full. HIDDEN types are listed only when asked for, as in
-/// Heat's own listing.
+/// Heat's own listing. Below them, the template versions.
 #[function_component]
 pub fn CatalogPanel(props: &CatalogPanelProps) -> Html {
     let query = &props.query;
@@ -108,6 +112,7 @@ pub fn CatalogPanel(props: &CatalogPanelProps) -> Html {
                     }
                 }) }
             </ul>
+            <TemplateVersions target={props.target} />
         </div>
     }
 }

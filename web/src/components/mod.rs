@@ -19,6 +19,7 @@ mod side_panel;
 mod status_badge;
 mod status_bar;
 mod target_select;
+mod template_versions;
 
 pub use app::{App, AppProps, Placement};
 pub use app_header::{AppHeader, AppHeaderProps};
@@ -41,3 +42,4 @@ pub use side_panel::{SidePanel, SidePanelProps};
 pub use status_badge::{StatusBadge, StatusBadgeProps};
 pub use status_bar::{StatusBar, StatusBarProps};
 pub use target_select::{target_releases, TargetSelect, TargetSelectProps};
+pub use template_versions::{TemplateVersions, TemplateVersionsProps};

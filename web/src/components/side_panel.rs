@@ -1,5 +1,6 @@
 use std::rc::Rc;
 
+use heatwise_core::release::Release;
 use yew::prelude::*;
 
 use super::{CatalogPanel, OutlinePanel};
@@ -14,6 +15,9 @@ pub struct SidePanelProps {
     pub on_select: Callback<Utf16Range>,
     pub catalog_query: CatalogQuery,
     pub on_catalog_query: Callback<CatalogQuery>,
+    /// The editor's target release.
+    #[prop_or_default]
+    pub target: Option<Release>,
 }
 
 /// The column beside the editor: the document's resources, or the catalog.
@@ -39,7 +43,7 @@ pub fn SidePanel(props: &SidePanelProps) -> Html {
             <OutlinePanel entries={props.entries.clone()} on_select={props.on_select.clone()} />
         },
         SidePanelTab::Catalog => html! {
-            <CatalogPanel query={props.catalog_query.clone()} on_query={props.on_catalog_query.clone()} />
+            <CatalogPanel query={props.catalog_query.clone()} on_query={props.on_catalog_query.clone()} target={props.target} />
         },
     };
     html! {

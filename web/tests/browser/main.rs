@@ -13,5 +13,6 @@ mod outline_panel;
 mod problems_panel;
 mod state;
 mod support;
+mod template_versions;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
