@@ -4,7 +4,8 @@
 //! `tools/heat_oracle/record_validation.py` with the fixture's hash, so
 //! that a changed fixture without a new recording fails here. A fixture
 //! named `*-as-data-*` is one where Heat keeps a would-be function call as
-//! plain data: heatwise must warn about it (HW022).
+//! plain data: heatwise must warn about it (HW022); one named `*-ignored-*`
+//! holds an argument Heat accepts and ignores (HW028).
 
 use std::path::Path;
 
@@ -54,6 +55,14 @@ fn heatwise_reports_an_error_exactly_where_heat_refuses() {
                     .iter()
                     .any(|d| d.rule == Rule::FunctionUnknownToVersion),
                 "{name}: Heat keeps a mapping as data and heatwise does not warn"
+            );
+        }
+        if name.contains("-ignored-") {
+            assert!(
+                found
+                    .iter()
+                    .any(|d| d.rule == Rule::IgnoredFunctionArgument),
+                "{name}: Heat ignores an argument and heatwise does not warn"
             );
         }
         let errors: Vec<String> = found

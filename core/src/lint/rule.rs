@@ -78,6 +78,7 @@ declare_rules! {
     InvalidDeletionPolicy = "HW025", "invalid-deletion-policy", "invalid_deletion_policy", Error;
     UnknownParameterKey = "HW026", "unknown-parameter-key", "unknown_parameter_key", Error;
     InvalidCondition = "HW027", "invalid-condition", "invalid_condition", Error;
+    IgnoredFunctionArgument = "HW028", "ignored-function-argument", "ignored_function_argument", Warning;
 
     DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning;
     HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning;

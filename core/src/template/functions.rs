@@ -232,23 +232,8 @@ pub(super) fn argument_problem(
         ("list_join", Some("Join")) if list && items != 2 => {
             "list_join takes a delimiter and one list: [\", \", [a, b]] (several lists need heat_template_version 2015-10-15 or later)".to_owned()
         }
-        // Heat's `Repeat` (before newton) takes lists only in for_each.
-        ("repeat", Some("Repeat")) => {
-            let for_each = tree.get(call.args, "for_each")?;
-            // A mapping that calls a function gives its list when resolved.
-            let is_call = |node: NodeId| match *tree.children(node) {
-                [key, _] => tree
-                    .scalar(key)
-                    .is_some_and(|name| function_name(name, DocumentKind::Hot, version).is_some()),
-                _ => false,
-            };
-            let mapped = tree
-                .entries(for_each)
-                .any(|entry| tree.is_mapping(entry.value) && !is_call(entry.value));
-            if !mapped {
-                return None;
-            }
-            "The values of the \"for_each\" argument to \"repeat\" must be lists (maps need heat_template_version 2016-10-14 (newton))".to_owned()
+        ("repeat", Some(class)) => {
+            return super::repeat::refusal(tree, call, class, version?);
         }
         _ => return None,
     };

@@ -15,6 +15,7 @@ pub(crate) mod functions;
 mod problem;
 mod read;
 mod registry;
+pub(crate) mod repeat;
 mod suppress;
 mod symbol;
 #[cfg(test)]

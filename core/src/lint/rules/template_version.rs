@@ -4,7 +4,8 @@
 //! because this version has no such function: a function of a later
 //! version, or a near miss of one of this version's), HW023
 //! unreleased-template-version (a version the target release does not
-//! know). Judged with the versions Heat registers
+//! know), HW028 ignored-function-argument (an argument Heat accepts and
+//! ignores in this version: `repeat`'s `permutations` before pike). Judged with the versions Heat registers
 //! (`template::versions`), and against Heat's own validation in
 //! `core/tests/fixtures/validation/`.
 
@@ -14,6 +15,7 @@ use crate::lint::suggest::closest;
 use crate::lint::Rule;
 use crate::syntax::{NodeId, ScalarStyle};
 use crate::template::functions::is_any_function;
+use crate::template::repeat;
 use crate::template::DocumentKind;
 use crate::template::{template_versions, TemplateVersion};
 use crate::text::TextRange;
@@ -50,6 +52,34 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         cx.report(Rule::RemovedFunction, range, message).fix = fix;
     }
     near_misses(cx, version);
+    ignored_arguments(cx, version);
+}
+
+/// Arguments Heat accepts and ignores in this version.
+fn ignored_arguments(cx: &mut Context<'_, '_>, version: &'static TemplateVersion) {
+    let tree = cx.tree;
+    let mut found = Vec::new();
+    for call in cx.template.function_calls() {
+        let Some((range, since)) = repeat::ignored_permutations(tree, call, version) else {
+            continue;
+        };
+        let reads = since.map_or_else(String::new, |first| {
+            format!(
+                "; Heat reads it from heat_template_version {}",
+                first.display()
+            )
+        });
+        let message = format!(
+            "Heat ignores `permutations` in heat_template_version {}: repeat still produces every permutation of the lists{reads}",
+            version.display()
+        );
+        let fix =
+            since.and_then(|first| cx.unless_shared(range, raise_version(cx, version, first)));
+        found.push((range, message, fix));
+    }
+    for (range, message, fix) in found {
+        cx.report(Rule::IgnoredFunctionArgument, range, message).fix = fix;
+    }
 }
 
 /// The HOT function that takes the same arguments as a removed
@@ -156,15 +186,19 @@ fn raise_version(
         ),
         _ => cx.editor.replace_scalar(value, new_value)?,
     };
-    let mut said = vec![match new_calls.len() {
-        1 => format!("{} becomes a function call", quoted(&new_calls)),
-        _ => format!("{} become function calls", quoted(&new_calls)),
-    }];
+    let mut said = match new_calls.len() {
+        0 => Vec::new(),
+        1 => vec![format!("{} becomes a function call", quoted(&new_calls))],
+        _ => vec![format!("{} become function calls", quoted(&new_calls))],
+    };
     if !changes.is_empty() {
         said.push(format!(
             "Heat reads {} with other classes",
             changes.join(", ")
         ));
+    }
+    if said.is_empty() {
+        said.push(format!("Heat then reads the template as {}", to.display()));
     }
     Fix::new(
         format!(
@@ -384,5 +418,54 @@ mod tests {
             .iter()
             .filter(|d| d.rule == Rule::FunctionUnknownToVersion)
             .all(|d| d.fix.is_none()));
+    }
+
+    #[test]
+    fn permutations_before_pike_are_ignored() {
+        // The test vectors are 'static, as written ones are.
+        let at = |version: &str| -> &'static str {
+            format!("heat_template_version: {version}\n{REPEAT}").leak()
+        };
+        const REPEAT: &str = "outputs:\n  o:\n    value:\n      repeat:\n        for_each: {'%a%': [1, 2], '%b%': [3, 4]}\n        template: '%a%%b%'\n        permutations: false\n";
+        check(
+            Rule::IgnoredFunctionArgument,
+            &[
+                fixes_unsafely(
+                    at("ocata"),
+                    1,
+                    at("pike"),
+                ),
+                fixes_unsafely(
+                    at("2016-10-14"),
+                    1,
+                    at("2017-09-01"),
+                ),
+                finds(at("pike"), 0),
+                finds(at("wallaby"), 0),
+                // Without the key, nothing is ignored.
+                finds("heat_template_version: ocata\noutputs:\n  o: {value: {repeat: {for_each: {'%a%': [1]}, template: '%a%'}}}\n", 0),
+            ],
+        );
+    }
+
+    #[test]
+    fn raising_for_permutations_names_the_class_that_changes() {
+        use crate::catalog::Catalog;
+        use crate::lint::{lint, LintOptions};
+
+        let text = "heat_template_version: ocata\noutputs:\n  o: {value: {repeat: {for_each: {'%a%': [1]}, template: '%a%', permutations: false}}}\n";
+        let found = lint(text, &LintOptions::new(Catalog::builtin()));
+        let finding = found
+            .iter()
+            .find(|d| d.rule == Rule::IgnoredFunctionArgument)
+            .expect("a finding");
+        assert_eq!(
+            finding.message,
+            "Heat ignores `permutations` in heat_template_version 2017-02-24 (ocata): repeat still produces every permutation of the lists; Heat reads it from heat_template_version 2017-09-01 (pike)"
+        );
+        assert_eq!(
+            finding.fix.as_ref().expect("a fix").title,
+            "Raise heat_template_version to 2017-09-01 (pike) (unsafe: Heat reads `repeat` (RepeatWithMap becomes RepeatWithNestedLoop) with other classes; check them)"
+        );
     }
 }
