@@ -5,7 +5,7 @@
 use heatwise_core::catalog::{Catalog, Status, StatusAt};
 use heatwise_core::lint::timeline;
 use heatwise_core::release::Release;
-use heatwise_core::template::{self, Symbol};
+use heatwise_core::template::{self, FunctionChange, Symbol};
 use heatwise_core::text::TextRange;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
@@ -149,52 +149,30 @@ pub fn hover(
 /// Since which template version a function exists and when Heat changed
 /// how it reads it (another class), and what the template's version does.
 fn function_lines(template: &template::Template<'_>, name: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut previous: Option<&str> = None;
-    let mut changes = Vec::new();
-    for version in template::template_versions()
+    let mut lines: Vec<String> = template::function_history(name)
         .iter()
-        .filter(|v| v.key == "heat_template_version")
-    {
-        let class = version.functions.get(name).map(String::as_str);
-        if class.is_some() && class != previous {
-            let shipped = version.first_release().map_or_else(String::new, |r| {
+        .map(|step| {
+            let version = step.version.display();
+            let shipped = step.version.first_release().map_or_else(String::new, |r| {
                 format!(", first shipped in {}", r.display_with_name())
             });
-            let what = if previous.is_none() {
-                "from"
-            } else {
-                "changed in"
-            };
-            changes.push(format!(
-                "- {what} heat_template_version {}{shipped}: Heat's `{}`",
-                version.display(),
-                class.unwrap_or_default()
-            ));
-        } else if class.is_none() && previous.is_some() && version.removes(name) {
-            changes.push(format!(
-                "- removed in heat_template_version {}: Heat refuses it",
-                version.display()
-            ));
-        }
-        previous = class;
-    }
-    lines.extend(changes);
+            match step.change {
+                FunctionChange::Added { class } => {
+                    format!("- from heat_template_version {version}{shipped}: Heat's `{class}`")
+                }
+                FunctionChange::Changed { class } => {
+                    format!(
+                        "- changed in heat_template_version {version}{shipped}: Heat's `{class}`"
+                    )
+                }
+                FunctionChange::Removed => {
+                    format!("- removed in heat_template_version {version}: Heat refuses it")
+                }
+            }
+        })
+        .collect();
     if let Some(version) = template.hot_template_version() {
-        let here = if version.has_function(name) {
-            format!(
-                "A function in this template's version, {}.",
-                version.display()
-            )
-        } else if version.removes(name) {
-            format!("Refused in this template's version, {}.", version.display())
-        } else {
-            format!(
-                "Not a function in this template's version, {}: Heat keeps the mapping as data.",
-                version.display()
-            )
-        };
-        lines.push(here);
+        lines.push(version.reading(name).describe(version));
     }
     lines
 }

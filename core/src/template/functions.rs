@@ -147,6 +147,11 @@ fn function_name(
     }
 }
 
+/// Every function name of every HOT version and of CloudFormation.
+pub fn function_names() -> impl Iterator<Item = &'static str> {
+    CFN_FUNCTIONS.iter().chain(&HOT_FUNCTIONS).copied()
+}
+
 /// Whether `name` is a function of some HOT version or of CloudFormation.
 pub(crate) fn is_any_function(name: &str) -> bool {
     CFN_FUNCTIONS.contains(&name) || HOT_FUNCTIONS.contains(&name)

@@ -27,12 +27,15 @@ use std::collections::HashMap;
 use crate::syntax::{self, Entry, NodeId, Resolved, Tree};
 use crate::text::TextRange;
 
-pub use functions::{AttributeRef, FunctionCall, ResourceRef};
+pub use functions::{function_names, AttributeRef, FunctionCall, ResourceRef};
 pub use problem::{Problem, ProblemKind};
 pub use registry::RegistryEntry;
 pub use suppress::Suppression;
 pub use symbol::Symbol;
-pub use versions::{hot_template_version, template_version, template_versions, TemplateVersion};
+pub use versions::{
+    function_history, hot_template_version, template_version, template_versions, FunctionChange,
+    FunctionReading, FunctionStep, TemplateVersion,
+};
 
 /// The first version with `conditions`.
 const CONDITIONS_SINCE: &str = "2016-10-14";

@@ -107,6 +107,17 @@ impl TemplateVersion {
             .map(String::as_str)
     }
 
+    /// How this version reads a single-key mapping keyed `name`.
+    pub fn reading(&self, name: &str) -> FunctionReading {
+        if self.has_function(name) || self.condition_functions.iter().any(|f| f == name) {
+            FunctionReading::Call
+        } else if self.removes(name) {
+            FunctionReading::Refused
+        } else {
+            FunctionReading::Data
+        }
+    }
+
     /// The first HOT version that has `function`, if any.
     pub fn first_with(function: &str) -> Option<&'static TemplateVersion> {
         template_versions()
@@ -115,9 +126,120 @@ impl TemplateVersion {
     }
 }
 
+/// A step in a function's history across the HOT versions.
+#[derive(Clone, Copy, Debug)]
+pub struct FunctionStep {
+    pub version: &'static TemplateVersion,
+    pub change: FunctionChange,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionChange {
+    /// The first version that has it, with Heat's class for it.
+    Added { class: &'static str },
+    /// Heat reads it with another class from this version.
+    Changed { class: &'static str },
+    /// Heat recognises it only to refuse it from this version.
+    Removed,
+}
+
+/// When a function came into the HOT versions, each version whose Heat
+/// class for it differs from the one before (its behaviour changed), and
+/// when it was removed; oldest first.
+pub fn function_history(name: &str) -> Vec<FunctionStep> {
+    let mut steps = Vec::new();
+    let mut previous: Option<&'static str> = None;
+    for version in template_versions()
+        .iter()
+        .filter(|v| v.key == "heat_template_version")
+    {
+        let class = version.functions.get(name).map(String::as_str);
+        let change = match (previous, class) {
+            (None, Some(class)) => Some(FunctionChange::Added { class }),
+            (Some(old), Some(class)) if old != class => Some(FunctionChange::Changed { class }),
+            (Some(_), None) if version.removes(name) => Some(FunctionChange::Removed),
+            _ => None,
+        };
+        steps.extend(change.map(|change| FunctionStep { version, change }));
+        previous = class;
+    }
+    steps
+}
+
+/// How a version reads a single-key mapping keyed by a function's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionReading {
+    /// A call of the function.
+    Call,
+    /// A call Heat refuses (a removed function).
+    Refused,
+    /// Plain data: the version has no such function.
+    Data,
+}
+
+impl FunctionReading {
+    /// What it means for a template of `version`, in a sentence.
+    pub fn describe(self, version: &TemplateVersion) -> String {
+        match self {
+            FunctionReading::Call => {
+                format!(
+                    "A function in this template's version, {}.",
+                    version.display()
+                )
+            }
+            FunctionReading::Refused => {
+                format!("Refused in this template's version, {}.", version.display())
+            }
+            FunctionReading::Data => format!(
+                "Not a function in this template's version, {}: Heat keeps the mapping as data.",
+                version.display()
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn function_histories() {
+        let said = |name: &str| -> Vec<String> {
+            function_history(name)
+                .iter()
+                .map(|step| match step.change {
+                    FunctionChange::Added { class } => format!("{} {class}", step.version.version),
+                    FunctionChange::Changed { class } => {
+                        format!("{} -> {class}", step.version.version)
+                    }
+                    FunctionChange::Removed => format!("{} removed", step.version.version),
+                })
+                .collect()
+        };
+        assert_eq!(
+            said("get_attr"),
+            [
+                "2013-05-23 GetAttThenSelect",
+                "2014-10-16 -> GetAtt",
+                "2015-10-15 -> GetAttAllAttributes"
+            ]
+        );
+        assert_eq!(
+            said("repeat"),
+            [
+                "2015-04-30 Repeat",
+                "2016-10-14 -> RepeatWithMap",
+                "2017-09-01 -> RepeatWithNestedLoop"
+            ]
+        );
+        assert_eq!(said("Fn::Join"), ["2013-05-23 Join", "2014-10-16 removed"]);
+        assert_eq!(said("filter"), ["2017-02-24 Filter"]);
+        assert!(said("get_paramz").is_empty());
+        let ocata = hot_template_version("ocata").unwrap();
+        assert_eq!(ocata.reading("list_concat"), FunctionReading::Data);
+        assert_eq!(ocata.reading("Fn::Select"), FunctionReading::Refused);
+        assert_eq!(ocata.reading("repeat"), FunctionReading::Call);
+    }
 
     #[test]
     fn the_built_in_versions_are_heats() {
