@@ -133,6 +133,36 @@ test("hovering shows the life cycle and the fix; the fix is one step undo takes 
   await page.context().close();
 });
 
+test("hovering a function's name shows since which template version Heat has it and what this template's version makes of it", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_PORTS);
+  await waitForProblemCount(page, 3);
+
+  await page.locator(".cm-line", { hasText: "get_attr" }).getByText("get_attr", { exact: true }).hover();
+  const tooltip = page.locator(".cm-tooltip-hover .hw-function");
+  await tooltip.waitFor();
+  assert.match(await tooltip.locator(".hw-finding-head").textContent(), /^get_attrintrinsic function$/);
+  const steps = await tooltip.locator(".hw-timeline-step").allTextContents();
+  assert.deepEqual(steps, [
+    "fromheat_template_version 2013-05-23 (first shipped in 2013.2 (Havana))Heat's GetAttThenSelect",
+    "changed inheat_template_version 2014-10-16 (first shipped in 2014.2 (Juno))Heat's GetAtt",
+    "changed inheat_template_version 2015-10-15 (first shipped in 5.0.0 (Liberty))Heat's GetAttAllAttributes",
+  ]);
+  assert.equal(
+    await tooltip.locator(".hw-finding-message").textContent(),
+    "A function in this template's version, 2016-10-14 (newton).",
+  );
+  await screenshot(page, "hover-function");
+
+  // Not on a function: no function hover.
+  await page.mouse.move(0, 0);
+  await tooltip.waitFor({ state: "detached" });
+  await page.locator(".cm-line", { hasText: "dns_name" }).getByText("dns_name", { exact: true }).hover();
+  await page.waitForTimeout(600);
+  assert.equal(await page.locator(".cm-tooltip-hover .hw-function").count(), 0);
+  await page.context().close();
+});
+
 test("a fix from the hover applies after typing that left the findings as they were", async () => {
   const page = await openPage();
   await pasteDocument(page, LEGACY_PORTS);

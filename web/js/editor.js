@@ -4,7 +4,7 @@
 
 import { basicSetup } from "codemirror";
 import { ChangeSet, EditorSelection, EditorState } from "@codemirror/state";
-import { EditorView, ViewPlugin, keymap } from "@codemirror/view";
+import { EditorView, ViewPlugin, hoverTooltip, keymap } from "@codemirror/view";
 import { indentWithTab, isolateHistory } from "@codemirror/commands";
 import { ensureSyntaxTree, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
@@ -151,10 +151,41 @@ function trackChanges(view, changes) {
   if (record.shown && record.shown !== record.latest) record.shown.since = record.shown.since.compose(changes);
 }
 
+// A word that may name an intrinsic function: `get_attr`, `Fn::GetAtt`.
+const functionWord = /[A-Za-z0-9_:]/;
+
+/// The hover on an intrinsic function's name. `names` are every function
+/// name; only a key spelled as one of them is described, by
+/// `describeFunction(text, position)` (Rust: it parses the text and
+/// returns {name, from, to, steps, reading} when a call's name is there).
+function functionHover(names, describeFunction) {
+  return hoverTooltip((view, pos) => {
+    const line = view.state.doc.lineAt(pos);
+    let start = pos - line.from;
+    let end = start;
+    while (start > 0 && functionWord.test(line.text[start - 1])) start -= 1;
+    while (end < line.text.length && functionWord.test(line.text[end])) end += 1;
+    // A key: the name is followed by `:` (after a closing quote, if any).
+    let word = line.text.slice(start, end);
+    if (word.endsWith(":")) word = word.replace(/:+$/, "");
+    const after = line.text.slice(start + word.length).replace(/^["']/, "");
+    if (!names.has(word) || !after.startsWith(":")) return null;
+    const hover = describeFunction(view.state.doc.toString(), line.from + start);
+    if (!hover) return null;
+    return {
+      pos: hover.from,
+      end: hover.to,
+      above: true,
+      create: () => ({ dom: renderFunction(hover) }),
+    };
+  });
+}
+
 /// Creates an editor inside `parent` holding `text`. `onChange` is called
 /// with no arguments after every change of the document; the caller reads
 /// the text when it is ready to (changes come one keystroke at a time).
-export function createEditor(parent, text, label, onChange) {
+/// `functionNames` and `describeFunction` make the hover on functions.
+export function createEditor(parent, text, label, onChange, functionNames, describeFunction) {
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -169,6 +200,7 @@ export function createEditor(parent, text, label, onChange) {
         parseToTheEnd,
         syntaxHighlighting(classHighlighter),
         lintGutter(),
+        functionHover(new Set(functionNames), describeFunction),
         theme,
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => {
@@ -326,6 +358,31 @@ function renderFinding(finding) {
     );
     root.append(fix);
   }
+  return root;
+}
+
+/// The tooltip of an intrinsic function: since which template version
+/// Heat has it, when its class changed, and what this template's version
+/// makes of it.
+function renderFunction(hover) {
+  const root = element("div", "hw-finding hw-function");
+  const head = element("div", "hw-finding-head");
+  head.append(element("span", "hw-finding-code", `${hover.name}`), element("span", "hw-function-kind", "intrinsic function"));
+  root.append(head);
+  const history = element("ol", "hw-timeline");
+  history.setAttribute("aria-label", "Template versions, oldest first");
+  const said = { added: "from", changed: "changed in", removed: "removed in" };
+  for (const step of hover.steps) {
+    const item = element("li", "hw-timeline-step");
+    item.append(element("span", `hw-badge hw-badge-function-${step.change}`, said[step.change] ?? step.change));
+    const shipped = step.release ? ` (first shipped in ${step.release})` : "";
+    item.append(element("span", "hw-timeline-when", `heat_template_version ${step.version}${shipped}`));
+    const what = step.class ? `Heat's ${step.class}` : "Heat refuses it";
+    item.append(element("span", "hw-timeline-message", what));
+    history.append(item);
+  }
+  root.append(history);
+  if (hover.reading) root.append(element("p", "hw-finding-message", hover.reading));
   return root;
 }
 

@@ -9,6 +9,7 @@ use web_sys::Element;
 use heatwise_core::catalog::StatusKind;
 
 use crate::findings::{Change, Finding};
+use crate::hover::{function_hover, function_names, FunctionHover};
 use crate::outline::Utf16Range;
 
 #[wasm_bindgen(module = "/js/editor.bundle.js")]
@@ -18,8 +19,14 @@ extern "C" {
     pub type EditorView;
 
     #[wasm_bindgen(js_name = createEditor)]
-    fn create_editor(parent: &Element, text: &str, label: &str, on_change: &Function)
-        -> EditorView;
+    fn create_editor(
+        parent: &Element,
+        text: &str,
+        label: &str,
+        on_change: &Function,
+        function_names: &Array,
+        describe_function: &Function,
+    ) -> EditorView;
 
     #[wasm_bindgen(js_name = editorText)]
     fn editor_text(view: &EditorView) -> String;
@@ -197,11 +204,37 @@ fn write_number(out: &mut String, number: u32) {
     let _ = write!(out, "{number}");
 }
 
+/// What `describeFunction` in `js/editor.js` returns: {name, from, to,
+/// steps: [{change, version, release, class}], reading}.
+fn function_hover_to_js(hover: &FunctionHover) -> JsValue {
+    let optional = |text: Option<&str>| text.map_or(JsValue::NULL, JsValue::from_str);
+    let steps: Array = hover
+        .steps
+        .iter()
+        .map(|step| {
+            object(&[
+                ("change", step.change.into()),
+                ("version", step.version.as_str().into()),
+                ("release", optional(step.release.as_deref())),
+                ("class", optional(step.class)),
+            ])
+        })
+        .collect();
+    object(&[
+        ("name", hover.name.into()),
+        ("from", hover.range.from.into()),
+        ("to", hover.range.to.into()),
+        ("steps", steps.into()),
+        ("reading", optional(hover.reading.as_deref())),
+    ])
+}
+
 /// An editor mounted in the page; dropping it removes it.
 pub struct CodeMirror {
     view: EditorView,
     // Called by JavaScript for as long as the view lives.
     _on_change: Closure<dyn FnMut()>,
+    _describe_function: Closure<dyn Fn(String, u32) -> JsValue>,
 }
 
 impl CodeMirror {
@@ -215,10 +248,27 @@ impl CodeMirror {
         on_change: impl FnMut() + 'static,
     ) -> Self {
         let on_change = Closure::<dyn FnMut()>::new(on_change);
-        let view = create_editor(parent, text, label, on_change.as_ref().unchecked_ref());
+        // The hover parses the text it is given: only when the pointer
+        // rests on a function's name (the editor checks the word first).
+        let describe_function =
+            Closure::<dyn Fn(String, u32) -> JsValue>::new(|text: String, position: u32| {
+                function_hover(&text, position)
+                    .as_ref()
+                    .map_or(JsValue::UNDEFINED, function_hover_to_js)
+            });
+        let names: Array = function_names().map(JsValue::from_str).collect();
+        let view = create_editor(
+            parent,
+            text,
+            label,
+            on_change.as_ref().unchecked_ref(),
+            &names,
+            describe_function.as_ref().unchecked_ref(),
+        );
         Self {
             view,
             _on_change: on_change,
+            _describe_function: describe_function,
         }
     }
 

@@ -8,6 +8,7 @@ pub mod controller;
 pub mod embed;
 pub mod examples;
 pub mod findings;
+pub mod hover;
 pub mod migration;
 pub mod outline;
 pub mod share;
