@@ -198,6 +198,7 @@ class Translation(unittest.TestCase):
                 "type": "OS::Neutron::HealthMonitor",
                 "properties": {},
                 "unknown_properties": ["delay"],
+                "unknown_values": {"delay": 5},
             },
         )
         self.assertEqual(

@@ -408,8 +408,13 @@ class TemplateTranslation:
         }
         if unknown:
             # Heat's validation rejects them ("Unknown Property"), except on
-            # placeholders, which accept and ignore anything.
+            # placeholders, which accept and ignore anything: their values
+            # as written are what a migration must carry over.
             entry["unknown_properties"] = unknown
+            data = definition._properties or {}
+            entry["unknown_values"] = {
+                key: to_json(self.heat, keep_functions(self.heat, data[key])) for key in unknown
+            }
         return entry
 
     def translated_values(self, stack, name: str, definition) -> tuple[dict, list[str]]:

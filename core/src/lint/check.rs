@@ -57,7 +57,7 @@ fn type_usage<'a>(
         }
         TypeResolution::Template { .. } => return None,
     };
-    if placeholder_resource_type::check(cx, resource_type, &what, range) {
+    if placeholder_resource_type::check(cx, resource_type, &what, range, definition) {
         return None;
     }
     status::check_type(cx, resource_type, what, range, definition).then_some(resource_type)

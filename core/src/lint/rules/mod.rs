@@ -9,6 +9,7 @@ pub(crate) mod conflicting_properties;
 pub(crate) mod duplicate_key;
 pub(crate) mod placeholder_resource_type;
 pub(crate) mod resource_type_alias;
+pub(crate) mod retired_types;
 pub(crate) mod status;
 pub(crate) mod template_problems;
 pub(crate) mod template_version;

@@ -1,6 +1,7 @@
 //! HW106 placeholder-resource-type: a type Heat keeps only as a
 //! placeholder that accepts its properties and builds nothing (LBaaS since
-//! 22.0.0). The fix is advice: any real type would create something new.
+//! 22.0.0). The fix is the migration to the successor where heatwise has
+//! one (LBaaS v2 to Octavia: `retired_types`), else Heat's advice.
 
 use crate::catalog::ResourceType;
 use crate::fix::translation::advice;
@@ -8,6 +9,7 @@ use crate::lint::context::Context;
 use crate::lint::timeline::{describe, timeline};
 use crate::lint::{Rule, Subject};
 use crate::release::Release;
+use crate::template::Definition;
 use crate::text::TextRange;
 
 /// Reports `resource_type` when it is a placeholder at the target, and
@@ -17,6 +19,7 @@ pub(crate) fn check<'a>(
     resource_type: ResourceType<'a>,
     what: &str,
     range: TextRange,
+    definition: Option<&Definition>,
 ) -> bool {
     let state = cx.status_at(resource_type.status(), |r| resource_type.status_at(r));
     if !cx.is_placeholder(resource_type) || !state.is_available() {
@@ -32,7 +35,8 @@ pub(crate) fn check<'a>(
         describe(status)
     );
     let now = cx.status_now(resource_type.status(), |r| resource_type.status_at(r));
-    let fix = advice(now);
+    let migration = definition.and_then(|d| super::retired_types::migration(cx, resource_type, d));
+    let fix = cx.unless_shared(range, migration).or_else(|| advice(now));
     let diagnostic = cx.report(Rule::PlaceholderResourceType, range, message);
     diagnostic.status = Some(status.kind());
     diagnostic.lifecycle = timeline(status);
@@ -67,14 +71,27 @@ mod tests {
     }
 
     #[test]
-    fn the_fix_is_heats_advice() {
-        let found = lint(LBAAS, &LintOptions::new(Catalog::builtin()));
-        let fix = found
-            .iter()
-            .find(|d| d.rule == Rule::PlaceholderResourceType)
-            .and_then(|d| d.fix.as_ref())
-            .expect("advice");
-        assert_eq!(fix.applicability, Applicability::DisplayOnly);
-        assert!(fix.title.starts_with("Heat says: "), "{}", fix.title);
+    fn the_fix_is_the_migration_or_heats_advice() {
+        let fix = |text: &str| {
+            lint(text, &LintOptions::new(Catalog::builtin()))
+                .into_iter()
+                .find(|d| d.rule == Rule::PlaceholderResourceType)
+                .and_then(|d| d.fix)
+                .expect("a fix")
+        };
+        // LBaaS v2: Octavia has the same roles (`retired_types`).
+        let octavia = fix(LBAAS);
+        assert_eq!(octavia.applicability, Applicability::Unsafe);
+        assert!(
+            octavia.title.starts_with(
+                "Replace `OS::Neutron::LBaaS::LoadBalancer` with `OS::Octavia::LoadBalancer`"
+            ),
+            "{}",
+            octavia.title
+        );
+        // LBaaS v1 has no one-to-one successor.
+        let v1 = fix("heat_template_version: 2018-08-31\nresources:\n  pool:\n    type: OS::Neutron::Pool\n    properties: {protocol: HTTP, subnet: s, lb_method: ROUND_ROBIN, vip: {protocol_port: 80}}\n");
+        assert_eq!(v1.applicability, Applicability::DisplayOnly);
+        assert!(v1.title.starts_with("Heat says: "), "{}", v1.title);
     }
 }

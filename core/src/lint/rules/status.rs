@@ -171,6 +171,9 @@ fn type_fix<'a>(
     let Some(definition) = definition else {
         return advice(status);
     };
+    if let Some(fix) = super::retired_types::migration(cx, resource_type, definition) {
+        return Some(fix);
+    }
     let substitutes: Vec<&str> = status.substitute_types().collect();
     if let Some(fix) = substitutes
         .iter()

@@ -1,0 +1,112 @@
+//! Migrations across retired resource types, where Heat's own data names a
+//! successor but no translation rule carries the template there: LBaaS v2
+//! to Octavia (`lbaas`), nova-network floating IPs to Neutron
+//! (`nova_floating_ip`), `OS::Neutron::RouterGateway` to the router's
+//! `external_gateway_info` (`router_gateway`). Each is attached, where the
+//! finding is made, to the type's HIDDEN (HW102) or placeholder (HW106)
+//! finding; each is Unsafe (a stack update replaces or removes resources)
+//! and its title says what to check. Where the template cannot say what
+//! Heat did (a floating IP without a pool, a listener without its load
+//! balancer), the fix is advice that names what is missing.
+//! `docs/migrations.md` lists every retired type and what is done for it.
+
+mod lbaas;
+mod nova_floating_ip;
+mod router_gateway;
+
+use crate::catalog::ResourceType;
+use crate::fix::Fix;
+use crate::lint::context::Context;
+use crate::syntax::{Entry, NodeId};
+use crate::template::{AttributeRef, Definition, Resource};
+
+/// The migration of a resource of a retired type, when heatwise has one
+/// for the type: `None` for other types.
+pub(crate) fn migration(
+    cx: &Context<'_, '_>,
+    resource_type: ResourceType<'_>,
+    definition: &Definition,
+) -> Option<Fix> {
+    let name = resource_type.name();
+    if let Some(role) = name.strip_prefix("OS::Neutron::LBaaS::") {
+        return lbaas::v2(cx, role, definition);
+    }
+    match name {
+        "OS::Nova::FloatingIP" => nova_floating_ip::floating_ip(cx, definition),
+        "OS::Nova::FloatingIPAssociation" => nova_floating_ip::association(cx, definition),
+        "OS::Neutron::RouterGateway" => router_gateway::gateway(cx, definition),
+        _ => None,
+    }
+}
+
+/// The resource whose definition this is (a group's member definition has
+/// none).
+fn resource_of<'c>(cx: &'c Context<'_, '_>, definition: &Definition) -> Option<&'c Resource> {
+    cx.template
+        .resources()
+        .iter()
+        .find(|r| r.definition.body == definition.body)
+}
+
+/// A property's entry, by name.
+fn property(cx: &Context<'_, '_>, definition: &Definition, name: &str) -> Option<Entry> {
+    cx.tree
+        .get_entry(definition.properties_mapping(cx.tree)?, name)
+}
+
+/// The resource a value names with `get_resource: name`.
+fn resource_named_by<'c>(cx: &'c Context<'_, '_>, value: NodeId) -> Option<&'c Resource> {
+    let tree = cx.tree;
+    let [key, name] = *tree.children(value) else {
+        return None;
+    };
+    if !tree.is_mapping(value) || tree.scalar(key) != Some("get_resource") {
+        return None;
+    }
+    cx.template.resource(tree.scalar(name)?)
+}
+
+/// Every `get_attr` of the resource `name`.
+fn attribute_refs_to<'c>(
+    cx: &'c Context<'_, '_>,
+    name: &'c str,
+) -> impl Iterator<Item = AttributeRef> + 'c {
+    cx.template
+        .attribute_refs()
+        .filter(move |r| r.resource_name(cx.tree) == Some(name))
+}
+
+/// Whether anything refers to the resource `name`: `get_resource`, `Ref`,
+/// `get_attr`, or another resource's `depends_on`. The depends_on nodes
+/// that name it are returned apart, for a migration that can move them.
+fn references_to(cx: &Context<'_, '_>, name: &str) -> (bool, Vec<NodeId>) {
+    let tree = cx.tree;
+    let by_function = cx
+        .template
+        .resource_refs()
+        .any(|r| tree.scalar(r.name) == Some(name))
+        || attribute_refs_to(cx, name).next().is_some();
+    let mut depends_on = Vec::new();
+    for resource in cx.template.resources() {
+        let Some(entry) = cx
+            .template
+            .resource_entry(&resource.definition, "depends_on")
+        else {
+            continue;
+        };
+        let items: Vec<NodeId> = if tree.is_sequence(entry.value) {
+            tree.items(entry.value).to_vec()
+        } else {
+            vec![entry.value]
+        };
+        depends_on.extend(
+            items
+                .into_iter()
+                .filter(|&item| tree.scalar(item) == Some(name)),
+        );
+    }
+    (by_function, depends_on)
+}
+
+#[cfg(test)]
+mod tests;
