@@ -33,6 +33,25 @@ outputs:
     value: { get_attr: [app_port, fixed_ips] }
 `;
 
+const LEGACY_STACK = `heat_template_version: 2016-10-14
+resources:
+  router:
+    type: OS::Neutron::Router
+  gateway:
+    type: OS::Neutron::RouterGateway
+    properties:
+      router_id: { get_resource: router }
+      network: public
+  ip:
+    type: OS::Nova::FloatingIP
+    properties:
+      pool: public
+  lb:
+    type: OS::Neutron::LBaaS::LoadBalancer
+    properties:
+      vip_subnet: private-subnet
+`;
+
 /// Replaces the document as pasting over a selection of everything would.
 async function pasteDocument(page, text) {
   await page.locator(".cm-content").focus();
@@ -302,6 +321,33 @@ test("migrate all shows the diff first, applies it as one step, and undo takes i
   await page.locator(".cm-content").focus();
   await page.keyboard.press("Control+z");
   assert.equal(await documentText(page), LEGACY_PORTS.trimEnd() + "\n");
+  await page.context().close();
+});
+
+test("migrate all with unsafe migrations lists each one with what it changes, and moves retired types in one click", async () => {
+  const page = await openPage();
+  await pasteDocument(page, LEGACY_STACK);
+  await waitForProblemCount(page, 3);
+  await page.getByRole("button", { name: "Migrate all…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Migrate all" });
+  await dialog.waitFor();
+  await dialog.getByRole("checkbox", { name: /Include unsafe migrations/ }).check();
+  const unsafe = dialog.locator(".migrate-unsafe li");
+  await unsafe.first().waitFor();
+  const titles = await unsafe.allTextContents();
+  assert.equal(titles.length, 3, titles.join("\n"));
+  assert.match(titles.join("\n"), /Replace `OS::Neutron::LBaaS::LoadBalancer` with `OS::Octavia::LoadBalancer` \(unsafe: /);
+  assert.match(titles.join("\n"), /Set the gateway in router `router`'s `external_gateway_info` and remove `gateway`/);
+  assert.match(await dialog.locator(".migrate-summary").textContent(), /3 fixes change the template, 3 of them unsafe/);
+  await screenshot(page, "migrate-unsafe");
+  await dialog.getByRole("button", { name: "Apply fixes" }).click();
+  await dialog.waitFor({ state: "detached" });
+  const migrated = await documentText(page);
+  assert.match(migrated, /type: OS::Octavia::LoadBalancer/);
+  assert.match(migrated, /type: OS::Neutron::FloatingIP\n    properties:\n      floating_network: public/);
+  assert.match(migrated, /external_gateway_info:\n        network: public/);
+  assert.doesNotMatch(migrated, /RouterGateway|LBaaS|OS::Nova::FloatingIP/);
+  await waitForProblemCount(page, 0);
   await page.context().close();
 });
 

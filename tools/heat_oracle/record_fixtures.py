@@ -1,6 +1,7 @@
 """Records what Heat's translation makes of each migration fixture.
 
-For every template in core/tests/fixtures/fix (``.yaml``/``.json``) and its
+For every template in core/tests/fixtures/fix and core/tests/fixtures/migrate
+(``.yaml``/``.json``; the second holds migrations made with unsafe fixes) and its
 migrated text (the ``.fixed`` file beside it, written by the fixture test
 under ``HEATWISE_BLESS=1``), runs ``translate.py`` and writes
 ``<fixture>.heat.json``: the resources Heat translates, for the original
@@ -22,7 +23,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXTURES = ROOT / "core" / "tests" / "fixtures" / "fix"
+FIXTURE_DIRS = [
+    ROOT / "core" / "tests" / "fixtures" / "fix",
+    ROOT / "core" / "tests" / "fixtures" / "migrate",
+]
 TRANSLATE = Path(__file__).resolve().parent / "translate.py"
 
 
@@ -39,7 +43,8 @@ def fixtures(selected: list[str]) -> list[Path]:
         return [Path(name).resolve() for name in selected]
     return sorted(
         path
-        for path in FIXTURES.iterdir()
+        for directory in FIXTURE_DIRS
+        for path in directory.iterdir()
         if path.suffix in (".yaml", ".json") and not path.name.endswith(".heat.json")
     )
 
@@ -79,7 +84,7 @@ def main(argv: list[str]) -> int:
         fixed = original.with_name(original.name + ".fixed")
         if not fixed.exists():
             print(
-                f"{fixed} is missing: run HEATWISE_BLESS=1 cargo test -p heatwise-core --test fix_fixtures",
+                f"{fixed} is missing: run HEATWISE_BLESS=1 cargo test -p heatwise-core --test fix_fixtures --test migration_fixtures",
                 file=sys.stderr,
             )
             return 2

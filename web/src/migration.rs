@@ -1,5 +1,6 @@
-//! "Migrate all": every safe fix applied at once, previewed as a diff
-//! before it is made, with what it leaves for the user to decide.
+//! "Migrate all": every safe fix applied at once (and, when the user asks,
+//! every unsafe one too), previewed as a diff before it is made, with what
+//! it leaves for the user to decide.
 
 use std::rc::Rc;
 
@@ -19,8 +20,13 @@ const CONTEXT_LINES: usize = 3;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Migration {
+    /// Whether unsafe fixes were asked for.
+    pub with_unsafe: bool,
     /// The titles of the fixes applied, in order.
     pub applied: Vec<String>,
+    /// The titles of the unsafe fixes among them: each says what changes
+    /// and what to check.
+    pub applied_unsafe: Vec<String>,
     /// The preview: hunks of changed lines with some context.
     pub hunks: Vec<Hunk>,
     /// The changes that turn the document into the migrated text, one per
@@ -65,10 +71,44 @@ pub struct LeftFix {
     pub line: u32,
 }
 
-/// What migrating `text` at `target` with every safe fix does.
-pub fn migrate(text: &str, target: Option<Release>) -> Migration {
+/// What migrating `text` at `target` with every safe fix (and every
+/// unsafe one, `with_unsafe`) does.
+pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migration {
     let lint = LintOptions::new(Catalog::builtin()).with_target(target);
-    let outcome = fix_all(text, &FixOptions::new(lint));
+    let safe_only = FixOptions::new(lint);
+    let options = FixOptions {
+        unsafe_fixes: with_unsafe,
+        ..safe_only.clone()
+    };
+    let outcome = fix_all(text, &options);
+    // The unsafe fixes applied: those a safe-only run does not make.
+    let mut safe_titles: Vec<String> = if with_unsafe {
+        fix_all(text, &safe_only)
+            .applied
+            .into_iter()
+            .map(|(_, title)| title)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let applied_unsafe = if with_unsafe {
+        outcome
+            .applied
+            .iter()
+            .filter(
+                |(_, title)| match safe_titles.iter().position(|t| t == title) {
+                    Some(at) => {
+                        safe_titles.swap_remove(at);
+                        false
+                    }
+                    None => true,
+                },
+            )
+            .map(|(_, title)| title.clone())
+            .collect()
+    } else {
+        Vec::new()
+    };
     let index = LineIndex::new(&outcome.text);
     let left = outcome
         .remaining
@@ -86,6 +126,8 @@ pub fn migrate(text: &str, target: Option<Release>) -> Migration {
         .collect();
     let diff = TextDiff::from_lines(text, outcome.text.as_str());
     Migration {
+        with_unsafe,
+        applied_unsafe,
         applied: outcome
             .applied
             .into_iter()

@@ -138,8 +138,9 @@ pub enum WorkspaceAction {
     ToggleSeverity(Severity),
     /// List only the findings containing these words.
     FilterProblems(String),
-    /// Show what applying every safe fix would do.
-    PreviewMigration,
+    /// Show what applying every safe fix (and every unsafe one, when
+    /// `true`) would do.
+    PreviewMigration(bool),
     CloseMigration,
     /// Apply the migration shown, as one undoable step.
     ApplyMigration,
@@ -304,9 +305,9 @@ impl Reducible for Workspace {
                 next.into()
             }
             WorkspaceAction::ApplyFix(changes) => self.with_fix_request(changes).into(),
-            WorkspaceAction::PreviewMigration => {
+            WorkspaceAction::PreviewMigration(with_unsafe) => {
                 let mut next = (*self).clone();
-                next.migration = Some(migrate(&self.document, self.target).into());
+                next.migration = Some(migrate(&self.document, self.target, with_unsafe).into());
                 next.into()
             }
             WorkspaceAction::CloseMigration => {

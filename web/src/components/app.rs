@@ -355,7 +355,13 @@ pub fn App(props: &AppProps) -> Html {
     let on_migrate_all = {
         let dispatcher = workspace.dispatcher();
         use_callback((), move |(), ()| {
-            dispatcher.dispatch(WorkspaceAction::PreviewMigration)
+            dispatcher.dispatch(WorkspaceAction::PreviewMigration(false))
+        })
+    };
+    let on_include_unsafe = {
+        let dispatcher = workspace.dispatcher();
+        use_callback((), move |with_unsafe: bool, ()| {
+            dispatcher.dispatch(WorkspaceAction::PreviewMigration(with_unsafe))
         })
     };
     let on_apply_migration = {
@@ -386,7 +392,7 @@ pub fn App(props: &AppProps) -> Html {
 
     let migrate_dialog = workspace.migration.clone().map(|migration| {
         html! {
-            <MigrateDialog {migration} on_apply={on_apply_migration} on_close={on_close_migration} />
+            <MigrateDialog {migration} on_apply={on_apply_migration} on_close={on_close_migration} {on_include_unsafe} />
         }
     });
     let share_dialog = workspace.share.clone().map(|link| {

@@ -12,6 +12,8 @@ pub struct MigrateDialogProps {
     pub on_apply: Callback<()>,
     /// Escape, the close button or Cancel.
     pub on_close: Callback<()>,
+    /// The "include unsafe migrations" box: preview again with or without.
+    pub on_include_unsafe: Callback<bool>,
 }
 
 fn count(n: usize, one: &str, many: &str) -> String {
@@ -23,7 +25,8 @@ fn count(n: usize, one: &str, many: &str) -> String {
 }
 
 /// A modal dialog (the browser's own, which keeps focus inside and closes
-/// on Escape) with the diff of every safe fix and the fixes left out.
+/// on Escape) with the diff of every safe fix (and, when asked, every
+/// unsafe one, each listed with what it changes) and the fixes left out.
 #[function_component]
 pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
     let dialog = use_node_ref();
@@ -50,8 +53,22 @@ pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
             html! { <p class="migrate-summary is-error">{ format!("Nothing can be migrated: {reason}.") }</p> }
         }
         None if nothing_to_apply => {
-            html! { <p class="migrate-summary">{ "No safe fix to apply." }</p> }
+            let what = if migration.with_unsafe {
+                "No fix to apply."
+            } else {
+                "No safe fix to apply."
+            };
+            html! { <p class="migrate-summary">{ what }</p> }
         }
+        None if migration.with_unsafe => html! {
+            <p class="migrate-summary">
+                { format!(
+                    "{}, {} of them unsafe: Heat builds something different, as each says below. One undo takes it all back.",
+                    count(migration.applied.len(), "fix changes the template", "fixes change the template"),
+                    migration.applied_unsafe.len(),
+                ) }
+            </p>
+        },
         None => html! {
             <p class="migrate-summary">
                 { format!(
@@ -61,6 +78,32 @@ pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
             </p>
         },
     };
+    let include_unsafe = {
+        let on_include_unsafe = props.on_include_unsafe.clone();
+        let with_unsafe = migration.with_unsafe;
+        Callback::from(move |_: Event| on_include_unsafe.emit(!with_unsafe))
+    };
+    let toggle = html! {
+        <label class="migrate-unsafe-toggle">
+            <input type="checkbox" checked={migration.with_unsafe} onchange={include_unsafe} />
+            { "Include unsafe migrations (retired types, removed functions): they change what Heat builds" }
+        </label>
+    };
+    let unsafe_list = (!migration.applied_unsafe.is_empty()).then(|| html! {
+        <section class="migrate-unsafe" aria-labelledby="migrate-unsafe-heading">
+            <h3 id="migrate-unsafe-heading">
+                { format!("Unsafe changes included ({})", migration.applied_unsafe.len()) }
+            </h3>
+            <ul>
+                { for migration.applied_unsafe.iter().map(|title| html! {
+                    <li>
+                        <span class="hw-applicability hw-applicability-unsafe">{ "unsafe" }</span>
+                        <span class="migrate-left-title">{ title.clone() }</span>
+                    </li>
+                }) }
+            </ul>
+        </section>
+    });
     let diff = (!nothing_to_apply).then(|| html! {
         <div class="diff" role="region" aria-label="Changes" tabindex="0">
             { for migration.hunks.iter().map(|hunk| html! {
@@ -119,13 +162,15 @@ pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
             </div>
             <div class="dialog-body">
                 { summary }
+                { toggle }
+                { for unsafe_list }
                 { for diff }
                 { for left }
             </div>
             <div class="dialog-actions">
                 <button type="button" class="button" onclick={cancel}>{ "Cancel" }</button>
                 <button type="button" class="button button-primary" disabled={nothing_to_apply} onclick={apply}>
-                    { "Apply safe fixes" }
+                    { if migration.with_unsafe { "Apply fixes" } else { "Apply safe fixes" } }
                 </button>
             </div>
         </dialog>

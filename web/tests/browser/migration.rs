@@ -16,7 +16,7 @@ fn apply(text: &str, changes: &[heatwise_web::findings::Change]) -> String {
 
 #[wasm_bindgen_test]
 fn migrating_previews_the_safe_fixes_and_leaves_the_rest() {
-    let migration = migrate(TWO_PORTS, None);
+    let migration = migrate(TWO_PORTS, None, false);
     assert_eq!(migration.refused, None);
     assert_eq!(migration.applied.len(), 2, "{:?}", migration.applied);
     let removed: Vec<&str> = migration
@@ -43,8 +43,40 @@ fn migrating_previews_the_safe_fixes_and_leaves_the_rest() {
 
 #[wasm_bindgen_test]
 fn a_text_that_does_not_parse_is_not_migrated() {
-    let migration = migrate("resources: [\n", None);
+    let migration = migrate("resources: [\n", None, false);
     assert!(migration.refused.is_some());
     assert!(migration.changes.is_empty());
     assert!(migration.hunks.is_empty());
+}
+
+#[wasm_bindgen_test]
+fn unsafe_migrations_are_included_when_asked_and_listed_apart() {
+    let text = "heat_template_version: 2016-10-14\nresources:\n  a:\n    type: OS::Neutron::Port\n    properties:\n      network_id: one\n  ip:\n    type: OS::Nova::FloatingIP\n    properties:\n      pool: public\n";
+    let safe = migrate(text, None, false);
+    assert!(!safe.with_unsafe && safe.applied_unsafe.is_empty());
+    assert_eq!(safe.applied.len(), 1);
+    assert!(safe
+        .left
+        .iter()
+        .any(|fix| fix.applicability == Applicability::Unsafe));
+    let all = migrate(text, None, true);
+    assert!(all.with_unsafe);
+    assert_eq!(all.applied.len(), 2);
+    assert_eq!(all.applied_unsafe.len(), 1);
+    assert!(
+        all.applied_unsafe[0]
+            .starts_with("Replace `OS::Nova::FloatingIP` with `OS::Neutron::FloatingIP`"),
+        "{:?}",
+        all.applied_unsafe
+    );
+    assert!(all
+        .left
+        .iter()
+        .all(|fix| fix.applicability != Applicability::Unsafe));
+    assert_eq!(
+        apply(text, &all.changes),
+        text.replace("network_id: one", "network: one")
+            .replace("OS::Nova::FloatingIP", "OS::Neutron::FloatingIP")
+            .replace("pool: public", "floating_network: public")
+    );
 }

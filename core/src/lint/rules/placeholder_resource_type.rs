@@ -1,7 +1,8 @@
 //! HW106 placeholder-resource-type: a type Heat keeps only as a
 //! placeholder that accepts its properties and builds nothing (LBaaS since
-//! 22.0.0). The fix is the migration to the successor where heatwise has
-//! one (LBaaS v2 to Octavia: `retired_types`), else Heat's advice.
+//! 22.0.0). The fix is the migration to the successor where there is one
+//! (LBaaS v2 to Octavia in `retired_types`; a type whose message names its
+//! successor, as for any retired type), else Heat's advice.
 
 use crate::catalog::ResourceType;
 use crate::fix::translation::advice;
@@ -35,8 +36,13 @@ pub(crate) fn check<'a>(
         describe(status)
     );
     let now = cx.status_now(resource_type.status(), |r| resource_type.status_at(r));
-    let migration = definition.and_then(|d| super::retired_types::migration(cx, resource_type, d));
-    let fix = cx.unless_shared(range, migration).or_else(|| advice(now));
+    let fix = match definition {
+        Some(_) => cx.unless_shared(
+            range,
+            super::status::type_fix(cx, resource_type, definition),
+        ),
+        None => advice(now),
+    };
     let diagnostic = cx.report(Rule::PlaceholderResourceType, range, message);
     diagnostic.status = Some(status.kind());
     diagnostic.lifecycle = timeline(status);

@@ -162,7 +162,10 @@ pub(crate) fn check_type<'a>(
     )
 }
 
-fn type_fix<'a>(
+/// The migration of a type that is not SUPPORTED: heatwise's own across
+/// retired types, Heat's substitute class, the one successor Heat's
+/// message names, or Heat's message as advice.
+pub(crate) fn type_fix<'a>(
     cx: &Context<'a, '_>,
     resource_type: ResourceType<'a>,
     definition: Option<&Definition>,

@@ -54,13 +54,14 @@ fn property(cx: &Context<'_, '_>, definition: &Definition, name: &str) -> Option
         .get_entry(definition.properties_mapping(cx.tree)?, name)
 }
 
-/// The resource a value names with `get_resource: name`.
+/// The resource a value names with `get_resource: name` (`Ref: name` in
+/// CloudFormation-format templates).
 fn resource_named_by<'c>(cx: &'c Context<'_, '_>, value: NodeId) -> Option<&'c Resource> {
     let tree = cx.tree;
     let [key, name] = *tree.children(value) else {
         return None;
     };
-    if !tree.is_mapping(value) || tree.scalar(key) != Some("get_resource") {
+    if !tree.is_mapping(value) || !matches!(tree.scalar(key), Some("get_resource" | "Ref")) {
         return None;
     }
     cx.template.resource(tree.scalar(name)?)
