@@ -149,6 +149,96 @@ fn expected(original: &Resources) -> Resources {
                 "type": "OS::Designate::Zone",
                 "properties": written,
             }),
+            // LBaaS v1: the pool with its VIP becomes a load balancer, a
+            // listener and a pool; its monitors and members follow it.
+            "OS::Neutron::Pool" => {
+                let vip = &written["vip"];
+                let subnet = written.get("subnet").or_else(|| written.get("subnet_id"));
+                let pick = |from: &Value, pairs: &[(&str, &str)]| -> Map<String, Value> {
+                    pairs
+                        .iter()
+                        .filter_map(|(old, new)| Some(((*new).to_owned(), from.get(*old)?.clone())))
+                        .collect()
+                };
+                let load_balancer = format!("{name}_loadbalancer");
+                let listener = format!("{name}_listener");
+                let mut lb = pick(
+                    vip,
+                    &[
+                        ("address", "vip_address"),
+                        ("name", "name"),
+                        ("description", "description"),
+                        ("admin_state_up", "admin_state_up"),
+                    ],
+                );
+                lb.insert(
+                    "vip_subnet".into(),
+                    vip.get("subnet").or(subnet).cloned().expect("a subnet"),
+                );
+                out.insert(
+                    load_balancer.clone(),
+                    json!({"type": "OS::Octavia::LoadBalancer", "properties": lb}),
+                );
+                let mut li = pick(
+                    vip,
+                    &[
+                        ("protocol_port", "protocol_port"),
+                        ("connection_limit", "connection_limit"),
+                    ],
+                );
+                li.insert("protocol".into(), written["protocol"].clone());
+                li.insert(
+                    "loadbalancer".into(),
+                    json!({"get_resource": load_balancer}),
+                );
+                out.insert(
+                    listener.clone(),
+                    json!({"type": "OS::Octavia::Listener", "properties": li}),
+                );
+                let mut pool = pick(
+                    written,
+                    &[
+                        ("lb_method", "lb_algorithm"),
+                        ("protocol", "protocol"),
+                        ("name", "name"),
+                        ("description", "description"),
+                        ("admin_state_up", "admin_state_up"),
+                    ],
+                );
+                pool.extend(pick(vip, &[("session_persistence", "session_persistence")]));
+                pool.insert("listener".into(), json!({"get_resource": listener}));
+                for monitor in written["monitors"].as_array().into_iter().flatten() {
+                    let monitor = get_resource(monitor).expect("a monitor of the template");
+                    let mut properties = original[monitor]["unknown_values"]
+                        .as_object()
+                        .cloned()
+                        .unwrap_or_default();
+                    properties.insert("pool".into(), json!({"get_resource": name}));
+                    out.insert(
+                        monitor.to_owned(),
+                        json!({"type": "OS::Octavia::HealthMonitor", "properties": properties}),
+                    );
+                }
+                for (member_name, member) in original {
+                    let values = &member["unknown_values"];
+                    if member["type"] != "OS::Neutron::PoolMember"
+                        || get_resource(&values["pool_id"]) != Some(name)
+                    {
+                        continue;
+                    }
+                    let mut properties = values.as_object().cloned().unwrap_or_default();
+                    let pool_id = properties.remove("pool_id").expect("pool_id");
+                    properties.insert("pool".into(), pool_id);
+                    properties.insert("subnet".into(), subnet.cloned().expect("the pool's subnet"));
+                    out.insert(
+                        member_name.clone(),
+                        json!({"type": "OS::Octavia::PoolMember", "properties": properties}),
+                    );
+                }
+                json!({"type": "OS::Octavia::Pool", "properties": pool})
+            }
+            // Moved with their pool, above.
+            "OS::Neutron::PoolMember" | "OS::Neutron::HealthMonitor" => continue,
             "OS::Nova::FloatingIP" => json!({
                 "type": "OS::Neutron::FloatingIP",
                 "properties": {"floating_network": properties["pool"]},

@@ -595,12 +595,15 @@ impl<'a, 't> Editor<'a, 't> {
         }
     }
 
+    /// A node whose source cannot follow a key on the same line: a block
+    /// collection (even of one entry: `type: x` after `key:` would be a
+    /// second `: `) or a multi-line block scalar.
     fn is_multiline_block(&self, node: NodeId) -> bool {
         let tree = self.tree;
         let range = tree.range(node);
-        (tree.collection_style(node) == Some(CollectionStyle::Block)
-            || tree.scalar_style(node).is_some_and(ScalarStyle::is_block))
-            && tree.line_of(range.start) != tree.line_of(range.end)
+        tree.collection_style(node) == Some(CollectionStyle::Block)
+            || tree.scalar_style(node).is_some_and(ScalarStyle::is_block)
+                && tree.line_of(range.start) != tree.line_of(range.end)
     }
 
     /// A multi-line node's source with its lines after the first moved so
@@ -629,7 +632,10 @@ impl<'a, 't> Editor<'a, 't> {
             Some(indent) => indent as usize,
             None => old_column,
         };
-        shift_lines(tree.source(node), column as isize - old_column as isize).map(|text| {
+        // The first line starts at the node, after its own indentation:
+        // shifted with the others, as if that indentation were there.
+        let source = format!("{}{}", " ".repeat(old_column), tree.source(node));
+        shift_lines(&source, column as isize - old_column as isize).map(|text| {
             // The first line keeps no indentation: it follows a key or `- `.
             text.trim_start_matches(' ').to_owned()
         })

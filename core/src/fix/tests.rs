@@ -322,3 +322,22 @@ fn copied_plain_scalars_with_flow_indicators_are_quoted_in_flow() {
     });
     assert_eq!(out.as_deref(), Some("m: {a: 1, new: [\"a,b\"]}\nv: a,b\n"));
 }
+
+#[test]
+fn copied_block_collections_go_on_lines_of_their_own_at_the_new_depth() {
+    // A one-entry block mapping cannot follow a key on its line, and one
+    // copied from deeper moves left with its first line.
+    let text = "a:\n  b:\n    c:\n      sp:\n        type: X\nm:\n  k: 1\n";
+    let out = run(text, |editor, tree| {
+        let copied = NewValue::Source(node_at(tree, &["a", "b", "c", "sp"]));
+        Some(vec![editor.insert_entry(
+            node_at(tree, &["m"]),
+            "sp",
+            &copied,
+        )?])
+    });
+    assert_eq!(
+        out.as_deref(),
+        Some("a:\n  b:\n    c:\n      sp:\n        type: X\nm:\n  k: 1\n  sp:\n    type: X\n")
+    );
+}

@@ -95,9 +95,9 @@ mod tests {
             "{}",
             octavia.title
         );
-        // LBaaS v1 has no one-to-one successor.
-        let v1 = fix("heat_template_version: 2018-08-31\nresources:\n  pool:\n    type: OS::Neutron::Pool\n    properties: {protocol: HTTP, subnet: s, lb_method: ROUND_ROBIN, vip: {protocol_port: 80}}\n");
-        assert_eq!(v1.applicability, Applicability::DisplayOnly);
-        assert!(v1.title.starts_with("Heat says: "), "{}", v1.title);
+        // A retired project: no successor.
+        let sahara = fix("heat_template_version: 2018-08-31\nresources:\n  c:\n    type: OS::Sahara::Cluster\n    properties: {name: c}\n");
+        assert_eq!(sahara.applicability, Applicability::DisplayOnly);
+        assert!(sahara.title.starts_with("Heat says: "), "{}", sahara.title);
     }
 }

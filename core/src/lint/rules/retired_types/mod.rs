@@ -1,6 +1,6 @@
 //! Migrations across retired resource types, where Heat's own data names a
 //! successor but no translation rule carries the template there: LBaaS v2
-//! to Octavia (`lbaas`), nova-network floating IPs to Neutron
+//! to Octavia (`lbaas`), LBaaS v1 rebuilt for Octavia (`lbaas_v1`), nova-network floating IPs to Neutron
 //! (`nova_floating_ip`), `OS::Neutron::RouterGateway` to the router's
 //! `external_gateway_info` (`router_gateway`). Each is attached, where the
 //! finding is made, to the type's HIDDEN (HW102) or placeholder (HW106)
@@ -11,6 +11,7 @@
 //! `docs/migrations.md` lists every retired type and what is done for it.
 
 mod lbaas;
+mod lbaas_v1;
 mod nova_floating_ip;
 mod router_gateway;
 
@@ -35,6 +36,10 @@ pub(crate) fn migration(
         "OS::Nova::FloatingIP" => nova_floating_ip::floating_ip(cx, definition),
         "OS::Nova::FloatingIPAssociation" => nova_floating_ip::association(cx, definition),
         "OS::Neutron::RouterGateway" => router_gateway::gateway(cx, definition),
+        "OS::Neutron::Pool"
+        | "OS::Neutron::PoolMember"
+        | "OS::Neutron::HealthMonitor"
+        | "OS::Neutron::LoadBalancer" => lbaas_v1::v1(cx, name, definition),
         _ => None,
     }
 }

@@ -109,3 +109,45 @@ fn a_router_gateway_moves_into_its_router() {
         ],
     );
 }
+
+#[test]
+fn lbaas_v1_is_rebuilt_pool_by_pool() {
+    // One fix for the pool, its member and its monitor, offered on each.
+    let text = "heat_template_version: 2015-04-30\nresources:\n  m: {type: OS::Neutron::HealthMonitor, properties: {type: TCP, delay: 5, max_retries: 3, timeout: 5}}\n  p:\n    type: OS::Neutron::Pool\n    properties: {protocol: TCP, subnet: s, lb_method: ROUND_ROBIN, monitors: [{get_resource: m}], vip: {protocol_port: 22}}\n  a: {type: OS::Neutron::PoolMember, properties: {pool_id: {get_resource: p}, address: 10.0.0.1, protocol_port: 22}}\n";
+    let found = lint(text, &LintOptions::new(Catalog::builtin()));
+    let titles: Vec<&str> = found
+        .iter()
+        .filter(|d| d.rule == Rule::PlaceholderResourceType)
+        .filter_map(|d| d.fix.as_ref())
+        .map(|f| f.title.as_str())
+        .collect();
+    assert_eq!(titles.len(), 3);
+    assert!(titles.iter().all(|t| *t == titles[0]), "{titles:?}");
+    assert!(titles[0].starts_with("Rebuild LBaaS v1 pool `p` for Octavia: `p_loadbalancer`, `p_listener` and the pool, members `a`, monitors `m`"), "{}", titles[0]);
+    check(
+        Rule::PlaceholderResourceType,
+        &[
+            // A monitor two pools share: Octavia's serves one.
+            finds(
+                "heat_template_version: 2015-04-30\nresources:\n  m: {type: OS::Neutron::HealthMonitor, properties: {type: TCP, delay: 5, max_retries: 3, timeout: 5}}\n  p: {type: OS::Neutron::Pool, properties: {protocol: TCP, subnet: s, lb_method: ROUND_ROBIN, monitors: [{get_resource: m}], vip: {protocol_port: 22}}}\n  q: {type: OS::Neutron::Pool, properties: {protocol: TCP, subnet: s, lb_method: ROUND_ROBIN, monitors: [{get_resource: m}], vip: {protocol_port: 23}}}\n",
+                3,
+            ),
+            // A member of a pool from elsewhere.
+            finds(
+                "heat_template_version: 2015-04-30\nresources:\n  a: {type: OS::Neutron::PoolMember, properties: {pool_id: abc, address: 10.0.0.1, protocol_port: 22}}\n",
+                1,
+            ),
+            // The names the new resources take are taken.
+            finds(
+                "heat_template_version: 2015-04-30\nresources:\n  p: {type: OS::Neutron::Pool, properties: {protocol: TCP, subnet: s, lb_method: ROUND_ROBIN, vip: {protocol_port: 22}}}\n  p_listener: {type: OS::Heat::None}\n",
+                1,
+            ),
+        ],
+    );
+    let (applicability, title) = fix_title(
+        "heat_template_version: 2015-04-30\nresources:\n  lb: {type: OS::Neutron::LoadBalancer, properties: {pool_id: p, protocol_port: 80, members: [s1]}}\n",
+        Rule::PlaceholderResourceType,
+    );
+    assert_eq!(applicability, Applicability::DisplayOnly);
+    assert!(title.contains("OS::Octavia::PoolMember"), "{title}");
+}
