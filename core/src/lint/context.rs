@@ -12,6 +12,7 @@ use crate::syntax::{Entry, NodeId, Tree};
 use crate::template::Template;
 use crate::text::TextRange;
 
+use super::references::References;
 use super::timeline::{describe, timeline, LifecycleStep};
 use super::{Diagnostic, LintOptions, Rule};
 
@@ -36,6 +37,8 @@ pub(crate) struct Context<'a, 't> {
     /// Each mapping's pairs of equal keys, once asked for: findings in one
     /// large mapping would otherwise scan it once each.
     duplicates: RefCell<HashMap<NodeId, EqualKeys>>,
+    /// Who refers to which resource, once asked.
+    references: OnceCell<References>,
 }
 
 impl<'a, 't> Context<'a, 't> {
@@ -52,7 +55,14 @@ impl<'a, 't> Context<'a, 't> {
             lifecycles: HashMap::new(),
             anchored: OnceCell::new(),
             duplicates: RefCell::new(HashMap::new()),
+            references: OnceCell::new(),
         }
+    }
+
+    /// Who refers to which resource, indexed on first use.
+    pub(crate) fn references(&self) -> &References {
+        self.references
+            .get_or_init(|| References::new(self.template))
     }
 
     pub(crate) fn finish(self) -> Vec<Diagnostic> {

@@ -11,6 +11,7 @@
 
 mod check;
 mod context;
+mod references;
 mod rule;
 pub mod rules;
 mod suggest;

@@ -47,10 +47,7 @@ pub(crate) fn migration(
 /// The resource whose definition this is (a group's member definition has
 /// none).
 fn resource_of<'c>(cx: &'c Context<'_, '_>, definition: &Definition) -> Option<&'c Resource> {
-    cx.template
-        .resources()
-        .iter()
-        .find(|r| r.definition.body == definition.body)
+    cx.references().resource_of(cx.template, definition)
 }
 
 /// A property's entry, by name.
@@ -75,43 +72,20 @@ fn resource_named_by<'c>(cx: &'c Context<'_, '_>, value: NodeId) -> Option<&'c R
 /// Every `get_attr` of the resource `name`.
 fn attribute_refs_to<'c>(
     cx: &'c Context<'_, '_>,
-    name: &'c str,
+    name: &str,
 ) -> impl Iterator<Item = AttributeRef> + 'c {
-    cx.template
-        .attribute_refs()
-        .filter(move |r| r.resource_name(cx.tree) == Some(name))
+    cx.references().attribute_refs_to(name).iter().cloned()
 }
 
-/// Whether anything refers to the resource `name`: `get_resource`, `Ref`,
-/// `get_attr`, or another resource's `depends_on`. The depends_on nodes
-/// that name it are returned apart, for a migration that can move them.
+/// Whether a function refers to the resource `name` (`get_resource`,
+/// `Ref`, `get_attr`), and the `depends_on` items that name it, for a
+/// migration that can move them.
 fn references_to(cx: &Context<'_, '_>, name: &str) -> (bool, Vec<NodeId>) {
-    let tree = cx.tree;
-    let by_function = cx
-        .template
-        .resource_refs()
-        .any(|r| tree.scalar(r.name) == Some(name))
-        || attribute_refs_to(cx, name).next().is_some();
-    let mut depends_on = Vec::new();
-    for resource in cx.template.resources() {
-        let Some(entry) = cx
-            .template
-            .resource_entry(&resource.definition, "depends_on")
-        else {
-            continue;
-        };
-        let items: Vec<NodeId> = if tree.is_sequence(entry.value) {
-            tree.items(entry.value).to_vec()
-        } else {
-            vec![entry.value]
-        };
-        depends_on.extend(
-            items
-                .into_iter()
-                .filter(|&item| tree.scalar(item) == Some(name)),
-        );
-    }
-    (by_function, depends_on)
+    let references = cx.references();
+    (
+        references.by_function(name),
+        references.depends_on(name).to_vec(),
+    )
 }
 
 #[cfg(test)]
