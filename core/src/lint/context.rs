@@ -39,6 +39,9 @@ pub(crate) struct Context<'a, 't> {
     duplicates: RefCell<HashMap<NodeId, EqualKeys>>,
     /// Who refers to which resource, once asked.
     references: OnceCell<References>,
+    /// Fixes shared by several findings (an LBaaS v1 pool's, offered on
+    /// its members and monitors too), by the node they are made for.
+    shared_fixes: RefCell<HashMap<NodeId, Option<Fix>>>,
 }
 
 impl<'a, 't> Context<'a, 't> {
@@ -56,6 +59,7 @@ impl<'a, 't> Context<'a, 't> {
             anchored: OnceCell::new(),
             duplicates: RefCell::new(HashMap::new()),
             references: OnceCell::new(),
+            shared_fixes: RefCell::new(HashMap::new()),
         }
     }
 
@@ -63,6 +67,21 @@ impl<'a, 't> Context<'a, 't> {
     pub(crate) fn references(&self) -> &References {
         self.references
             .get_or_init(|| References::new(self.template))
+    }
+
+    /// The fix made for `node` by `make`, made once however many findings
+    /// offer it.
+    pub(crate) fn shared_fix(
+        &self,
+        node: NodeId,
+        make: impl FnOnce() -> Option<Fix>,
+    ) -> Option<Fix> {
+        if let Some(fix) = self.shared_fixes.borrow().get(&node) {
+            return fix.clone();
+        }
+        let fix = make();
+        self.shared_fixes.borrow_mut().insert(node, fix.clone());
+        fix
     }
 
     pub(crate) fn finish(self) -> Vec<Diagnostic> {

@@ -87,8 +87,12 @@ fn monitors_of(cx: &Context<'_, '_>, pool: &Resource) -> Vec<(NodeId, String)> {
         .collect()
 }
 
-/// The one fix for a v1 pool, its members and its monitors.
+/// The one fix for a v1 pool, its members and its monitors, made once.
 fn pool_migration(cx: &Context<'_, '_>, pool: &Resource) -> Option<Fix> {
+    cx.shared_fix(pool.definition.body, || make_pool_migration(cx, pool))
+}
+
+fn make_pool_migration(cx: &Context<'_, '_>, pool: &Resource) -> Option<Fix> {
     let tree = cx.tree;
     let advice = |why: String| {
         Some(Fix::display_only(format!(
