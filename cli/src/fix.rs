@@ -278,8 +278,8 @@ fn summarize(name: &str, outcome: &FixOutcome, unsafe_fixes: bool) {
         "{name}: {applied} fix{} applied",
         if applied == 1 { "" } else { "es" }
     );
-    for (rule, title) in &outcome.applied {
-        let _ = writeln!(err, "  fixed {} {title}", rule.code());
+    for applied in &outcome.applied {
+        let _ = writeln!(err, "  fixed {} {}", applied.rule.code(), applied.title);
     }
     for skipped in &outcome.skipped {
         let _ = writeln!(

@@ -50,6 +50,14 @@ impl<'a> FixOptions<'a> {
     }
 }
 
+/// A fix that was applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub rule: Rule,
+    pub title: String,
+    pub applicability: Applicability,
+}
+
 /// A fix that was not applied, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skipped {
@@ -64,7 +72,7 @@ pub struct FixOutcome {
     /// The migrated text.
     pub text: String,
     /// Each fix applied, in the order applied.
-    pub applied: Vec<(Rule, String)>,
+    pub applied: Vec<Applied>,
     /// Fixes left out because they would have broken the text.
     pub skipped: Vec<Skipped>,
     /// The findings of the migrated text.
@@ -130,13 +138,16 @@ pub fn fix_all(text: &str, options: &FixOptions<'_>) -> FixOutcome {
                 reason: "the result would not parse".to_owned(),
             });
         }
-        let applied: Vec<(Rule, String)> = chosen
+        let applied: Vec<Applied> = chosen
             .iter()
-            .filter(|d| {
+            .filter_map(|d| {
                 let fix = d.fix.as_ref().expect("chosen fixes exist");
-                !rejected.contains(&(d.rule, fix.title.clone()))
+                (!rejected.contains(&(d.rule, fix.title.clone()))).then(|| Applied {
+                    rule: d.rule,
+                    title: fix.title.clone(),
+                    applicability: fix.applicability,
+                })
             })
-            .map(|d| (d.rule, d.fix.as_ref().expect("chosen").title.clone()))
             .collect();
         outcome.applied.extend(applied);
         outcome.text = text;

@@ -10,10 +10,13 @@
 //! the same properties, and the recorded texts must still be the current
 //! ones.
 
+mod common;
+
+use common::{comments, fixtures, with_suffix};
 use heatwise_snapshot as support;
 
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::fix::Applicability;
@@ -24,47 +27,13 @@ use serde_json::Value;
 
 const RECORD_COMMAND: &str = ".venv/bin/python tools/heat_oracle/record_fixtures.py";
 
-fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fix");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("fixtures/fix exists")
-        .map(|entry| entry.expect("readable directory").path())
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|ext| ext == "yaml" || ext == "json")
-                && !path.to_string_lossy().ends_with(".heat.json")
-        })
-        .collect();
-    paths.sort();
-    assert!(!paths.is_empty(), "no fixtures in {}", dir.display());
-    paths
-}
-
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
 fn options() -> FixOptions<'static> {
     FixOptions::new(LintOptions::new(Catalog::builtin()))
 }
 
-/// Comment texts, each as often as it occurs.
-fn comments(text: &str) -> Vec<String> {
-    let tree = syntax::parse(text);
-    let mut all: Vec<String> = tree
-        .comments()
-        .iter()
-        .map(|c| text[c.range.as_usize()].to_owned())
-        .collect();
-    all.sort();
-    all
-}
-
 #[test]
 fn fixtures_migrate_to_their_snapshots() {
-    for path in fixtures() {
+    for path in fixtures("fix") {
         let text = std::fs::read_to_string(&path).expect("fixture is readable");
         let outcome = fix_all(&text, &options());
         assert!(outcome.converged, "{}: did not converge", path.display());
@@ -72,8 +41,8 @@ fn fixtures_migrate_to_their_snapshots() {
         support::assert_snapshot(&with_suffix(&path, ".fixed"), &outcome.text);
 
         let mut log = String::new();
-        for (rule, title) in &outcome.applied {
-            writeln!(log, "applied {} {title}", rule.code()).unwrap();
+        for applied in &outcome.applied {
+            writeln!(log, "applied {} {}", applied.rule.code(), applied.title).unwrap();
         }
         for skipped in &outcome.skipped {
             writeln!(
@@ -181,7 +150,7 @@ fn without_members(
 
 #[test]
 fn heat_translates_fixed_fixtures_as_the_originals() {
-    for path in fixtures() {
+    for path in fixtures("fix") {
         let record_path = with_suffix(&path, ".heat.json");
         let record: Value =
             serde_json::from_str(&std::fs::read_to_string(&record_path).unwrap_or_else(|_| {
@@ -261,7 +230,7 @@ fn fixing_any_text_keeps_it_parsing_and_settles() {
             }
         }
     }
-    for path in fixtures() {
+    for path in fixtures("fix") {
         let text = std::fs::read_to_string(&path).expect("fixture is readable");
         let mut end = 0;
         for line in text.split_inclusive('\n') {
@@ -321,7 +290,7 @@ fn fixing_mutated_fixtures_never_breaks_them() {
             .wrapping_add(1_442_695_040_888_963_407);
         (seed >> 33) as usize % bound.max(1)
     };
-    for path in fixtures() {
+    for path in fixtures("fix") {
         let text = std::fs::read_to_string(&path).expect("fixture is readable");
         assert!(
             text.is_ascii(),

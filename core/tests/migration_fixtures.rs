@@ -13,40 +13,19 @@
 //! resource's under the mapping `docs/migrations.md` documents, written
 //! out here as data, independent of the code that makes the edits.
 
+mod common;
+
+use common::{comments, fixtures, with_suffix};
 use heatwise_snapshot as support;
 
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::lint::{lint, LintOptions, Rule};
-use heatwise_core::syntax;
 use serde_json::{json, Map, Value};
 
 const RECORD_COMMAND: &str = ".venv/bin/python tools/heat_oracle/record_fixtures.py";
-
-fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/migrate");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("fixtures/migrate exists")
-        .map(|entry| entry.expect("readable directory").path())
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|ext| ext == "yaml" || ext == "json")
-                && !path.to_string_lossy().ends_with(".heat.json")
-        })
-        .collect();
-    paths.sort();
-    assert!(!paths.is_empty(), "no fixtures in {}", dir.display());
-    paths
-}
-
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
 
 fn options() -> FixOptions<'static> {
     FixOptions {
@@ -55,27 +34,16 @@ fn options() -> FixOptions<'static> {
     }
 }
 
-fn comments(text: &str) -> Vec<String> {
-    let tree = syntax::parse(text);
-    let mut all: Vec<String> = tree
-        .comments()
-        .iter()
-        .map(|c| text[c.range.as_usize()].to_owned())
-        .collect();
-    all.sort();
-    all
-}
-
 #[test]
 fn fixtures_migrate_to_their_snapshots() {
-    for path in fixtures() {
+    for path in fixtures("migrate") {
         let text = std::fs::read_to_string(&path).expect("fixture is readable");
         let outcome = fix_all(&text, &options());
         assert!(outcome.converged, "{}: did not converge", path.display());
         support::assert_snapshot(&with_suffix(&path, ".fixed"), &outcome.text);
         let mut log = String::new();
-        for (rule, title) in &outcome.applied {
-            writeln!(log, "applied {} {title}", rule.code()).unwrap();
+        for applied in &outcome.applied {
+            writeln!(log, "applied {} {}", applied.rule.code(), applied.title).unwrap();
         }
         for d in &outcome.remaining {
             writeln!(log, "remains {} {}", d.code(), d.message).unwrap();
@@ -296,7 +264,7 @@ fn expected(original: &Resources) -> Resources {
 
 #[test]
 fn heat_builds_the_migrated_resources_with_the_documented_mapping() {
-    for path in fixtures() {
+    for path in fixtures("migrate") {
         let record_path = with_suffix(&path, ".heat.json");
         let record: Value =
             serde_json::from_str(&std::fs::read_to_string(&record_path).unwrap_or_else(|_| {

@@ -179,10 +179,10 @@ pub fn fix(
         let positions = Positions::new(&outcome.text);
         json!({
             "text": outcome.text,
-            "applied": outcome.applied.iter().map(|(rule, title)| json!({
-                "code": rule.code(),
-                "name": rule.name(),
-                "title": title,
+            "applied": outcome.applied.iter().map(|applied| json!({
+                "code": applied.rule.code(),
+                "name": applied.rule.name(),
+                "title": applied.title,
             })).collect::<Vec<_>>(),
             "skipped": outcome.skipped.iter().map(|skipped| json!({
                 "code": skipped.rule.code(),

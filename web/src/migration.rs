@@ -75,40 +75,17 @@ pub struct LeftFix {
 /// unsafe one, `with_unsafe`) does.
 pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migration {
     let lint = LintOptions::new(Catalog::builtin()).with_target(target);
-    let safe_only = FixOptions::new(lint);
     let options = FixOptions {
         unsafe_fixes: with_unsafe,
-        ..safe_only.clone()
+        ..FixOptions::new(lint)
     };
     let outcome = fix_all(text, &options);
-    // The unsafe fixes applied: those a safe-only run does not make.
-    let mut safe_titles: Vec<String> = if with_unsafe {
-        fix_all(text, &safe_only)
-            .applied
-            .into_iter()
-            .map(|(_, title)| title)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let applied_unsafe = if with_unsafe {
-        outcome
-            .applied
-            .iter()
-            .filter(
-                |(_, title)| match safe_titles.iter().position(|t| t == title) {
-                    Some(at) => {
-                        safe_titles.swap_remove(at);
-                        false
-                    }
-                    None => true,
-                },
-            )
-            .map(|(_, title)| title.clone())
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let applied_unsafe = outcome
+        .applied
+        .iter()
+        .filter(|applied| applied.applicability == Applicability::Unsafe)
+        .map(|applied| applied.title.clone())
+        .collect();
     let index = LineIndex::new(&outcome.text);
     let left = outcome
         .remaining
@@ -131,7 +108,7 @@ pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migrat
         applied: outcome
             .applied
             .into_iter()
-            .map(|(_, title)| title)
+            .map(|applied| applied.title)
             .collect(),
         hunks: hunks(&diff),
         changes: changes(text, &outcome.text, &diff).into(),

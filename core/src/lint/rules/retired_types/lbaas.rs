@@ -6,6 +6,7 @@
 //! `show`, `pool_id` is the pool the member names with `get_resource`.
 //! Names stay, so every `get_resource` keeps working.
 
+use crate::fix::translation::quoted_list;
 use crate::fix::{Applicability, Edit, Fix, NewValue};
 use crate::lint::context::Context;
 use crate::template::Definition;
@@ -20,30 +21,34 @@ pub(super) fn v2(cx: &Context<'_, '_>, role: &str, definition: &Definition) -> O
         return None;
     }
     let tree = cx.tree;
-    let set: Vec<&str> = definition
+    let set: Vec<String> = definition
         .properties_mapping(tree)
-        .map(|m| tree.entries(m).filter_map(|e| tree.scalar(e.key)).collect())
+        .map(|m| {
+            tree.entries(m)
+                .filter_map(|e| tree.scalar(e.key).map(str::to_owned))
+                .collect()
+        })
         .unwrap_or_default();
-    let unknown: Vec<&str> = set
+    let unknown: Vec<String> = set
         .iter()
-        .copied()
         .filter(|name| octavia.properties().get(name).is_none())
+        .cloned()
         .collect();
     if !unknown.is_empty() {
         return Some(Fix::display_only(format!(
             "`{new}` has no {}: fix or remove them, then use `{new}`",
-            quoted(&unknown)
+            quoted_list(&unknown)
         )));
     }
-    let required: Vec<&str> = octavia
+    let required: Vec<String> = octavia
         .properties()
-        .filter(|p| p.required() && !set.contains(&p.name()))
-        .map(|p| p.name())
+        .filter(|p| p.required() && !set.iter().any(|s| s == p.name()))
+        .map(|p| p.name().to_owned())
         .collect();
     if !required.is_empty() {
         return Some(Fix::display_only(format!(
             "`{new}` requires {}: set {} (for a listener, the load balancer it belongs to), then use `{new}`",
-            quoted(&required),
+            quoted_list(&required),
             if required.len() == 1 { "it" } else { "them" }
         )));
     }
@@ -90,10 +95,10 @@ pub(super) fn v2(cx: &Context<'_, '_>, role: &str, definition: &Definition) -> O
             }
         }
     }
-    if role == "LoadBalancer" && set.contains(&"provider") {
+    if role == "LoadBalancer" && set.iter().any(|s| s == "provider") {
         checks.push("Octavia names its providers differently (amphora, ovn)".to_owned());
     }
-    if role == "LoadBalancer" && !set.contains(&"vip_address") {
+    if role == "LoadBalancer" && !set.iter().any(|s| s == "vip_address") {
         checks.push("the VIP address changes".to_owned());
     }
     let mut title = format!(
@@ -111,13 +116,4 @@ fn member_attribute_advice(new: &str, attribute: &str) -> Fix {
     Fix::display_only(format!(
         "`{new}` has no `{attribute}` attribute: read `address` from `get_attr: [member, show, address]`, and use the pool's own ID (`get_resource`) for `pool_id`; then use `{new}`"
     ))
-}
-
-fn quoted(names: &[&str]) -> String {
-    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-    match names.as_slice() {
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-        [] => String::new(),
-    }
 }

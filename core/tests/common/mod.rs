@@ -1,0 +1,45 @@
+//! What the migration fixture tests share.
+
+use std::path::{Path, PathBuf};
+
+use heatwise_core::syntax;
+
+/// The templates (`.yaml`, `.json`) under `tests/fixtures/<dir>`, sorted;
+/// the files recorded beside them (`.fixed`, `.fixes`, `.heat.json`) are
+/// not templates.
+pub fn fixtures(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(dir);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|_| panic!("{} exists", dir.display()))
+        .map(|entry| entry.expect("readable directory").path())
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|ext| ext == "yaml" || ext == "json")
+                && !path.to_string_lossy().ends_with(".heat.json")
+        })
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no fixtures in {}", dir.display());
+    paths
+}
+
+/// `path` with `suffix` after its whole name: `a.yaml.fixed`.
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Comment texts, each as often as it occurs.
+pub fn comments(text: &str) -> Vec<String> {
+    let tree = syntax::parse(text);
+    let mut all: Vec<String> = tree
+        .comments()
+        .iter()
+        .map(|c| text[c.range.as_usize()].to_owned())
+        .collect();
+    all.sort();
+    all
+}
