@@ -389,7 +389,7 @@ fn has_linted_extension(path: &Path) -> bool {
     })
 }
 
-fn read_file(path: &Path) -> Result<String, String> {
+pub(crate) fn read_file(path: &Path) -> Result<String, String> {
     let file = fs::File::open(path).map_err(|error| describe_io_error(&error))?;
     let size = file.metadata().map(|m| m.len()).ok();
     if let Some(size) = size.filter(|&size| size > MAX_INPUT_BYTES as u64) {
@@ -400,7 +400,7 @@ fn read_file(path: &Path) -> Result<String, String> {
 
 /// Reads at most `limit` bytes of UTF-8 text; anything else is an error
 /// that says what the input is instead.
-fn read_text(reader: impl Read, limit: usize) -> Result<String, String> {
+pub(crate) fn read_text(reader: impl Read, limit: usize) -> Result<String, String> {
     let mut bytes = Vec::new();
     reader
         .take(limit as u64 + 1)

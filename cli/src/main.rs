@@ -3,6 +3,7 @@
 mod catalog;
 mod fix;
 mod lint;
+mod orc;
 mod output;
 mod rule;
 mod server;
@@ -32,6 +33,12 @@ enum Command {
     /// rewrite the files (--write). Only safe fixes unless --unsafe.
     /// Exit code: 0 done, 2 usage, read or write errors.
     Fix(fix::FixArgs),
+    /// Export a Heat stack as manifests of the OpenStack Resource Controller
+    /// (ORC v2.6.0), each checked against ORC's CRDs; what cannot be
+    /// carried over is reported on stderr. With --plan, the order ORC builds
+    /// them in. Exit code: 0 all exported, 1 something was reported, 2 usage
+    /// or read errors.
+    Orc(orc::OrcArgs),
     /// Show a rule's documentation, or list every rule.
     Rule(rule::RuleArgs),
     /// The language server: the Language Server Protocol over stdio, for
@@ -52,6 +59,7 @@ fn main() -> ExitCode {
         Command::Catalog(args) => catalog::run(&args),
         Command::Fix(args) => fix::run(&args),
         Command::Lint(args) => lint::run(&args),
+        Command::Orc(args) => orc::run(&args),
         Command::Rule(args) => rule::run(&args),
         Command::Server(_) => server::run(),
     }

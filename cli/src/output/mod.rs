@@ -5,7 +5,7 @@ mod github;
 mod gitlab;
 mod json;
 mod sarif;
-mod text;
+pub(crate) mod text;
 
 use std::io::{self, IsTerminal, Write};
 

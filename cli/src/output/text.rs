@@ -73,8 +73,58 @@ fn write_diagnostic(
     diagnostic: &Diagnostic,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let span = positions.location(diagnostic.range);
-    let severity_colour = Style::severity_colour(diagnostic.severity);
+    let help = diagnostic.fix.as_ref().map(|fix| {
+        let label = match fix.applicability {
+            Applicability::DisplayOnly => "help".to_owned(),
+            applicability => format!("fix ({})", applicability.as_str()),
+        };
+        (label, fix.title.clone())
+    });
+    let finding = Finding {
+        severity: diagnostic.severity,
+        code: diagnostic.code(),
+        message: &diagnostic.message,
+        range: diagnostic.range,
+        help,
+    };
+    write_finding(style, path, positions, &finding, out)
+}
+
+/// A finding of any command, shown as `heatwise lint` shows its own.
+pub struct Finding<'a> {
+    pub severity: Severity,
+    pub code: &'a str,
+    pub message: &'a str,
+    pub range: heatwise_core::text::TextRange,
+    /// `(label, text)` shown under the source line.
+    pub help: Option<(String, String)>,
+}
+
+/// Writes findings of one text in the compiler-style format.
+pub fn write_findings(
+    path: &str,
+    text: &str,
+    findings: &[Finding<'_>],
+    colour: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = Style { colour };
+    let positions = Positions::new(text);
+    for finding in findings {
+        write_finding(&style, path, &positions, finding, out)?;
+    }
+    Ok(())
+}
+
+fn write_finding(
+    style: &Style,
+    path: &str,
+    positions: &Positions<'_>,
+    finding: &Finding<'_>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let span = positions.location(finding.range);
+    let severity_colour = Style::severity_colour(finding.severity);
     writeln!(
         out,
         "{}:{}:{}: {} {}",
@@ -83,9 +133,9 @@ fn write_diagnostic(
         span.column,
         style.paint(
             severity_colour,
-            &format!("{}[{}]", diagnostic.severity.as_str(), diagnostic.code())
+            &format!("{}[{}]", finding.severity.as_str(), finding.code)
         ),
-        sanitize(&diagnostic.message)
+        sanitize(finding.message)
     )?;
 
     let line_number = span.line.to_string();
@@ -112,17 +162,13 @@ fn write_diagnostic(
         " ".repeat(shown.caret_offset),
         style.paint(severity_colour, &"^".repeat(shown.caret_width))
     )?;
-    if let Some(fix) = &diagnostic.fix {
-        let label = match fix.applicability {
-            Applicability::DisplayOnly => "help".to_owned(),
-            applicability => format!("fix ({})", applicability.as_str()),
-        };
+    if let Some((label, title)) = &finding.help {
         writeln!(
             out,
             "{gutter} {} {}: {}",
             style.paint(BLUE, "="),
-            style.paint(GREEN, &label),
-            sanitize(&fix.title)
+            style.paint(GREEN, label),
+            sanitize(title)
         )?;
     }
     writeln!(out)

@@ -325,6 +325,14 @@ impl<'t> Template<'t> {
             .is_ok()
     }
 
+    /// The intrinsic function call `node` is, if it is one.
+    pub fn call_at(&self, node: NodeId) -> Option<&FunctionCall> {
+        self.functions
+            .binary_search_by_key(&node, |call| call.call)
+            .ok()
+            .map(|index| &self.functions[index])
+    }
+
     /// How Heat's `props.get(...)` reads the value, for rules Heat adds
     /// only when it is truthy: `Some(true)`/`Some(false)` when the text
     /// says, `None` for a function whose result is not known.

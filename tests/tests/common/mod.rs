@@ -171,3 +171,9 @@ pub fn assert_snapshot(name: &str, actual: &str) {
         .join(name);
     heatwise_snapshot::assert_snapshot(&path, actual);
 }
+
+/// Compares `actual` with the file at `path`, or rewrites it under
+/// `HEATWISE_BLESS=1`.
+pub fn assert_snapshot_at(path: &Path, actual: &str) {
+    heatwise_snapshot::assert_snapshot(path, actual);
+}

@@ -1,0 +1,215 @@
+//! `heatwise orc`: a Heat stack as manifests of the OpenStack Resource
+//! Controller (ORC v2.6.0) on stdout, and what could not be carried over
+//! on stderr, as `heatwise lint` reports findings.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use heatwise_orc::{render, Credentials, File, Options};
+
+use crate::lint::{read_file, read_text};
+use crate::output::text::{write_findings, Finding};
+
+#[derive(Args, Debug)]
+pub struct OrcArgs {
+    /// The template (`-` reads standard input).
+    #[arg(value_name = "TEMPLATE")]
+    template: PathBuf,
+
+    /// An environment file whose `parameters` and `parameter_defaults`
+    /// give parameter values, as `heat stack-create -e`. Repeatable; later
+    /// files win.
+    #[arg(short = 'e', long = "environment", value_name = "FILE")]
+    environments: Vec<PathBuf>,
+
+    /// A parameter value, stronger than the environments. Repeatable.
+    /// `-P OS::stack_name=NAME` gives the stack's name.
+    #[arg(short = 'P', long = "parameter", value_name = "NAME=VALUE", value_parser = parse_parameter)]
+    parameters: Vec<(String, String)>,
+
+    /// The Kubernetes namespace of every object (refs never cross it).
+    #[arg(long, value_name = "NS", value_parser = parse_namespace)]
+    namespace: String,
+
+    /// The Secret holding clouds.yaml and the cloud's name in it, as
+    /// SECRET/CLOUD: every object's `spec.cloudCredentialsRef`.
+    #[arg(long, value_name = "SECRET/CLOUD", value_parser = parse_credentials)]
+    credentials: Credentials,
+
+    /// YAML documents separated by `---`, or one Kubernetes `List` in JSON.
+    #[arg(long, value_enum, default_value_t = OrcFormat::Yaml)]
+    format: OrcFormat,
+
+    /// Print the order ORC will build the objects in (waves of objects
+    /// built in parallel) and Heat's dependency graph, instead of the
+    /// manifests.
+    #[arg(long)]
+    plan: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OrcFormat {
+    Yaml,
+    Json,
+}
+
+fn parse_parameter(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_owned(), value.to_owned())),
+        _ => Err(format!("`{text}` is not NAME=VALUE")),
+    }
+}
+
+/// A namespace is a DNS-1123 label.
+fn parse_namespace(text: &str) -> Result<String, String> {
+    let valid = !text.is_empty()
+        && text.len() <= 63
+        && !text.contains('.')
+        && heatwise_orc::is_valid_name(text);
+    if valid {
+        Ok(text.to_owned())
+    } else {
+        Err(format!(
+            "`{text}` is not a Kubernetes namespace: at most 63 lowercase letters, digits and `-`, starting and ending with a letter or digit"
+        ))
+    }
+}
+
+fn parse_credentials(text: &str) -> Result<Credentials, String> {
+    let Some((secret, cloud)) = text.split_once('/') else {
+        return Err(format!(
+            "`{text}` is not SECRET/CLOUD (e.g. openstack-clouds/openstack)"
+        ));
+    };
+    if !heatwise_orc::is_valid_name(secret) {
+        return Err(format!(
+            "`{secret}` is not a Kubernetes Secret name: lowercase letters, digits, `-` and `.`, at most 253"
+        ));
+    }
+    if cloud.is_empty() || cloud.chars().count() > 256 {
+        return Err("the cloud's name must have 1 to 256 characters".to_owned());
+    }
+    Ok(Credentials {
+        secret_name: secret.to_owned(),
+        cloud_name: cloud.to_owned(),
+    })
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    if path.as_os_str() == "-" {
+        read_text(io::stdin().lock(), heatwise_core::syntax::MAX_INPUT_BYTES)
+    } else {
+        read_file(path)
+    }
+}
+
+pub fn run(args: &OrcArgs) -> ExitCode {
+    let template = match read(&args.template) {
+        Ok(text) => text,
+        Err(message) => {
+            eprintln!("error: {}: {message}", args.template.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut environments = Vec::new();
+    for path in &args.environments {
+        match read(path) {
+            Ok(text) => environments.push(text),
+            Err(message) => {
+                eprintln!("error: {}: {message}", path.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let options = Options {
+        namespace: args.namespace.clone(),
+        credentials: args.credentials.clone(),
+        parameters: args.parameters.clone(),
+    };
+    let environment_texts: Vec<&str> = environments.iter().map(String::as_str).collect();
+    let export = heatwise_orc::export(&template, &environment_texts, &options);
+
+    let output = if args.plan {
+        render::plan(&export)
+    } else {
+        match args.format {
+            OrcFormat::Yaml => render::yaml(&export),
+            OrcFormat::Json => render::json(&export),
+        }
+    };
+    let mut stdout = io::stdout().lock();
+    if stdout
+        .write_all(output.as_bytes())
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        return ExitCode::from(2);
+    }
+
+    let colour =
+        io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let mut stderr = io::stderr().lock();
+    let shown = |path: &PathBuf| {
+        if path.as_os_str() == "-" {
+            crate::lint::STDIN_NAME.to_owned()
+        } else {
+            path.display().to_string()
+        }
+    };
+    let files: Vec<(String, &str)> = std::iter::once((shown(&args.template), template.as_str()))
+        .chain(
+            args.environments
+                .iter()
+                .zip(&environments)
+                .map(|(p, t)| (shown(p), t.as_str())),
+        )
+        .collect();
+    for (index, (path, text)) in files.iter().enumerate() {
+        let file = if index == 0 {
+            File::Template
+        } else {
+            File::Environment(index - 1)
+        };
+        let findings: Vec<Finding<'_>> = export
+            .findings
+            .iter()
+            .filter(|f| f.file == file)
+            .map(|f| Finding {
+                severity: f.severity(),
+                code: f.code.as_str(),
+                message: &f.message,
+                range: f.range,
+                help: None,
+            })
+            .collect();
+        let _ = write_findings(path, text, &findings, colour, &mut stderr);
+    }
+    let summary = if export.is_complete() {
+        format!(
+            "Exported {} with nothing left out",
+            plural(export.objects.len(), "object")
+        )
+    } else {
+        format!(
+            "Exported {}; {} not carried over (see above)",
+            plural(export.objects.len(), "object"),
+            plural(export.findings.len(), "thing")
+        )
+    };
+    let _ = writeln!(stderr, "{summary}");
+    if export.is_complete() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

@@ -1,0 +1,152 @@
+//! `heatwise orc`: manifests on stdout, findings on stderr, exit codes.
+
+use std::path::Path;
+use std::process::Command;
+
+fn heatwise(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.unwrap_or_default().as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+const STACK: &str = "heat_template_version: 2018-08-31
+parameters:
+  cidr: {type: string}
+resources:
+  app_net:
+    type: OS::Neutron::Net
+  app_subnet:
+    type: OS::Neutron::Subnet
+    properties:
+      network: {get_resource: app_net}
+      cidr: {get_param: cidr}
+";
+
+const CREDENTIALS: [&str; 4] = ["--namespace", "apps", "--credentials", "clouds/openstack"];
+
+#[test]
+fn a_whole_stack_exports_with_exit_0() {
+    let mut args = vec!["orc", "-", "-P", "cidr=10.0.0.0/24"];
+    args.extend(CREDENTIALS);
+    let (code, stdout, stderr) = heatwise(&args, Some(STACK));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("---\napiVersion: openstack.k-orc.cloud/v1alpha1\nkind: Network\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    networkRef: app-net\n    cidr: 10.0.0.0/24\n    ipVersion: 4\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("namespace: apps") && stdout.contains("secretName: clouds"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("Exported 2 objects with nothing left out"),
+        "{stderr}"
+    );
+
+    args.extend(["--format", "json"]);
+    let (code, stdout, _) = heatwise(&args, Some(STACK));
+    assert_eq!(code, 0);
+    let list: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(list["kind"], "List");
+    assert_eq!(
+        list["items"][1]["spec"]["resource"]["networkRef"],
+        "app-net"
+    );
+}
+
+#[test]
+fn what_is_not_carried_over_is_reported_with_its_place_and_exit_1() {
+    let mut args = vec!["orc", "-"];
+    args.extend(CREDENTIALS);
+    let (code, stdout, stderr) = heatwise(&args, Some(STACK));
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("<stdin>:3:3: error[ORC004] the parameter cidr has no value"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error[ORC005] the Subnet app-subnet is left out"),
+        "{stderr}"
+    );
+    // The subnet ORC would refuse is not printed; the network is.
+    assert!(
+        stdout.contains("kind: Network") && !stdout.contains("kind: Subnet"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_plan_shows_waves_and_heats_graph() {
+    let mut args = vec!["orc", "-", "--plan", "-P", "cidr=10.0.0.0/24"];
+    args.extend(CREDENTIALS);
+    let (code, stdout, _) = heatwise(&args, Some(STACK));
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("  wave 1: Network app-net\n  wave 2: Subnet app-subnet\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  app_subnet: app_net (get_resource)\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn environments_give_parameters() {
+    let dir = std::env::temp_dir().join(format!("heatwise-orc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let env = dir.join("env.yaml");
+    std::fs::write(&env, "parameter_defaults:\n  cidr: 192.168.7.0/24\n").unwrap();
+    let mut args = vec!["orc", "-", "-e", env.to_str().unwrap()];
+    args.extend(CREDENTIALS);
+    let (code, stdout, stderr) = heatwise(&args, Some(STACK));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("cidr: 192.168.7.0/24"), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn usage_and_read_errors_exit_2() {
+    let (code, _, stderr) = heatwise(
+        &["orc", "-", "--namespace", "Bad_NS", "--credentials", "a/b"],
+        Some(STACK),
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("is not a Kubernetes namespace"), "{stderr}");
+    let (code, _, stderr) = heatwise(
+        &["orc", "-", "--namespace", "ok", "--credentials", "nocloud"],
+        Some(STACK),
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("SECRET/CLOUD"), "{stderr}");
+    let missing = Path::new("does/not/exist.yaml");
+    let mut args = vec!["orc", missing.to_str().unwrap()];
+    args.extend(CREDENTIALS);
+    let (code, stdout, stderr) = heatwise(&args, None);
+    assert_eq!(code, 2);
+    assert!(
+        stdout.is_empty() && stderr.contains("does/not/exist.yaml"),
+        "{stderr}"
+    );
+}

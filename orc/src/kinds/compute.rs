@@ -1,0 +1,252 @@
+//! Server groups, key pairs, flavors and images.
+
+use super::{new_object, resource_node, simple, Conv, Source};
+use crate::eval::V;
+use crate::export::Exporter;
+use crate::finding::Code;
+use crate::manifest::Node;
+
+pub(super) fn server_group(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
+    let Some(mut object) = new_object(exporter, source) else {
+        return;
+    };
+    let mut resource = Node::map(None);
+    simple(
+        exporter,
+        source,
+        &mut resource,
+        &[("name", "name", Conv::Str)],
+    );
+    match source.take(exporter, &["policies"]) {
+        Some(policies) => {
+            let what = source.what("policies");
+            match &policies.v {
+                V::List(items) if items.len() == 1 => {
+                    if let Some(policy) = exporter.string(&items[0], &what) {
+                        resource.set("policy", policy);
+                    }
+                }
+                V::List(_) => exporter.report(
+                    Code::NoOrcField,
+                    policies.at,
+                    format!("{what} is not exported: ORC takes exactly one policy"),
+                ),
+                _ => exporter.not_a(&policies, &what, "a list"),
+            }
+        }
+        // Heat's default policy.
+        None => resource.set("policy", Node::str("anti-affinity", None)),
+    }
+    if let Some(rules) = source.take(exporter, &["rules"]) {
+        let what = source.what("rules");
+        match &rules.v {
+            V::Map(entries) => {
+                let mut out = Node::map(Some(rules.at));
+                for (key, value) in entries {
+                    if key == "max_server_per_host" {
+                        if let Some(n) = exporter.integer(value, &what) {
+                            out.set("maxServerPerHost", n);
+                        }
+                    } else {
+                        exporter.report(
+                            Code::NoOrcField,
+                            value.at,
+                            format!("{key} in {what} is not exported: ORC has no field for it"),
+                        );
+                    }
+                }
+                if !out.is_empty_map() {
+                    resource.set("rules", out);
+                }
+            }
+            _ => exporter.not_a(&rules, &what, "a map"),
+        }
+    }
+    *resource_node(&mut object) = resource;
+    exporter.push(object);
+}
+
+pub(super) fn key_pair(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
+    let Some(mut object) = new_object(exporter, source) else {
+        return;
+    };
+    let mut resource = Node::map(None);
+    simple(
+        exporter,
+        source,
+        &mut resource,
+        &[
+            ("name", "name", Conv::Str),
+            ("public_key", "publicKey", Conv::Str),
+            ("type", "type", Conv::Str),
+        ],
+    );
+    if resource.get("publicKey").is_none() {
+        exporter.report(
+            Code::NoOrcField,
+            object.origin,
+            format!(
+                "the key pair {} has no public_key: Heat generates the key, ORC cannot; give public_key",
+                source.resource.name
+            ),
+        );
+    }
+    *resource_node(&mut object) = resource;
+    exporter.push(object);
+}
+
+pub(super) fn flavor(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
+    let Some(mut object) = new_object(exporter, source) else {
+        return;
+    };
+    let mut resource = Node::map(None);
+    simple(
+        exporter,
+        source,
+        &mut resource,
+        &[
+            ("name", "name", Conv::Str),
+            ("ram", "ram", Conv::Int),
+            ("vcpus", "vcpus", Conv::Int),
+            ("disk", "disk", Conv::Int),
+            ("swap", "swap", Conv::Int),
+            ("ephemeral", "ephemeral", Conv::Int),
+            ("is_public", "isPublic", Conv::Bool),
+            ("flavorid", "id", Conv::Str),
+        ],
+    );
+    if resource.get("disk").is_none() {
+        resource.set("disk", Node::int(0, None));
+    }
+    *resource_node(&mut object) = resource;
+    exporter.push(object);
+}
+
+pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
+    let Some(mut object) = new_object(exporter, source) else {
+        return;
+    };
+    let mut resource = Node::map(None);
+    simple(
+        exporter,
+        source,
+        &mut resource,
+        &[
+            ("name", "name", Conv::Str),
+            ("protected", "protected", Conv::Bool),
+            ("visibility", "visibility", Conv::Str),
+            ("tags", "tags", Conv::Strings),
+        ],
+    );
+    let mut download = Node::map(None);
+    simple(
+        exporter,
+        source,
+        &mut download,
+        &[("location", "url", Conv::Str)],
+    );
+    let mut content = Node::map(None);
+    simple(
+        exporter,
+        source,
+        &mut content,
+        &[
+            ("disk_format", "diskFormat", Conv::Str),
+            ("container_format", "containerFormat", Conv::Str),
+        ],
+    );
+    if !download.is_empty_map() {
+        content.set("download", download);
+    }
+    if !content.is_empty_map() {
+        resource.set("content", content);
+    }
+    let mut properties = Node::map(None);
+    enumerated(
+        exporter,
+        source,
+        &mut properties,
+        "architecture",
+        "architecture",
+        "resource.properties.architecture",
+    );
+    for (property, field) in [("min_disk", "minDiskGB"), ("min_ram", "minMemoryMB")] {
+        if let Some(value) = source.take(exporter, &[property]) {
+            let what = source.what(property);
+            // 0 is Glance's "no minimum"; ORC's minimum is 1.
+            if let Some(n) = exporter
+                .integer(&value, &what)
+                .filter(|n| n.value != crate::manifest::Value::Int(0))
+            {
+                properties.set(field, n);
+            }
+        }
+    }
+    let mut system = Node::map(None);
+    enumerated(
+        exporter,
+        source,
+        &mut system,
+        "os_distro",
+        "distro",
+        "resource.properties.operatingSystem.distro",
+    );
+    simple(
+        exporter,
+        source,
+        &mut system,
+        &[("os_version", "version", Conv::Str)],
+    );
+    if !system.is_empty_map() {
+        properties.set("operatingSystem", system);
+    }
+    if !properties.is_empty_map() {
+        resource.set("properties", properties);
+    }
+    if let Some(active) = source.take(exporter, &["active"]) {
+        if active.truth() == Some(false) {
+            exporter.report(
+                Code::NoOrcField,
+                active.at,
+                format!(
+                    "{} is not exported: ORC's images are always active",
+                    source.what("active")
+                ),
+            );
+        }
+    }
+    *resource_node(&mut object) = resource;
+    exporter.push(object);
+}
+
+/// A property whose ORC field takes only some values: written when ORC
+/// knows the value, else reported (the image is still made).
+fn enumerated(
+    exporter: &mut Exporter<'_, '_>,
+    source: &mut Source<'_>,
+    target: &mut Node,
+    property: &str,
+    field: &str,
+    path: &str,
+) {
+    let Some(value) = source.take(exporter, &[property]) else {
+        return;
+    };
+    let what = source.what(property);
+    let Some(node) = exporter.string(&value, &what) else {
+        return;
+    };
+    let allowed = crate::schema::allowed_values("Image", path);
+    if allowed.iter().any(|a| Some(a.as_str()) == node.as_str()) {
+        target.set(field, node);
+    } else {
+        exporter.report(
+            Code::NoOrcField,
+            value.at,
+            format!(
+                "{what} is not exported: ORC knows only {}",
+                allowed.join(", ")
+            ),
+        );
+    }
+}

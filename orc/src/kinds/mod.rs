@@ -1,0 +1,318 @@
+//! One file per family of Heat types: how each resource becomes its ORC
+//! object. `table.rs` says which property goes where; the functions here
+//! write it.
+
+mod compute;
+mod network;
+mod port;
+mod security_group;
+mod server;
+mod storage;
+pub mod table;
+
+use heatwise_core::template::Resource;
+use heatwise_core::text::TextRange;
+
+use crate::eval::Val;
+use crate::export::{Exporter, Properties};
+use crate::finding::Code;
+use crate::manifest::{Node, Object};
+use table::TypeMapping;
+
+/// Work done once every resource's object is written.
+#[derive(Debug)]
+pub(crate) enum Later {
+    /// A port without `fixed_ips`: an address on its network's subnet.
+    /// A port's addresses without a subnet (`None`: any address): on its
+    /// network's subnet.
+    DefaultAddress {
+        port: String,
+        origin: TextRange,
+        ips: Vec<Option<Node>>,
+    },
+    /// A security group rule to add to its group.
+    Rule { group: String, rule: Node },
+    /// A floating IP's association (port, fixed address).
+    Association {
+        floating_ip: String,
+        port: Option<Node>,
+        fixed_ip: Option<Node>,
+        origin: TextRange,
+    },
+    /// A volume to attach to a server.
+    Attachment {
+        server: String,
+        volume: Node,
+        device: Option<Node>,
+        origin: TextRange,
+    },
+    /// Security groups to check once all are written (egress defaults).
+    GroupEgress {
+        group: String,
+        origin: TextRange,
+        has_egress: bool,
+    },
+}
+
+/// A resource being exported: its properties, taken one by one.
+pub(crate) struct Source<'r> {
+    pub resource: &'r Resource,
+    pub mapping: &'static TypeMapping,
+    pub props: Properties,
+}
+
+impl Source<'_> {
+    /// Takes and evaluates a property (or one of its names).
+    pub fn take(&mut self, exporter: &Exporter<'_, '_>, names: &[&str]) -> Option<Val> {
+        debug_assert!(
+            names.iter().all(|name| self
+                .mapping
+                .properties
+                .iter()
+                .any(|p| p.property == *name && p.field.is_some())),
+            "{names:?} of {} is taken but the table does not carry it over",
+            self.mapping.heat_type
+        );
+        let node = self.props.take_any(names)?;
+        let value = exporter.eval.eval(node);
+        (!value.is_null()).then_some(value)
+    }
+
+    /// `what` for messages: `the property network of web_port`.
+    pub fn what(&self, property: &str) -> String {
+        format!("the property {property} of {}", self.resource.name)
+    }
+}
+
+/// The object's `spec.resource` (or its `spec` for a RouterInterface).
+pub(crate) fn resource_node(object: &mut Object) -> &mut Node {
+    if object.kind.has_envelope() {
+        object.spec.child_map("resource", None)
+    } else {
+        &mut object.spec
+    }
+}
+
+pub(crate) fn export_resource(
+    exporter: &mut Exporter<'_, '_>,
+    resource: &Resource,
+    mapping: &'static TypeMapping,
+) {
+    let mut source = Source {
+        resource,
+        mapping,
+        props: Properties::read(exporter, resource),
+    };
+    match mapping.heat_type {
+        "OS::Neutron::Net" | "OS::Neutron::ProviderNet" => network::net(exporter, &mut source),
+        "OS::Neutron::Subnet" => network::subnet(exporter, &mut source),
+        "OS::Neutron::Router" => network::router(exporter, &mut source),
+        "OS::Neutron::RouterInterface" => network::router_interface(exporter, &mut source),
+        "OS::Neutron::Trunk" => network::trunk(exporter, &mut source),
+        "OS::Neutron::FloatingIP" => network::floating_ip(exporter, &mut source),
+        "OS::Neutron::FloatingIPAssociation" => {
+            network::floating_ip_association(exporter, &mut source)
+        }
+        "OS::Neutron::Port" => port::port(exporter, &mut source),
+        "OS::Neutron::SecurityGroup" => security_group::group(exporter, &mut source),
+        "OS::Neutron::SecurityGroupRule" => security_group::rule_resource(exporter, &mut source),
+        "OS::Nova::Server" => server::server(exporter, &mut source),
+        "OS::Nova::ServerGroup" => compute::server_group(exporter, &mut source),
+        "OS::Nova::KeyPair" => compute::key_pair(exporter, &mut source),
+        "OS::Nova::Flavor" => compute::flavor(exporter, &mut source),
+        "OS::Glance::WebImage" => compute::image(exporter, &mut source),
+        "OS::Cinder::Volume" => storage::volume(exporter, &mut source),
+        "OS::Cinder::VolumeAttachment" => storage::attachment(exporter, &mut source),
+        "OS::Cinder::VolumeType" => storage::volume_type(exporter, &mut source),
+        other => unreachable!("{other} is in the table without an export"),
+    }
+    for (property, range) in source.props.left() {
+        let note = mapping
+            .properties
+            .iter()
+            .find(|p| p.property == property && p.field.is_none())
+            .map(|p| p.note);
+        let message = match note {
+            Some(note) => format!(
+                "the property {property} of {} is not exported: {note}",
+                resource.name
+            ),
+            None => format!(
+                "the property {property} of {} is not exported: {} has no ORC field for it",
+                resource.name, mapping.heat_type
+            ),
+        };
+        exporter.report(Code::NoOrcField, range, message);
+    }
+}
+
+/// The new object for a resource, named as decided up front.
+pub(crate) fn new_object(exporter: &Exporter<'_, '_>, source: &Source<'_>) -> Option<Object> {
+    let (kind, name) = exporter.object_of(&source.resource.name)?;
+    let origin = source.resource.name_range(exporter.tree());
+    Some(exporter.managed(kind, name, Some(&source.resource.name), origin))
+}
+
+/// Copies simple properties: each `(property, field, how)`.
+pub(crate) fn simple(
+    exporter: &mut Exporter<'_, '_>,
+    source: &mut Source<'_>,
+    target: &mut Node,
+    fields: &[(&str, &str, Conv)],
+) {
+    for &(property, field, conv) in fields {
+        let Some(value) = source.take(exporter, &[property]) else {
+            continue;
+        };
+        let what = source.what(property);
+        let node = match conv {
+            Conv::Str => exporter.string(&value, &what),
+            Conv::Int => exporter.integer(&value, &what),
+            Conv::Bool => exporter.boolean(&value, &what),
+            Conv::Strings => exporter.strings(&value, &what),
+        };
+        // Heat names a resource `name or physical_resource_name()`: an
+        // empty name is the generated one, and ORC's default is the
+        // object's name.
+        if field == "name" && node.as_ref().and_then(Node::as_str) == Some("") {
+            continue;
+        }
+        if let Some(node) = node {
+            target.set(field, node);
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Conv {
+    Str,
+    Int,
+    Bool,
+    Strings,
+}
+
+/// A map property as `[{<key>: k, <value>: v}]`, values as text (JSON for
+/// maps and lists, as Heat writes them).
+pub(crate) fn pairs(
+    exporter: &mut Exporter<'_, '_>,
+    value: &Val,
+    what: &str,
+    key: &str,
+    value_key: &str,
+) -> Option<Node> {
+    let crate::eval::V::Map(entries) = &value.v else {
+        exporter.not_a(value, what, "a map");
+        return None;
+    };
+    let mut items = Vec::new();
+    for (k, v) in entries {
+        let text = match &v.v {
+            crate::eval::V::List(_) | crate::eval::V::Map(_) => {
+                v.to_json().map(|j| crate::eval::json_dumps(&j))
+            }
+            crate::eval::V::Null => Some(String::new()),
+            _ => v.python_str(),
+        };
+        let Some(text) = text else {
+            exporter.not_a(v, what, "a known value");
+            continue;
+        };
+        let mut item = Node::map(Some(v.at));
+        item.set(key, Node::str(k, Some(v.at)));
+        item.set(value_key, Node::str(text, Some(v.at)));
+        items.push(item);
+    }
+    Some(Node::list(items, Some(value.at)))
+}
+
+/// Applies what had to wait for every object.
+pub(crate) fn finish(exporter: &mut Exporter<'_, '_>) {
+    let later = std::mem::take(&mut exporter.later);
+    // Rules and associations first: the egress defaults look at all rules.
+    for item in later.iter() {
+        match item {
+            Later::Rule { group, rule, .. } => {
+                if let Some(object) = exporter.object_mut(group) {
+                    let resource = resource_node(object);
+                    push_item(resource, "rules", rule.clone());
+                }
+            }
+            Later::Association {
+                floating_ip,
+                port,
+                fixed_ip,
+                origin,
+            } => {
+                let already = exporter.object(floating_ip).is_some_and(|o| {
+                    o.spec
+                        .get("resource")
+                        .and_then(|r| r.get("portRef"))
+                        .is_some()
+                });
+                if already && port.is_some() {
+                    exporter.report(
+                        Code::Ambiguous,
+                        *origin,
+                        format!(
+                            "the floating IP {floating_ip} is associated twice; ORC takes one port"
+                        ),
+                    );
+                    continue;
+                }
+                if let Some(object) = exporter.object_mut(floating_ip) {
+                    let resource = resource_node(object);
+                    if let Some(port) = port {
+                        resource.set("portRef", port.clone());
+                    }
+                    if let Some(fixed_ip) = fixed_ip {
+                        resource.set("fixedIP", fixed_ip.clone());
+                    }
+                }
+            }
+            Later::Attachment {
+                server,
+                volume,
+                device,
+                origin,
+            } => {
+                if let Some(object) = exporter.object_mut(server) {
+                    let resource = resource_node(object);
+                    let mut item = Node::map(Some(*origin));
+                    item.set("volumeRef", volume.clone());
+                    if let Some(device) = device {
+                        item.set("device", device.clone());
+                    }
+                    push_item(resource, "volumes", item);
+                }
+            }
+            _ => {}
+        }
+    }
+    for item in later {
+        match item {
+            Later::DefaultAddress { port, origin, ips } => {
+                port::default_address(exporter, &port, origin, ips)
+            }
+            Later::GroupEgress {
+                group,
+                origin,
+                has_egress,
+            } => security_group::finish_group(exporter, &group, origin, has_egress),
+            _ => {}
+        }
+    }
+}
+
+/// Appends to the list `key` of a map, making it when missing.
+pub(crate) fn push_item(map: &mut Node, key: &str, item: Node) {
+    if map.get(key).is_none() {
+        map.set(key, Node::list(Vec::new(), None));
+    }
+    if let Some(Node {
+        value: crate::manifest::Value::List(items),
+        ..
+    }) = map.get_mut(key)
+    {
+        items.push(item);
+    }
+}

@@ -1,0 +1,285 @@
+//! Ports, and the Heat defaults ORC does not share: an address when
+//! `fixed_ips` is not given, the `default` security group when
+//! `security_groups` is not given.
+
+use heatwise_core::text::TextRange;
+
+use super::{new_object, push_item, resource_node, simple, Conv, Later, Source};
+use crate::eval::{Val, V};
+use crate::export::{Exporter, Import};
+use crate::finding::Code;
+use crate::manifest::{Kind, Node, Value};
+
+pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
+    let Some(mut object) = new_object(exporter, source) else {
+        return;
+    };
+    let origin = object.origin;
+    let name = object.name.clone();
+    let mut resource = Node::map(None);
+    if let Some(network) = source.take(exporter, &["network", "network_id"]) {
+        let what = source.what("network");
+        if let Some(reference) = exporter.reference(&network, Kind::Network, &what, Vec::new()) {
+            resource.set("networkRef", reference);
+        }
+    }
+    simple(
+        exporter,
+        source,
+        &mut resource,
+        &[
+            ("name", "name", Conv::Str),
+            ("admin_state_up", "adminStateUp", Conv::Bool),
+            ("mac_address", "macAddress", Conv::Str),
+            ("binding:vnic_type", "vnicType", Conv::Str),
+            ("tags", "tags", Conv::Strings),
+        ],
+    );
+    let port_security = source.take(exporter, &["port_security_enabled"]);
+    let security_disabled = port_security.as_ref().and_then(Val::truth) == Some(false);
+    if let Some(value) = &port_security {
+        if let Some(node) = exporter.boolean(value, &source.what("port_security_enabled")) {
+            let enabled = node.value == Value::Bool(true);
+            resource.set(
+                "portSecurity",
+                Node::str(if enabled { "Enabled" } else { "Disabled" }, node.origin),
+            );
+        }
+    }
+    let no_fixed_ips = source
+        .take(exporter, &["no_fixed_ips"])
+        .is_some_and(|v| v.truth() == Some(true));
+    let fixed_ips = source.take(exporter, &["fixed_ips"]);
+    let mut pending = Vec::new();
+    match &fixed_ips {
+        Some(value) => {
+            let what = source.what("fixed_ips");
+            addresses(exporter, value, &what, &mut resource, &mut pending);
+        }
+        None if !no_fixed_ips => pending.push(None),
+        None => {}
+    }
+    if !pending.is_empty() {
+        exporter.later.push(Later::DefaultAddress {
+            port: name.clone(),
+            origin,
+            ips: pending,
+        });
+    }
+    match source.take(exporter, &["security_groups"]) {
+        Some(groups) => {
+            let what = source.what("security_groups");
+            if let Some(refs) = security_group_refs(exporter, &groups, &what) {
+                if !refs.is_empty() {
+                    resource.set("securityGroupRefs", Node::list(refs, Some(groups.at)));
+                }
+            }
+        }
+        // Neutron gives a port without security groups the project's
+        // `default` group (unless port security is off); ORC gives none.
+        None if !security_disabled => {
+            if let Some(default) = default_security_group(exporter, origin) {
+                resource.set("securityGroupRefs", Node::list(vec![default], None));
+            }
+        }
+        None => {}
+    }
+    if let Some(pairs) = source.take(exporter, &["allowed_address_pairs"]) {
+        let what = source.what("allowed_address_pairs");
+        match &pairs.v {
+            V::List(items) => {
+                let mut out = Vec::new();
+                for item in items {
+                    let mut pair = Node::map(Some(item.at));
+                    if let Some(ip) = item
+                        .get("ip_address")
+                        .and_then(|v| exporter.string(v, &what))
+                    {
+                        pair.set("ip", ip);
+                    }
+                    if let Some(mac) = item
+                        .get("mac_address")
+                        .and_then(|v| exporter.string(v, &what))
+                    {
+                        pair.set("mac", mac);
+                    }
+                    out.push(pair);
+                }
+                resource.set("allowedAddressPairs", Node::list(out, Some(pairs.at)));
+            }
+            _ => exporter.not_a(&pairs, &what, "a list"),
+        }
+    }
+    *resource_node(&mut object) = resource;
+    exporter.push(object);
+}
+
+/// The project's `default` security group, imported once.
+pub(super) fn default_security_group(
+    exporter: &mut Exporter<'_, '_>,
+    origin: TextRange,
+) -> Option<Node> {
+    let value = Val::new(V::Str("default".to_owned()), origin);
+    let name = exporter.import(
+        Import {
+            kind: Kind::SecurityGroup,
+            value: &value,
+            extra: Vec::new(),
+        },
+        origin,
+    )?;
+    Some(Node::str(name, None))
+}
+
+pub(super) fn security_group_refs(
+    exporter: &mut Exporter<'_, '_>,
+    groups: &Val,
+    what: &str,
+) -> Option<Vec<Node>> {
+    let V::List(items) = &groups.v else {
+        exporter.not_a(groups, what, "a list");
+        return None;
+    };
+    let mut refs: Vec<Node> = Vec::new();
+    for item in items {
+        if let Some(reference) = exporter.reference(item, Kind::SecurityGroup, what, Vec::new()) {
+            if !refs.iter().any(|r| r.value == reference.value) {
+                refs.push(reference);
+            }
+        }
+    }
+    Some(refs)
+}
+
+/// `fixed_ips` entries: those with a subnet written now, the others
+/// (an address alone) left for the network's subnet.
+fn addresses(
+    exporter: &mut Exporter<'_, '_>,
+    value: &Val,
+    what: &str,
+    resource: &mut Node,
+    pending: &mut Vec<Option<Node>>,
+) {
+    let V::List(items) = &value.v else {
+        exporter.not_a(value, what, "a list");
+        return;
+    };
+    if items.is_empty() {
+        // `fixed_ips: []`: Neutron still allocates an address.
+        pending.push(None);
+        return;
+    }
+    for item in items {
+        let V::Map(entries) = &item.v else {
+            exporter.not_a(item, what, "a list of maps");
+            continue;
+        };
+        let mut address = Node::map(Some(item.at));
+        let mut subnet_given = false;
+        for (key, v) in entries {
+            match key.as_str() {
+                "subnet" | "subnet_id" => {
+                    subnet_given = true;
+                    if let Some(reference) = exporter.reference(v, Kind::Subnet, what, Vec::new()) {
+                        address.set("subnetRef", reference);
+                    }
+                }
+                "ip_address" => {
+                    if let Some(ip) = exporter.string(v, what) {
+                        address.set("ip", ip);
+                    }
+                }
+                other => exporter.report(
+                    Code::NoOrcField,
+                    v.at,
+                    format!("{other} in {what} is not exported: ORC's addresses have a subnet and an IP only"),
+                ),
+            }
+        }
+        if subnet_given {
+            if address.get("subnetRef").is_some() {
+                push_item(resource, "addresses", address);
+            }
+        } else {
+            pending.push(address.get("ip").cloned());
+        }
+    }
+}
+
+/// Addresses without a subnet: on the network's only subnet of the
+/// template, or reported.
+pub(super) fn default_address(
+    exporter: &mut Exporter<'_, '_>,
+    port: &str,
+    origin: TextRange,
+    ips: Vec<Option<Node>>,
+) {
+    let network = exporter
+        .object(port)
+        .and_then(|o| o.spec.get("resource"))
+        .and_then(|r| r.get("networkRef"))
+        .and_then(Node::as_str)
+        .map(str::to_owned);
+    let Some(network) = network else {
+        return;
+    };
+    let subnets: Vec<String> = exporter
+        .objects
+        .iter()
+        .filter(|o| o.kind == Kind::Subnet)
+        .filter(|o| {
+            o.spec
+                .get("resource")
+                .and_then(|r| r.get("networkRef"))
+                .and_then(Node::as_str)
+                == Some(network.as_str())
+        })
+        .map(|o| o.name.clone())
+        .collect();
+    // A pre-existing network: its IPv4 subnet, imported by network (ORC
+    // reports an error on the object if the network has several).
+    let subnets = if subnets.is_empty() && exporter.is_import(&network) {
+        let mut filter = Node::map(Some(origin));
+        filter.set("networkRef", Node::str(&network, Some(origin)));
+        filter.set("ipVersion", Node::int(4, Some(origin)));
+        let mut what = Node::map(Some(origin));
+        what.set("filter", filter);
+        let stem = format!("{network}-subnet");
+        vec![exporter.import_as(
+            Kind::Subnet,
+            format!("of {network} v4"),
+            &stem,
+            what,
+            origin,
+        )]
+    } else {
+        subnets
+    };
+    let [subnet] = subnets.as_slice() else {
+        let why = if subnets.is_empty() {
+            format!("the template has no subnet of {network}")
+        } else {
+            format!("{network} has {} subnets in the template", subnets.len())
+        };
+        exporter.report(
+            Code::Ambiguous,
+            origin,
+            format!(
+                "the port {port} gets an address from Neutron in Heat, but ORC needs the subnet to take it from and {why}: give fixed_ips with a subnet"
+            ),
+        );
+        return;
+    };
+    let subnet = subnet.clone();
+    if let Some(object) = exporter.object_mut(port) {
+        let resource = resource_node(object);
+        for ip in ips {
+            let mut address = Node::map(None);
+            address.set("subnetRef", Node::str(&subnet, None));
+            if let Some(ip) = ip {
+                address.set("ip", ip);
+            }
+            push_item(resource, "addresses", address);
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! Security groups and their rules, and Neutron's default egress, which
+//! Heat keeps unless the group's rules have an egress rule and ORC
+//! deletes.
+
+use heatwise_core::text::TextRange;
+
+use super::{new_object, resource_node, simple, Conv, Later, Source};
+use crate::eval::{Val, V};
+use crate::export::Exporter;
+use crate::finding::Code;
+use crate::manifest::{Kind, Node, Value};
+
+/// IP protocol numbers Neutron accepts, by the names ORC takes.
+const PROTOCOL_NUMBERS: [(i64, &str); 14] = [
+    (1, "icmp"),
+    (2, "igmp"),
+    (4, "ipip"),
+    (6, "tcp"),
+    (8, "egp"),
+    (17, "udp"),
+    (33, "dccp"),
+    (47, "gre"),
+    (50, "esp"),
+    (51, "ah"),
+    (58, "ipv6-icmp"),
+    (89, "ospf"),
+    (112, "vrrp"),
+    (132, "sctp"),
+];
+
+pub(super) fn group(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
+    let Some(mut object) = new_object(exporter, source) else {
+        return;
+    };
+    let origin = object.origin;
+    let name = object.name.clone();
+    let mut resource = Node::map(None);
+    simple(
+        exporter,
+        source,
+        &mut resource,
+        &[
+            ("name", "name", Conv::Str),
+            ("description", "description", Conv::Str),
+            ("stateful", "stateful", Conv::Bool),
+        ],
+    );
+    let mut has_egress = false;
+    if let Some(rules) = source.take(exporter, &["rules"]) {
+        let what = source.what("rules");
+        match &rules.v {
+            V::List(items) => {
+                let mut out = Vec::new();
+                for item in items {
+                    if item
+                        .get("direction")
+                        .and_then(|d| d.python_str())
+                        .as_deref()
+                        == Some("egress")
+                    {
+                        has_egress = true;
+                    }
+                    if let Some(rule) = rule(exporter, item, &what) {
+                        out.push(rule);
+                    }
+                }
+                resource.set("rules", Node::list(out, Some(rules.at)));
+            }
+            _ => exporter.not_a(&rules, &what, "a list"),
+        }
+    }
+    *resource_node(&mut object) = resource;
+    exporter.push(object);
+    exporter.later.push(Later::GroupEgress {
+        group: name,
+        origin,
+        has_egress,
+    });
+}
+
+/// One rule (a `rules` entry, or a SecurityGroupRule's properties).
+fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node> {
+    let V::Map(entries) = &item.v else {
+        exporter.not_a(item, what, "a map");
+        return None;
+    };
+    let mut rule = Node::map(Some(item.at));
+    let text = |exporter: &mut Exporter<'_, '_>, v: &Val| exporter.string(v, what);
+    let direction = item.get("direction").and_then(|v| text(exporter, v));
+    rule.set(
+        "direction",
+        direction.unwrap_or_else(|| Node::str("ingress", None)),
+    );
+    let ethertype = item.get("ethertype").and_then(|v| text(exporter, v));
+    rule.set(
+        "ethertype",
+        ethertype.unwrap_or_else(|| Node::str("IPv4", None)),
+    );
+    if let Some(protocol) = item.get("protocol").filter(|p| !p.is_null()) {
+        let name = match &protocol.v {
+            V::Int(n) => number_name(*n),
+            V::Str(s) => match s.parse::<i64>() {
+                Ok(n) => number_name(n),
+                Err(_) => Some(s.to_ascii_lowercase()),
+            },
+            _ => {
+                exporter.not_a(protocol, what, "a protocol");
+                return None;
+            }
+        };
+        match name.as_deref() {
+            Some("any") => {}
+            Some(name) => rule.set("protocol", Node::str(name, Some(protocol.at))),
+            None => {
+                exporter.report(
+                    Code::MeaningDiffers,
+                    protocol.at,
+                    format!("a rule of {what} is not exported: ORC names protocols and has no name for this number"),
+                );
+                return None;
+            }
+        }
+    }
+    let min = item.get("port_range_min").filter(|v| !v.is_null());
+    let max = item.get("port_range_max").filter(|v| !v.is_null());
+    match (min, max) {
+        (Some(min), Some(max)) => {
+            let (Some(min), Some(max)) = (exporter.integer(min, what), exporter.integer(max, what))
+            else {
+                return None;
+            };
+            let mut range = Node::map(min.origin);
+            range.set("min", min);
+            range.set("max", max);
+            rule.set("portRange", range);
+        }
+        (Some(one), None) | (None, Some(one)) => {
+            exporter.report(
+                Code::MeaningDiffers,
+                one.at,
+                format!(
+                    "a rule of {what} is not exported: ORC needs both port_range_min and port_range_max, and without the rule nothing it allows is allowed"
+                ),
+            );
+            return None;
+        }
+        (None, None) => {}
+    }
+    if let Some(prefix) = item.get("remote_ip_prefix").filter(|v| !v.is_null()) {
+        if let Some(prefix) = text(exporter, prefix) {
+            rule.set("remoteIPPrefix", prefix);
+        }
+    }
+    if let Some(description) = item.get("description").filter(|v| !v.is_null()) {
+        if let Some(description) = text(exporter, description) {
+            rule.set("description", description);
+        }
+    }
+    let remote_group = item
+        .get("remote_group_id")
+        .or_else(|| item.get("remote_group"))
+        .filter(|v| !v.is_null());
+    let group_mode =
+        item.get("remote_mode").and_then(Val::python_str).as_deref() == Some("remote_group_id");
+    if remote_group.is_some() || group_mode {
+        let at = remote_group.map_or(item.at, |v| v.at);
+        exporter.report(
+            Code::MeaningDiffers,
+            at,
+            format!("a rule of {what} is not exported: ORC v2.6.0 rules have no remote group, so the rule cannot say whom it allows"),
+        );
+        return None;
+    }
+    for (key, v) in entries {
+        let known = [
+            "direction",
+            "ethertype",
+            "protocol",
+            "port_range_min",
+            "port_range_max",
+            "remote_ip_prefix",
+            "remote_mode",
+            "remote_group_id",
+            "remote_group",
+            "description",
+            "security_group",
+        ];
+        if !known.contains(&key.as_str()) {
+            exporter.report(
+                Code::NoOrcField,
+                v.at,
+                format!("{key} in {what} is not exported: ORC has no field for it"),
+            );
+        }
+    }
+    Some(rule)
+}
+
+fn number_name(number: i64) -> Option<String> {
+    PROTOCOL_NUMBERS
+        .iter()
+        .find(|(n, _)| *n == number)
+        .map(|(_, name)| (*name).to_owned())
+}
+
+/// A standalone rule: folded into its group in this template.
+pub(super) fn rule_resource(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
+    let origin = source.resource.name_range(exporter.tree());
+    let group = source.take(exporter, &["security_group"]);
+    let mut entries = Vec::new();
+    for key in [
+        "direction",
+        "ethertype",
+        "protocol",
+        "port_range_min",
+        "port_range_max",
+        "remote_ip_prefix",
+        "description",
+    ] {
+        if let Some(value) = source.take(exporter, &[key]) {
+            entries.push((key.to_owned(), value));
+        }
+    }
+    // A remote group has no ORC field: the rule is reported below.
+    if let Some(node) = source.props.take("remote_group") {
+        let value = exporter.eval.eval(node);
+        if !value.is_null() {
+            entries.push(("remote_group".to_owned(), value));
+        }
+    }
+    let Some(group) = group else {
+        return;
+    };
+    let target = match &group.v {
+        V::Resource(name) => match exporter.object_of(name) {
+            Some((Kind::SecurityGroup, object)) => Some(object.to_owned()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(target) = target else {
+        exporter.report(
+            Code::MissingObject,
+            group.at,
+            format!(
+                "the rule {} is not exported: ORC keeps rules in their SecurityGroup, so the group must be a resource of this template (get_resource)",
+                source.resource.name
+            ),
+        );
+        return;
+    };
+    let what = format!("the rule {}", source.resource.name);
+    let item = Val::new(V::Map(entries), origin);
+    if let Some(rule) = rule(exporter, &item, &what) {
+        exporter.later.push(Later::Rule {
+            group: target,
+            rule,
+        });
+    }
+}
+
+/// The group's rules in the order ORC handles best (those with a port
+/// range first), and Neutron's default egress when Heat keeps it.
+pub(super) fn finish_group(
+    exporter: &mut Exporter<'_, '_>,
+    group: &str,
+    origin: TextRange,
+    has_egress: bool,
+) {
+    let _ = origin;
+    let Some(object) = exporter.object_mut(group) else {
+        return;
+    };
+    let resource = resource_node(object);
+    let mut rules = match resource.remove("rules") {
+        Some(Node {
+            value: Value::List(rules),
+            ..
+        }) => rules,
+        _ => Vec::new(),
+    };
+    // ORC v2.6.0 pairs new rules with port ranges by position; rules with
+    // a port range first keep the pairing right.
+    rules.sort_by_key(|rule| rule.get("portRange").is_none());
+    if !has_egress {
+        for ethertype in ["IPv4", "IPv6"] {
+            let mut rule = Node::map(None);
+            rule.set("direction", Node::str("egress", None));
+            rule.set("ethertype", Node::str(ethertype, None));
+            rules.push(rule);
+        }
+    }
+    if !rules.is_empty() {
+        resource.set("rules", Node::list(rules, None));
+    }
+}

@@ -1,0 +1,363 @@
+//! Servers: their image, flavor and key by reference, a Port for each
+//! network entry that does not name one, RAW user data as a Secret.
+
+use super::{new_object, pairs, port, push_item, resource_node, simple, Conv, Later, Source};
+use crate::eval::{Val, V};
+use crate::export::Exporter;
+use crate::finding::Code;
+use crate::manifest::{Kind, Node, Object};
+
+pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
+    let Some(mut object) = new_object(exporter, source) else {
+        return;
+    };
+    let server_name = object.name.clone();
+    let origin = object.origin;
+    let mut resource = Node::map(None);
+    simple(
+        exporter,
+        source,
+        &mut resource,
+        &[
+            ("name", "name", Conv::Str),
+            ("availability_zone", "availabilityZone", Conv::Str),
+            ("config_drive", "configDrive", Conv::Bool),
+            ("tags", "tags", Conv::Strings),
+        ],
+    );
+    for (property, field, kind) in [
+        ("image", "imageRef", Kind::Image),
+        ("flavor", "flavorRef", Kind::Flavor),
+        ("key_name", "keypairRef", Kind::KeyPair),
+    ] {
+        if let Some(value) = source.take(exporter, &[property]) {
+            let what = source.what(property);
+            if let Some(reference) = exporter.reference(&value, kind, &what, Vec::new()) {
+                resource.set(field, reference);
+            }
+        }
+    }
+    if resource.get("imageRef").is_none()
+        && source
+            .props
+            .left()
+            .iter()
+            .any(|(p, _)| p.starts_with("block_device_mapping"))
+    {
+        exporter.report(
+            Code::NoOrcField,
+            origin,
+            format!(
+                "the server {} boots from a volume, which ORC v2.6.0 cannot do: it needs an image",
+                source.resource.name
+            ),
+        );
+    }
+    if let Some(metadata) = source.take(exporter, &["metadata"]) {
+        let what = source.what("metadata");
+        if let Some(list) = pairs(exporter, &metadata, &what, "key", "value") {
+            resource.set("metadata", list);
+        }
+    }
+    // Security groups of the ports the server makes.
+    let groups = match source.take(exporter, &["security_groups"]) {
+        Some(value) => {
+            let what = source.what("security_groups");
+            port::security_group_refs(exporter, &value, &what).unwrap_or_default()
+        }
+        None => Vec::new(),
+    };
+    let mut groups_given = !groups.is_empty();
+    let mut ports = Vec::new();
+    if let Some(networks) = source.take(exporter, &["networks"]) {
+        let what = source.what("networks");
+        match &networks.v {
+            V::List(entries) => {
+                for (index, entry) in entries.iter().enumerate() {
+                    if let Some(port) = network_entry(
+                        exporter,
+                        &server_name,
+                        index,
+                        entry,
+                        &what,
+                        &groups,
+                        &mut groups_given,
+                    ) {
+                        let mut item = Node::map(Some(entry.at));
+                        item.set("portRef", port);
+                        ports.push(item);
+                    }
+                }
+            }
+            _ => exporter.not_a(&networks, &what, "a list"),
+        }
+    } else {
+        exporter.report(
+            Code::Ambiguous,
+            origin,
+            format!(
+                "the server {} has no networks: Nova picks one for it, but an ORC server needs its ports: give networks",
+                source.resource.name
+            ),
+        );
+    }
+    if !ports.is_empty() {
+        resource.set("ports", Node::list(ports, None));
+    }
+    if let Some(hints) = source.take(exporter, &["scheduler_hints"]) {
+        let what = source.what("scheduler_hints");
+        match &hints.v {
+            V::Map(entries) => {
+                for (key, value) in entries {
+                    if key == "group" {
+                        if let Some(reference) =
+                            exporter.reference(value, Kind::ServerGroup, &what, Vec::new())
+                        {
+                            resource.set("serverGroupRef", reference);
+                        }
+                    } else {
+                        exporter.report(
+                            Code::NoOrcField,
+                            value.at,
+                            format!("the scheduler hint {key} of {} is not exported: ORC v2.6.0 takes only a server group", source.resource.name),
+                        );
+                    }
+                }
+            }
+            _ => exporter.not_a(&hints, &what, "a map"),
+        }
+    }
+    user_data(exporter, source, &server_name, &mut resource);
+    for property in ["block_device_mapping_v2", "block_device_mapping"] {
+        if let Some(mappings) = source.take(exporter, &[property]) {
+            let what = source.what(property);
+            volumes(exporter, &mappings, &what, &mut resource);
+        }
+    }
+    *resource_node(&mut object) = resource;
+    exporter.push(object);
+}
+
+/// One `networks` entry: its port, or a new port on its network.
+fn network_entry(
+    exporter: &mut Exporter<'_, '_>,
+    server: &str,
+    index: usize,
+    entry: &Val,
+    what: &str,
+    groups: &[Node],
+    groups_given: &mut bool,
+) -> Option<Node> {
+    let V::Map(_) = &entry.v else {
+        exporter.not_a(entry, what, "a list of maps");
+        return None;
+    };
+    for (key, value) in match &entry.v {
+        V::Map(entries) => entries.as_slice(),
+        _ => &[],
+    } {
+        if ![
+            "port",
+            "network",
+            "uuid",
+            "subnet",
+            "fixed_ip",
+            "floating_ip",
+        ]
+        .contains(&key.as_str())
+            && !value.is_null()
+        {
+            exporter.report(
+                Code::NoOrcField,
+                value.at,
+                format!("{key} in {what} is not exported: ORC v2.6.0 has no field for it"),
+            );
+        }
+    }
+    let port = if let Some(port) = entry.get("port").filter(|p| !p.is_null()) {
+        exporter.reference(port, Kind::Port, what, Vec::new())?
+    } else {
+        new_port(exporter, server, index, entry, what, groups, groups_given)?
+    };
+    if let Some(floating_ip) = entry.get("floating_ip").filter(|f| !f.is_null()) {
+        match &floating_ip.v {
+            V::Resource(name) if matches!(exporter.object_of(name), Some((Kind::FloatingIP, _))) => {
+                let target = exporter.object_of(name).map(|(_, n)| n.to_owned()).unwrap_or_default();
+                exporter.later.push(Later::Association {
+                    floating_ip: target,
+                    port: Some(port.clone()),
+                    fixed_ip: None,
+                    origin: floating_ip.at,
+                });
+            }
+            _ => exporter.report(
+                Code::MissingObject,
+                floating_ip.at,
+                format!("the floating_ip in {what} is not exported: ORC associates a floating IP on the FloatingIP, which must be a resource of this template"),
+            ),
+        }
+    }
+    Some(port)
+}
+
+/// The port Nova would make for a network entry, made explicit.
+fn new_port(
+    exporter: &mut Exporter<'_, '_>,
+    server: &str,
+    index: usize,
+    entry: &Val,
+    what: &str,
+    groups: &[Node],
+    groups_given: &mut bool,
+) -> Option<Node> {
+    let network = entry
+        .get("network")
+        .or_else(|| entry.get("uuid"))
+        .filter(|n| !n.is_null());
+    let subnet = entry.get("subnet").filter(|n| !n.is_null());
+    let fixed_ip = entry.get("fixed_ip").filter(|n| !n.is_null());
+    let name = exporter.new_name(&format!("{server}-port-{index}"));
+    let mut object: Object = exporter.managed(Kind::Port, &name, None, entry.at);
+    let mut resource = Node::map(None);
+    let network_ref = match network {
+        Some(network) => exporter.reference(network, Kind::Network, what, Vec::new()),
+        None => None,
+    };
+    let subnet_ref = match subnet {
+        Some(subnet) => exporter.reference(subnet, Kind::Subnet, what, Vec::new()),
+        None => None,
+    };
+    if let Some(network_ref) = network_ref {
+        resource.set("networkRef", network_ref);
+    } else if let Some(subnet_ref) = &subnet_ref {
+        // A subnet alone: its network is the subnet object's.
+        let network = subnet_ref
+            .as_str()
+            .and_then(|s| exporter.object(s))
+            .and_then(|o| o.spec.get("resource"))
+            .and_then(|r| r.get("networkRef"))
+            .cloned();
+        match network {
+            Some(network) => resource.set("networkRef", network),
+            None => {
+                exporter.report(
+                    Code::Ambiguous,
+                    entry.at,
+                    format!("an entry of {what} names a subnet whose network the template does not give: add network"),
+                );
+                return None;
+            }
+        }
+    } else {
+        exporter.report(
+            Code::Ambiguous,
+            entry.at,
+            format!("an entry of {what} names no port, network or subnet"),
+        );
+        return None;
+    }
+    let ip = fixed_ip.and_then(|ip| exporter.string(ip, what));
+    match subnet_ref {
+        Some(subnet_ref) => {
+            let mut address = Node::map(Some(entry.at));
+            address.set("subnetRef", subnet_ref);
+            if let Some(ip) = ip {
+                address.set("ip", ip);
+            }
+            push_item(&mut resource, "addresses", address);
+        }
+        None => exporter.later.push(Later::DefaultAddress {
+            port: name.clone(),
+            origin: entry.at,
+            ips: vec![ip],
+        }),
+    }
+    let refs = if groups.is_empty() {
+        port::default_security_group(exporter, entry.at)
+            .into_iter()
+            .collect()
+    } else {
+        groups.to_vec()
+    };
+    *groups_given = true;
+    resource.set("securityGroupRefs", Node::list(refs, None));
+    object.spec.set("resource", resource);
+    exporter.push(object);
+    Some(Node::str(name, Some(entry.at)))
+}
+
+/// RAW user data as a Secret; other formats depend on Heat's agents.
+fn user_data(
+    exporter: &mut Exporter<'_, '_>,
+    source: &mut Source<'_>,
+    server: &str,
+    resource: &mut Node,
+) {
+    let format = source.take(exporter, &["user_data_format"]);
+    let Some(data) = source.take(exporter, &["user_data"]) else {
+        return;
+    };
+    let format_name = format
+        .as_ref()
+        .and_then(Val::python_str)
+        .unwrap_or_else(|| "HEAT_CFNTOOLS".to_owned());
+    if format_name != "RAW" {
+        let at = format.as_ref().map_or(data.at, |f| f.at);
+        exporter.report(
+            Code::MeaningDiffers,
+            at,
+            format!(
+                "the user_data of {} is not exported: with user_data_format {format_name}{} Heat wraps it with its own agents' configuration; only RAW user data means the same in ORC (set user_data_format: RAW if the data is complete on its own)",
+                source.resource.name,
+                if format.is_none() { " (Heat's default)" } else { "" }
+            ),
+        );
+        return;
+    }
+    let what = source.what("user_data");
+    let Some(text) = exporter.string(&data, &what) else {
+        return;
+    };
+    let name = exporter.new_name(&format!("{server}-user-data"));
+    let mut secret = exporter.managed(Kind::Secret, &name, None, data.at);
+    secret.spec.set("value", text);
+    exporter.push(secret);
+    let mut user_data = Node::map(Some(data.at));
+    user_data.set("secretRef", Node::str(name, Some(data.at)));
+    resource.set("userData", user_data);
+}
+
+/// Volumes attached by ID in a block device mapping.
+fn volumes(exporter: &mut Exporter<'_, '_>, mappings: &Val, what: &str, resource: &mut Node) {
+    let V::List(items) = &mappings.v else {
+        exporter.not_a(mappings, what, "a list");
+        return;
+    };
+    for item in items {
+        let boots = item
+            .get("boot_index")
+            .and_then(Val::python_str)
+            .and_then(|i| i.parse::<i64>().ok())
+            .is_some_and(|i| i >= 0);
+        let device = item
+            .get("device_name")
+            .and_then(|d| exporter.string(d, what));
+        match item.get("volume_id").filter(|v| !v.is_null()) {
+            Some(volume) if !boots => {
+                if let Some(reference) = exporter.reference(volume, Kind::Volume, what, Vec::new()) {
+                    let mut attachment = Node::map(Some(item.at));
+                    attachment.set("volumeRef", reference);
+                    if let Some(device) = device {
+                        attachment.set("device", device);
+                    }
+                    push_item(resource, "volumes", attachment);
+                }
+            }
+            _ => exporter.report(
+                Code::NoOrcField,
+                item.at,
+                format!("an entry of {what} is not exported: ORC v2.6.0 attaches existing volumes only, and cannot boot from a volume or make one"),
+            ),
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! Exports a Heat stack as manifests of the OpenStack Resource Controller
+//! (ORC v2.6.0, `openstack.k-orc.cloud/v1alpha1`): one object per resource
+//! whose type has an ORC kind, references by name within one namespace,
+//! pre-existing resources imported, Heat's defaults written out where ORC's
+//! differ, and every object checked against its CRD before it is printed.
+//! What cannot be carried over is a [`Finding`] at its place in the
+//! template; nothing is dropped silently.
+//!
+//! Layers, importing downward only: `schema` (ORC's CRDs and the
+//! validator), `manifest` (the objects), `eval` (template values as Heat
+//! computes them), `kinds` (Heat types to ORC kinds), `export`, `plan`,
+//! `render`.
+
+mod eval;
+mod export;
+mod finding;
+mod kinds;
+pub mod manifest;
+mod names;
+pub mod plan;
+pub mod render;
+pub mod schema;
+
+pub use eval::{MAX_EVAL_DEPTH, MAX_EVAL_NODES};
+pub use export::{export, Credentials, Export, Options, MAX_FINDINGS};
+pub use finding::{Code, File, Finding};
+pub use kinds::table::{mapping, PropertyMapping, TypeMapping, MAPPINGS};
+pub use names::{is_valid as is_valid_name, kubernetes_name};

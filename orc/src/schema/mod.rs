@@ -1,0 +1,291 @@
+//! ORC's API contract: each kind's `spec` schema from its CRD
+//! (`openAPIV3Schema`), and a validator that checks a manifest against it
+//! the way the Kubernetes API server would on creation: types, required
+//! fields, lengths, list sizes, set uniqueness, enums, patterns, formats,
+//! bounds, and the `x-kubernetes-validations` rules that do not compare
+//! with an old object.
+//!
+//! `crds.json` is generated from the vendored CRDs (`orc/crds/`) by
+//! `cargo xtask orc-schema` (the `crd_schema` test); the test fails when it
+//! is stale.
+
+mod cel;
+mod format;
+mod pattern;
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::manifest::{Node, Value};
+use heatwise_core::text::TextRange;
+
+pub use cel::Rule;
+pub use format::{is_cidr, is_ip, is_uuid};
+pub use pattern::Pattern;
+
+/// The compiled schemas of ORC v2.6.0, by kind.
+const CRDS: &str = include_str!("crds.json");
+
+/// The ORC release whose CRDs are compiled in.
+pub const ORC_VERSION: &str = "v2.6.0";
+
+/// One node of a CRD's structural schema (descriptions and defaults left
+/// out; rules comparing with `oldSelf` too, as they apply only to updates).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Schema {
+    #[serde(rename = "type")]
+    pub ty: Option<String>,
+    #[serde(default)]
+    pub properties: BTreeMap<String, Schema>,
+    #[serde(default)]
+    pub required: Vec<String>,
+    pub items: Option<Box<Schema>>,
+    pub additional_properties: Option<Box<Schema>>,
+    pub max_length: Option<usize>,
+    pub min_length: Option<usize>,
+    pub max_items: Option<usize>,
+    pub min_items: Option<usize>,
+    pub max_properties: Option<usize>,
+    pub min_properties: Option<usize>,
+    pub maximum: Option<i64>,
+    pub minimum: Option<i64>,
+    #[serde(rename = "enum")]
+    pub enumeration: Option<Vec<serde_json::Value>>,
+    pub pattern: Option<String>,
+    pub format: Option<String>,
+    #[serde(rename = "x-kubernetes-list-type")]
+    pub list_type: Option<String>,
+    #[serde(rename = "x-kubernetes-validations", default)]
+    pub validations: Vec<Validation>,
+}
+
+/// An `x-kubernetes-validations` entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Validation {
+    pub rule: String,
+    pub message: Option<String>,
+}
+
+/// The `spec` schema of every kind, parsed once.
+pub fn spec_schemas() -> &'static BTreeMap<String, Schema> {
+    static SCHEMAS: OnceLock<BTreeMap<String, Schema>> = OnceLock::new();
+    SCHEMAS.get_or_init(|| serde_json::from_str(CRDS).expect("crds.json is generated valid"))
+}
+
+/// The values an enumerated field of a kind's spec takes (`path` from
+/// `spec`, dotted: `resource.properties.architecture`).
+pub fn allowed_values(kind: &str, path: &str) -> Vec<String> {
+    let mut schema = spec_schemas().get(kind);
+    for part in path.split('.') {
+        schema = schema.and_then(|s| s.properties.get(part));
+    }
+    schema
+        .and_then(|s| s.enumeration.as_ref())
+        .map(|values| {
+            values
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A value the CRD refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// `spec.resource.ports[0].portRef`.
+    pub path: String,
+    pub message: String,
+    /// Where the offending value came from in the template, when it did.
+    pub origin: Option<TextRange>,
+}
+
+/// Checks an object's `spec` against its kind's schema; empty when valid.
+/// Panics only on a kind without a compiled schema, which is a bug.
+pub fn validate_spec(kind: &str, spec: &Node) -> Vec<Violation> {
+    let schema = spec_schemas()
+        .get(kind)
+        .unwrap_or_else(|| panic!("no compiled schema for kind {kind}"));
+    let mut violations = Vec::new();
+    check(schema, spec, "spec", spec.origin, &mut violations);
+    violations
+}
+
+fn check(
+    schema: &Schema,
+    node: &Node,
+    path: &str,
+    origin: Option<TextRange>,
+    out: &mut Vec<Violation>,
+) {
+    let origin = node.origin.or(origin);
+    let mut report = |message: String| {
+        out.push(Violation {
+            path: path.to_owned(),
+            message,
+            origin,
+        })
+    };
+    let type_ok = match (schema.ty.as_deref(), &node.value) {
+        (Some("string"), Value::Str(_))
+        | (Some("integer"), Value::Int(_))
+        | (Some("boolean"), Value::Bool(_))
+        | (Some("array"), Value::List(_))
+        | (Some("object"), Value::Map(_))
+        | (None, _) => true,
+        (Some(expected), _) => {
+            report(format!("must be of type {expected}"));
+            false
+        }
+    };
+    if !type_ok {
+        return;
+    }
+    if let Some(allowed) = &schema.enumeration {
+        let json = node.to_json();
+        if !allowed.contains(&json) {
+            let names: Vec<String> = allowed.iter().map(|v| v.to_string()).collect();
+            report(format!("must be one of {}", names.join(", ")));
+        }
+    }
+    match &node.value {
+        Value::Str(text) => {
+            // Kubernetes counts characters (runes), not bytes.
+            let length = text.chars().count();
+            if let Some(max) = schema.max_length {
+                if length > max {
+                    report(format!(
+                        "may be at most {max} characters long (it has {length})"
+                    ));
+                }
+            }
+            if let Some(min) = schema.min_length {
+                if length < min {
+                    report(if min == 1 {
+                        "may not be empty".to_owned()
+                    } else {
+                        format!("must be at least {min} characters long")
+                    });
+                }
+            }
+            if let Some(pattern) = &schema.pattern {
+                let within = schema.max_length.is_none_or(|max| length <= max);
+                let pattern_holds = Pattern::new(pattern)
+                    .expect("the crd_schema test compiles every pattern")
+                    .is_match(text);
+                if within && !pattern_holds {
+                    report(format!("must match the pattern {pattern}"));
+                }
+            }
+            if let Some(format) = &schema.format {
+                if !format::is_valid(format, text) {
+                    report(format!("must be a valid {format}"));
+                }
+            }
+        }
+        Value::Int(number) => {
+            if let Some(max) = schema.maximum {
+                if *number > max {
+                    report(format!("may be at most {max}"));
+                }
+            }
+            if let Some(min) = schema.minimum {
+                if *number < min {
+                    report(format!("must be at least {min}"));
+                }
+            }
+            let (low, high) = match schema.format.as_deref() {
+                Some("int32") => (i64::from(i32::MIN), i64::from(i32::MAX)),
+                _ => (i64::MIN, i64::MAX),
+            };
+            if *number < low || *number > high {
+                report("must fit in a 32-bit integer".to_owned());
+            }
+        }
+        Value::Bool(_) => {}
+        Value::List(items) => {
+            if let Some(max) = schema.max_items {
+                if items.len() > max {
+                    report(format!(
+                        "may have at most {max} items (it has {})",
+                        items.len()
+                    ));
+                }
+            }
+            if let Some(min) = schema.min_items {
+                if items.len() < min {
+                    report(format!("must have at least {min} items"));
+                }
+            }
+            if schema.list_type.as_deref() == Some("set") {
+                for (i, item) in items.iter().enumerate() {
+                    let json = item.to_json();
+                    if items[..i].iter().any(|earlier| earlier.to_json() == json) {
+                        report(format!(
+                            "may not repeat a value (item {i} repeats an earlier one)"
+                        ));
+                        break;
+                    }
+                }
+            }
+            if let Some(item_schema) = &schema.items {
+                for (i, item) in items.iter().enumerate() {
+                    check(item_schema, item, &format!("{path}[{i}]"), origin, out);
+                }
+            }
+        }
+        Value::Map(entries) => {
+            if let Some(max) = schema.max_properties {
+                if entries.len() > max {
+                    report(format!("may have at most {max} fields"));
+                }
+            }
+            if let Some(min) = schema.min_properties {
+                if entries.len() < min {
+                    report(format!(
+                        "must have at least {min} field{}",
+                        if min == 1 { "" } else { "s" }
+                    ));
+                }
+            }
+            for required in &schema.required {
+                if !entries.iter().any(|(k, _)| k == required) {
+                    report(format!("needs the field {required}"));
+                }
+            }
+            for (key, value) in entries {
+                let child = schema
+                    .properties
+                    .get(key)
+                    .or(schema.additional_properties.as_deref());
+                match child {
+                    Some(child) => check(child, value, &format!("{path}.{key}"), origin, out),
+                    None => out.push(Violation {
+                        path: format!("{path}.{key}"),
+                        message: "is not a field of this kind".to_owned(),
+                        origin: value.origin.or(origin),
+                    }),
+                }
+            }
+        }
+    }
+    for validation in &schema.validations {
+        let holds = Rule::new(&validation.rule)
+            .expect("the crd_schema test compiles every rule")
+            .holds(node);
+        if !holds {
+            out.push(Violation {
+                path: path.to_owned(),
+                message: validation
+                    .message
+                    .clone()
+                    .unwrap_or_else(|| format!("breaks the rule {}", validation.rule)),
+                origin,
+            });
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Every HOT template of the corpora is exported without panic, and every
+//! object written is valid against its CRD (checked independently); the
+//! figures — objects, findings by code, the most common types and
+//! properties not carried over — are a snapshot (`HEATWISE_BLESS=1`
+//! rewrites it). Templates are exported with no parameter values, as a
+//! user trying the command first would.
+
+mod common;
+#[path = "../../tests/tests/common/mod.rs"]
+mod corpus;
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::time::Instant;
+
+use heatwise_core::template::{self, DocumentKind};
+use heatwise_orc::{export, Code, Credentials, Options};
+
+#[test]
+fn every_hot_template_of_the_corpora_exports() {
+    let validators = common::CrdValidators::new();
+    for corpus in corpus::corpora() {
+        let files = corpus::files_under(&corpus.root);
+        let options = Options {
+            namespace: "corpus".into(),
+            credentials: Credentials {
+                secret_name: "clouds".into(),
+                cloud_name: "openstack".into(),
+            },
+            parameters: Vec::new(),
+        };
+        let (mut templates, mut resources, mut objects, mut complete) = (0, 0, 0, 0);
+        let mut codes: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut unmapped_types: BTreeMap<String, usize> = BTreeMap::new();
+        let mut unmapped_properties: BTreeMap<String, usize> = BTreeMap::new();
+        let mut slowest = (0.0f64, String::new(), 0usize);
+        for relative in &files {
+            let Ok(text) = std::fs::read_to_string(corpus.root.join(relative)) else {
+                continue;
+            };
+            let parsed = template::parse(&text);
+            if parsed.kind() != DocumentKind::Hot {
+                continue;
+            }
+            templates += 1;
+            resources += parsed.resources().len();
+            let started = Instant::now();
+            let result = std::panic::catch_unwind(|| export(&text, &[], &options))
+                .unwrap_or_else(|_| panic!("exporting {} panicked", relative.display()));
+            let seconds = started.elapsed().as_secs_f64();
+            if seconds > slowest.0 {
+                slowest = (seconds, relative.display().to_string(), text.len());
+            }
+            common::check_output(&result, &validators, &relative.display().to_string());
+            objects += result.objects.len();
+            if result.is_complete() {
+                complete += 1;
+            }
+            for finding in &result.findings {
+                *codes.entry(finding.code.as_str()).or_default() += 1;
+                match finding.code {
+                    Code::NoOrcKind => {
+                        let kind = finding
+                            .message
+                            .split(" has no ORC kind")
+                            .next()
+                            .unwrap_or_default();
+                        let kind = kind.rsplit(": ").next().unwrap_or(kind).to_owned();
+                        *unmapped_types.entry(kind).or_default() += 1;
+                    }
+                    Code::NoOrcField if finding.message.starts_with("the property ") => {
+                        let property = finding.message["the property ".len()..]
+                            .split(' ')
+                            .next()
+                            .unwrap_or_default()
+                            .to_owned();
+                        *unmapped_properties.entry(property).or_default() += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        eprintln!(
+            "{}: slowest export {:.2} ms ({}, {} KB)",
+            corpus.snapshot,
+            slowest.0 * 1000.0,
+            slowest.1,
+            slowest.2 / 1024
+        );
+        let mut summary = String::new();
+        writeln!(
+            summary,
+            "HOT templates: {templates}, resources: {resources}"
+        )
+        .unwrap();
+        writeln!(
+            summary,
+            "objects written: {objects}; templates exported with nothing left out: {complete}"
+        )
+        .unwrap();
+        writeln!(summary, "\nfindings by code:").unwrap();
+        for (code, count) in &codes {
+            writeln!(summary, "  {code}: {count}").unwrap();
+        }
+        for (title, counts) in [
+            ("most common types without an ORC kind", &unmapped_types),
+            (
+                "most common properties not carried over",
+                &unmapped_properties,
+            ),
+        ] {
+            let mut sorted: Vec<(&String, &usize)> = counts.iter().collect();
+            sorted.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            writeln!(summary, "\n{title}:").unwrap();
+            for (name, count) in sorted.into_iter().take(15) {
+                writeln!(summary, "  {count:5} {name}").unwrap();
+            }
+        }
+        corpus::assert_snapshot_at(
+            &common::root().join(format!("tests/{}-orc.snap", corpus.snapshot)),
+            &summary,
+        );
+    }
+}

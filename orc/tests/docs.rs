@@ -1,0 +1,127 @@
+//! `docs/orc.md` is generated from the mapping table the export uses
+//! (`HEATWISE_BLESS=1` rewrites it), and the table names every property
+//! Heat has for each type it maps, at the catalog's newest release.
+
+use heatwise_core::catalog::Catalog;
+use heatwise_orc::{Code, MAPPINGS};
+
+fn doc() -> String {
+    let mut out = String::from(
+        "# Exporting to the OpenStack Resource Controller\n\n\
+<!-- Generated from orc/src/kinds/table.rs by the orc crate's docs test; HEATWISE_BLESS=1 rewrites it. -->\n\n\
+`heatwise orc TEMPLATE -e ENV -P NAME=VALUE --namespace NS --credentials SECRET/CLOUD` writes a Heat stack as\n\
+manifests of ORC v2.6.0 (`openstack.k-orc.cloud/v1alpha1`), one object per resource whose type has an ORC kind,\n\
+each checked against ORC's CRDs (types, required fields, lengths, list sizes, enums, patterns, formats, and the\n\
+creation rules of `x-kubernetes-validations`) before it is printed. `--plan` prints the order ORC builds them in.\n\n\
+## How values are read\n\n\
+- Parameters: `-P`, then the environments' `parameters`, then their `parameter_defaults` (later files win), then the\n\
+  template's defaults; each converted to its declared type as Heat does. A parameter without a value is an error\n\
+  (ORC004). `-P OS::stack_name=NAME` gives the stack's name.\n\
+- Functions with known inputs are evaluated as Heat evaluates them: `get_param`, `str_replace` (and its strict\n\
+  variants), `list_join`, `str_split`, `list_concat`, `map_merge`, `repeat`, `if`, `equals`, `not`, `and`, `or`,\n\
+  `contains`, conditions, and CloudFormation's `Ref`, `Fn::Join`, `Fn::Select`. `get_resource` becomes the\n\
+  referenced object's name. `get_attr`, `get_file` and the rest are known only when Heat runs: reported where\n\
+  written (ORC003).\n\
+- A resource whose `condition` is false is not exported.\n\
+- A name or ID of a pre-existing resource (an image, a flavor, a key pair, the external network, a security group)\n\
+  becomes one `managementPolicy: unmanaged` object shared by every reference: `import.id` for a UUID,\n\
+  `import.filter` by name otherwise (with `external: true` for a router's gateway or a floating IP's network).\n\
+- References are by name, in the one namespace, as ORC requires. Objects get the resource's logical name made a\n\
+  Kubernetes name (`web_port` → `web-port`), unique in the output.\n\n\
+## Where Heat and ORC mean different things\n\n\
+- **A port without `fixed_ips`** gets an address in Heat and none in ORC: an address on the network's subnet is\n\
+  written (the template's only subnet of the network, or, for a pre-existing network, its IPv4 subnet imported by\n\
+  network); more than one subnet is reported (ORC006).\n\
+- **A port without `security_groups`** gets the project's `default` group in Heat and none in ORC: the `default`\n\
+  group is imported and referenced (not when port security is off). A server's new ports get its `security_groups`\n\
+  or, as Nova does, `default`.\n\
+- **A security group with no egress rule** keeps Neutron's default egress in Heat and loses it in ORC: the IPv4\n\
+  and IPv6 egress rules are written, last. Rules with a port range are written first, which ORC v2.6.0 handles\n\
+  best.\n\
+- **Required fields ORC has no default for** are always written: a subnet's `ipVersion` (4), a flavor's `disk`\n\
+  (0), a rule's `direction` and `ethertype`.\n\
+- **User data** becomes a `Secret` with the key `value`, referenced by `userData.secretRef`, only with\n\
+  `user_data_format: RAW`: Heat's default format wraps the data with its own agents (ORC009).\n\
+- **Folded resources**: `OS::Cinder::VolumeAttachment` into the server's `volumes`,\n\
+  `OS::Neutron::FloatingIPAssociation` and `networks[].floating_ip` into the FloatingIP's `portRef`,\n\
+  `OS::Neutron::SecurityGroupRule` into its group's `rules`, `scheduler_hints.group` into the server's\n\
+  `serverGroupRef` (v2.6.0's place for it).\n\
+- **An empty `name`** is Heat's generated name; the object's name is ORC's default, so none is written.\n\
+- **Adoption**: a managed ORC object adopts an existing OpenStack resource that matches it, and deletes it with the\n\
+  object. Exporting a stack that is still running in Heat would let ORC take its resources over; delete the Heat\n\
+  stack first (with `deletion_policy: retain` where the resources must stay), or set `managedOptions.onDelete:\n\
+  detach` on the objects.\n\
+- **Immutability**: many fields Heat can update in place (port addresses, a floating IP's port, a server's image,\n\
+  flavor, key or user data, a volume's size) are immutable in ORC: changing them means a new object.\n\
+- **Outputs** have no ORC equivalent; each is reported with the object whose status holds its value.\n\n\
+## What is reported\n\n\
+| code | name | severity |\n| --- | --- | --- |\n",
+    );
+    for code in Code::ALL {
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            code.as_str(),
+            code.name(),
+            code.severity().as_str()
+        ));
+    }
+    out.push_str(
+        "\nThe exit code is 0 when the whole stack was exported, 1 when anything was reported, 2 for usage or read\n\
+errors. An object ORC's schema refuses is left out (ORC005) and never printed; an object referring to a left-out\n\
+object is reported too (ORC010).\n\n\
+## Limits\n\n\
+Input size and nesting are those of `heatwise lint`. Evaluation follows values at most 64 levels deep and makes at\n\
+most 1,048,576 values per stack; at most 1,000 findings are reported.\n\n\
+## The mapping\n\n\
+Every Heat type not listed has no ORC object (ORC001): Heat's own types (`OS::Heat::*`), load balancers, DNS,\n\
+object storage and other services ORC v2.6.0 has no kind for, and nested stacks (export each template on its own).\n",
+    );
+    for mapping in MAPPINGS {
+        out.push_str(&format!("\n### {}\n\n", mapping.heat_type));
+        let kind = mapping
+            .kind
+            .map_or("(folded)".to_owned(), |k| k.as_str().to_owned());
+        out.push_str(&format!("{kind}: {}.\n\n", mapping.summary));
+        out.push_str("| property | ORC field | note |\n| --- | --- | --- |\n");
+        for property in mapping.properties {
+            let field = property.field.map_or("—".to_owned(), |f| format!("`{f}`"));
+            out.push_str(&format!(
+                "| `{}` | {field} | {} |\n",
+                property.property, property.note
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn docs_are_generated_from_the_table() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/orc.md");
+    heatwise_snapshot::assert_snapshot(&path, &doc());
+}
+
+#[test]
+fn the_table_names_every_property_heat_has() {
+    let catalog = Catalog::builtin();
+    for mapping in MAPPINGS {
+        let resource_type = catalog
+            .resource_type(mapping.heat_type)
+            .unwrap_or_else(|| panic!("{} is not in the catalog", mapping.heat_type));
+        for property in resource_type.properties() {
+            let name = property.name();
+            assert!(
+                mapping.properties.iter().any(|p| p.property == name),
+                "{}: the property {name} is not in the table",
+                mapping.heat_type
+            );
+        }
+        for listed in mapping.properties {
+            assert!(
+                resource_type.property(listed.property).is_some(),
+                "{}: the table lists {}, which Heat does not have",
+                mapping.heat_type,
+                listed.property
+            );
+        }
+    }
+}
