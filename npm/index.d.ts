@@ -259,6 +259,12 @@ export interface Limits {
   maxReleaseChars: number;
   /** The most findings lint reports; the rest are counted in one last finding. */
   maxDiagnostics: number;
+  /** Most `parameters` `toOrc` takes. */
+  maxOrcParameters: number;
+  /** Most `environments` `toOrc` takes. */
+  maxOrcEnvironments: number;
+  /** Most findings one `toOrc` reports. */
+  maxOrcFindings: number;
 }
 
 /**
@@ -322,3 +328,77 @@ export function lookup(
  * catalog({ target: "Liberty" }).filter((t) => t.status === "DEPRECATED");
  */
 export function catalog(options?: CatalogOptions): CatalogEntry[];
+
+/** Options of {@link toOrc}. */
+export interface OrcOptions {
+  /** The Kubernetes namespace of every object (a DNS-1123 label). */
+  namespace: string;
+  /** Every object's `spec.cloudCredentialsRef`. */
+  credentials: { secretName: string; cloudName: string };
+  /** Parameter values, stronger than the environments'. */
+  parameters?: Record<string, string>;
+  /** Environment files' texts; their `parameters` and `parameter_defaults`. */
+  environments?: string[];
+}
+
+/** Something the export could not carry over, where it is written. */
+export interface OrcFinding {
+  /** `ORC001`... */
+  code: string;
+  /** `no-orc-kind`... */
+  name: string;
+  severity: "error" | "warning";
+  message: string;
+  file: "template" | { environment: number };
+  /** 1-based line and column (in characters); ends exclusive. */
+  line: number;
+  column: number;
+  end_line: number;
+  end_column: number;
+  /** Byte offsets into the UTF-8 text. */
+  offset: number;
+  end_offset: number;
+  /** UTF-16 offsets: what JavaScript strings and editors index by. */
+  from: number;
+  to: number;
+}
+
+/** One manifest. */
+export interface OrcObject {
+  kind: string;
+  name: string;
+  /** The resource it was made from; null for an imported pre-existing resource. */
+  resource: string | null;
+  manifest: Record<string, unknown>;
+}
+
+export interface OrcExport {
+  /** The manifests as YAML documents separated by `---`. */
+  yaml: string;
+  objects: OrcObject[];
+  findings: OrcFinding[];
+  /** Whether the whole stack was exported. */
+  complete: boolean;
+  /** The order ORC builds the objects in: waves built in parallel. */
+  plan: { waves: string[][]; cycles: string[][] };
+  /** Heat's own dependency graph of the template. */
+  heatGraph: {
+    edges: { resource: string; dependsOn: { resource: string; via: "get_resource" | "get_attr" | "depends_on" }[] }[];
+    waves: string[][];
+    cycles: string[][];
+  };
+  /** The plan and Heat's graph as text. */
+  planText: string;
+}
+
+/**
+ * Exports a Heat stack as manifests of the OpenStack Resource Controller
+ * (ORC v2.6.0), each checked against ORC's CRDs.
+ *
+ * @example
+ * const { yaml, findings } = toOrc(text, {
+ *   namespace: "apps",
+ *   credentials: { secretName: "openstack-clouds", cloudName: "openstack" },
+ * });
+ */
+export function toOrc(text: string, options: OrcOptions): OrcExport;

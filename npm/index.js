@@ -13,6 +13,7 @@ import loadWasm, {
   lookupJson,
   catalogJson,
   limitsJson,
+  toOrcJson,
 } from "./heatwise_wasm.js";
 
 let loaded = false;
@@ -100,6 +101,59 @@ export function lint(text, options) {
   checkText(name, text);
   const { target, catalog } = readOptions(name, options, ["target", "catalog"]);
   return call(name, () => JSON.parse(lintJson(text, target, catalog)));
+}
+
+/**
+ * Exports a Heat stack as manifests of the OpenStack Resource Controller
+ * (ORC v2.6.0), each checked against ORC's CRDs. What cannot be carried
+ * over is in `findings`, with its place in the template (or environment).
+ *
+ * @param {string} text the template
+ * @param {{ namespace: string, credentials: { secretName: string, cloudName: string },
+ *   parameters?: Record<string, string>, environments?: string[] }} options
+ * @returns {{ yaml: string, objects: object[], findings: object[], complete: boolean,
+ *   plan: { waves: string[][], cycles: string[][] }, heatGraph: object, planText: string }}
+ */
+export function toOrc(text, options) {
+  const name = "toOrc";
+  ready(name);
+  checkText(name, text);
+  if (options === undefined || options === null) {
+    throw new TypeError(
+      `heatwise.toOrc(): expected options { namespace, credentials: { secretName, cloudName } }, got ${describe(options)}`,
+    );
+  }
+  const read = readOptions(name, options, ["namespace", "credentials", "parameters", "environments"]);
+  if (typeof read.namespace !== "string") {
+    throw new TypeError(`heatwise.toOrc(): options.namespace: expected a string, got ${describe(read.namespace)}`);
+  }
+  const credentials = read.credentials;
+  if (
+    credentials === null ||
+    typeof credentials !== "object" ||
+    typeof credentials.secretName !== "string" ||
+    typeof credentials.cloudName !== "string"
+  ) {
+    throw new TypeError(
+      `heatwise.toOrc(): options.credentials: expected { secretName, cloudName } strings, got ${describe(credentials)}`,
+    );
+  }
+  if (read.parameters !== undefined && (read.parameters === null || typeof read.parameters !== "object" || Array.isArray(read.parameters))) {
+    throw new TypeError(`heatwise.toOrc(): options.parameters: expected an object of strings, got ${describe(read.parameters)}`);
+  }
+  if (read.environments !== undefined) {
+    if (!Array.isArray(read.environments) || read.environments.some((e) => typeof e !== "string")) {
+      throw new TypeError(`heatwise.toOrc(): options.environments: expected an array of texts, got ${describe(read.environments)}`);
+    }
+    read.environments.forEach((environment) => checkText(name, environment));
+  }
+  const json = JSON.stringify({
+    namespace: read.namespace,
+    credentials: { secretName: credentials.secretName, cloudName: credentials.cloudName },
+    parameters: read.parameters ?? null,
+    environments: read.environments ?? null,
+  });
+  return call(name, () => JSON.parse(toOrcJson(text, json)));
 }
 
 /**

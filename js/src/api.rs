@@ -139,6 +139,9 @@ pub fn limits() -> Value {
         "maxNameBytes": MAX_NAME_BYTES,
         "maxReleaseChars": MAX_RELEASE_TEXT,
         "maxDiagnostics": heatwise_core::lint::MAX_DIAGNOSTICS,
+        "maxOrcParameters": MAX_ORC_PARAMETERS,
+        "maxOrcEnvironments": MAX_ORC_ENVIRONMENTS,
+        "maxOrcFindings": heatwise_orc::MAX_FINDINGS,
     })
 }
 
@@ -308,6 +311,156 @@ pub fn catalog(hidden: bool, source: &Source<'_>) -> Result<Value, ApiError> {
     })
 }
 
+/// Most `-P`-style parameters `toOrc` takes.
+pub const MAX_ORC_PARAMETERS: usize = 1000;
+/// Most environment texts `toOrc` takes.
+pub const MAX_ORC_ENVIRONMENTS: usize = 32;
+
+/// The stack as ORC manifests (see `heatwise_orc::export`): `options` is
+/// JSON `{namespace, credentials: {secretName, cloudName}, parameters?:
+/// {name: value}, environments?: [text]}`.
+pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
+    check_text(text)?;
+    let options: Value =
+        serde_json::from_str(options).map_err(|e| ApiError(format!("options: not JSON: {e}")))?;
+    let string = |value: &Value, what: &str| -> Result<String, ApiError> {
+        value
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| ApiError(format!("{what}: expected a string")))
+    };
+    let namespace = string(&options["namespace"], "options.namespace")?;
+    if namespace.len() > 63 || namespace.contains('.') || !heatwise_orc::is_valid_name(&namespace) {
+        return Err(ApiError(format!(
+            "options.namespace: {} is not a Kubernetes namespace (at most 63 lowercase letters, digits and -)",
+            quoted(&namespace)
+        )));
+    }
+    let secret_name = string(
+        &options["credentials"]["secretName"],
+        "options.credentials.secretName",
+    )?;
+    if !heatwise_orc::is_valid_name(&secret_name) {
+        return Err(ApiError(format!(
+            "options.credentials.secretName: {} is not a Kubernetes Secret name",
+            quoted(&secret_name)
+        )));
+    }
+    let cloud_name = string(
+        &options["credentials"]["cloudName"],
+        "options.credentials.cloudName",
+    )?;
+    if cloud_name.is_empty() || cloud_name.chars().count() > 256 {
+        return Err(ApiError(
+            "options.credentials.cloudName: 1 to 256 characters".into(),
+        ));
+    }
+    let mut parameters = Vec::new();
+    if let Some(given) = options.get("parameters").filter(|p| !p.is_null()) {
+        let map = given
+            .as_object()
+            .ok_or_else(|| ApiError("options.parameters: expected an object of strings".into()))?;
+        if map.len() > MAX_ORC_PARAMETERS {
+            return Err(ApiError(format!(
+                "options.parameters: at most {MAX_ORC_PARAMETERS} (limits.maxOrcParameters)"
+            )));
+        }
+        for (name, value) in map {
+            check_name("options.parameters", name)?;
+            let value = string(value, &format!("options.parameters.{name}"))?;
+            check_text(&value)?;
+            parameters.push((name.clone(), value));
+        }
+    }
+    let mut environments = Vec::new();
+    if let Some(given) = options.get("environments").filter(|e| !e.is_null()) {
+        let list = given
+            .as_array()
+            .ok_or_else(|| ApiError("options.environments: expected an array of texts".into()))?;
+        if list.len() > MAX_ORC_ENVIRONMENTS {
+            return Err(ApiError(format!(
+                "options.environments: at most {MAX_ORC_ENVIRONMENTS} (limits.maxOrcEnvironments)"
+            )));
+        }
+        for (index, environment) in list.iter().enumerate() {
+            let text = string(environment, &format!("options.environments[{index}]"))?;
+            check_text(&text)?;
+            environments.push(text);
+        }
+    }
+    let export_options = heatwise_orc::Options {
+        namespace,
+        credentials: heatwise_orc::Credentials {
+            secret_name,
+            cloud_name,
+        },
+        parameters,
+    };
+    let environment_texts: Vec<&str> = environments.iter().map(String::as_str).collect();
+    let export = heatwise_orc::export(text, &environment_texts, &export_options);
+    let positions: Vec<Positions<'_>> = std::iter::once(text)
+        .chain(environment_texts.iter().copied())
+        .map(Positions::new)
+        .collect();
+    let findings: Vec<Value> = export
+        .findings
+        .iter()
+        .map(|finding| {
+            let (file, positions) = match finding.file {
+                heatwise_orc::File::Template => (Value::String("template".into()), &positions[0]),
+                heatwise_orc::File::Environment(i) => {
+                    (json!({ "environment": i }), &positions[i + 1])
+                }
+            };
+            let mut value = json!({
+                "code": finding.code.as_str(),
+                "name": finding.code.name(),
+                "severity": finding.severity().as_str(),
+                "message": finding.message,
+                "file": file,
+            });
+            if let (Value::Object(map), Ok(Value::Object(location))) = (
+                &mut value,
+                serde_json::to_value(positions.location(finding.range)),
+            ) {
+                map.extend(location);
+            }
+            value
+        })
+        .collect();
+    let objects: Vec<Value> = export
+        .objects
+        .iter()
+        .map(|o| {
+            json!({
+                "kind": o.kind.as_str(),
+                "name": o.name,
+                "resource": o.resource,
+                "manifest": o.manifest(&export.namespace).to_json(),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "yaml": heatwise_orc::render::yaml(&export),
+        "objects": objects,
+        "findings": findings,
+        "complete": export.is_complete(),
+        "plan": {
+            "waves": export.plan.waves,
+            "cycles": export.plan.cycles,
+        },
+        "heatGraph": {
+            "edges": export.heat_graph.edges.iter().map(|(resource, deps)| json!({
+                "resource": resource,
+                "dependsOn": deps.iter().map(|(name, how)| json!({"resource": name, "via": how})).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "waves": export.heat_graph.waves,
+            "cycles": export.heat_graph.cycles,
+        },
+        "planText": heatwise_orc::render::plan(&export),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,5 +571,26 @@ mod tests {
         };
         assert_eq!(hidden(&visible), 0);
         assert!(hidden(&all) > 0);
+    }
+
+    #[test]
+    fn to_orc_exports_manifests_and_findings_with_positions() {
+        let text = "heat_template_version: 2018-08-31\nresources:\n  app_net:\n    type: OS::Neutron::Net\n  g:\n    type: OS::Heat::None\n";
+        let options = r#"{"namespace": "apps", "credentials": {"secretName": "clouds", "cloudName": "openstack"}}"#;
+        let result = to_orc(text, options).unwrap();
+        assert_eq!(result["objects"][0]["name"], "app-net");
+        assert_eq!(
+            result["objects"][0]["manifest"]["spec"]["managementPolicy"],
+            "managed"
+        );
+        assert!(result["yaml"].as_str().unwrap().contains("kind: Network"));
+        assert_eq!(result["findings"][0]["code"], "ORC001");
+        assert_eq!(result["findings"][0]["line"], 6);
+        assert_eq!(result["complete"], false);
+        let bad = to_orc(
+            text,
+            r#"{"namespace": "Apps!", "credentials": {"secretName": "c", "cloudName": "o"}}"#,
+        );
+        assert!(bad.unwrap_err().0.contains("options.namespace"));
     }
 }

@@ -24,6 +24,13 @@ pub fn lint_json(
     to_js(api::lint(text, &source).map(|value| value.to_string()))
 }
 
+/// The stack as ORC manifests, with findings and the plan, as JSON (see
+/// [`api::to_orc`]).
+#[wasm_bindgen(js_name = toOrcJson)]
+pub fn to_orc_json(text: &str, options: &str) -> Result<String, JsError> {
+    to_js(api::to_orc(text, options).map(|value| value.to_string()))
+}
+
 /// The migrated text and the fixes applied, as JSON (see [`api::fix`]).
 #[wasm_bindgen(js_name = fixJson)]
 pub fn fix_json(

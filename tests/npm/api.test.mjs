@@ -281,3 +281,59 @@ describe("limits", () => {
     assert.throws(() => heatwise.lint("", { catalog: " ".repeat(maxCatalogBytes + 1) }), new RegExp(`${maxCatalogBytes} bytes \\(limits\\(\\)\\.maxCatalogBytes\\)`));
   });
 });
+
+describe("toOrc", () => {
+  const STACK = `heat_template_version: 2018-08-31
+parameters:
+  cidr: {type: string}
+resources:
+  app_net:
+    type: OS::Neutron::Net
+  app_subnet:
+    type: OS::Neutron::Subnet
+    properties:
+      network: {get_resource: app_net}
+      cidr: {get_param: cidr}
+  config:
+    type: OS::Heat::SoftwareConfig
+`;
+  const OPTIONS = {
+    namespace: "apps",
+    credentials: { secretName: "openstack-clouds", cloudName: "openstack" },
+    parameters: { cidr: "10.0.0.0/24" },
+  };
+
+  test("exports manifests, the plan, and what is not carried over with its place", () => {
+    const result = heatwise.toOrc(STACK, OPTIONS);
+    assert.deepEqual(result.objects.map((o) => `${o.kind} ${o.name}`), ["Network app-net", "Subnet app-subnet"]);
+    assert.equal(result.objects[1].manifest.spec.resource.networkRef, "app-net");
+    assert.equal(result.objects[1].manifest.metadata.namespace, "apps");
+    assert.match(result.yaml, /^---\napiVersion: openstack\.k-orc\.cloud\/v1alpha1\nkind: Network\n/);
+    assert.deepEqual(result.plan.waves, [["app-net"], ["app-subnet"]]);
+    assert.deepEqual(result.heatGraph.edges[1].dependsOn, [{ resource: "app_net", via: "get_resource" }]);
+    assert.equal(result.complete, false);
+    assert.equal(result.findings.length, 1);
+    const [finding] = result.findings;
+    assert.equal(finding.code, "ORC001");
+    assert.equal(finding.file, "template");
+    assert.equal(STACK.slice(finding.from, finding.to), "OS::Heat::SoftwareConfig");
+  });
+
+  test("environments give parameters, and a missing one is an error where it is declared", () => {
+    const env = "parameter_defaults:\n  cidr: 192.168.1.0/24\n";
+    const withEnv = heatwise.toOrc(STACK, { ...OPTIONS, parameters: undefined, environments: [env] });
+    assert.equal(withEnv.objects[1].manifest.spec.resource.cidr, "192.168.1.0/24");
+    const without = heatwise.toOrc(STACK, { ...OPTIONS, parameters: undefined });
+    const missing = without.findings.find((f) => f.code === "ORC004");
+    assert.equal(STACK.slice(missing.from, missing.to), "cidr");
+    assert.ok(!without.objects.some((o) => o.kind === "Subnet"), "a subnet ORC would refuse is left out");
+  });
+
+  test("bad options say what was expected", () => {
+    assert.throws(() => heatwise.toOrc(STACK), /expected options \{ namespace, credentials/);
+    assert.throws(() => heatwise.toOrc(STACK, { ...OPTIONS, namespace: "Not A Namespace" }), /options\.namespace/);
+    assert.throws(() => heatwise.toOrc(STACK, { ...OPTIONS, credentials: { secretName: "x" } }), /options\.credentials/);
+    assert.throws(() => heatwise.toOrc(STACK, { ...OPTIONS, colour: true }), /unknown option "colour"/);
+    assert.ok(heatwise.limits().maxOrcParameters >= 100);
+  });
+});

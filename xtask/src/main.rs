@@ -9,6 +9,8 @@
 //! - `bench`: the benchmarks (criterion), with throughput and timings.
 //! - `oracle`: check `heatwise fix` against real Heat over the corpus.
 //! - `npm`: build and pack the npm package `heatwise`.
+//! - `orc-schema`: recompile `orc/src/schema/crds.json` from the vendored
+//!   ORC CRDs (`orc/crds/`).
 //!
 //! `--no-setup` skips the set-up step of `serve`, `build`, `test` and `npm`
 //! for quick runs on a machine that has everything.
@@ -36,6 +38,7 @@ commands:
   bench    run the benchmarks (catalog, parse, lint) and print their numbers
   oracle   migrate the corpus and fixtures with heatwise fix, check each migration against Heat
            (report in target/oracle/report.md); --record: record the fix fixtures' Heat results
+  orc-schema  recompile orc/src/schema/crds.json from the ORC CRDs vendored in orc/crds/
   npm      build the npm package `heatwise` into target/npm/heatwise/ and pack it
            (target/npm/heatwise-<version>.tgz)
   vscode   build the VS Code extension into target/vscode/heatwise-<version>.vsix
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         "catalog" => catalog::run(&env.root),
         "bench" => bench(&env),
         "oracle" => oracle::run(&env, &args[1..]),
+        "orc-schema" => orc_schema(&env),
         "npm" => set_up().and_then(|()| npm::run(&env).map(drop)),
         "vscode" => set_up().and_then(|()| vscode::run(&env).map(drop)),
         "help" | "--help" | "-h" => {
@@ -101,6 +105,17 @@ fn bench(env: &env::Env) -> Result<(), String> {
         env.command("cargo")
             .args(["bench", "-p", "heatwise-core"])
             .env("HEATWISE_PINNED_CORPUS", corpus::dir(&env.root)),
+    )
+}
+
+/// The CRD data the ORC export validates with, compiled again by its
+/// staleness test in rewrite mode.
+fn orc_schema(env: &env::Env) -> Result<(), String> {
+    env.step("compiling orc/src/schema/crds.json from orc/crds/*.yaml");
+    env.run(
+        env.command("cargo")
+            .args(["test", "-p", "heatwise-orc", "--test", "crd_schema"])
+            .env("HEATWISE_BLESS", "1"),
     )
 }
 
