@@ -60,12 +60,10 @@ fn every_hot_template_of_the_corpora_exports() {
                 *codes.entry(finding.code.as_str()).or_default() += 1;
                 match finding.code {
                     Code::NoOrcKind => {
-                        let kind = finding
-                            .message
-                            .split(" has no ORC kind")
-                            .next()
-                            .unwrap_or_default();
-                        let kind = kind.rsplit(": ").next().unwrap_or(kind).to_owned();
+                        // The finding is on the type's value.
+                        let kind = text[finding.range.as_usize()]
+                            .trim_matches(['"', '\''])
+                            .to_owned();
                         *unmapped_types.entry(kind).or_default() += 1;
                     }
                     Code::NoOrcField if finding.message.starts_with("the property ") => {

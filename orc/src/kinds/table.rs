@@ -382,6 +382,16 @@ pub fn mapping(heat_type: &str) -> Option<&'static TypeMapping> {
 /// Why a type without a mapping has no ORC object.
 pub fn unmapped_reason(heat_type: &str) -> String {
     let family = heat_type.split("::").take(2).collect::<Vec<_>>().join("::");
+    if heat_type == "OS::Glance::Image" {
+        return format!(
+            "{heat_type} is not exported: Heat hides it; migrate it to OS::Glance::WebImage (heatwise fix --unsafe) and export again"
+        );
+    }
+    if family == "OS::Keystone" {
+        return format!(
+            "{heat_type} is not exported: ORC has identity kinds (Project, Domain, Role, Group, User, Service, Endpoint), but heatwise does not export identity resources yet"
+        );
+    }
     let why = match family.as_str() {
         "OS::Heat" => "it is Heat's own (ORC has nothing like it)",
         "OS::Octavia" | "OS::Neutron"
