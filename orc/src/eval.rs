@@ -460,21 +460,11 @@ impl<'a, 't> Evaluator<'a, 't> {
             parameters.insert(parameter.name.clone(), Parameter { value });
         }
         // Pseudo parameters Heat fills in; `-P` may give the stack's name.
-        for (name, _) in &given.texts {
+        // In order, so that the last value given wins.
+        for (name, text) in &given.texts {
             if name.starts_with("OS::") || name.starts_with("AWS::") {
-                let text = given
-                    .texts
-                    .iter()
-                    .rev()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, t)| t.clone())
-                    .unwrap_or_default();
-                parameters.insert(
-                    name.clone(),
-                    Parameter {
-                        value: Some(Val::new(V::Str(text), TextRange::empty(0))),
-                    },
-                );
+                let value = Val::new(V::Str(text.clone()), TextRange::empty(0));
+                parameters.insert(name.clone(), Parameter { value: Some(value) });
             }
         }
         let mut conditions = HashMap::new();

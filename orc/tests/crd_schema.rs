@@ -4,10 +4,10 @@
 //! HEATWISE_BLESS=1, rewrites it). It also proves that every pattern and
 //! every creation rule of the CRDs is one the validator understands.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
-use heatwise_core::syntax::{self, NodeId, Resolved, Tree};
+use std::collections::BTreeMap;
+
 use heatwise_orc::schema::{Pattern, Rule};
 use serde_json::{Map, Value};
 
@@ -33,34 +33,6 @@ const KEPT: [&str; 18] = [
     "x-kubernetes-list-type",
     "x-kubernetes-validations",
 ];
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
-}
-
-fn to_json(tree: &Tree, node: NodeId) -> Value {
-    if tree.is_mapping(node) {
-        let mut map = Map::new();
-        for entry in tree.entries(node) {
-            let key = tree
-                .scalar(entry.key)
-                .expect("CRD keys are scalars")
-                .to_owned();
-            map.insert(key, to_json(tree, entry.value));
-        }
-        Value::Object(map)
-    } else if tree.is_sequence(node) {
-        Value::Array(tree.items(node).iter().map(|&n| to_json(tree, n)).collect())
-    } else {
-        match tree.resolve(node).expect("CRD values are scalars") {
-            Resolved::Null => Value::Null,
-            Resolved::Bool(b) => Value::Bool(b),
-            Resolved::Int(i) => Value::from(i.expect("CRD integers fit")),
-            Resolved::Float(f) => Value::from(f),
-            Resolved::Timestamp(s) | Resolved::Str(s) => Value::String(s.to_owned()),
-        }
-    }
-}
 
 /// The schema without what the validator does not read, and without the
 /// rules that compare with the old object (they apply to updates only).
@@ -108,36 +80,31 @@ fn compact(schema: &Value) -> Value {
     Value::Object(out)
 }
 
-fn crd_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("crds"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    files.sort();
-    files
+fn compile() -> BTreeMap<String, Value> {
+    common::crds()
+        .into_iter()
+        .map(|(kind, crd)| {
+            let versions = crd["spec"]["versions"].as_array().unwrap();
+            assert_eq!(versions.len(), 1, "{kind}: one version");
+            assert_eq!(versions[0]["name"], "v1alpha1");
+            let spec = compact(&versions[0]["schema"]["openAPIV3Schema"]["properties"]["spec"]);
+            (kind, spec)
+        })
+        .collect()
 }
 
-fn compile() -> BTreeMap<String, Value> {
-    let mut kinds = BTreeMap::new();
-    for path in crd_files() {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let tree = syntax::parse(&text);
-        assert!(
-            tree.errors().is_empty(),
-            "{}: {:?}",
-            path.display(),
-            tree.errors()
-        );
-        let crd = to_json(&tree, tree.root().unwrap());
-        let kind = crd["spec"]["names"]["kind"].as_str().unwrap().to_owned();
-        let versions = crd["spec"]["versions"].as_array().unwrap();
-        assert_eq!(versions.len(), 1, "{kind}: one version");
-        assert_eq!(versions[0]["name"], "v1alpha1");
-        let spec = &versions[0]["schema"]["openAPIV3Schema"]["properties"]["spec"];
-        kinds.insert(kind, compact(spec));
-    }
-    kinds
+/// The distinct patterns of every compiled schema.
+fn patterns(kinds: BTreeMap<String, Value>) -> Vec<String> {
+    let all = Value::Object(kinds.into_iter().collect());
+    let mut found = Vec::new();
+    collect(&all, "pattern", &mut found);
+    let mut sources: Vec<String> = found
+        .iter()
+        .map(|p| p.as_str().unwrap().to_owned())
+        .collect();
+    sources.sort_unstable();
+    sources.dedup();
+    sources
 }
 
 /// Every value of `key` anywhere in the compiled schemas.
@@ -169,7 +136,7 @@ fn compiled_schemas_are_current() {
         ));
     }
     text.push_str("}\n");
-    heatwise_snapshot::assert_snapshot(&root().join("src/schema/crds.json"), &text);
+    heatwise_snapshot::assert_snapshot(&common::root().join("src/schema/crds.json"), &text);
 }
 
 #[test]
@@ -187,11 +154,8 @@ fn every_rule_and_pattern_compiles() {
         }
     }
     assert!(count > 100, "{count} rules");
-    let mut patterns = Vec::new();
-    collect(&all, "pattern", &mut patterns);
-    for pattern in patterns {
-        let source = pattern.as_str().unwrap();
-        Pattern::new(source).unwrap_or_else(|e| panic!("pattern {source:?}: {e}"));
+    for source in patterns(compile()) {
+        Pattern::new(&source).unwrap_or_else(|e| panic!("pattern {source:?}: {e}"));
     }
 }
 
@@ -200,13 +164,6 @@ fn every_rule_and_pattern_compiles() {
 /// `regex` crate on each.
 #[test]
 fn the_pattern_matcher_agrees_with_regex() {
-    let kinds = compile();
-    let all = Value::Object(kinds.into_iter().collect());
-    let mut patterns = Vec::new();
-    collect(&all, "pattern", &mut patterns);
-    let mut sources: Vec<&str> = patterns.iter().map(|p| p.as_str().unwrap()).collect();
-    sources.sort_unstable();
-    sources.dedup();
     let alphabet = ['a', 'Z', '0', '-', '.', '_', ',', ' ', ':', '/', 'f'];
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = || {
@@ -215,9 +172,9 @@ fn the_pattern_matcher_agrees_with_regex() {
         state ^= state << 17;
         state
     };
-    for source in sources {
-        let ours = Pattern::new(source).unwrap();
-        let reference = regex::Regex::new(source).unwrap();
+    for source in patterns(compile()) {
+        let ours = Pattern::new(&source).unwrap();
+        let reference = regex::Regex::new(&source).unwrap();
         let mut agreed = 0;
         for _ in 0..20_000 {
             let length = (next() % 12) as usize;
@@ -239,12 +196,12 @@ fn the_pattern_matcher_agrees_with_regex() {
 /// when it is beside the repository.
 #[test]
 fn vendored_crds_match_the_shared_copy() {
-    let shared = root().join("../../shared/orc/crds");
+    let shared = common::root().join("../../shared/orc/crds");
     if !shared.is_dir() {
         eprintln!("skipped: {} is not there", shared.display());
         return;
     }
-    for path in crd_files() {
+    for path in common::crd_files() {
         let name = path.file_name().unwrap();
         let theirs = std::fs::read(shared.join(name)).unwrap();
         assert!(

@@ -1,13 +1,13 @@
 //! Server groups, key pairs, flavors and images.
 
-use super::{new_object, resource_node, simple, Conv, Source};
+use super::{new_object, simple, write, Conv, Source};
 use crate::eval::V;
 use crate::export::Exporter;
 use crate::finding::Code;
 use crate::manifest::Node;
 
 pub(super) fn server_group(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -62,12 +62,11 @@ pub(super) fn server_group(exporter: &mut Exporter<'_, '_>, source: &mut Source<
             _ => exporter.not_a(&rules, &what, "a map"),
         }
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 pub(super) fn key_pair(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -91,12 +90,11 @@ pub(super) fn key_pair(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>)
             ),
         );
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 pub(super) fn flavor(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -118,12 +116,11 @@ pub(super) fn flavor(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     if resource.get("disk").is_none() {
         resource.set("disk", Node::int(0, None));
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -215,8 +212,7 @@ pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             );
         }
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 /// A property whose ORC field takes only some values: written when ORC

@@ -16,7 +16,7 @@ use heatwise_core::text::TextRange;
 use crate::eval::Val;
 use crate::export::{Exporter, Properties};
 use crate::finding::Code;
-use crate::manifest::{Node, Object};
+use crate::manifest::{Kind, Node, Object};
 use table::TypeMapping;
 
 /// Work done once every resource's object is written.
@@ -47,11 +47,7 @@ pub(crate) enum Later {
         origin: TextRange,
     },
     /// Security groups to check once all are written (egress defaults).
-    GroupEgress {
-        group: String,
-        origin: TextRange,
-        has_egress: bool,
-    },
+    GroupEgress { group: String, has_egress: bool },
 }
 
 /// A resource being exported: its properties, taken one by one.
@@ -151,6 +147,52 @@ pub(crate) fn new_object(exporter: &Exporter<'_, '_>, source: &Source<'_>) -> Op
     let (kind, name) = exporter.object_of(&source.resource.name)?;
     let origin = source.resource.name_range(exporter.tree());
     Some(exporter.managed(kind, name, Some(&source.resource.name), origin))
+}
+
+/// A reference property (by any of its names) written as `field` of
+/// `target`: the object of a `get_resource`, or an import.
+pub(crate) fn reference_field(
+    exporter: &mut Exporter<'_, '_>,
+    source: &mut Source<'_>,
+    names: &[&str],
+    kind: Kind,
+    target: &mut Node,
+    field: &str,
+) {
+    let Some(value) = source.take(exporter, names) else {
+        return;
+    };
+    let what = source.what(names[0]);
+    if let Some(reference) = exporter.reference(&value, kind, &what, Vec::new()) {
+        target.set(field, reference);
+    }
+}
+
+/// Gives the object its `spec.resource` and adds it to the output.
+pub(crate) fn write(exporter: &mut Exporter<'_, '_>, mut object: Object, resource: Node) {
+    *resource_node(&mut object) = resource;
+    exporter.push(object);
+}
+
+/// The object a folded resource goes into: `value` must be `get_resource`
+/// of a resource that became a `kind`; otherwise `message` is reported.
+pub(crate) fn fold_target(
+    exporter: &mut Exporter<'_, '_>,
+    value: &Val,
+    kind: Kind,
+    message: String,
+) -> Option<String> {
+    let target = match &value.v {
+        crate::eval::V::Resource(name) => match exporter.object_of(name) {
+            Some((found, object)) if found == kind => Some(object.to_owned()),
+            _ => None,
+        },
+        _ => None,
+    };
+    if target.is_none() {
+        exporter.report(Code::MissingObject, value.at, message);
+    }
+    target
 }
 
 /// Copies simple properties: each `(property, field, how)`.
@@ -293,11 +335,9 @@ pub(crate) fn finish(exporter: &mut Exporter<'_, '_>) {
             Later::DefaultAddress { port, origin, ips } => {
                 port::default_address(exporter, &port, origin, ips)
             }
-            Later::GroupEgress {
-                group,
-                origin,
-                has_egress,
-            } => security_group::finish_group(exporter, &group, origin, has_egress),
+            Later::GroupEgress { group, has_egress } => {
+                security_group::finish_group(exporter, &group, has_egress)
+            }
             _ => {}
         }
     }

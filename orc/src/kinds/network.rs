@@ -1,6 +1,6 @@
 //! Networks, subnets, routers and their interfaces, trunks, floating IPs.
 
-use super::{new_object, resource_node, simple, Conv, Later, Source};
+use super::{fold_target, new_object, reference_field, simple, write, Conv, Later, Source};
 use crate::eval::V;
 use crate::export::Exporter;
 use crate::finding::Code;
@@ -22,7 +22,7 @@ const NETWORK_FIELDS: [(&str, &str, Conv); 8] = [
 ];
 
 pub(super) fn net(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -34,8 +34,7 @@ pub(super) fn net(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         .copied()
         .collect();
     simple(exporter, source, &mut resource, &fields);
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 /// An external network named by the template: imported with
@@ -50,16 +49,18 @@ pub(super) fn external_network(
 }
 
 pub(super) fn subnet(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
-    if let Some(network) = source.take(exporter, &["network", "network_id"]) {
-        let what = source.what("network");
-        if let Some(reference) = exporter.reference(&network, Kind::Network, &what, Vec::new()) {
-            resource.set("networkRef", reference);
-        }
-    }
+    reference_field(
+        exporter,
+        source,
+        &["network", "network_id"],
+        Kind::Network,
+        &mut resource,
+        "networkRef",
+    );
     simple(
         exporter,
         source,
@@ -136,8 +137,7 @@ pub(super) fn subnet(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     if !ipv6.is_empty_map() {
         resource.set("ipv6", ipv6);
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 /// A list of maps with keys renamed: `[{from: x}]` → `[{to: x}]`; other
@@ -179,7 +179,7 @@ fn list_of_maps(
 }
 
 pub(super) fn router(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -226,8 +226,7 @@ pub(super) fn router(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             _ => exporter.not_a(&info, &what, "a map"),
         }
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 pub(super) fn router_interface(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
@@ -236,24 +235,28 @@ pub(super) fn router_interface(exporter: &mut Exporter<'_, '_>, source: &mut Sou
     };
     let mut spec = Node::map(None);
     spec.set("type", Node::str("Subnet", None));
-    if let Some(router) = source.take(exporter, &["router", "router_id"]) {
-        let what = source.what("router");
-        if let Some(reference) = exporter.reference(&router, Kind::Router, &what, Vec::new()) {
-            spec.set("routerRef", reference);
-        }
-    }
-    if let Some(subnet) = source.take(exporter, &["subnet", "subnet_id"]) {
-        let what = source.what("subnet");
-        if let Some(reference) = exporter.reference(&subnet, Kind::Subnet, &what, Vec::new()) {
-            spec.set("subnetRef", reference);
-        }
-    }
+    reference_field(
+        exporter,
+        source,
+        &["router", "router_id"],
+        Kind::Router,
+        &mut spec,
+        "routerRef",
+    );
+    reference_field(
+        exporter,
+        source,
+        &["subnet", "subnet_id"],
+        Kind::Subnet,
+        &mut spec,
+        "subnetRef",
+    );
     object.spec = spec;
     exporter.push(object);
 }
 
 pub(super) fn trunk(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -267,12 +270,14 @@ pub(super) fn trunk(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             ("admin_state_up", "adminStateUp", Conv::Bool),
         ],
     );
-    if let Some(port) = source.take(exporter, &["port"]) {
-        let what = source.what("port");
-        if let Some(reference) = exporter.reference(&port, Kind::Port, &what, Vec::new()) {
-            resource.set("portRef", reference);
-        }
-    }
+    reference_field(
+        exporter,
+        source,
+        &["port"],
+        Kind::Port,
+        &mut resource,
+        "portRef",
+    );
     if let Some(sub_ports) = source.take(exporter, &["sub_ports"]) {
         let what = source.what("sub_ports");
         match &sub_ports.v {
@@ -306,12 +311,11 @@ pub(super) fn trunk(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             _ => exporter.not_a(&sub_ports, &what, "a list"),
         }
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 pub(super) fn floating_ip(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -329,12 +333,14 @@ pub(super) fn floating_ip(exporter: &mut Exporter<'_, '_>, source: &mut Source<'
             resource.set("floatingNetworkRef", reference);
         }
     }
-    if let Some(port) = source.take(exporter, &["port_id"]) {
-        let what = source.what("port_id");
-        if let Some(reference) = exporter.reference(&port, Kind::Port, &what, Vec::new()) {
-            resource.set("portRef", reference);
-        }
-    }
+    reference_field(
+        exporter,
+        source,
+        &["port_id"],
+        Kind::Port,
+        &mut resource,
+        "portRef",
+    );
     simple(
         exporter,
         source,
@@ -344,8 +350,7 @@ pub(super) fn floating_ip(exporter: &mut Exporter<'_, '_>, source: &mut Source<'
             ("floating_ip_address", "floatingIP", Conv::Str),
         ],
     );
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 pub(super) fn floating_ip_association(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
@@ -356,22 +361,11 @@ pub(super) fn floating_ip_association(exporter: &mut Exporter<'_, '_>, source: &
     let Some(floating_ip) = floating_ip else {
         return;
     };
-    let target = match &floating_ip.v {
-        V::Resource(name) => match exporter.object_of(name) {
-            Some((Kind::FloatingIP, object)) => Some(object.to_owned()),
-            _ => None,
-        },
-        _ => None,
-    };
-    let Some(target) = target else {
-        exporter.report(
-            Code::MissingObject,
-            floating_ip.at,
-            format!(
-                "the association {} is not exported: ORC sets a floating IP's port on the FloatingIP itself, so the floating IP must be a resource of this template (get_resource)",
-                source.resource.name
-            ),
-        );
+    let message = format!(
+        "the association {} is not exported: ORC sets a floating IP's port on the FloatingIP itself, so the floating IP must be a resource of this template (get_resource)",
+        source.resource.name
+    );
+    let Some(target) = fold_target(exporter, &floating_ip, Kind::FloatingIP, message) else {
         return;
     };
     let port = port.and_then(|port| {

@@ -4,25 +4,29 @@
 
 use heatwise_core::text::TextRange;
 
-use super::{new_object, push_item, resource_node, simple, Conv, Later, Source};
+use super::{
+    new_object, push_item, reference_field, resource_node, simple, write, Conv, Later, Source,
+};
 use crate::eval::{Val, V};
 use crate::export::{Exporter, Import};
 use crate::finding::Code;
 use crate::manifest::{Kind, Node, Value};
 
 pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let origin = object.origin;
     let name = object.name.clone();
     let mut resource = Node::map(None);
-    if let Some(network) = source.take(exporter, &["network", "network_id"]) {
-        let what = source.what("network");
-        if let Some(reference) = exporter.reference(&network, Kind::Network, &what, Vec::new()) {
-            resource.set("networkRef", reference);
-        }
-    }
+    reference_field(
+        exporter,
+        source,
+        &["network", "network_id"],
+        Kind::Network,
+        &mut resource,
+        "networkRef",
+    );
     simple(
         exporter,
         source,
@@ -110,8 +114,7 @@ pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             _ => exporter.not_a(&pairs, &what, "a list"),
         }
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 /// The project's `default` security group, imported once.

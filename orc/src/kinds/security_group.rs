@@ -2,9 +2,7 @@
 //! Heat keeps unless the group's rules have an egress rule and ORC
 //! deletes.
 
-use heatwise_core::text::TextRange;
-
-use super::{new_object, resource_node, simple, Conv, Later, Source};
+use super::{fold_target, new_object, resource_node, simple, write, Conv, Later, Source};
 use crate::eval::{Val, V};
 use crate::export::Exporter;
 use crate::finding::Code;
@@ -29,10 +27,9 @@ const PROTOCOL_NUMBERS: [(i64, &str); 14] = [
 ];
 
 pub(super) fn group(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
-    let origin = object.origin;
     let name = object.name.clone();
     let mut resource = Node::map(None);
     simple(
@@ -69,11 +66,9 @@ pub(super) fn group(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             _ => exporter.not_a(&rules, &what, "a list"),
         }
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
     exporter.later.push(Later::GroupEgress {
         group: name,
-        origin,
         has_egress,
     });
 }
@@ -231,22 +226,11 @@ pub(super) fn rule_resource(exporter: &mut Exporter<'_, '_>, source: &mut Source
     let Some(group) = group else {
         return;
     };
-    let target = match &group.v {
-        V::Resource(name) => match exporter.object_of(name) {
-            Some((Kind::SecurityGroup, object)) => Some(object.to_owned()),
-            _ => None,
-        },
-        _ => None,
-    };
-    let Some(target) = target else {
-        exporter.report(
-            Code::MissingObject,
-            group.at,
-            format!(
-                "the rule {} is not exported: ORC keeps rules in their SecurityGroup, so the group must be a resource of this template (get_resource)",
-                source.resource.name
-            ),
-        );
+    let message = format!(
+        "the rule {} is not exported: ORC keeps rules in their SecurityGroup, so the group must be a resource of this template (get_resource)",
+        source.resource.name
+    );
+    let Some(target) = fold_target(exporter, &group, Kind::SecurityGroup, message) else {
         return;
     };
     let what = format!("the rule {}", source.resource.name);
@@ -261,13 +245,7 @@ pub(super) fn rule_resource(exporter: &mut Exporter<'_, '_>, source: &mut Source
 
 /// The group's rules in the order ORC handles best (those with a port
 /// range first), and Neutron's default egress when Heat keeps it.
-pub(super) fn finish_group(
-    exporter: &mut Exporter<'_, '_>,
-    group: &str,
-    origin: TextRange,
-    has_egress: bool,
-) {
-    let _ = origin;
+pub(super) fn finish_group(exporter: &mut Exporter<'_, '_>, group: &str, has_egress: bool) {
     let Some(object) = exporter.object_mut(group) else {
         return;
     };

@@ -1,14 +1,17 @@
 //! Servers: their image, flavor and key by reference, a Port for each
 //! network entry that does not name one, RAW user data as a Secret.
 
-use super::{new_object, pairs, port, push_item, resource_node, simple, Conv, Later, Source};
+use super::{
+    fold_target, new_object, pairs, port, push_item, reference_field, simple, write, Conv, Later,
+    Source,
+};
 use crate::eval::{Val, V};
 use crate::export::Exporter;
 use crate::finding::Code;
 use crate::manifest::{Kind, Node, Object};
 
 pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let server_name = object.name.clone();
@@ -30,12 +33,7 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         ("flavor", "flavorRef", Kind::Flavor),
         ("key_name", "keypairRef", Kind::KeyPair),
     ] {
-        if let Some(value) = source.take(exporter, &[property]) {
-            let what = source.what(property);
-            if let Some(reference) = exporter.reference(&value, kind, &what, Vec::new()) {
-                resource.set(field, reference);
-            }
-        }
+        reference_field(exporter, source, &[property], kind, &mut resource, field);
     }
     if resource.get("imageRef").is_none()
         && source
@@ -67,22 +65,15 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         }
         None => Vec::new(),
     };
-    let mut groups_given = !groups.is_empty();
     let mut ports = Vec::new();
     if let Some(networks) = source.take(exporter, &["networks"]) {
         let what = source.what("networks");
         match &networks.v {
             V::List(entries) => {
                 for (index, entry) in entries.iter().enumerate() {
-                    if let Some(port) = network_entry(
-                        exporter,
-                        &server_name,
-                        index,
-                        entry,
-                        &what,
-                        &groups,
-                        &mut groups_given,
-                    ) {
+                    if let Some(port) =
+                        network_entry(exporter, &server_name, index, entry, &what, &groups)
+                    {
                         let mut item = Node::map(Some(entry.at));
                         item.set("portRef", port);
                         ports.push(item);
@@ -134,8 +125,7 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             volumes(exporter, &mappings, &what, &mut resource);
         }
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 /// One `networks` entry: its port, or a new port on its network.
@@ -146,16 +136,12 @@ fn network_entry(
     entry: &Val,
     what: &str,
     groups: &[Node],
-    groups_given: &mut bool,
 ) -> Option<Node> {
-    let V::Map(_) = &entry.v else {
+    let V::Map(entries) = &entry.v else {
         exporter.not_a(entry, what, "a list of maps");
         return None;
     };
-    for (key, value) in match &entry.v {
-        V::Map(entries) => entries.as_slice(),
-        _ => &[],
-    } {
+    for (key, value) in entries {
         if ![
             "port",
             "network",
@@ -177,24 +163,19 @@ fn network_entry(
     let port = if let Some(port) = entry.get("port").filter(|p| !p.is_null()) {
         exporter.reference(port, Kind::Port, what, Vec::new())?
     } else {
-        new_port(exporter, server, index, entry, what, groups, groups_given)?
+        new_port(exporter, server, index, entry, what, groups)?
     };
     if let Some(floating_ip) = entry.get("floating_ip").filter(|f| !f.is_null()) {
-        match &floating_ip.v {
-            V::Resource(name) if matches!(exporter.object_of(name), Some((Kind::FloatingIP, _))) => {
-                let target = exporter.object_of(name).map(|(_, n)| n.to_owned()).unwrap_or_default();
-                exporter.later.push(Later::Association {
-                    floating_ip: target,
-                    port: Some(port.clone()),
-                    fixed_ip: None,
-                    origin: floating_ip.at,
-                });
-            }
-            _ => exporter.report(
-                Code::MissingObject,
-                floating_ip.at,
-                format!("the floating_ip in {what} is not exported: ORC associates a floating IP on the FloatingIP, which must be a resource of this template"),
-            ),
+        let message = format!(
+            "the floating_ip in {what} is not exported: ORC associates a floating IP on the FloatingIP, which must be a resource of this template"
+        );
+        if let Some(target) = fold_target(exporter, floating_ip, Kind::FloatingIP, message) {
+            exporter.later.push(Later::Association {
+                floating_ip: target,
+                port: Some(port.clone()),
+                fixed_ip: None,
+                origin: floating_ip.at,
+            });
         }
     }
     Some(port)
@@ -208,7 +189,6 @@ fn new_port(
     entry: &Val,
     what: &str,
     groups: &[Node],
-    groups_given: &mut bool,
 ) -> Option<Node> {
     let network = entry
         .get("network")
@@ -279,7 +259,6 @@ fn new_port(
     } else {
         groups.to_vec()
     };
-    *groups_given = true;
     resource.set("securityGroupRefs", Node::list(refs, None));
     object.spec.set("resource", resource);
     exporter.push(object);

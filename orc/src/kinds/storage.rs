@@ -1,13 +1,11 @@
 //! Volumes, their types, and attachments (folded into the server).
 
-use super::{new_object, pairs, resource_node, simple, Conv, Later, Source};
-use crate::eval::V;
+use super::{fold_target, new_object, pairs, reference_field, simple, write, Conv, Later, Source};
 use crate::export::Exporter;
-use crate::finding::Code;
 use crate::manifest::{Kind, Node};
 
 pub(super) fn volume(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -28,24 +26,27 @@ pub(super) fn volume(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             resource.set("metadata", list);
         }
     }
-    if let Some(kind) = source.take(exporter, &["volume_type"]) {
-        let what = source.what("volume_type");
-        if let Some(reference) = exporter.reference(&kind, Kind::VolumeType, &what, Vec::new()) {
-            resource.set("volumeTypeRef", reference);
-        }
-    }
-    if let Some(image) = source.take(exporter, &["image", "imageRef"]) {
-        let what = source.what("image");
-        if let Some(reference) = exporter.reference(&image, Kind::Image, &what, Vec::new()) {
-            resource.set("imageRef", reference);
-        }
-    }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    reference_field(
+        exporter,
+        source,
+        &["volume_type"],
+        Kind::VolumeType,
+        &mut resource,
+        "volumeTypeRef",
+    );
+    reference_field(
+        exporter,
+        source,
+        &["image", "imageRef"],
+        Kind::Image,
+        &mut resource,
+        "imageRef",
+    );
+    write(exporter, object, resource);
 }
 
 pub(super) fn volume_type(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+    let Some(object) = new_object(exporter, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -65,8 +66,7 @@ pub(super) fn volume_type(exporter: &mut Exporter<'_, '_>, source: &mut Source<'
             resource.set("extraSpecs", list);
         }
     }
-    *resource_node(&mut object) = resource;
-    exporter.push(object);
+    write(exporter, object, resource);
 }
 
 pub(super) fn attachment(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
@@ -77,22 +77,11 @@ pub(super) fn attachment(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_
     let (Some(server), Some(volume)) = (server, volume) else {
         return;
     };
-    let target = match &server.v {
-        V::Resource(name) => match exporter.object_of(name) {
-            Some((Kind::Server, object)) => Some(object.to_owned()),
-            _ => None,
-        },
-        _ => None,
-    };
-    let Some(target) = target else {
-        exporter.report(
-            Code::MissingObject,
-            server.at,
-            format!(
-                "the attachment {} is not exported: ORC attaches volumes in the Server's volumes, so the server must be a resource of this template (get_resource)",
-                source.resource.name
-            ),
-        );
+    let message = format!(
+        "the attachment {} is not exported: ORC attaches volumes in the Server's volumes, so the server must be a resource of this template (get_resource)",
+        source.resource.name
+    );
+    let Some(target) = fold_target(exporter, &server, Kind::Server, message) else {
         return;
     };
     let what = source.what("volume_id");
