@@ -5,9 +5,9 @@
 //! takes time linear in the text whatever the pattern (no backtracking).
 //!
 //! A regular-expression crate would do, but would be most of this crate's
-//! share of the editor's download for the eight patterns ORC uses; the
-//! `crd_schema` test compiles each of them and checks this matcher against
-//! the `regex` crate on generated strings.
+//! share of the editor's download for the four distinct patterns of ORC's
+//! spec schemas; the `crd_schema` test compiles each of them and checks
+//! this matcher against the `regex` crate on generated strings.
 
 /// A compiled pattern.
 #[derive(Debug)]
