@@ -64,16 +64,9 @@ fn parse_parameter(text: &str) -> Result<(String, String), String> {
 
 /// A namespace is a DNS-1123 label.
 fn parse_namespace(text: &str) -> Result<String, String> {
-    let valid = !text.is_empty()
-        && text.len() <= 63
-        && !text.contains('.')
-        && heatwise_orc::is_valid_name(text);
-    if valid {
-        Ok(text.to_owned())
-    } else {
-        Err(format!(
-            "`{text}` is not a Kubernetes namespace: at most 63 lowercase letters, digits and `-`, starting and ending with a letter or digit"
-        ))
+    match heatwise_orc::namespace_problem(text) {
+        None => Ok(text.to_owned()),
+        Some(problem) => Err(format!("`{text}` is not a Kubernetes namespace: {problem}")),
     }
 }
 
@@ -83,13 +76,13 @@ fn parse_credentials(text: &str) -> Result<Credentials, String> {
             "`{text}` is not SECRET/CLOUD (e.g. openstack-clouds/openstack)"
         ));
     };
-    if !heatwise_orc::is_valid_name(secret) {
+    if let Some(problem) = heatwise_orc::secret_name_problem(secret) {
         return Err(format!(
-            "`{secret}` is not a Kubernetes Secret name: lowercase letters, digits, `-` and `.`, at most 253"
+            "`{secret}` is not a Kubernetes Secret name: {problem}"
         ));
     }
-    if cloud.is_empty() || cloud.chars().count() > 256 {
-        return Err("the cloud's name must have 1 to 256 characters".to_owned());
+    if let Some(problem) = heatwise_orc::cloud_name_problem(cloud) {
+        return Err(format!("`{cloud}` is not a cloud's name: {problem}"));
     }
     Ok(Credentials {
         secret_name: secret.to_owned(),

@@ -330,9 +330,9 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
             .ok_or_else(|| ApiError(format!("{what}: expected a string")))
     };
     let namespace = string(&options["namespace"], "options.namespace")?;
-    if namespace.len() > 63 || namespace.contains('.') || !heatwise_orc::is_valid_name(&namespace) {
+    if let Some(problem) = heatwise_orc::namespace_problem(&namespace) {
         return Err(ApiError(format!(
-            "options.namespace: {} is not a Kubernetes namespace (at most 63 lowercase letters, digits and -)",
+            "options.namespace: {} is not a Kubernetes namespace: {problem}",
             quoted(&namespace)
         )));
     }
@@ -340,9 +340,9 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
         &options["credentials"]["secretName"],
         "options.credentials.secretName",
     )?;
-    if !heatwise_orc::is_valid_name(&secret_name) {
+    if let Some(problem) = heatwise_orc::secret_name_problem(&secret_name) {
         return Err(ApiError(format!(
-            "options.credentials.secretName: {} is not a Kubernetes Secret name",
+            "options.credentials.secretName: {} is not a Kubernetes Secret name: {problem}",
             quoted(&secret_name)
         )));
     }
@@ -350,10 +350,11 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
         &options["credentials"]["cloudName"],
         "options.credentials.cloudName",
     )?;
-    if cloud_name.is_empty() || cloud_name.chars().count() > 256 {
-        return Err(ApiError(
-            "options.credentials.cloudName: 1 to 256 characters".into(),
-        ));
+    if let Some(problem) = heatwise_orc::cloud_name_problem(&cloud_name) {
+        return Err(ApiError(format!(
+            "options.credentials.cloudName: {} is not a cloud's name: {problem}",
+            quoted(&cloud_name)
+        )));
     }
     let mut parameters = Vec::new();
     if let Some(given) = options.get("parameters").filter(|p| !p.is_null()) {

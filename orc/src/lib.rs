@@ -25,4 +25,7 @@ pub use eval::{MAX_EVAL_DEPTH, MAX_EVAL_NODES};
 pub use export::{export, Credentials, Export, Options, MAX_FINDINGS};
 pub use finding::{Code, File, Finding};
 pub use kinds::table::{mapping, PropertyMapping, TypeMapping, MAPPINGS};
-pub use names::{is_valid as is_valid_name, kubernetes_name};
+pub use names::{
+    cloud_name_problem, is_valid as is_valid_name, kubernetes_name, namespace_problem,
+    secret_name_problem, MAX_CLOUD_NAME,
+};

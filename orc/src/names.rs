@@ -51,6 +51,34 @@ pub fn is_valid(name: &str) -> bool {
         })
 }
 
+/// Why `namespace` is not a Kubernetes namespace (a DNS-1123 label), if
+/// it is not.
+pub fn namespace_problem(namespace: &str) -> Option<&'static str> {
+    let valid = namespace.len() <= 63 && !namespace.contains('.') && is_valid(namespace);
+    (!valid).then_some(
+        "a namespace has at most 63 lowercase letters, digits and `-`, \
+         starting and ending with a letter or digit",
+    )
+}
+
+/// Why `name` cannot name the Secret holding `clouds.yaml`, if it cannot.
+pub fn secret_name_problem(name: &str) -> Option<&'static str> {
+    (!is_valid(name)).then_some(
+        "a Secret's name has at most 253 lowercase letters, digits, `-` and `.`, \
+         starting and ending with a letter or digit",
+    )
+}
+
+/// Why `name` cannot be the cloud's entry in `clouds.yaml` (ORC's
+/// `cloudName`), if it cannot.
+pub fn cloud_name_problem(name: &str) -> Option<&'static str> {
+    let length = name.chars().count();
+    (length == 0 || length > MAX_CLOUD_NAME).then_some("a cloud's name has 1 to 256 characters")
+}
+
+/// ORC's limit on `cloudCredentialsRef.cloudName`.
+pub const MAX_CLOUD_NAME: usize = 256;
+
 /// The names given so far.
 #[derive(Debug, Default)]
 pub struct Names {

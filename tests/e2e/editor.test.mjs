@@ -142,9 +142,13 @@ test("the keyboard reaches everything", async () => {
   assert.deepEqual(order, ["Templates", "Open…", "Save", "Share", "Target", "Migrate all…"]);
   await page.keyboard.press("Tab");
   assert.ok(await page.locator(".cm-content").evaluate((el) => el === document.activeElement));
-  // Tab indents inside the editor; Escape then Tab moves on, to the
-  // problems panel.
+  // Tab indents inside the editor; Escape then Tab moves on, to the tabs
+  // of the panel under it, then the problems panel.
   await page.keyboard.press("Escape");
+  await page.keyboard.press("Tab");
+  assert.match((await focused()).text, /^Problems/);
+  await page.keyboard.press("Tab");
+  assert.equal((await focused()).text, "ORC export");
   await page.keyboard.press("Tab");
   assert.match((await focused()).className, /severity-toggle/);
   // Then the filter, each problem and its fix, and the outline.

@@ -200,6 +200,12 @@ test("the problems panel lists the findings, a fix button applies one, and Migra
   await changesReach(page, "right", 1);
   assert.equal(await page.evaluate(() => window.right.getValue()), FIXED.replace("port:", "other_port:"));
   assert.equal(await page.locator("#right dialog[open]").count(), 0);
+
+  // The ORC view, from the package's app/ folder.
+  await page.locator("#left #orc-tab").click();
+  await page.locator("#left .orc-summary").waitFor();
+  assert.match(await page.locator("#left .orc-yaml").textContent(), /kind: Port/);
+  assert.equal(await page.locator("#right .orc-summary").count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -468,7 +474,10 @@ window.mounted = editor;
   );
   // esbuild keeps `new URL("heatwise_web_bg.wasm", import.meta.url)`: the
   // file goes next to the bundle, as a bundler's asset step would put it.
-  copyFileSync(join(folder, "node_modules", "heatwise", "app", "heatwise_web_bg.wasm"), join(out, "heatwise_web_bg.wasm"));
+  // So do the ORC view's module and its wasm.
+  for (const file of ["heatwise_web_bg.wasm", "heatwise-orc-module.js", "heatwise-orc-module_bg.wasm"]) {
+    copyFileSync(join(folder, "node_modules", "heatwise", "app", file), join(out, file));
+  }
   writeFileSync(
     join(out, "index.html"),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bundled editor</title>
@@ -480,6 +489,8 @@ window.mounted = editor;
   assert.equal(await page.locator("#editor .problems-count").textContent(), "1");
   await page.locator("#editor .problem-fix").click();
   await page.waitForFunction((fixed) => window.mounted.getValue() === fixed, FIXED);
+  await page.locator("#editor #orc-tab").click();
+  await page.locator("#editor .orc-summary", { hasText: "4 objects: the whole stack" }).waitFor();
   assert.deepEqual(errors, []);
   await page.close();
 });

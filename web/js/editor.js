@@ -2,13 +2,42 @@
 // Everything that knows about templates lives in Rust; this module only
 // owns the editor view. Positions are UTF-16 offsets, as CodeMirror counts.
 
-import { basicSetup } from "codemirror";
+import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { ChangeSet, EditorSelection, EditorState } from "@codemirror/state";
-import { EditorView, ViewPlugin, hoverTooltip, keymap } from "@codemirror/view";
-import { indentWithTab, isolateHistory } from "@codemirror/commands";
-import { ensureSyntaxTree, indentUnit, syntaxHighlighting } from "@codemirror/language";
+import {
+  EditorView,
+  ViewPlugin,
+  crosshairCursor,
+  drawSelection,
+  dropCursor,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  hoverTooltip,
+  keymap,
+  lineNumbers,
+  rectangularSelection,
+} from "@codemirror/view";
+import {
+  defaultKeymap,
+  history,
+  historyKeymap,
+  indentWithTab,
+  isolateHistory,
+} from "@codemirror/commands";
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  ensureSyntaxTree,
+  foldGutter,
+  foldKeymap,
+  indentOnInput,
+  indentUnit,
+  syntaxHighlighting,
+} from "@codemirror/language";
+import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
 import { yaml } from "@codemirror/lang-yaml";
-import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { lintGutter, lintKeymap, setDiagnostics } from "@codemirror/lint";
 import { classHighlighter } from "@lezer/highlight";
 
 // Colours come from CSS custom properties (see styles.css), so one theme
@@ -185,13 +214,43 @@ function functionHover(names, describeFunction) {
 /// with no arguments after every change of the document; the caller reads
 /// the text when it is ready to (changes come one keystroke at a time).
 /// `functionNames` and `describeFunction` make the hover on functions.
+/// CodeMirror's basic setup (the `codemirror` package's `basicSetup`)
+/// without autocompletion: no completion source knows Heat templates, and
+/// it would add its whole UI to every page load.
+const editorSetup = [
+  lineNumbers(),
+  highlightActiveLineGutter(),
+  highlightSpecialChars(),
+  history(),
+  foldGutter(),
+  drawSelection(),
+  dropCursor(),
+  EditorState.allowMultipleSelections.of(true),
+  indentOnInput(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  bracketMatching(),
+  closeBrackets(),
+  rectangularSelection(),
+  crosshairCursor(),
+  highlightActiveLine(),
+  highlightSelectionMatches(),
+  keymap.of([
+    ...closeBracketsKeymap,
+    ...defaultKeymap,
+    ...searchKeymap,
+    ...historyKeymap,
+    ...foldKeymap,
+    ...lintKeymap,
+  ]),
+];
+
 export function createEditor(parent, text, label, onChange, functionNames, describeFunction) {
   const view = new EditorView({
     parent,
     state: EditorState.create({
       doc: text,
       extensions: [
-        basicSetup,
+        editorSetup,
         keymap.of([indentWithTab]),
         // Tabs are not allowed in YAML indentation.
         indentUnit.of("  "),

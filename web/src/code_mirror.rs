@@ -143,8 +143,8 @@ pub fn findings_json(findings: &[Finding]) -> String {
                     push_json_string(out, finding.severity.as_str())
                 }),
                 ("message", &|out| push_json_string(out, &finding.message)),
-                ("code", &|out| push_json_string(out, finding.code)),
-                ("rule", &|out| push_json_string(out, finding.rule_name)),
+                ("code", &|out| push_json_string(out, &finding.code)),
+                ("rule", &|out| push_json_string(out, &finding.rule_name)),
                 ("status", &|out| {
                     push_json_optional(out, finding.status.map(StatusKind::as_str))
                 }),

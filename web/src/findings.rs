@@ -11,14 +11,16 @@ use heatwise_core::release::Release;
 use heatwise_core::template::{self, Template};
 use heatwise_core::text::LineIndex;
 
+use yew::AttrValue;
+
 use crate::outline::Utf16Range;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finding {
-    /// The rule's code, e.g. `HW201`.
-    pub code: &'static str,
+    /// The rule's code, e.g. `HW201` (or the ORC export's, e.g. `ORC001`).
+    pub code: AttrValue,
     /// The rule's name, e.g. `deprecated-property`.
-    pub rule_name: &'static str,
+    pub rule_name: AttrValue,
     pub severity: Severity,
     /// The status of the type, property or attribute the finding is about.
     pub status: Option<StatusKind>,
@@ -99,8 +101,8 @@ pub fn checked(text: &str, target: Option<Release>) -> (Template<'_>, Vec<Findin
                 applicability: fix.applicability,
             });
             Finding {
-                code: diagnostic.rule.code(),
-                rule_name: diagnostic.rule.name(),
+                code: AttrValue::Static(diagnostic.rule.code()),
+                rule_name: AttrValue::Static(diagnostic.rule.name()),
                 severity: diagnostic.severity,
                 status: diagnostic.status,
                 message: diagnostic.message,

@@ -10,6 +10,7 @@ pub mod examples;
 pub mod findings;
 pub mod hover;
 pub mod migration;
+pub mod orc;
 pub mod outline;
 pub mod share;
 pub mod state;

@@ -10,6 +10,7 @@ use heatwise_core::release::Release;
 
 use crate::findings::{checked, findings, Change, Finding, ProblemFilter};
 use crate::migration::{migrate, Migration};
+use crate::orc::{OrcSettings, OrcView};
 use crate::outline::{outline_of, OutlineEntry, Utf16Range};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -40,6 +41,13 @@ pub struct Workspace {
     pub side_panel: SidePanelTab,
     pub catalog_query: CatalogQuery,
     pub save_status: SaveStatus,
+    /// What the panel under the editor shows.
+    pub bottom_panel: BottomPanelTab,
+    pub orc_settings: OrcSettings,
+    /// The latest ORC export made while its view was shown (exporting on
+    /// every edit with nobody looking would slow typing); `None` until the
+    /// first arrives.
+    pub orc: Option<Rc<OrcView>>,
 }
 
 /// Text put into the editor from outside; `generation` tells one load
@@ -63,6 +71,15 @@ pub enum SidePanelTab {
     #[default]
     Resources,
     Catalog,
+}
+
+/// The views of the panel under the editor.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BottomPanelTab {
+    #[default]
+    Problems,
+    /// The stack as manifests of the OpenStack Resource Controller.
+    Orc,
 }
 
 /// What the catalog browser shows.
@@ -156,6 +173,15 @@ pub enum WorkspaceAction {
     Notify(Notice),
     ShowSidePanel(SidePanelTab),
     QueryCatalog(CatalogQuery),
+    ShowBottomPanel(BottomPanelTab),
+    /// Export to ORC with these settings.
+    SetOrcSettings(OrcSettings),
+    /// The ORC export of `document` with `settings` is ready.
+    OrcExported {
+        document: Rc<str>,
+        settings: OrcSettings,
+        view: Rc<OrcView>,
+    },
 }
 
 /// The outline and the findings of `text`, from one parse.
@@ -189,6 +215,9 @@ impl Workspace {
             notice: None,
             side_panel: SidePanelTab::default(),
             catalog_query: CatalogQuery::default(),
+            bottom_panel: BottomPanelTab::default(),
+            orc_settings: OrcSettings::default(),
+            orc: None,
             document: text.clone(),
             loaded: LoadedText {
                 text,
@@ -275,6 +304,37 @@ impl Reducible for Workspace {
                 }
                 let mut next = (*self).clone();
                 next.side_panel = tab;
+                next.into()
+            }
+            WorkspaceAction::ShowBottomPanel(tab) => {
+                if tab == self.bottom_panel {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.bottom_panel = tab;
+                next.into()
+            }
+            WorkspaceAction::SetOrcSettings(settings) => {
+                if settings == self.orc_settings {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.orc_settings = settings;
+                next.into()
+            }
+            WorkspaceAction::OrcExported {
+                document,
+                settings,
+                view,
+            } => {
+                // An export made for an older text or older settings
+                // arrives late: the one for the current ones follows.
+                let current = Rc::ptr_eq(&document, &self.document) || document == self.document;
+                if !current || settings != self.orc_settings {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.orc = Some(view);
                 next.into()
             }
             WorkspaceAction::QueryCatalog(query) => {

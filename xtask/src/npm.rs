@@ -18,6 +18,9 @@ use crate::env::Env;
 const WASM_NAME: &str = "heatwise_wasm";
 /// The same for the editor app, in the package's `app/` folder.
 const APP_WASM_NAME: &str = "heatwise_web";
+/// The editor's ORC export, beside the app: `web/js/orc.js` imports it by
+/// this name the first time the ORC view opens.
+const ORC_MODULE_NAME: &str = "heatwise-orc-module";
 /// The files of `npm/` copied into the package as they are.
 const SOURCES: &[&str] = &[
     "index.js",
@@ -86,6 +89,25 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
         APP_WASM_NAME,
         &app,
     )?;
+    env.step("building the editor's ORC module for wasm32 (release)");
+    env.run(env.command("cargo").args([
+        "build",
+        "-p",
+        "heatwise-orc-module",
+        "--bin",
+        ORC_MODULE_NAME,
+        "--target",
+        "wasm32-unknown-unknown",
+        "--release",
+    ]))?;
+    let orc_wasm = bindgen(
+        env,
+        &target.join(format!(
+            "wasm32-unknown-unknown/release/{ORC_MODULE_NAME}.wasm"
+        )),
+        ORC_MODULE_NAME,
+        &app,
+    )?;
     let styles = scoped_styles(&read(&env.root.join("static/styles.css"))?)?;
     write(
         &app.join("styles.js"),
@@ -98,10 +120,17 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
     println!("\nsizes (gzipped: what a browser downloads):");
     let api = report_size(env, &api_wasm);
     let mut editor_wasm = 0;
+    let mut orc_module = 0;
     let mut editor_js = report_size(env, &package.join("editor.js"));
     for file in app_files(&app)? {
         let gzipped = report_size(env, &file);
-        if file == app_wasm {
+        let name = file
+            .file_name()
+            .and_then(|name| name.to_str())
+            .unwrap_or("");
+        if file == orc_wasm || name == format!("{ORC_MODULE_NAME}.js") {
+            orc_module += gzipped;
+        } else if file == app_wasm {
             editor_wasm += gzipped;
         } else {
             editor_js += gzipped;
@@ -111,6 +140,9 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
     println!(
         "the editor (heatwise/editor): wasm {editor_wasm} + JavaScript and styles {editor_js} = {} bytes gzipped",
         editor_wasm + editor_js
+    );
+    println!(
+        "the editor's ORC module, loaded when its view first opens: {orc_module} bytes gzipped"
     );
 
     let version = workspace_version(&env.root)?;

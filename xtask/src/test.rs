@@ -101,6 +101,8 @@ pub fn run(env: &Env) -> Result<(), String> {
             "heatwise-web",
             "-p",
             "heatwise-js",
+            "-p",
+            "heatwise-orc-module",
             "--target",
             "wasm32-unknown-unknown",
             "--all-targets",

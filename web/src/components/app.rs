@@ -9,14 +9,18 @@ use web_sys::{DragEvent, EventTarget};
 use yew::prelude::*;
 
 use super::{
-    AppHeader, CodeEditor, MigrateDialog, ProblemsPanel, ShareDialog, SidePanel, StatusBar,
+    AppHeader, CodeEditor, MigrateDialog, OrcPanel, PanelTabs, ProblemsPanel, ShareDialog,
+    SidePanel, StatusBar,
 };
 use crate::controller::AppController;
 use crate::examples::{Example, BLANK_TEMPLATE, DEFAULT_FILE_NAME, WEB_TIER_LEGACY};
 use crate::findings::Change;
+use crate::orc::{self, manifests_file_name, OrcSettings};
 use crate::outline::Utf16Range;
 use crate::share;
-use crate::state::{CatalogQuery, Notice, SidePanelTab, Workspace, WorkspaceAction};
+use crate::state::{
+    BottomPanelTab, CatalogQuery, Notice, SidePanelTab, Workspace, WorkspaceAction,
+};
 use crate::storage::Persistence;
 
 type Dispatcher = UseReducerDispatcher<Workspace>;
@@ -102,6 +106,24 @@ fn open_file(dispatcher: Dispatcher, persistence: Persistence, file: web_sys::Fi
             ),
             Err(_) => notify_error(&dispatcher, format!("{name} could not be read")),
         }
+    });
+}
+
+/// Copies `text` to the clipboard and says whether it worked: `what` names
+/// it in a sentence, `What` at the start of one.
+fn copy_text(dispatcher: Dispatcher, text: String, what: &'static str, what_capital: &'static str) {
+    spawn_local(async move {
+        let notice = match share::copy_to_clipboard(&text).await {
+            Ok(()) => Notice {
+                text: format!("{what_capital} copied"),
+                is_error: false,
+            },
+            Err(reason) => Notice {
+                text: format!("The {what} could not be copied: {reason}"),
+                is_error: true,
+            },
+        };
+        dispatcher.dispatch(WorkspaceAction::Notify(notice));
     });
 }
 
@@ -300,21 +322,32 @@ pub fn App(props: &AppProps) -> Html {
     let on_copy_link = {
         let dispatcher = workspace.dispatcher();
         use_callback((), move |link: AttrValue, ()| {
-            let dispatcher = dispatcher.clone();
-            spawn_local(async move {
-                let notice = match share::copy_to_clipboard(&link).await {
-                    Ok(()) => Notice {
-                        text: "Link copied".to_owned(),
-                        is_error: false,
-                    },
-                    Err(reason) => Notice {
-                        text: format!("The link could not be copied: {reason}"),
-                        is_error: true,
-                    },
-                };
-                dispatcher.dispatch(WorkspaceAction::Notify(notice));
-            });
+            copy_text(dispatcher.clone(), link.to_string(), "link", "Link")
         })
+    };
+    let on_copy_manifests = {
+        let dispatcher = workspace.dispatcher();
+        use_callback((), move |yaml: Rc<str>, ()| {
+            copy_text(
+                dispatcher.clone(),
+                yaml.to_string(),
+                "manifests",
+                "Manifests",
+            )
+        })
+    };
+    let on_download_manifests = {
+        let file_name = workspace.file_name.clone();
+        let parent = match &props.placement {
+            Placement::Page => None,
+            Placement::Element(element) => Some(element.clone()),
+        };
+        use_callback(
+            (file_name, parent),
+            move |yaml: Rc<str>, (file_name, parent)| {
+                share::download_text(&yaml, &manifests_file_name(file_name), parent.as_ref());
+            },
+        )
     };
     let on_close_share = {
         let dispatcher = workspace.dispatcher();
@@ -383,6 +416,45 @@ pub fn App(props: &AppProps) -> Html {
             dispatcher.dispatch(WorkspaceAction::ShowSidePanel(tab));
         })
     };
+    // While the ORC view is shown, the document is exported after each
+    // settled edit and each change of the settings.
+    {
+        let dispatcher = workspace.dispatcher();
+        let shown = workspace.bottom_panel == BottomPanelTab::Orc;
+        use_effect_with(
+            (
+                workspace.document.clone(),
+                workspace.orc_settings.clone(),
+                shown,
+            ),
+            move |(document, settings, shown)| {
+                if *shown {
+                    let document = document.clone();
+                    let settings = settings.clone();
+                    spawn_local(async move {
+                        let view = orc::export(&document, &settings).await;
+                        dispatcher.dispatch(WorkspaceAction::OrcExported {
+                            document,
+                            settings,
+                            view: view.into(),
+                        });
+                    });
+                }
+            },
+        );
+    }
+    let on_bottom_tab = {
+        let dispatcher = workspace.dispatcher();
+        use_callback((), move |tab: BottomPanelTab, ()| {
+            dispatcher.dispatch(WorkspaceAction::ShowBottomPanel(tab));
+        })
+    };
+    let on_orc_settings = {
+        let dispatcher = workspace.dispatcher();
+        use_callback((), move |settings: OrcSettings, ()| {
+            dispatcher.dispatch(WorkspaceAction::SetOrcSettings(settings));
+        })
+    };
     let on_catalog_query = {
         let dispatcher = workspace.dispatcher();
         use_callback((), move |query: CatalogQuery, ()| {
@@ -404,6 +476,14 @@ pub fn App(props: &AppProps) -> Html {
             />
         }
     });
+
+    let bottom_tabs = html! {
+        <PanelTabs
+            tab={workspace.bottom_panel}
+            on_tab={on_bottom_tab}
+            problems={workspace.findings.len()}
+        />
+    };
 
     html! {
         <>
@@ -433,14 +513,27 @@ pub fn App(props: &AppProps) -> Html {
                         live_text={props.controller.as_ref().map(AppController::live_text)}
                     />
                 </section>
-                <ProblemsPanel
-                    findings={workspace.findings.clone()}
-                    filter={workspace.problem_filter.clone()}
-                    on_reveal={on_select.clone()}
-                    {on_fix}
-                    {on_toggle_severity}
-                    {on_filter}
-                />
+                if workspace.bottom_panel == BottomPanelTab::Orc {
+                    <OrcPanel
+                        tabs={bottom_tabs}
+                        view={workspace.orc.clone()}
+                        settings={workspace.orc_settings.clone()}
+                        on_settings={on_orc_settings}
+                        on_reveal={on_select.clone()}
+                        on_copy={on_copy_manifests}
+                        on_download={on_download_manifests}
+                    />
+                } else {
+                    <ProblemsPanel
+                        tabs={bottom_tabs}
+                        findings={workspace.findings.clone()}
+                        filter={workspace.problem_filter.clone()}
+                        on_reveal={on_select.clone()}
+                        {on_fix}
+                        {on_toggle_severity}
+                        {on_filter}
+                    />
+                }
                 <SidePanel
                     tab={workspace.side_panel}
                     {on_tab}

@@ -50,7 +50,7 @@ pub fn ProblemItem(props: &ProblemItemProps) -> Html {
                 <span class="problem-message">{ finding.message.clone() }</span>
                 <span class="problem-meta">
                     { for status }
-                    <span class="problem-code">{ finding.code }</span>
+                    <span class="problem-code">{ finding.code.clone() }</span>
                     <span class="problem-position">
                         <span class="visually-hidden">{ "line " }</span>
                         { format!("{}:{}", finding.line, finding.column) }

@@ -15,6 +15,8 @@ pub const PROBLEMS_PAGE: usize = 100;
 
 #[derive(Properties, PartialEq)]
 pub struct ProblemsPanelProps {
+    /// The panel's tabs, at the start of the header.
+    pub tabs: Html,
     pub findings: Rc<[Finding]>,
     pub filter: ProblemFilter,
     /// The range to show in the editor when a finding is chosen.
@@ -110,12 +112,9 @@ pub fn ProblemsPanel(props: &ProblemsPanelProps) -> Html {
         }
     };
     html! {
-        <section class="problems panel" aria-labelledby="problems-heading">
+        <section class="problems panel" aria-labelledby="problems-tab">
             <div class="panel-header problems-header">
-                <h2 id="problems-heading" class="panel-title">{ "Problems" }</h2>
-                <span class="panel-count problems-count" aria-label={format!("{} problems", props.findings.len())}>
-                    { props.findings.len() }
-                </span>
+                { props.tabs.clone() }
                 <div class="severity-toggles" role="group" aria-label="Show by severity">
                     { for toggles }
                 </div>
@@ -128,7 +127,9 @@ pub fn ProblemsPanel(props: &ProblemsPanelProps) -> Html {
                     {oninput}
                 />
             </div>
-            { body }
+            <div id="bottom-panel-body" class="problems-panel-body" role="tabpanel" aria-labelledby="problems-tab">
+                { body }
+            </div>
         </section>
     }
 }

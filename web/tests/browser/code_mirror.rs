@@ -138,7 +138,10 @@ fn findings_cross_to_javascript_as_json_that_keeps_every_character() {
         get(&change, &["from"]).as_f64().unwrap(),
         f64::from(found[1].fix.as_ref().unwrap().changes[0].range.from)
     );
-    assert_eq!(get(&second, &["code"]).as_string().unwrap(), found[1].code);
+    assert_eq!(
+        get(&second, &["code"]).as_string().unwrap(),
+        found[1].code.as_str()
+    );
     assert_eq!(get(&second, &["status"]).as_string().unwrap(), "HIDDEN");
     assert_eq!(
         get(&second, &["from"]).as_f64().unwrap(),

@@ -9,6 +9,7 @@ mod embed;
 mod findings;
 mod hover;
 mod migration;
+mod orc_panel;
 mod outline;
 mod outline_panel;
 mod problems_panel;

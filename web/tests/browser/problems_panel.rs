@@ -1,7 +1,8 @@
-use heatwise_web::components::{ProblemsPanel, ProblemsPanelProps, PROBLEMS_PAGE};
+use heatwise_web::components::{PanelTabs, ProblemsPanel, ProblemsPanelProps, PROBLEMS_PAGE};
 use heatwise_web::findings::{findings, ProblemFilter};
+use heatwise_web::state::BottomPanelTab;
 use wasm_bindgen_test::wasm_bindgen_test;
-use yew::{AppHandle, Callback};
+use yew::{html, AppHandle, Callback};
 
 use crate::support::{click, rendered, select, select_all, texts, Host};
 
@@ -18,8 +19,12 @@ fn ports(count: usize) -> String {
 }
 
 fn props(text: &str, filter: ProblemFilter) -> ProblemsPanelProps {
+    let findings = findings(text, None);
     ProblemsPanelProps {
-        findings: findings(text, None).into(),
+        tabs: html! {
+            <PanelTabs tab={BottomPanelTab::Problems} on_tab={Callback::noop()} problems={findings.len()} />
+        },
+        findings: findings.into(),
         filter,
         on_reveal: Callback::noop(),
         on_fix: Callback::noop(),

@@ -100,7 +100,7 @@ fn codes(workspace: &Workspace) -> Vec<&str> {
     workspace
         .findings
         .iter()
-        .map(|finding| finding.code)
+        .map(|finding| finding.code.as_str())
         .collect()
 }
 

@@ -1,0 +1,191 @@
+//! The editor's ORC view, computed: the settings checked, the document
+//! exported (`heatwise_orc::export`), and what the view shows as JSON with
+//! positions in the editor's UTF-16 offsets.
+//!
+//! A module of its own so that the export (its mapping and ORC's CRD
+//! schemas, about 120 KB gzipped) loads only when someone opens the view,
+//! not with every page.
+
+use heatwise_core::text::LineIndex;
+use serde_json::{json, Value};
+
+/// Most `NAME=VALUE` lines the parameters field takes, as the JS API's
+/// `limits.maxOrcParameters`.
+pub const MAX_PARAMETERS: usize = 1000;
+
+/// What the view's settings hold: `--namespace`, `--credentials` and the
+/// `-P` values of `heatwise orc`.
+pub struct Settings<'a> {
+    pub namespace: &'a str,
+    pub secret_name: &'a str,
+    pub cloud_name: &'a str,
+    /// `NAME=VALUE` per line; blank lines and `#` comments are skipped.
+    pub parameters: &'a str,
+}
+
+/// The export's options, or what to correct in the settings.
+fn options(settings: &Settings<'_>) -> Result<heatwise_orc::Options, Vec<String>> {
+    let mut problems = Vec::new();
+    if let Some(problem) = heatwise_orc::namespace_problem(settings.namespace) {
+        problems.push(format!(
+            "Namespace {:?} is not a Kubernetes namespace: {problem}.",
+            settings.namespace
+        ));
+    }
+    if let Some(problem) = heatwise_orc::secret_name_problem(settings.secret_name) {
+        problems.push(format!(
+            "Secret {:?} is not a Kubernetes Secret name: {problem}.",
+            settings.secret_name
+        ));
+    }
+    if let Some(problem) = heatwise_orc::cloud_name_problem(settings.cloud_name) {
+        problems.push(format!("Cloud {:?}: {problem}.", settings.cloud_name));
+    }
+    let mut parameters = Vec::new();
+    for (index, line) in settings.parameters.lines().enumerate() {
+        let line = line.trim_start();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                parameters.push((name.trim().to_owned(), value.to_owned()));
+            }
+            _ => problems.push(format!(
+                "Parameters, line {}: write NAME=VALUE (for example image=cirros).",
+                index + 1
+            )),
+        }
+    }
+    if parameters.len() > MAX_PARAMETERS {
+        problems.push(format!(
+            "Parameters: at most {MAX_PARAMETERS} lines of NAME=VALUE."
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(heatwise_orc::Options {
+        namespace: settings.namespace.to_owned(),
+        credentials: heatwise_orc::Credentials {
+            secret_name: settings.secret_name.to_owned(),
+            cloud_name: settings.cloud_name.to_owned(),
+        },
+        parameters,
+    })
+}
+
+/// The view of `text` exported with `settings`: `{"problems": [text]}`
+/// when the settings cannot make an export, otherwise
+/// `{"yaml", "objects": [[kind, name]], "findings": [{code, name,
+/// severity, message, from, to, line, column}], "plan"}` with `plan` as
+/// `heatwise orc --plan` prints it; `from` and `to` in UTF-16 offsets,
+/// `line` and `column` 1-based.
+pub fn export_view(text: &str, settings: &Settings<'_>) -> Value {
+    let options = match options(settings) {
+        Ok(options) => options,
+        Err(problems) => return json!({ "problems": problems }),
+    };
+    let export = heatwise_orc::export(text, &[], &options);
+    let index = LineIndex::new(text);
+    // The editor holds no environment file: every finding is in the
+    // template.
+    let findings: Vec<Value> = export
+        .findings
+        .iter()
+        .map(|finding| {
+            let from = index.position(text, finding.range.start);
+            let to = index.position(text, finding.range.end);
+            json!({
+                "code": finding.code.as_str(),
+                "name": finding.code.name(),
+                "severity": finding.severity().as_str(),
+                "message": finding.message,
+                "from": from.utf16,
+                "to": to.utf16,
+                "line": from.line,
+                "column": from.column,
+            })
+        })
+        .collect();
+    let objects: Vec<[&str; 2]> = export
+        .objects
+        .iter()
+        .map(|object| [object.kind.as_str(), object.name.as_str()])
+        .collect();
+    json!({
+        "yaml": heatwise_orc::render::yaml(&export),
+        "objects": objects,
+        "findings": findings,
+        "plan": heatwise_orc::render::plan(&export),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SETTINGS: Settings<'static> = Settings {
+        namespace: "default",
+        secret_name: "openstack-clouds",
+        cloud_name: "openstack",
+        parameters: "",
+    };
+
+    #[test]
+    fn settings_problems_are_listed_together() {
+        let settings = Settings {
+            namespace: "Not_A_Namespace",
+            cloud_name: "",
+            parameters: "image=cirros\n\n# a comment\nflavor\n",
+            ..SETTINGS
+        };
+        let view = export_view("{}", &settings);
+        let problems = view["problems"].as_array().expect("problems");
+        assert_eq!(problems.len(), 3, "{view}");
+        assert!(problems[0]
+            .as_str()
+            .unwrap()
+            .starts_with("Namespace \"Not_A_Namespace\""));
+        assert!(problems[2].as_str().unwrap().contains("line 4"), "{view}");
+    }
+
+    #[test]
+    fn findings_are_placed_in_utf16_offsets() {
+        // `é` is two bytes and one UTF-16 unit: the offsets must count it
+        // once.
+        let text = "heat_template_version: 2018-08-31\n# é\nresources:\n  value:\n    type: OS::Heat::Value\n    properties: {value: 1}\n  net:\n    type: OS::Neutron::Net\n";
+        let view = export_view(text, &SETTINGS);
+        assert_eq!(view["objects"], json!([["Network", "net"]]), "{view}");
+        let plan = view["plan"].as_str().unwrap();
+        assert!(plan.contains("wave 1: Network net"), "{plan}");
+        let finding = &view["findings"][0];
+        assert_eq!(finding["code"], "ORC001", "{view}");
+        let from = finding["from"].as_u64().unwrap() as usize;
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        let at = String::from_utf16(&utf16[from..]).unwrap();
+        assert!(
+            at.starts_with("OS::Heat::Value") || at.starts_with("value"),
+            "{at}"
+        );
+        assert_eq!(finding["line"], 5);
+        assert!(view["yaml"].as_str().unwrap().contains("kind: Network"));
+        assert!(plan.contains("Heat's wave 1: value, net"), "{plan}");
+    }
+
+    #[test]
+    fn parameters_reach_the_export() {
+        let text = "heat_template_version: 2018-08-31\nparameters:\n  net_name: {type: string}\nresources:\n  net:\n    type: OS::Neutron::Net\n    properties: {name: {get_param: net_name}}\n";
+        let missing = export_view(text, &SETTINGS);
+        assert_eq!(missing["findings"][0]["code"], "ORC004", "{missing}");
+        let given = export_view(
+            text,
+            &Settings {
+                parameters: "net_name=private",
+                ..SETTINGS
+            },
+        );
+        assert_eq!(given["findings"], json!([]), "{given}");
+        assert!(given["yaml"].as_str().unwrap().contains("name: private"));
+    }
+}

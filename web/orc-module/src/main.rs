@@ -1,0 +1,26 @@
+//! The module the editor imports (wasm-bindgen's `web` target) the first
+//! time its ORC view opens. A binary because Trunk builds a module other
+//! than the app's from a binary target.
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+fn main() {}
+
+/// `text` exported to ORC with the view's settings; JSON of
+/// [`heatwise_orc_module::export_view`].
+#[wasm_bindgen(js_name = exportOrc)]
+pub fn export_orc(
+    text: &str,
+    namespace: &str,
+    secret_name: &str,
+    cloud_name: &str,
+    parameters: &str,
+) -> String {
+    let settings = heatwise_orc_module::Settings {
+        namespace,
+        secret_name,
+        cloud_name,
+        parameters,
+    };
+    heatwise_orc_module::export_view(text, &settings).to_string()
+}
