@@ -14,16 +14,28 @@ pub struct OrcSettingsFormProps {
 /// `--credentials` and `-P`.
 #[function_component]
 pub fn OrcSettingsForm(props: &OrcSettingsFormProps) -> Html {
-    let field = |set: fn(&mut OrcSettings, String)| {
+    // One text field of the settings: its label, name, tooltip, and how
+    // its value goes into the settings.
+    let text_field = |label: &'static str,
+                      name: &'static str,
+                      title: &'static str,
+                      value: &str,
+                      set: fn(&mut OrcSettings, String)| {
         let settings = props.settings.clone();
-        props.on_change.reform(move |event: InputEvent| {
+        let oninput = props.on_change.reform(move |event: InputEvent| {
             let mut settings = settings.clone();
             set(
                 &mut settings,
                 event.target_unchecked_into::<HtmlInputElement>().value(),
             );
             settings
-        })
+        });
+        html! {
+            <label class="orc-field" {title}>
+                <span class="orc-field-label">{ label }</span>
+                <input type="text" {name} spellcheck="false" autocomplete="off" value={value.to_owned()} {oninput} />
+            </label>
+        }
     };
     let on_parameters = {
         let settings = props.settings.clone();
@@ -33,41 +45,12 @@ pub fn OrcSettingsForm(props: &OrcSettingsFormProps) -> Html {
             settings
         })
     };
+    let settings = &props.settings;
     html! {
         <form class="orc-settings" aria-label="Export settings" onsubmit={Callback::from(|event: SubmitEvent| event.prevent_default())}>
-            <label class="orc-field">
-                <span class="orc-field-label">{ "Namespace" }</span>
-                <input
-                    type="text"
-                    name="namespace"
-                    spellcheck="false"
-                    autocomplete="off"
-                    value={props.settings.namespace.clone()}
-                    oninput={field(|s, v| s.namespace = v)}
-                />
-            </label>
-            <label class="orc-field" title="The Secret holding clouds.yaml: every object's spec.cloudCredentialsRef.secretName">
-                <span class="orc-field-label">{ "Secret" }</span>
-                <input
-                    type="text"
-                    name="secret"
-                    spellcheck="false"
-                    autocomplete="off"
-                    value={props.settings.secret_name.clone()}
-                    oninput={field(|s, v| s.secret_name = v)}
-                />
-            </label>
-            <label class="orc-field" title="The cloud's entry in clouds.yaml: spec.cloudCredentialsRef.cloudName">
-                <span class="orc-field-label">{ "Cloud" }</span>
-                <input
-                    type="text"
-                    name="cloud"
-                    spellcheck="false"
-                    autocomplete="off"
-                    value={props.settings.cloud_name.clone()}
-                    oninput={field(|s, v| s.cloud_name = v)}
-                />
-            </label>
+            { text_field("Namespace", "namespace", "metadata.namespace of every object", &settings.namespace, |s, v| s.namespace = v) }
+            { text_field("Secret", "secret", "The Secret holding clouds.yaml: every object's spec.cloudCredentialsRef.secretName", &settings.secret_name, |s, v| s.secret_name = v) }
+            { text_field("Cloud", "cloud", "The cloud's entry in clouds.yaml: spec.cloudCredentialsRef.cloudName", &settings.cloud_name, |s, v| s.cloud_name = v) }
             <label class="orc-field orc-parameters">
                 <span class="orc-field-label">{ "Parameters (NAME=VALUE per line)" }</span>
                 <textarea
@@ -75,7 +58,7 @@ pub fn OrcSettingsForm(props: &OrcSettingsFormProps) -> Html {
                     rows="3"
                     spellcheck="false"
                     placeholder="image=cirros"
-                    value={props.settings.parameters.clone()}
+                    value={settings.parameters.clone()}
                     oninput={on_parameters}
                 />
             </label>
