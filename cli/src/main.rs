@@ -3,6 +3,7 @@
 mod catalog;
 mod fix;
 mod lint;
+mod load;
 mod orc;
 mod output;
 mod rule;
@@ -39,6 +40,12 @@ enum Command {
     /// them in. Exit code: 0 all exported, 1 something was reported, 2 usage
     /// or read errors.
     Orc(orc::OrcArgs),
+    /// Print a template (or, with --environment, an environment) as Heat's
+    /// loader reads it, as JSON: aliases expanded, merge keys applied, YAML
+    /// 1.1 scalars resolved. When Heat would refuse the text: why, with its
+    /// line and column, on stderr. Exit code: 0 read, 1 refused, 2 usage or
+    /// read errors.
+    Load(load::LoadArgs),
     /// Show a rule's documentation, or list every rule.
     Rule(rule::RuleArgs),
     /// The language server: the Language Server Protocol over stdio, for
@@ -59,6 +66,7 @@ fn main() -> ExitCode {
         Command::Catalog(args) => catalog::run(&args),
         Command::Fix(args) => fix::run(&args),
         Command::Lint(args) => lint::run(&args),
+        Command::Load(args) => load::run(&args),
         Command::Orc(args) => orc::run(&args),
         Command::Rule(args) => rule::run(&args),
         Command::Server(_) => server::run(),

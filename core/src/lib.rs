@@ -12,6 +12,7 @@ pub mod fix;
 pub mod fixer;
 pub mod json;
 pub mod lint;
+pub mod load;
 pub mod release;
 pub mod severity;
 pub mod syntax;

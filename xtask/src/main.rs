@@ -8,6 +8,8 @@
 //! - `catalog`: regenerate the built-in Heat catalog from real Heat.
 //! - `bench`: the benchmarks (criterion), with throughput and timings.
 //! - `oracle`: check `heatwise fix` against real Heat over the corpus.
+//! - `parity`: check the loader against Heat's over the corpus and
+//!   100,000 variants of it.
 //! - `npm`: build and pack the npm package `heatwise`.
 //! - `orc-schema`: recompile `orc/src/schema/crds.json` from the vendored
 //!   ORC CRDs (`orc/crds/`).
@@ -20,6 +22,7 @@ mod corpus;
 mod env;
 mod npm;
 mod oracle;
+mod parity;
 mod setup;
 mod test;
 mod tools;
@@ -38,6 +41,9 @@ commands:
   bench    run the benchmarks (catalog, parse, lint) and print their numbers
   oracle   migrate the corpus and fixtures with heatwise fix, check each migration against Heat
            (report in target/oracle/report.md); --record: record the fix fixtures' Heat results
+  parity   load the corpora, the cases and 100,000 variants with Heat and with heatwise, report the
+           agreement (target/parity/report.md); --variants N, --seed S; --record: write the fixtures
+           the tests replay (tests/fixtures/load/)
   orc-schema  recompile orc/src/schema/crds.json from the ORC CRDs vendored in orc/crds/
   npm      build the npm package `heatwise` into target/npm/heatwise/ and pack it
            (target/npm/heatwise-<version>.tgz)
@@ -75,6 +81,7 @@ fn main() -> ExitCode {
         "catalog" => catalog::run(&env.root),
         "bench" => bench(&env),
         "oracle" => oracle::run(&env, &args[1..]),
+        "parity" => parity::run(&env, &args[1..]),
         "orc-schema" => orc_schema(&env),
         "npm" => set_up().and_then(|()| npm::run(&env).map(drop)),
         "vscode" => set_up().and_then(|()| vscode::run(&env).map(drop)),

@@ -81,7 +81,7 @@ fn source(name: &str, dir: &Path) -> String {
     format!("{name}={}", dir.display())
 }
 
-fn corpus_dir(root: &Path) -> Result<PathBuf, String> {
+pub fn corpus_dir(root: &Path) -> Result<PathBuf, String> {
     let dir = std::env::var_os(CORPUS_VARIABLE).map_or_else(
         || root.join("..").join("shared").join("corpus"),
         PathBuf::from,

@@ -1,10 +1,14 @@
-//! Parser events to tree nodes, with exact byte ranges.
+//! libyaml's events to tree nodes, with exact byte ranges.
+//!
+//! The events come from libyaml 0.2.5 (`super::libyaml`), the parser Heat's
+//! loader (PyYAML's `CSafeLoader`) runs: what it accepts and refuses is
+//! what Heat accepts and refuses. Marks are byte offsets. The composer's own refusals (an undefined alias, an anchor
+//! defined twice, a second document) are reported here as Heat reports them.
 
-use std::borrow::Cow;
+use std::collections::HashMap;
 
-use saphyr_parser::{Event, Parser, ScalarStyle as EventStyle, ScanError, Span, Tag};
+use super::libyaml::{self, EventData, Mark, Parser, ScalarStyle as EventStyle};
 
-use super::chars::CharsToBytes;
 use super::comments;
 use super::{
     CollectionStyle, NodeData, NodeId, NodeKind, Payload, Properties, ScalarStyle, StrRef,
@@ -41,7 +45,6 @@ struct Open {
 
 struct Builder<'t> {
     text: &'t str,
-    chars: CharsToBytes,
     nodes: Vec<NodeData>,
     children: Vec<NodeId>,
     properties: Vec<Properties>,
@@ -51,11 +54,11 @@ struct Builder<'t> {
     open: Vec<Open>,
     /// Children of the open collections, innermost last.
     pending: Vec<NodeId>,
-    /// Node of each anchor id the parser hands out (ids start at 1).
-    anchors: Vec<u32>,
+    /// The node and anchor range of each anchor name.
+    anchors: HashMap<String, (u32, TextRange)>,
     aliases: usize,
     /// How far the text has been read into nodes: where the search for a
-    /// block scalar's indicator starts.
+    /// block scalar's indicator or an empty value's place starts.
     cursor: u32,
     /// Quoted scalars and block scalar bodies, where `#` starts no comment.
     opaque: Vec<TextRange>,
@@ -65,7 +68,6 @@ impl<'t> Builder<'t> {
     fn new(text: &'t str) -> Self {
         Self {
             text,
-            chars: CharsToBytes::new(text),
             // About one node per 16 bytes in real templates.
             nodes: Vec::with_capacity(text.len() / 16),
             children: Vec::with_capacity(text.len() / 16),
@@ -75,7 +77,7 @@ impl<'t> Builder<'t> {
             errors: Vec::new(),
             open: Vec::new(),
             pending: Vec::new(),
-            anchors: vec![NONE],
+            anchors: HashMap::new(),
             aliases: 0,
             cursor: 0,
             opaque: Vec::new(),
@@ -83,108 +85,118 @@ impl<'t> Builder<'t> {
     }
 
     fn run(&mut self) {
-        let mut parser = Parser::new_from_str(self.text);
+        let mut parser = Parser::new(self.text);
         let mut documents = 0;
-        while let Some(next) = parser.next_event() {
-            let (event, span) = match next {
+        loop {
+            let event = match parser.parse() {
                 Ok(event) => event,
                 Err(error) => {
                     self.syntax_error(&error);
                     return;
                 }
             };
-            if self.nodes.len() >= MAX_NODES && creates_node(&event) {
-                let at = self.range(span);
+            let span = self.range(event.start_mark, event.end_mark);
+            if self.nodes.len() >= MAX_NODES && creates_node(&event.data) {
                 self.diagnose(
                     format!("more than {MAX_NODES} nodes; the rest is not read"),
-                    TextRange::empty(at.start),
+                    TextRange::empty(span.start),
                 );
                 return;
             }
-            let mapping = matches!(event, Event::MappingStart(..));
-            match event {
-                Event::DocumentStart(_) => {
+            match event.data {
+                EventData::StreamEnd => return,
+                EventData::DocumentStart => {
                     documents += 1;
                     if documents > 1 {
-                        let at = self.range(span);
                         self.diagnose(
-                            "Heat reads one YAML document; this second one is ignored".into(),
-                            at,
+                            "a second YAML document: Heat reads a template or environment as one document and refuses a second; remove the `---` line and what follows, or make it a file of its own (YAML: expected a single document in the stream)".into(),
+                            span,
                         );
                         return;
                     }
                 }
-                Event::Scalar(value, style, anchor, tag) => {
-                    self.scalar(value, style, anchor, tag, span);
-                }
-                Event::SequenceStart(anchor, tag) | Event::MappingStart(anchor, tag) => {
-                    if self.open.len() >= MAX_DEPTH {
-                        let at = self.range(span);
-                        self.diagnose(
-                            format!("nesting deeper than {MAX_DEPTH} levels; the rest is not read"),
-                            TextRange::empty(at.start),
-                        );
+                EventData::Scalar {
+                    anchor,
+                    tag,
+                    value,
+                    style,
+                } => {
+                    if !self.scalar(value, style, anchor, tag, span) {
                         return;
                     }
-                    self.start_collection(mapping, anchor, tag, span);
                 }
-                Event::SequenceEnd | Event::MappingEnd => {
-                    let end = self.range(span);
-                    self.close(Some(end));
+                EventData::SequenceStart { anchor, tag, flow } => {
+                    if !self.start_collection(false, flow, anchor, tag, span) {
+                        return;
+                    }
                 }
-                Event::Alias(anchor) => {
+                EventData::MappingStart { anchor, tag, flow } => {
+                    if !self.start_collection(true, flow, anchor, tag, span) {
+                        return;
+                    }
+                }
+                EventData::SequenceEnd | EventData::MappingEnd => {
+                    self.close(Some(span));
+                }
+                EventData::Alias { anchor } => {
                     if self.aliases >= MAX_ALIASES {
-                        let at = self.range(span);
                         self.diagnose(
                             format!("more than {MAX_ALIASES} aliases; the rest is not read"),
-                            at,
+                            span,
                         );
                         return;
                     }
                     self.aliases += 1;
-                    let range = self.range(span);
-                    let target = self.anchors.get(anchor).copied().unwrap_or(NONE);
-                    self.push(NodeKind::Alias, range, Payload::Alias(target), NONE);
-                    self.cursor = range.end;
+                    let Some(&(target, _)) = self.anchors.get(&anchor) else {
+                        self.diagnose(
+                            format!("the alias `*{anchor}` refers to no anchor: define `&{anchor}` on a node before this alias, or correct the name (YAML: found undefined alias)"),
+                            span,
+                        );
+                        return;
+                    };
+                    self.push(NodeKind::Alias, span, Payload::Alias(target), NONE);
+                    self.cursor = span.end;
                 }
-                Event::StreamStart | Event::StreamEnd | Event::DocumentEnd | Event::Nothing => {}
+                EventData::StreamStart | EventData::DocumentEnd => {}
             }
         }
     }
 
+    /// Adds a scalar node; `false` when the input is refused there.
     fn scalar(
         &mut self,
-        value: Cow<'t, str>,
+        value: String,
         style: EventStyle,
-        anchor: usize,
-        tag: Option<Cow<'t, Tag>>,
-        span: Span,
-    ) {
-        let span = self.range(span);
-        let (properties, content) = self.properties(span, anchor, tag);
+        anchor: Option<String>,
+        tag: Option<String>,
+        span: TextRange,
+    ) -> bool {
+        let Some((properties, content)) = self.properties(span, anchor, tag) else {
+            return false;
+        };
+        // An empty scalar after its tag ends where libyaml puts the next
+        // token, which may come before the scan over the properties ends.
+        let span = TextRange::new(span.start, span.end.max(self.properties_end(properties)));
         let style = match style {
-            EventStyle::Plain => ScalarStyle::Plain,
             EventStyle::SingleQuoted => ScalarStyle::SingleQuoted,
             EventStyle::DoubleQuoted => ScalarStyle::DoubleQuoted,
             EventStyle::Literal => ScalarStyle::Literal,
             EventStyle::Folded => ScalarStyle::Folded,
+            EventStyle::Plain => ScalarStyle::Plain,
         };
         let range = match style {
             ScalarStyle::Plain if value.is_empty() && properties == NONE => {
-                // The parser's span of an empty scalar may cover the next
-                // separator; an empty value sits right after its colon.
-                let colon = self.byte(span.start) == Some(b':');
-                TextRange::empty(span.start + u32::from(colon))
+                TextRange::empty(self.empty_value_at(span.start))
             }
             ScalarStyle::Plain => span,
             ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
-                let end = self.closing_quote(content, style).unwrap_or(span.end);
-                self.opaque.push(TextRange::new(content, end));
-                TextRange::new(span.start, end)
+                self.opaque
+                    .push(TextRange::new(content.min(span.end), span.end));
+                span
             }
             ScalarStyle::Literal | ScalarStyle::Folded => self.block_scalar(span, content),
         };
-        let value = self.store(value);
+        let value = self.store(value, range);
         self.push(
             NodeKind::Scalar(style),
             range,
@@ -192,19 +204,43 @@ impl<'t> Builder<'t> {
             properties,
         );
         self.cursor = self.cursor.max(range.end);
+        true
     }
 
-    /// The range of a block scalar, from its indicator (the parser's span
-    /// starts at the body when there is no anchor or tag) to its last
-    /// non-blank line.
+    /// Where an empty value sits: just after the `:`, `-` or `?` that
+    /// introduces it (libyaml places it at the next token, which may be
+    /// lines further down), else at `mark`.
+    fn empty_value_at(&self, mark: u32) -> u32 {
+        let bytes = self.text.as_bytes();
+        let mut at = self.cursor as usize;
+        let mut found = None;
+        while at < mark as usize {
+            match bytes[at] {
+                b':' | b'-' | b'?' => {
+                    found = Some(at as u32 + 1);
+                    at += 1;
+                }
+                b'#' if at == 0 || matches!(bytes[at - 1], b' ' | b'\t' | b'\n' | b'\r') => {
+                    while at < bytes.len() && bytes[at] != b'\n' {
+                        at += 1;
+                    }
+                }
+                b' ' | b'\t' | b'\r' | b'\n' => at += 1,
+                _ => break,
+            }
+        }
+        found.unwrap_or(mark)
+    }
+
+    /// The range of a block scalar, from its indicator (or anchor and tag)
+    /// to its last non-blank line.
     fn block_scalar(&mut self, span: TextRange, content: u32) -> TextRange {
         let bytes = self.text.as_bytes();
-        // The parser's span starts at the indicator after an anchor or tag,
-        // else at the body, which may itself start with `>` or `|`: the
-        // first indicator after the last node read is the header's.
-        let indicator = self
-            .find_indicator(content.max(span.start) + 1)
-            .unwrap_or(span.start);
+        let indicator = if matches!(self.byte(content), Some(b'|' | b'>')) {
+            content
+        } else {
+            self.find_indicator(span.end).unwrap_or(span.start)
+        };
         let mut header_end = indicator as usize + 1;
         while header_end < bytes.len() && matches!(bytes[header_end], b'+' | b'-' | b'0'..=b'9') {
             header_end += 1;
@@ -243,63 +279,40 @@ impl<'t> Builder<'t> {
         None
     }
 
-    /// One past the quote that closes the quoted scalar opening at `start`.
-    fn closing_quote(&self, start: u32, style: ScalarStyle) -> Option<u32> {
-        let bytes = self.text.as_bytes();
-        let quote = if style == ScalarStyle::SingleQuoted {
-            b'\''
-        } else {
-            b'"'
-        };
-        if bytes.get(start as usize) != Some(&quote) {
-            return None;
-        }
-        let mut at = start as usize + 1;
-        while at < bytes.len() {
-            match bytes[at] {
-                b'\\' if quote == b'"' => at += 2,
-                b'\'' if quote == b'\'' && bytes.get(at + 1) == Some(&b'\'') => at += 2,
-                b if b == quote => return Some(at as u32 + 1),
-                _ => at += 1,
-            }
-        }
-        None
-    }
-
+    /// Opens a collection node; `false` when the input is refused there.
     fn start_collection(
         &mut self,
         mapping: bool,
-        anchor: usize,
-        tag: Option<Cow<'t, Tag>>,
-        span: Span,
-    ) {
-        let span = self.range(span);
-        let (properties, mut content) = self.properties(span, anchor, tag);
-        // A flow start event spans its bracket; a block one is empty at the
-        // first entry (or spans just the anchor and tag), and an indentless
-        // sequence's is empty at its first item, which may be a bracket.
+        flow: bool,
+        anchor: Option<String>,
+        tag: Option<String>,
+        span: TextRange,
+    ) -> bool {
+        if self.open.len() >= MAX_DEPTH {
+            self.diagnose(
+                format!("nesting deeper than {MAX_DEPTH} levels; the rest is not read"),
+                TextRange::empty(span.start),
+            );
+            return false;
+        }
+        let Some((properties, content)) = self.properties(span, anchor, tag) else {
+            return false;
+        };
+        // A single `key: value` pair inside a flow sequence is a flow
+        // mapping to libyaml, but has no brackets: a block one here.
         let bracket = if mapping { b'{' } else { b'[' };
-        let style = if !span.is_empty() && self.byte(content) == Some(bracket) {
+        let style = if flow && self.byte(content) == Some(bracket) {
             CollectionStyle::Flow
         } else {
             CollectionStyle::Block
         };
-        let mut span = span;
-        if !mapping && style == CollectionStyle::Block && self.byte(content) != Some(b'-') {
-            // An indentless sequence's event starts after its first `- `.
-            let before = self.text[..content as usize].trim_end_matches([' ', '\t']);
-            if before.ends_with('-') {
-                content = before.len() as u32 - 1;
-                if properties == NONE {
-                    span = TextRange::new(content, content);
-                }
-            }
-        }
         let kind = if mapping {
             NodeKind::Mapping(style)
         } else {
             NodeKind::Sequence(style)
         };
+        // A flow start spans its bracket; a block one is empty at its first
+        // key or `-` (or spans its anchor and tag).
         let range = TextRange::new(span.start, content.max(span.start));
         let payload = Payload::Collection { first: 0, len: 0 };
         let node = self.push(kind, range, payload, properties);
@@ -311,6 +324,7 @@ impl<'t> Builder<'t> {
             CollectionStyle::Flow => content + 1,
             CollectionStyle::Block => content,
         };
+        true
     }
 
     /// Ends the innermost open collection; `end` is the closing event's
@@ -376,15 +390,16 @@ impl<'t> Builder<'t> {
     }
 
     /// Reads the anchor and tag at the start of a node's span; returns their
-    /// index in `properties` and where the content starts.
+    /// index in `properties` and where the content starts, or `None` when
+    /// the anchor is defined twice (Heat's loader refuses that).
     fn properties(
         &mut self,
         span: TextRange,
-        anchor: usize,
-        tag: Option<Cow<'t, Tag>>,
-    ) -> (u32, u32) {
-        if anchor == 0 && tag.is_none() {
-            return (NONE, span.start);
+        anchor: Option<String>,
+        tag: Option<String>,
+    ) -> Option<(u32, u32)> {
+        if anchor.is_none() && tag.is_none() {
+            return Some((NONE, span.start));
         }
         let bytes = self.text.as_bytes();
         let mut at = span.start as usize;
@@ -409,17 +424,22 @@ impl<'t> Builder<'t> {
         }
         let index = self.properties.len() as u32;
         let node = self.nodes.len() as u32;
-        if anchor != 0 {
-            if self.anchors.len() <= anchor {
-                self.anchors.resize(anchor + 1, NONE);
+        if let Some(name) = anchor {
+            let here = anchor_range.unwrap_or(TextRange::empty(span.start));
+            if let Some(&(_, first)) = self.anchors.get(&name) {
+                let line = crate::text::LineIndex::new(self.text).line_of(first.start) + 1;
+                self.diagnose(
+                    format!("the anchor `&{name}` is defined a second time (first on line {line}); Heat's loader refuses that: give this one another name (YAML: found duplicate anchor)"),
+                    here,
+                );
+                return None;
             }
-            self.anchors[anchor] = node;
+            self.anchors.insert(name, (node, here));
         }
         let tag = match (tag, tag_range) {
             (Some(tag), Some(range)) => {
                 let start = self.owned.len() as u32;
-                self.owned.push_str(&tag.handle);
-                self.owned.push_str(&tag.suffix);
+                self.owned.push_str(&tag);
                 let resolved = StrRef {
                     start,
                     end: self.owned.len() as u32,
@@ -433,21 +453,29 @@ impl<'t> Builder<'t> {
             anchor: anchor_range,
             tag,
         });
-        (index, at as u32)
+        Some((index, at as u32))
     }
 
-    /// Keeps a scalar's value: as a range of the text when the parser lent
-    /// it from there, else copied.
-    fn store(&mut self, value: Cow<'t, str>) -> StrRef {
-        if let Cow::Borrowed(borrowed) = &value {
-            let offset = (borrowed.as_ptr() as usize).wrapping_sub(self.text.as_ptr() as usize);
-            if offset <= self.text.len() && borrowed.len() <= self.text.len() - offset {
-                return StrRef {
-                    start: offset as u32,
-                    end: (offset + borrowed.len()) as u32,
-                    owned: false,
-                };
-            }
+    /// Where a node's anchor and tag end (the start of nothing when it has
+    /// none).
+    fn properties_end(&self, index: u32) -> u32 {
+        let Some(properties) = self.properties.get(index as usize) else {
+            return 0;
+        };
+        let anchor = properties.anchor.map_or(0, |range| range.end);
+        let tag = properties.tag.map_or(0, |(range, _)| range.end);
+        anchor.max(tag)
+    }
+
+    /// Keeps a scalar's value: as its range of the text when it is written
+    /// there as it is (most plain scalars), else copied.
+    fn store(&mut self, value: String, range: TextRange) -> StrRef {
+        if self.text.get(range.as_usize()) == Some(value.as_str()) {
+            return StrRef {
+                start: range.start,
+                end: range.end,
+                owned: false,
+            };
         }
         let start = self.owned.len() as u32;
         self.owned.push_str(&value);
@@ -458,13 +486,17 @@ impl<'t> Builder<'t> {
         }
     }
 
-    fn syntax_error(&mut self, error: &ScanError) {
-        let at = self.chars.byte(error.marker().index());
+    fn syntax_error(&mut self, error: &libyaml::Error) {
+        let at = self.offset(error.mark);
         let end = self.text[at as usize..]
             .chars()
             .next()
             .map_or(at, |ch| at + ch.len_utf8() as u32);
-        self.diagnose(explain(error.info()), TextRange::new(at, end));
+        let found = self.text[at as usize..].chars().next();
+        self.diagnose(
+            explain(&error.problem, error.context.as_deref(), found),
+            TextRange::new(at, end),
+        );
     }
 
     fn diagnose(&mut self, message: String, range: TextRange) {
@@ -473,10 +505,24 @@ impl<'t> Builder<'t> {
         }
     }
 
-    fn range(&self, span: Span) -> TextRange {
-        let start = self.chars.byte(span.start.index());
-        let end = self.chars.byte(span.end.index()).max(start);
-        TextRange::new(start, end)
+    /// A mark's byte offset, on a `char` boundary. libyaml counts from
+    /// after the byte order mark.
+    fn offset(&self, mark: Mark) -> u32 {
+        let bom = if self.text.starts_with('\u{feff}') {
+            3
+        } else {
+            0
+        };
+        let mut at = (mark.index as usize + bom).min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at as u32
+    }
+
+    fn range(&self, start: Mark, end: Mark) -> TextRange {
+        let start = self.offset(start);
+        TextRange::new(start, self.offset(end).max(start))
     }
 
     fn byte(&self, offset: u32) -> Option<u8> {
@@ -503,10 +549,13 @@ impl<'t> Builder<'t> {
     }
 }
 
-fn creates_node(event: &Event) -> bool {
+fn creates_node(event: &EventData) -> bool {
     matches!(
         event,
-        Event::Scalar(..) | Event::SequenceStart(..) | Event::MappingStart(..) | Event::Alias(_)
+        EventData::Scalar { .. }
+            | EventData::SequenceStart { .. }
+            | EventData::MappingStart { .. }
+            | EventData::Alias { .. }
     )
 }
 
@@ -531,47 +580,69 @@ fn token_end(bytes: &[u8], start: usize) -> usize {
     at
 }
 
-/// The parser's message with what it means for a template's author and
-/// what to do, for the mistakes people make; the parser's own words stay
-/// at the end, for searching.
-fn explain(info: &str) -> String {
-    let advice = match info {
-        "tabs disallowed within this context (block indentation)" => {
+/// libyaml's message with what it means for a template's author and what
+/// to do, for the mistakes people make; libyaml's own words stay at the
+/// end, for searching.
+fn explain(problem: &str, context: Option<&str>, found: Option<char>) -> String {
+    let advice = match (problem, found) {
+        ("found character that cannot start any token", Some('\t')) => {
             "a tab in the indentation: YAML indents with spaces only; replace it with spaces"
         }
-        "while scanning a quoted scalar, found unexpected end of stream" => {
-            "a quoted string is never closed: add its closing quote"
-        }
-        "invalid indentation" => {
-            "this line's indentation fits nothing above it: align it with its siblings"
-        }
-        "while parsing a block mapping, did not find expected key" => {
-            "this line's indentation matches no entry above it: align it with its siblings"
-        }
-        "while parsing node, found unknown anchor" => {
-            "this alias (`*name`) refers to no anchor (`&name`) defined before it: define the anchor first, or correct the name"
-        }
-        "mapping values are not allowed in this context" => {
-            "a second `: ` on one line: quote the value when it contains `: `"
-        }
-        "invalid indentation in quoted scalar" => {
-            "the continuation lines of a quoted string must be indented past its key: indent them (Heat's loader accepts them at the margin, YAML 1.2 does not)"
-        }
-        "while parsing a block collection, did not find expected '-' indicator" => {
-            "a list item and a mapping entry at the same indentation: indent the entry or make it an item"
-        }
-        _ if info.starts_with("while parsing a flow sequence") => {
-            "a `[` list is not closed, or two of its items have no comma between them"
-        }
-        _ if info.starts_with("while parsing a flow mapping") => {
-            "a `{` mapping is not closed, or two of its entries have no comma between them"
-        }
-        _ if info.starts_with("unexpected character: `@'")
-            || info.starts_with("unexpected character: ``'") =>
-        {
+        ("found character that cannot start any token", Some('@' | '`')) => {
             "`@` and `` ` `` cannot start a plain value: quote the value"
         }
-        _ => return info.to_owned(),
+        ("found character that cannot start any token", _) => {
+            "this character cannot start a value here: quote the value"
+        }
+        ("found a tab character that violates indentation", _)
+        | ("found a tab character where an indentation space is expected", _) => {
+            "a tab in the indentation: YAML indents with spaces only; replace it with spaces"
+        }
+        ("found unexpected end of stream", _) if context == Some("while scanning a quoted scalar") => {
+            "a quoted string is never closed: add its closing quote"
+        }
+        ("mapping values are not allowed in this context", _) => {
+            "a second `: ` on one line: quote the value when it contains `: `"
+        }
+        ("could not find expected ':'", _) => {
+            "a line that is neither a `key: value` entry nor part of the value above: add its `:`, or indent it under the key it continues"
+        }
+        ("did not find expected key", _) => {
+            "this line's indentation matches no entry above it: align it with its siblings"
+        }
+        ("did not find expected '-' indicator", _) => {
+            "a list item and a mapping entry at the same indentation: indent the entry or make it an item"
+        }
+        ("did not find expected ',' or ']'", _) => {
+            "a `[` list is not closed, or two of its items have no comma between them"
+        }
+        ("did not find expected ',' or '}'", _) => {
+            "a `{` mapping is not closed, or two of its entries have no comma between them"
+        }
+        ("did not find expected node content", _) => {
+            "a value is missing here, or starts with a character that cannot start one: write the value, or quote it"
+        }
+        ("block sequence entries are not allowed in this context", _) => {
+            "a `- ` list item on the line of its key: start the list on the next line, indented"
+        }
+        ("found unknown escape character", _) => {
+            "an unknown `\\` escape in a double-quoted string: write `\\\\` for a backslash, or use single quotes"
+        }
+        ("found undefined tag handle", _) => {
+            "a tag (`!name!...`) whose handle no `%TAG` line defines: remove the tag or define its handle"
+        }
+        ("control characters are not allowed", _) => {
+            "a control character YAML does not allow: remove it"
+        }
+        _ => {
+            return match context {
+                Some(context) => format!("{context}, {problem}"),
+                None => problem.to_owned(),
+            }
+        }
     };
-    format!("{advice} (YAML: {info})")
+    match context {
+        Some(context) => format!("{advice} (YAML: {context}, {problem})"),
+        None => format!("{advice} (YAML: {problem})"),
+    }
 }

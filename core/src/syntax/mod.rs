@@ -45,9 +45,9 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 mod build;
-mod chars;
 mod comments;
 mod dump;
+mod libyaml;
 pub mod scalar;
 #[cfg(test)]
 mod tests;

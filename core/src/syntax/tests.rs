@@ -142,16 +142,10 @@ fn errors_keep_what_was_read() {
     assert_eq!(tree.errors().len(), 1);
     let root = tree.root().unwrap();
     assert_eq!(tree.source(tree.get(root, "a").unwrap()), "1");
-    // The parser fails while reading `y c: 2` as one plain scalar.
+    // libyaml reads `y c: 2` as a pair inside the list, then finds no `]`.
     let b = tree.get(root, "b").unwrap();
-    assert_eq!(
-        tree.items(b)
-            .iter()
-            .map(|&i| tree.source(i))
-            .collect::<Vec<_>>(),
-        ["x"]
-    );
-    assert_eq!(tree.source(b), "[x");
+    assert_eq!(tree.source(tree.items(b)[0]), "x");
+    assert!(tree.source(b).starts_with("[x, y"));
     assert!(tree.errors()[0].range.end as usize <= text.len());
 }
 
@@ -164,14 +158,17 @@ fn syntax_errors_say_what_to_do() {
             "a:\n  b: 1\n c: 2\n",
             "this line's indentation matches no entry",
         ),
-        ("a: *x\n", "this alias (`*name`) refers to no anchor"),
+        ("a: *x\n", "the alias `*x` refers to no anchor"),
         ("a: b: c\n", "a second `: ` on one line"),
         ("a: [1, 2\n", "a `[` list is not closed"),
         ("a: {b: 1\n", "a `{` mapping is not closed"),
+        ("a: 1\n---\nb: 2\n", "a second YAML document"),
         (
-            "key: \"one\nline two\"\n",
-            "the continuation lines of a quoted string",
+            "a: &x 1\nb: &x 2\n",
+            "the anchor `&x` is defined a second time (first on line 1)",
         ),
+        ("a: \"\\q\"\n", "an unknown `\\` escape"),
+        ("a: 1\nb\nc: 2\n", "a line that is neither"),
         ("@a: 1\n", "`@` and `` ` `` cannot start a plain value"),
         ("a:\n  - b\n  c: 1\n", "a list item and a mapping entry"),
     ];

@@ -1,0 +1,188 @@
+//! A loaded value as JSON text, as Python's `json.dumps` writes it: keys
+//! that are not strings become their JSON text (`1`, `true`, `null`),
+//! `NaN` and `Infinity` are written as Python writes them; binary data
+//! (`!!binary`) becomes its base64 text, a set a list of its members, an
+//! ordered map a list of `[key, value]` pairs.
+
+use std::fmt::Write;
+
+use super::number::python_float_repr;
+use super::Value;
+
+/// Most values written; a value whose aliases repeat it past this is
+/// refused rather than written out.
+pub const MAX_WRITTEN_VALUES: usize = 1 << 22;
+
+/// The value as indented JSON, or `None` when writing it would take more
+/// than [`MAX_WRITTEN_VALUES`] values.
+pub fn to_json(value: &Value) -> Option<String> {
+    if value.weight(MAX_WRITTEN_VALUES) > MAX_WRITTEN_VALUES {
+        return None;
+    }
+    let mut out = String::new();
+    enum Step<'a> {
+        Value(&'a Value, usize),
+        /// Before a member: its separator, line break and indentation.
+        Member {
+            first: bool,
+            depth: usize,
+        },
+        Key(&'a Value),
+        Text(&'static str),
+        Close(char, usize),
+    }
+    let mut steps = vec![Step::Value(value, 0)];
+    while let Some(step) = steps.pop() {
+        match step {
+            Step::Text(text) => out.push_str(text),
+            Step::Member { first, depth } => {
+                out.push_str(if first { "\n" } else { ",\n" });
+                indent(&mut out, depth);
+            }
+            Step::Key(key) => {
+                string(&mut out, &key_text(key));
+                out.push_str(": ");
+            }
+            Step::Close(closer, depth) => {
+                out.push('\n');
+                indent(&mut out, depth);
+                out.push(closer);
+            }
+            Step::Value(value, depth) => match value {
+                Value::Seq(items) | Value::Set(items) if !items.is_empty() => {
+                    out.push('[');
+                    steps.push(Step::Close(']', depth));
+                    for (i, item) in items.iter().enumerate().rev() {
+                        steps.push(Step::Value(item, depth + 1));
+                        steps.push(Step::Member {
+                            first: i == 0,
+                            depth: depth + 1,
+                        });
+                    }
+                }
+                Value::Pairs(pairs) if !pairs.is_empty() => {
+                    out.push('[');
+                    steps.push(Step::Close(']', depth));
+                    for (i, (k, v)) in pairs.iter().enumerate().rev() {
+                        steps.push(Step::Close(']', depth + 1));
+                        steps.push(Step::Value(v, depth + 2));
+                        steps.push(Step::Member {
+                            first: false,
+                            depth: depth + 2,
+                        });
+                        steps.push(Step::Value(k, depth + 2));
+                        steps.push(Step::Member {
+                            first: true,
+                            depth: depth + 2,
+                        });
+                        steps.push(Step::Text("["));
+                        steps.push(Step::Member {
+                            first: i == 0,
+                            depth: depth + 1,
+                        });
+                    }
+                }
+                Value::Map(map) if !map.is_empty() => {
+                    out.push('{');
+                    steps.push(Step::Close('}', depth));
+                    for (i, (k, v)) in map.entries().iter().enumerate().rev() {
+                        steps.push(Step::Value(v, depth + 1));
+                        steps.push(Step::Key(k));
+                        steps.push(Step::Member {
+                            first: i == 0,
+                            depth: depth + 1,
+                        });
+                    }
+                }
+                Value::Seq(_) | Value::Set(_) | Value::Pairs(_) => out.push_str("[]"),
+                Value::Map(_) => out.push_str("{}"),
+                scalar => scalar_json(&mut out, scalar),
+            },
+        }
+    }
+    out.push('\n');
+    Some(out)
+}
+
+fn indent(out: &mut String, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+fn scalar_json(out: &mut String, value: &Value) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => out.push_str(i.as_str()),
+        Value::Float(f) => out.push_str(&float_json(*f)),
+        Value::Str(s) => string(out, s),
+        Value::Bytes(bytes) => string(out, &encode_base64(bytes)),
+        _ => {}
+    }
+}
+
+/// `json.dumps` of a float: `repr`, with `NaN`, `Infinity`, `-Infinity`.
+fn float_json(f: f64) -> String {
+    if f.is_nan() {
+        "NaN".into()
+    } else if f.is_infinite() {
+        if f > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else {
+        python_float_repr(f)
+    }
+}
+
+/// A mapping key as `json.dumps` writes a key that is not a string.
+pub(super) fn key_text(key: &Value) -> String {
+    match key {
+        Value::Str(s) => s.to_string(),
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Int(i) => i.as_str().into(),
+        Value::Float(f) => float_json(*f),
+        Value::Bytes(bytes) => encode_base64(bytes),
+        _ => String::new(),
+    }
+}
+
+fn string(out: &mut String, s: &str) {
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn encode_base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}

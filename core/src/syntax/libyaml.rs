@@ -1,0 +1,227 @@
+//! libyaml, as a safe iterator of owned events. This is the crate's one
+//! module with `unsafe` code.
+//!
+//! The parser is `unsafe-libyaml`: libyaml 0.2.5's C source translated to
+//! Rust, the very parser Heat's loader (PyYAML's `CSafeLoader`) runs, with
+//! its C interface. Its safe ports were measured and left: they panic on
+//! inputs libyaml reads (a block scalar or a `\` at the end of the text, a
+//! tag before `,` in a flow collection).
+//!
+//! Safety: the parser lives in a `Box` (libyaml keeps a pointer to it in
+//! itself), is initialised before use and deleted once on drop; the input
+//! outlives it (`'t`); every event is copied into owned data and deleted
+//! before the next is read; union fields are read only for the event type
+//! that fills them; C strings are read up to their NUL, values by length.
+
+#![allow(unsafe_code)]
+
+use std::ffi::CStr;
+use std::marker::PhantomData;
+use std::mem::MaybeUninit;
+
+use unsafe_libyaml as unsafe_sys;
+
+/// A position: a byte offset into the text after any byte order mark.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Mark {
+    pub index: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ScalarStyle {
+    Plain,
+    SingleQuoted,
+    DoubleQuoted,
+    Literal,
+    Folded,
+}
+
+#[derive(Debug)]
+pub(super) enum EventData {
+    StreamStart,
+    StreamEnd,
+    DocumentStart,
+    DocumentEnd,
+    Alias {
+        anchor: String,
+    },
+    Scalar {
+        anchor: Option<String>,
+        tag: Option<String>,
+        value: String,
+        style: ScalarStyle,
+    },
+    SequenceStart {
+        anchor: Option<String>,
+        tag: Option<String>,
+        flow: bool,
+    },
+    SequenceEnd,
+    MappingStart {
+        anchor: Option<String>,
+        tag: Option<String>,
+        flow: bool,
+    },
+    MappingEnd,
+}
+
+#[derive(Debug)]
+pub(super) struct Event {
+    pub data: EventData,
+    pub start_mark: Mark,
+    pub end_mark: Mark,
+}
+
+/// libyaml's error: what, in what context, and where (the reader's errors
+/// give a byte offset instead of a mark).
+#[derive(Debug)]
+pub(super) struct Error {
+    pub problem: String,
+    pub context: Option<String>,
+    pub mark: Mark,
+}
+
+pub(super) struct Parser<'t> {
+    raw: Box<MaybeUninit<unsafe_sys::yaml_parser_t>>,
+    failed: bool,
+    input: PhantomData<&'t str>,
+}
+
+impl<'t> Parser<'t> {
+    pub fn new(text: &'t str) -> Self {
+        let mut raw = Box::new(MaybeUninit::<unsafe_sys::yaml_parser_t>::uninit());
+        // SAFETY: `raw` is writable memory for a parser; initialisation
+        // fails only when memory runs out, which aborts in Rust anyway.
+        unsafe {
+            let ok = unsafe_sys::yaml_parser_initialize(raw.as_mut_ptr()).ok;
+            assert!(ok, "libyaml could not allocate its parser");
+            unsafe_sys::yaml_parser_set_input_string(
+                raw.as_mut_ptr(),
+                text.as_ptr(),
+                text.len() as u64,
+            );
+        }
+        Self {
+            raw,
+            failed: false,
+            input: PhantomData,
+        }
+    }
+
+    /// The next event; after an error, the same error again.
+    pub fn parse(&mut self) -> Result<Event, Error> {
+        let parser = self.raw.as_mut_ptr();
+        if self.failed {
+            // SAFETY: the parser is initialised; its error fields stay set.
+            return Err(unsafe { error(parser) });
+        }
+        let mut event = MaybeUninit::<unsafe_sys::yaml_event_t>::uninit();
+        // SAFETY: the parser is initialised and its input alive; on success
+        // the event is initialised, copied and deleted here.
+        unsafe {
+            if unsafe_sys::yaml_parser_parse(parser, event.as_mut_ptr()).fail {
+                self.failed = true;
+                return Err(error(parser));
+            }
+            let event = &mut *event.as_mut_ptr();
+            let copied = copy(event);
+            unsafe_sys::yaml_event_delete(event);
+            Ok(copied)
+        }
+    }
+}
+
+impl Drop for Parser<'_> {
+    fn drop(&mut self) {
+        // SAFETY: initialised in `new`, deleted once.
+        unsafe { unsafe_sys::yaml_parser_delete(self.raw.as_mut_ptr()) }
+    }
+}
+
+/// # Safety
+/// `ptr` is null or a NUL-terminated string.
+unsafe fn c_string(ptr: *const u8) -> Option<String> {
+    if ptr.is_null() {
+        return None;
+    }
+    Some(CStr::from_ptr(ptr.cast()).to_string_lossy().into_owned())
+}
+
+/// # Safety
+/// `parser` is an initialised parser whose last call failed.
+unsafe fn error(parser: *mut unsafe_sys::yaml_parser_t) -> Error {
+    let parser = &*parser;
+    let reader = parser.error == unsafe_sys::YAML_READER_ERROR;
+    Error {
+        problem: c_string(parser.problem.cast()).unwrap_or_else(|| "unknown error".into()),
+        context: c_string(parser.context.cast()),
+        mark: Mark {
+            index: if reader {
+                parser.problem_offset
+            } else {
+                parser.problem_mark.index
+            },
+        },
+    }
+}
+
+/// # Safety
+/// `event` is an event `yaml_parser_parse` filled.
+unsafe fn copy(event: &unsafe_sys::yaml_event_t) -> Event {
+    let data = match event.type_ {
+        unsafe_sys::YAML_STREAM_START_EVENT => EventData::StreamStart,
+        unsafe_sys::YAML_DOCUMENT_START_EVENT => EventData::DocumentStart,
+        unsafe_sys::YAML_DOCUMENT_END_EVENT => EventData::DocumentEnd,
+        unsafe_sys::YAML_ALIAS_EVENT => EventData::Alias {
+            anchor: c_string(event.data.alias.anchor).unwrap_or_default(),
+        },
+        unsafe_sys::YAML_SCALAR_EVENT => {
+            let scalar = &event.data.scalar;
+            let bytes = if scalar.value.is_null() {
+                &[][..]
+            } else {
+                std::slice::from_raw_parts(scalar.value, scalar.length as usize)
+            };
+            EventData::Scalar {
+                anchor: c_string(scalar.anchor),
+                tag: c_string(scalar.tag),
+                value: String::from_utf8_lossy(bytes).into_owned(),
+                style: match scalar.style {
+                    unsafe_sys::YAML_SINGLE_QUOTED_SCALAR_STYLE => ScalarStyle::SingleQuoted,
+                    unsafe_sys::YAML_DOUBLE_QUOTED_SCALAR_STYLE => ScalarStyle::DoubleQuoted,
+                    unsafe_sys::YAML_LITERAL_SCALAR_STYLE => ScalarStyle::Literal,
+                    unsafe_sys::YAML_FOLDED_SCALAR_STYLE => ScalarStyle::Folded,
+                    _ => ScalarStyle::Plain,
+                },
+            }
+        }
+        unsafe_sys::YAML_SEQUENCE_START_EVENT => {
+            let start = &event.data.sequence_start;
+            EventData::SequenceStart {
+                anchor: c_string(start.anchor),
+                tag: c_string(start.tag),
+                flow: start.style == unsafe_sys::YAML_FLOW_SEQUENCE_STYLE,
+            }
+        }
+        unsafe_sys::YAML_SEQUENCE_END_EVENT => EventData::SequenceEnd,
+        unsafe_sys::YAML_MAPPING_START_EVENT => {
+            let start = &event.data.mapping_start;
+            EventData::MappingStart {
+                anchor: c_string(start.anchor),
+                tag: c_string(start.tag),
+                flow: start.style == unsafe_sys::YAML_FLOW_MAPPING_STYLE,
+            }
+        }
+        unsafe_sys::YAML_MAPPING_END_EVENT => EventData::MappingEnd,
+        _ => EventData::StreamEnd,
+    };
+    Event {
+        data,
+        start_mark: Mark {
+            index: event.start_mark.index,
+        },
+        end_mark: Mark {
+            index: event.end_mark.index,
+        },
+    }
+}
