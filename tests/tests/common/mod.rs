@@ -153,10 +153,15 @@ pub fn check_invariants(tree: &Tree) {
     for comment in tree.comments() {
         assert!(text[comment.range.as_usize()].starts_with('#'));
         // A comment may stand between a scalar's anchor or tag and its
-        // text (`value: &anchor\n  # why\n  text`), never inside the text.
+        // text (`value: &anchor\n  # why\n  text`), or after a block
+        // scalar's header (`|  # why`), never inside the text.
         assert!(
             tree.node_at(comment.range.start).is_none_or(|node| {
-                !tree.is_scalar(node) || comment.range.end <= tree.content_start(node)
+                let header = tree
+                    .scalar_style(node)
+                    .is_some_and(|style| style.is_block())
+                    && tree.line_of(comment.range.start) == tree.line_of(tree.content_start(node));
+                !tree.is_scalar(node) || comment.range.end <= tree.content_start(node) || header
             }),
             "comment {comment:?} inside a scalar"
         );
