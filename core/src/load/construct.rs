@@ -51,7 +51,7 @@ impl Builder<'_, '_> {
             while stack.last().is_some_and(|top| top.end <= node.index()) {
                 let frame = stack.pop().unwrap_or_else(|| unreachable!());
                 let value = self.finish(frame)?;
-                Self::add(&mut stack, &mut result, value, false);
+                Self::add(&mut stack, &mut result, value);
             }
             let as_key = stack.last().is_some_and(|top| {
                 matches!(tree.kind(top.node), NodeKind::Mapping(_)) && top.items.len() % 2 == 0
@@ -87,18 +87,18 @@ impl Builder<'_, '_> {
                     if tree.anchor(node).is_some() {
                         self.anchored.insert(node, value.clone());
                     }
-                    Self::add(&mut stack, &mut result, value, as_key);
+                    Self::add(&mut stack, &mut result, value);
                 }
             }
         }
         while let Some(frame) = stack.pop() {
             let value = self.finish(frame)?;
-            Self::add(&mut stack, &mut result, value, false);
+            Self::add(&mut stack, &mut result, value);
         }
         Ok(result.unwrap_or(Value::Null))
     }
 
-    fn add(stack: &mut [Frame], result: &mut Option<Value>, value: Value, _as_key: bool) {
+    fn add(stack: &mut [Frame], result: &mut Option<Value>, value: Value) {
         match stack.last_mut() {
             Some(top) => top.items.push(value),
             None => *result = Some(value),
@@ -130,19 +130,13 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// A merge key: a plain `<<`, or any scalar tagged `!!merge`.
     fn is_merge_key(&self, node: NodeId) -> bool {
         let tree = self.tree;
-        if tree.kind(node) != NodeKind::Scalar(ScalarStyle::Plain)
-            && !matches!(tree.kind(node), NodeKind::Scalar(_))
-        {
-            return false;
-        }
-        match tree.tag(node) {
-            Some(tag) => tag == "tag:yaml.org,2002:merge",
-            None => {
-                tree.kind(node) == NodeKind::Scalar(ScalarStyle::Plain)
-                    && tree.scalar(node) == Some("<<")
-            }
+        match (tree.kind(node), tree.tag(node)) {
+            (NodeKind::Scalar(_), Some(tag)) => tag == "tag:yaml.org,2002:merge",
+            (NodeKind::Scalar(ScalarStyle::Plain), None) => tree.scalar(node) == Some("<<"),
+            _ => false,
         }
     }
 

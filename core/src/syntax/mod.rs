@@ -12,9 +12,10 @@
 //!   parser got, with [`SyntaxError`]s (message and byte range). A
 //!   collection left open by an error ends at its last complete child.
 //! - **Byte offsets.** Every range is a [`TextRange`] of byte offsets into
-//!   the text handed to [`parse`], on `char` boundaries. The parser counts
-//!   characters; the conversion happens once, here. Lines and columns are
-//!   computed only at the edges, with [`crate::text::LineIndex`].
+//!   the text handed to [`parse`], on `char` boundaries. libyaml's marks
+//!   are byte offsets already (after a byte order mark, which is added
+//!   back here). Lines and columns are computed only at the edges, with
+//!   [`crate::text::LineIndex`].
 //! - **Aliases are never expanded.** An alias is a node of its own that
 //!   points at its anchor's node; walking the tree never follows it, so an
 //!   alias bomb costs what its text costs.
@@ -23,8 +24,10 @@
 //!   aliases stop the parse with a diagnostic at the position; at most
 //!   [`MAX_DIAGNOSTICS`] errors are kept. No code here recurses on the
 //!   input's structure.
-//! - **Only the first document.** Heat loads exactly one YAML document; a
-//!   second one is reported and not read.
+//! - **What Heat refuses is an error.** The parser is libyaml, Heat's
+//!   own; what PyYAML's composer refuses besides (a second document, an
+//!   undefined alias, an anchor defined twice) stops the parse with a
+//!   diagnostic, as it stops Heat's loader.
 //!
 //! Ranges, precisely (they are what text edits replace):
 //! - a plain scalar: its text, without trailing spaces or comment;
