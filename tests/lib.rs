@@ -3,4 +3,5 @@
 //! differential check of the loader against Heat's.
 
 pub mod canon;
+pub mod fuzzing;
 pub mod variants;

@@ -11,6 +11,8 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
 
 use clap::Args;
 use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog};
@@ -120,42 +122,17 @@ pub fn run(args: &LintArgs) -> ExitCode {
         environment_types: &environment_types,
         ..LintOptions::new(catalog).with_target(args.target)
     };
+    let inputs = collect_inputs(&args.paths, &mut errors);
+    let heat_only = args.heat_only;
+    let outcomes = in_parallel(&inputs, |input| lint_input(input, heat_only, &options));
     let mut reports = Vec::new();
     let mut skipped = 0;
-    for input in collect_inputs(&args.paths, &mut errors) {
-        let (display, read, walked) = match &input {
-            Input::Stdin => (
-                STDIN_NAME.to_owned(),
-                read_text(io::stdin().lock(), MAX_INPUT_BYTES),
-                false,
-            ),
-            Input::File { path, walked } => (path.display().to_string(), read_file(path), *walked),
-        };
-        let text = match read {
-            Ok(text) => text,
-            Err(message) => {
-                report_error(
-                    &mut errors,
-                    InputError {
-                        path: display,
-                        message,
-                    },
-                );
-                continue;
-            }
-        };
-        let template = template::parse(&text);
-        if (walked || args.heat_only) && !is_heat_document(&template) {
-            skipped += 1;
-            continue;
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Linted(report) => reports.push(report),
+            Outcome::Skipped => skipped += 1,
+            Outcome::Unreadable(error) => report_error(&mut errors, error),
         }
-        let diagnostics = lint_template(&template, &options);
-        drop(template);
-        reports.push(FileReport {
-            path: display,
-            text,
-            diagnostics,
-        });
     }
 
     let mut stdout = io::stdout().lock();
@@ -180,6 +157,84 @@ pub fn run(args: &LintArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// What became of one input.
+enum Outcome {
+    Linted(FileReport),
+    /// Walked into, well-formed, and not a Heat document.
+    Skipped,
+    Unreadable(InputError),
+}
+
+fn lint_input(input: &Input, heat_only: bool, options: &LintOptions<'_>) -> Outcome {
+    let (display, read, walked) = match input {
+        Input::Stdin => (
+            STDIN_NAME.to_owned(),
+            read_text(io::stdin().lock(), MAX_INPUT_BYTES),
+            false,
+        ),
+        Input::File { path, walked } => (path.display().to_string(), read_file(path), *walked),
+    };
+    let text = match read {
+        Ok(text) => text,
+        Err(message) => {
+            return Outcome::Unreadable(InputError {
+                path: display,
+                message,
+            })
+        }
+    };
+    let template = template::parse(&text);
+    if (walked || heat_only) && !is_heat_document(&template) {
+        return Outcome::Skipped;
+    }
+    let diagnostics = lint_template(&template, options);
+    drop(template);
+    Outcome::Linted(FileReport {
+        path: display,
+        text,
+        diagnostics,
+    })
+}
+
+/// `work` applied to every item on all the machine's cores, the results in
+/// the items' order (so the report does not depend on which thread was
+/// faster). Each thread takes the next item when it is free, so one large
+/// file does not hold back a batch of small ones.
+fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len());
+    if threads <= 1 {
+        return items.iter().map(work).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, R)> = thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(index) else { break };
+                        mine.push((index, work(item)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| match worker.join() {
+                Ok(results) => results,
+                // A panic in a worker is a bug; let it surface as one.
+                Err(payload) => std::panic::resume_unwind(payload),
+            })
+            .collect()
+    });
+    done.sort_unstable_by_key(|(index, _)| *index);
+    done.into_iter().map(|(_, result)| result).collect()
 }
 
 fn report_error(errors: &mut Vec<InputError>, error: InputError) {

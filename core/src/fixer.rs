@@ -135,7 +135,7 @@ pub fn fix_all(text: &str, options: &FixOptions<'_>) -> FixOutcome {
             outcome.skipped.push(Skipped {
                 rule: diagnostic.rule,
                 title: fix.title.clone(),
-                reason: "the result would not parse".to_owned(),
+                reason: "the result would not parse, or would lose a comment".to_owned(),
             });
         }
         let applied: Vec<Applied> = chosen
@@ -162,24 +162,55 @@ fn syntax_error(text: &str) -> Option<String> {
         .map(|d| d.message.clone())
 }
 
-/// Applies the fixes; when the result does not parse, adds them back one
-/// by one and leaves out each that breaks it. Returns the text and the
-/// fixes left out.
+/// Applies the fixes; when the result does not parse, or loses a comment,
+/// adds them back one by one and leaves out each that breaks it. Returns
+/// the text and the fixes left out.
 fn apply_parsing<'d>(text: &str, chosen: &[&'d Diagnostic]) -> (String, Vec<&'d Diagnostic>) {
+    let comments = comment_texts(&crate::syntax::parse(text));
     let all = apply_diagnostics(text, chosen);
-    if syntax_error(&all).is_none() {
+    if !breaks(&all, &comments) {
         return (all, Vec::new());
     }
     let mut kept: Vec<&Diagnostic> = Vec::new();
     let mut broken = Vec::new();
     for &diagnostic in chosen {
         kept.push(diagnostic);
-        if syntax_error(&apply_diagnostics(text, &kept)).is_some() {
+        if breaks(&apply_diagnostics(text, &kept), &comments) {
             kept.pop();
             broken.push(diagnostic);
         }
     }
     (apply_diagnostics(text, &kept), broken)
+}
+
+/// Whether a fixed text fails to parse or lacks one of the `comments` of
+/// the text before: fixes keep every comment, and a comment that went
+/// missing has usually become part of a neighbouring block scalar.
+fn breaks(fixed: &str, comments: &[&str]) -> bool {
+    let tree = crate::syntax::parse(fixed);
+    if !tree.errors().is_empty() {
+        return true;
+    }
+    let mut left = comment_texts(&tree);
+    for comment in comments {
+        match left.iter().position(|c| c == comment) {
+            Some(at) => {
+                left.swap_remove(at);
+            }
+            None => return true,
+        }
+    }
+    false
+}
+
+/// The text of each comment, trailing spaces left out (fixes may move a
+/// comment onto a line of its own).
+fn comment_texts<'t>(tree: &crate::syntax::Tree<'t>) -> Vec<&'t str> {
+    let text = tree.text();
+    tree.comments()
+        .iter()
+        .map(|c| text[c.range.as_usize()].trim_end())
+        .collect()
 }
 
 fn apply_diagnostics(text: &str, diagnostics: &[&Diagnostic]) -> String {

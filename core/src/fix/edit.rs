@@ -143,10 +143,40 @@ impl<'a, 't> Editor<'a, 't> {
                     }
                     return Some(vec![Edit::delete(range)]);
                 }
-                let kept = self.comments_as_lines(span.lines, before.len());
-                Some(vec![Edit::replace(span.lines, kept)])
+                let lines = self.with_indented_comments_after(span.lines, before.len());
+                let kept = self.comments_as_lines(lines, before.len());
+                Some(vec![Edit::replace(lines, kept)])
             }
         }
+    }
+
+    /// `lines` extended over the comment lines right after them (blank
+    /// lines between) that are indented deeper than `column`: written under
+    /// a key with an empty value, they read as part of its entry. Left in
+    /// place when the entry goes, they would follow whatever precedes it,
+    /// and after a block scalar become part of its text.
+    fn with_indented_comments_after(&self, lines: TextRange, column: usize) -> TextRange {
+        let mut end = lines.end as usize;
+        let mut cursor = end;
+        while cursor < self.text.len() {
+            let line_end = self.text[cursor..]
+                .find('\n')
+                .map_or(self.text.len(), |at| cursor + at + 1);
+            let line = &self.text[cursor..line_end];
+            let content = line.trim_start_matches(' ');
+            let indent = line.len() - content.len();
+            if content.trim().is_empty() {
+                cursor = line_end;
+                continue;
+            }
+            if content.starts_with('#') && indent > column {
+                cursor = line_end;
+                end = line_end;
+                continue;
+            }
+            break;
+        }
+        TextRange::new(lines.start, end as u32)
     }
 
     /// Replaces a block mapping's content with `{}`.

@@ -91,6 +91,13 @@ fn delete_entry_keeps_other_entries_and_every_comment() {
             ),
             // The last line of the text, without a line break.
             ("m:\n  a: 1\n  old: 2", Some("m:\n  a: 1\n")),
+            // Comments indented under an empty value go with the entry and
+            // stay, at its column: left where they were, they would become
+            // part of the block scalar before.
+            (
+                "m:\n  a: |\n    text\n  old:\n\n    # under old\n  b: 3\n",
+                Some("m:\n  a: |\n    text\n  # under old\n  b: 3\n"),
+            ),
             // The only entry leaves an empty mapping, not a null.
             ("m:\n  old: 1\nn: 2\n", Some("m:\n  {}\nn: 2\n")),
             // Flow: one adjacent comma goes too.

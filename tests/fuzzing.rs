@@ -1,0 +1,207 @@
+//! What the fuzz targets (`fuzz/fuzz_targets/`) check of each input, shared
+//! with the replay test (`tests/tests/fuzz_replay.rs`) so that the normal
+//! test command checks the fuzz corpus and the regression fixtures the same
+//! way, without libFuzzer.
+//!
+//! Each check panics when heatwise breaks one of its promises on the input;
+//! libFuzzer reports the panic as a crash. Input that is not UTF-8 is not
+//! a template (every reader decodes first) and is passed over.
+
+use heatwise_core::catalog::Catalog;
+use heatwise_core::fix::Applicability;
+use heatwise_core::fixer::{fix_all, FixOptions};
+use heatwise_core::lint::{lint_template, Diagnostic, LintOptions};
+use heatwise_core::load::{self, to_json, Kind};
+use heatwise_core::release::Release;
+use heatwise_core::syntax::{self, Tree};
+use heatwise_core::template;
+use heatwise_core::text::TextRange;
+
+/// A fuzz target's check of one input.
+pub type Check = fn(&[u8]);
+
+/// The fuzz targets, by the name of their directory under `fuzz/corpus/`.
+pub const TARGETS: [(&str, Check); 3] = [("load", load), ("lint", lint_input), ("fix", fix)];
+
+/// The reader and the loader: the tree's spans lie on the text, a text
+/// with syntax errors is refused by the loader, and what is loaded prints.
+pub fn load(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let tree = syntax::parse(text);
+    check_tree(text, &tree);
+    let loaded = load::load_tree(&tree, Kind::Template);
+    if !tree.errors().is_empty() {
+        assert!(loaded.is_err(), "a text with syntax errors was loaded");
+    }
+    for kind in [Kind::Template, Kind::Environment] {
+        match load::load(text, kind) {
+            Ok(value) => {
+                // Bounded printing may give up, but must not panic.
+                let _ = to_json(&value);
+            }
+            Err(error) => check_range(text, error.range, "a load error"),
+        }
+    }
+}
+
+/// The linter, against the newest release and the oldest: every finding
+/// and every edit of its fix lies on the text, and one fix's edits do not
+/// overlap.
+pub fn lint_input(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let template = template::parse(text);
+    let catalog = Catalog::builtin();
+    for target in [None, Release::parse("Kilo").ok()] {
+        let options = LintOptions::new(catalog).with_target(target);
+        let diagnostics = lint_template(&template, &options);
+        for diagnostic in &diagnostics {
+            check_diagnostic(text, diagnostic);
+        }
+    }
+}
+
+/// The fixer, safe fixes and then (when there are any) unsafe ones too: a
+/// text that parsed still parses, the fixing converges with no wanted fix
+/// left, and every comment of the input is still in the output.
+pub fn fix(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let before = syntax::parse(text);
+    let catalog = Catalog::builtin();
+    for unsafe_fixes in [false, true] {
+        let options = FixOptions {
+            unsafe_fixes,
+            ..FixOptions::new(LintOptions::new(catalog))
+        };
+        let outcome = fix_all(text, &options);
+        if !before.errors().is_empty() {
+            assert!(
+                outcome.refused.is_some(),
+                "a text that does not parse was fixed"
+            );
+            assert_eq!(outcome.text, text, "a text that does not parse was changed");
+            return;
+        }
+        assert!(outcome.converged, "fixing did not converge");
+        let after = syntax::parse(&outcome.text);
+        assert!(
+            after.errors().is_empty(),
+            "the fixed text does not parse: {:?}\n--- fixed text ---\n{}",
+            after.errors()[0],
+            outcome.text
+        );
+        // `remaining` is the lint of the fixed text.
+        let wanted = |d: &Diagnostic, unsafe_fixes: bool| {
+            d.fix.as_ref().is_some_and(|fix| {
+                !fix.edits.is_empty()
+                    && match fix.applicability {
+                        Applicability::Safe => true,
+                        Applicability::Unsafe => unsafe_fixes,
+                        Applicability::DisplayOnly => false,
+                    }
+                    // Left out by the fixer because it breaks the text.
+                    && !outcome
+                        .skipped
+                        .iter()
+                        .any(|s| s.rule == d.rule && s.title == fix.title)
+            })
+        };
+        let still_wanted: Vec<_> = outcome
+            .remaining
+            .iter()
+            .filter(|d| wanted(d, unsafe_fixes))
+            .map(|d| (d.code(), d.message.clone()))
+            .collect();
+        assert!(
+            still_wanted.is_empty(),
+            "fixes are left after fixing: {still_wanted:?}\n--- fixed text ---\n{}",
+            outcome.text
+        );
+        let mut kept: Vec<&str> = comment_texts(&after);
+        for comment in comment_texts(&before) {
+            let Some(at) = kept.iter().position(|c| *c == comment) else {
+                panic!(
+                    "the comment `{comment}` was lost\n--- fixed text ---\n{}",
+                    outcome.text
+                );
+            };
+            kept.swap_remove(at);
+        }
+        // The unsafe pass would do the same as the safe one.
+        if !outcome.remaining.iter().any(|d| wanted(d, true)) && outcome.skipped.is_empty() {
+            return;
+        }
+    }
+}
+
+fn comment_texts<'t>(tree: &Tree<'t>) -> Vec<&'t str> {
+    let text = tree.text();
+    tree.comments()
+        .iter()
+        .map(|c| text[c.range.as_usize()].trim_end())
+        .collect()
+}
+
+fn check_tree(text: &str, tree: &Tree<'_>) {
+    for node in tree.node_ids() {
+        check_range(text, tree.range(node), "a node");
+        let _ = tree.source(node);
+        let _ = tree.scalar(node);
+        let _ = tree.resolve(node);
+    }
+    for error in tree.errors() {
+        check_range(text, error.range, "a syntax error");
+        assert!(
+            !error.message.is_empty(),
+            "a syntax error without a message"
+        );
+    }
+    for comment in tree.comments() {
+        check_range(text, comment.range, "a comment");
+        assert!(
+            text[comment.range.as_usize()].starts_with('#'),
+            "a comment that is no comment"
+        );
+    }
+}
+
+fn check_diagnostic(text: &str, diagnostic: &Diagnostic) {
+    check_range(text, diagnostic.range, "a finding");
+    assert!(
+        !diagnostic.message.is_empty(),
+        "a finding without a message"
+    );
+    let Some(fix) = &diagnostic.fix else {
+        return;
+    };
+    let mut edits: Vec<TextRange> = fix.edits.iter().map(|e| e.range).collect();
+    for edit in &edits {
+        check_range(text, *edit, "an edit");
+    }
+    edits.sort_by_key(|r| (r.start, r.end));
+    for pair in edits.windows(2) {
+        assert!(
+            pair[0].end <= pair[1].start,
+            "the edits of `{}` overlap: {:?}",
+            fix.title,
+            pair
+        );
+    }
+}
+
+fn check_range(text: &str, range: TextRange, what: &str) {
+    assert!(
+        range.start <= range.end && range.end as usize <= text.len(),
+        "{what} at {range:?} lies outside the text of {} bytes",
+        text.len()
+    );
+    assert!(
+        text.is_char_boundary(range.start as usize) && text.is_char_boundary(range.end as usize),
+        "{what} at {range:?} cuts a character"
+    );
+}
