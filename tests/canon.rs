@@ -22,6 +22,7 @@ pub fn canon(value: &Value) -> Json {
         Value::Int(i) => json!({"int": i.as_str()}),
         Value::Float(f) => json!({"float": python_float_repr(*f)}),
         Value::Str(s) => Json::String(s.to_string()),
+        Value::Date(iso) => json!({"date": iso.as_ref()}),
         Value::Bytes(bytes) => {
             json!({"bytes": bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()})
         }

@@ -57,6 +57,18 @@ fn the_loader_agrees_with_heat_on_the_recorded_inputs() {
 }
 
 #[test]
+fn the_recorded_inputs_include_what_only_heats_fallback_reader_reads() {
+    let fallback = fixtures("recorded.jsonl")
+        .iter()
+        .filter(|record| record["heat"]["via"] == "python")
+        .count();
+    assert!(
+        fallback >= 50,
+        "only {fallback} recorded inputs were read by Heat's fallback reader"
+    );
+}
+
+#[test]
 fn the_known_differences_are_only_those_of_heats_python_fallback() {
     for record in fixtures("known-differences.jsonl") {
         assert_eq!(

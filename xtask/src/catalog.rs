@@ -14,6 +14,11 @@ use std::process::Command;
 
 /// The Heat release the built-in catalog describes.
 pub const HEAT_VERSION: &str = "27.0.1";
+/// The PyYAML Heat's loader is judged with. Heat asks only for
+/// `PyYAML>=5.1`; 6.0.4 changed how merge keys `<<` order and repeat keys
+/// (`flatten_mapping`), so an unpinned install would move the judge under
+/// the recorded answers. heatwise follows 6.0.3.
+pub const PYYAML_VERSION: &str = "6.0.3";
 
 /// Where the registry dumps of past Heat releases live, beside the
 /// workspace, unless `HEATWISE_HEAT_CATALOGS` names another directory.
@@ -174,22 +179,25 @@ fn ensure_venv(root: &Path) -> Result<PathBuf, String> {
     }
 }
 
-/// Installs openstack-heat at [`HEAT_VERSION`] unless it is already there.
+/// Installs openstack-heat at [`HEAT_VERSION`] and PyYAML at
+/// [`PYYAML_VERSION`] unless they are already there.
 fn ensure_heat(python: &Path) -> Result<(), String> {
     let installed = Command::new(python)
         .args([
             "-c",
-            "import importlib.metadata as m; print(m.version('openstack-heat'))",
+            "import importlib.metadata as m; print(m.version('openstack-heat'), m.version('PyYAML'))",
         ])
         .output()
         .map_err(|error| format!("cannot run {}: {error}", python.display()))?;
-    let version = String::from_utf8_lossy(&installed.stdout).trim().to_owned();
-    if installed.status.success() && version == HEAT_VERSION {
-        step(&format!("openstack-heat {HEAT_VERSION} is installed"));
+    let versions = String::from_utf8_lossy(&installed.stdout).trim().to_owned();
+    if installed.status.success() && versions == format!("{HEAT_VERSION} {PYYAML_VERSION}") {
+        step(&format!(
+            "openstack-heat {HEAT_VERSION} and PyYAML {PYYAML_VERSION} are installed"
+        ));
         return Ok(());
     }
     step(&format!(
-        "installing openstack-heat=={HEAT_VERSION} into the virtualenv (a few minutes the first time)"
+        "installing openstack-heat=={HEAT_VERSION} and PyYAML=={PYYAML_VERSION} into the virtualenv (a few minutes the first time)"
     ));
     run_command(Command::new(python).args([
         "-m",
@@ -197,6 +205,7 @@ fn ensure_heat(python: &Path) -> Result<(), String> {
         "install",
         "--disable-pip-version-check",
         &format!("openstack-heat=={HEAT_VERSION}"),
+        &format!("PyYAML=={PYYAML_VERSION}"),
     ]))
 }
 

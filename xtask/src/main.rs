@@ -17,6 +17,7 @@
 //! `--no-setup` skips the set-up step of `serve`, `build`, `test` and `npm`
 //! for quick runs on a machine that has everything.
 
+mod bench;
 mod catalog;
 mod corpus;
 mod env;
@@ -38,7 +39,8 @@ commands:
   build    release build of the site into dist/
   test     setup, then formatting, lints, native, wasm, browser and end-to-end tests
   catalog  regenerate core/catalog/heat.json from Heat 27.0.1 (PyPI) and the release history
-  bench    run the benchmarks (catalog, parse, lint) and print their numbers
+  bench    run the benchmarks (catalog, parse, lint) and heatwise lint against
+           Heat reading the same templates [--only criterion|heat]
   oracle   migrate the corpus and fixtures with heatwise fix, check each migration against Heat
            (report in target/oracle/report.md); --record: record the fix fixtures' Heat results
   parity   load the corpora, the cases and 100,000 variants with Heat and with heatwise, report the
@@ -79,7 +81,7 @@ fn main() -> ExitCode {
         "build" => set_up().and_then(|()| build_site(&env)),
         "test" => set_up().and_then(|()| test::run(&env)),
         "catalog" => catalog::run(&env.root),
-        "bench" => bench(&env),
+        "bench" => bench::run(&env, &args[1..]),
         "oracle" => oracle::run(&env, &args[1..]),
         "parity" => parity::run(&env, &args[1..]),
         "orc-schema" => orc_schema(&env),
@@ -104,15 +106,6 @@ fn main() -> ExitCode {
 pub fn build_site(env: &env::Env) -> Result<(), String> {
     env.step("building the site (release) into dist/");
     env.run(env.command("trunk").args(["build", "--release"]))
-}
-
-fn bench(env: &env::Env) -> Result<(), String> {
-    env.step("benchmarks of heatwise-core (criterion over the corpus of real templates)");
-    env.run(
-        env.command("cargo")
-            .args(["bench", "-p", "heatwise-core"])
-            .env("HEATWISE_PINNED_CORPUS", corpus::dir(&env.root)),
-    )
 }
 
 /// The CRD data the ORC export validates with, compiled again by its

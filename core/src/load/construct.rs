@@ -309,6 +309,10 @@ impl Builder<'_, '_> {
                 None => return Err(self.undefined(node, tag)),
             },
             None if !plain && !non_specific => "str",
+            // A node of properties alone (`key: !`): libyaml marks its
+            // empty value as not implicit, so PyYAML's C composer takes
+            // the default tag; its pure-Python parser resolves it (null).
+            None if non_specific && text.is_empty() && !tree.read_by_fallback() => "str",
             None => match resolve::implicit(text) {
                 Implicit::Null => "null",
                 Implicit::Bool => "bool",
@@ -325,6 +329,13 @@ impl Builder<'_, '_> {
         };
         Ok(match short {
             "null" => Value::Null,
+            // Heat's loader keeps timestamps as text; its fallback, PyYAML's
+            // own SafeLoader, makes dates of them.
+            "timestamp" if tree.read_by_fallback() => Value::Date(
+                resolve::python_timestamp(text)
+                    .ok_or_else(|| invalid("a valid date or time"))?
+                    .into(),
+            ),
             "str" | "timestamp" => Value::Str(text.into()),
             "value" if as_key => Value::Str(text.into()),
             "bool" => match text.to_ascii_lowercase().as_str() {

@@ -56,6 +56,10 @@ pub enum Value {
     Str(Rc<str>),
     /// `!!binary`
     Bytes(Rc<[u8]>),
+    /// A timestamp as Python's `date` or `datetime`, written as its
+    /// `isoformat()`. Only PyYAML's pure-Python reader, Heat's fallback,
+    /// makes these: Heat's own loader keeps timestamps as text.
+    Date(Rc<str>),
     Seq(Rc<Vec<Value>>),
     Map(Rc<Map>),
     /// `!!set`: the keys of a mapping.
@@ -120,6 +124,7 @@ fn python_eq(a: &Value, b: &Value) -> bool {
         (Value::Null, Value::Null) => true,
         (Value::Str(x), Value::Str(y)) => x == y,
         (Value::Bytes(x), Value::Bytes(y)) => x == y,
+        (Value::Date(x), Value::Date(y)) => x == y,
         _ => false,
     }
 }

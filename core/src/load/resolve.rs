@@ -226,6 +226,92 @@ pub fn is_int(value: &str) -> bool {
     s.sexagesimal_groups() > 0 && s.done()
 }
 
+/// What PyYAML's `construct_yaml_timestamp` makes of a timestamp, as the
+/// `isoformat()` of the `date` or `datetime`; `None` where Python raises
+/// (no match, or a day, time or offset out of range).
+pub fn python_timestamp(value: &str) -> Option<String> {
+    // Python's `$` also matches before a final line break.
+    let value = value.strip_suffix('\n').unwrap_or(value);
+    let mut s = Scan::new(value);
+    let number = |s: &mut Scan, least: usize, most: usize| -> Option<u32> {
+        let start = s.at;
+        while s.at - start < most && s.eat(digit) {}
+        (s.at - start >= least).then(|| value[start..s.at].parse().ok())?
+    };
+    let year = number(&mut s, 4, 4)?;
+    s.eat(|b| b == b'-').then_some(())?;
+    let month = number(&mut s, 1, 2)?;
+    s.eat(|b| b == b'-').then_some(())?;
+    let day = number(&mut s, 1, 2)?;
+    let days_in_month = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        _ => return None,
+    };
+    if year == 0 || day == 0 || day > days_in_month {
+        return None;
+    }
+    let date = format!("{year:04}-{month:02}-{day:02}");
+    if s.done() {
+        return Some(date);
+    }
+    let separator = s.eat(|b| b == b'T' || b == b't') || s.eat_all(|b| b == b' ' || b == b'\t') > 0;
+    separator.then_some(())?;
+    let hour = number(&mut s, 1, 2)?;
+    s.eat(|b| b == b':').then_some(())?;
+    let minute = number(&mut s, 2, 2)?;
+    s.eat(|b| b == b':').then_some(())?;
+    let second = number(&mut s, 2, 2)?;
+    let mut micros = 0;
+    if s.eat(|b| b == b'.') {
+        let start = s.at;
+        s.eat_all(digit);
+        let mut fraction: String = value[start..s.at].chars().take(6).collect();
+        while !fraction.is_empty() && fraction.len() < 6 {
+            fraction.push('0');
+        }
+        micros = fraction.parse().unwrap_or(0);
+    }
+    if hour > 23 || minute > 59 || second > 59 {
+        return None;
+    }
+    let mut iso = format!("{date}T{hour:02}:{minute:02}:{second:02}");
+    if micros > 0 {
+        iso.push_str(&format!(".{micros:06}"));
+    }
+    if s.done() {
+        return Some(iso);
+    }
+    s.eat_all(|b| b == b' ' || b == b'\t');
+    if s.eat(|b| b == b'Z') {
+        iso.push_str("+00:00");
+    } else {
+        let negative = if s.eat(|b| b == b'-') {
+            true
+        } else if s.eat(|b| b == b'+') {
+            false
+        } else {
+            return None;
+        };
+        let tz_hour = number(&mut s, 1, 2)?;
+        let tz_minute = if s.eat(|b| b == b':') {
+            number(&mut s, 2, 2)?
+        } else {
+            0
+        };
+        // `timezone` wants an offset strictly inside a day.
+        let minutes = tz_hour * 60 + tz_minute;
+        if minutes >= 24 * 60 {
+            return None;
+        }
+        let sign = if negative && minutes > 0 { '-' } else { '+' };
+        iso.push_str(&format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60));
+    }
+    s.done().then_some(iso)
+}
+
 /// PyYAML's timestamp expression: `YYYY-MM-DD`, or a date with one- or
 /// two-digit month and day followed by a time.
 pub fn is_timestamp(value: &str) -> bool {
@@ -342,6 +428,46 @@ mod tests {
             ("==", Str),
         ] {
             assert_eq!(implicit(text), expected, "{text:?}");
+        }
+    }
+
+    /// Python's answers (`yaml.SafeLoader`, `isoformat()`); `None` where it
+    /// raises.
+    #[test]
+    fn timestamps_are_constructed_as_python_constructs_them() {
+        for (text, expected) in [
+            ("2002-12-14", Some("2002-12-14")),
+            ("2002-1-4 1:02:03", Some("2002-01-04T01:02:03")),
+            (
+                "2001-12-14t21:59:43.10-05:00",
+                Some("2001-12-14T21:59:43.100000-05:00"),
+            ),
+            (
+                "2001-12-14 21:59:43.10 -5",
+                Some("2001-12-14T21:59:43.100000-05:00"),
+            ),
+            (
+                "2001-12-14 21:59:43.10 Z",
+                Some("2001-12-14T21:59:43.100000+00:00"),
+            ),
+            (
+                "2001-12-14 21:59:43.1234567+5:30",
+                Some("2001-12-14T21:59:43.123456+05:30"),
+            ),
+            ("2001-12-14 21:59:43. -0", Some("2001-12-14T21:59:43+00:00")),
+            ("2000-02-29", Some("2000-02-29")),
+            ("2001-02-29", None),
+            ("2001-13-01", None),
+            ("0000-01-01", None),
+            ("2001-01-01 24:00:00", None),
+            ("2001-01-01 1:00:00 +24", None),
+            (
+                "2001-01-01 1:00:00 +23:59",
+                Some("2001-01-01T01:00:00+23:59"),
+            ),
+            ("not a date", None),
+        ] {
+            assert_eq!(python_timestamp(text).as_deref(), expected, "{text:?}");
         }
     }
 }

@@ -118,6 +118,7 @@ fn scalar_json(out: &mut String, value: &Value) {
         Value::Float(f) => out.push_str(&float_json(*f)),
         Value::Str(s) => string(out, s),
         Value::Bytes(bytes) => string(out, &encode_base64(bytes)),
+        Value::Date(iso) => string(out, iso),
         _ => {}
     }
 }
@@ -142,6 +143,7 @@ pub(super) fn key_text(key: &Value) -> String {
         Value::Int(i) => i.as_str().into(),
         Value::Float(f) => float_json(*f),
         Value::Bytes(bytes) => encode_base64(bytes),
+        Value::Date(iso) => iso.to_string(),
         _ => String::new(),
     }
 }

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::libyaml::{self, EventData, Mark, Parser, ScalarStyle as EventStyle};
+use super::libyaml::{self, EventData, Mark, Parser, ScalarStyle as EventStyle, Scanner};
 
 use super::comments;
 use super::{
@@ -31,7 +31,17 @@ pub(super) fn build(text: &str) -> Tree<'_> {
             TextRange::empty(0),
         );
     } else {
-        builder.run();
+        builder.run(Scanner::Libyaml);
+        if builder.scanner_refused {
+            // Heat reads the text again with PyYAML's pure-Python loader
+            // when libyaml refuses it, and takes what that reads.
+            let mut again = Builder::new(text);
+            again.run(Scanner::PyYaml);
+            if !again.scanner_refused {
+                builder = again;
+                builder.read_by_fallback = true;
+            }
+        }
     }
     builder.finish()
 }
@@ -62,6 +72,10 @@ struct Builder<'t> {
     cursor: u32,
     /// Quoted scalars and block scalar bodies, where `#` starts no comment.
     opaque: Vec<TextRange>,
+    /// Whether the scanner or parser refused the text (the composer's own
+    /// refusals are not theirs).
+    scanner_refused: bool,
+    read_by_fallback: bool,
 }
 
 impl<'t> Builder<'t> {
@@ -81,16 +95,19 @@ impl<'t> Builder<'t> {
             aliases: 0,
             cursor: 0,
             opaque: Vec::new(),
+            scanner_refused: false,
+            read_by_fallback: false,
         }
     }
 
-    fn run(&mut self) {
-        let mut parser = Parser::new(self.text);
+    fn run(&mut self, scanner: Scanner) {
+        let mut parser = Parser::new(self.text, scanner);
         let mut documents = 0;
         loop {
             let event = match parser.parse() {
                 Ok(event) => event,
                 Err(error) => {
+                    self.scanner_refused = true;
                     self.syntax_error(&error);
                     return;
                 }
@@ -543,6 +560,7 @@ impl<'t> Builder<'t> {
             owned: self.owned,
             root: self.root,
             comments,
+            read_by_fallback: self.read_by_fallback,
             errors: self.errors,
             line_index: OnceLock::new(),
         }

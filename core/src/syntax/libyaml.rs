@@ -87,8 +87,19 @@ pub(super) struct Parser<'t> {
     input: PhantomData<&'t str>,
 }
 
+/// Which scanner to emulate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Scanner {
+    /// libyaml's, which Heat runs first (PyYAML's `CSafeLoader`).
+    Libyaml,
+    /// PyYAML's pure-Python one, which Heat runs when libyaml refuses the
+    /// text: libyaml with the three points where PyYAML's scanner is more
+    /// lenient relaxed (`vendor/unsafe-libyaml/PATCHES.md`).
+    PyYaml,
+}
+
 impl<'t> Parser<'t> {
-    pub fn new(text: &'t str) -> Self {
+    pub fn new(text: &'t str, scanner: Scanner) -> Self {
         let mut raw = Box::new(MaybeUninit::<unsafe_sys::yaml_parser_t>::uninit());
         // SAFETY: `raw` is writable memory for a parser; initialisation
         // fails only when memory runs out, which aborts in Rust anyway.
@@ -99,6 +110,10 @@ impl<'t> Parser<'t> {
                 raw.as_mut_ptr(),
                 text.as_ptr(),
                 text.len() as u64,
+            );
+            unsafe_sys::yaml_parser_set_pyyaml_scanner(
+                raw.as_mut_ptr(),
+                scanner == Scanner::PyYaml,
             );
         }
         Self {
@@ -185,7 +200,7 @@ unsafe fn copy(event: &unsafe_sys::yaml_event_t) -> Event {
             EventData::Scalar {
                 anchor: c_string(scalar.anchor),
                 tag: c_string(scalar.tag),
-                value: String::from_utf8_lossy(bytes).into_owned(),
+                value: decode_wtf8(bytes),
                 style: match scalar.style {
                     unsafe_sys::YAML_SINGLE_QUOTED_SCALAR_STYLE => ScalarStyle::SingleQuoted,
                     unsafe_sys::YAML_DOUBLE_QUOTED_SCALAR_STYLE => ScalarStyle::DoubleQuoted,
@@ -223,5 +238,79 @@ unsafe fn copy(event: &unsafe_sys::yaml_event_t) -> Event {
         end_mark: Mark {
             index: event.end_mark.index,
         },
+    }
+}
+
+/// A scalar's bytes as text. PyYAML's scanner gives a `\\u` escape of a
+/// surrogate as that surrogate, which the patched scanner writes as WTF-8:
+/// a high surrogate followed by a low one is their character (as Python
+/// reads the pair when it encodes the text as UTF-16), a lone one U+FFFD.
+/// Other bytes that are not UTF-8 (which libyaml's reader refuses anyway)
+/// become U+FFFD.
+fn decode_wtf8(bytes: &[u8]) -> String {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return text.to_owned();
+    }
+    let surrogate_at = |at: usize| -> Option<u32> {
+        match bytes.get(at..at + 3)? {
+            &[0xED, second @ 0xA0..=0xBF, third @ 0x80..=0xBF] => {
+                Some(0xD000 | (u32::from(second & 0x3F) << 6) | u32::from(third & 0x3F))
+            }
+            _ => None,
+        }
+    };
+    let mut out = String::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        if let Some(high) = surrogate_at(at) {
+            let low = surrogate_at(at + 3).filter(|low| (0xDC00..=0xDFFF).contains(low));
+            match low {
+                Some(low) if (0xD800..=0xDBFF).contains(&high) => {
+                    let code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+                    out.push(char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER));
+                    at += 6;
+                }
+                _ => {
+                    out.push(char::REPLACEMENT_CHARACTER);
+                    at += 3;
+                }
+            }
+            continue;
+        }
+        match std::str::from_utf8(&bytes[at..]) {
+            Ok(rest) => {
+                out.push_str(rest);
+                break;
+            }
+            Err(error) => {
+                let valid = error.valid_up_to();
+                out.push_str(std::str::from_utf8(&bytes[at..at + valid]).unwrap_or_default());
+                at += valid;
+                if surrogate_at(at).is_none() {
+                    out.push(char::REPLACEMENT_CHARACTER);
+                    at += error.error_len().unwrap_or(bytes.len() - at).max(1);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_wtf8;
+
+    #[test]
+    fn surrogates_pair_up_or_become_replacement_characters() {
+        // U+1F600 as a pair; a lone high and a lone low surrogate.
+        let pair = [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80];
+        assert_eq!(decode_wtf8(&pair), "\u{1F600}");
+        assert_eq!(decode_wtf8(&[b'a', 0xED, 0xA0, 0x80, b'b']), "a\u{FFFD}b");
+        assert_eq!(
+            decode_wtf8(&[0xED, 0xB0, 0x80, 0xED, 0xA0, 0x80]),
+            "\u{FFFD}\u{FFFD}"
+        );
+        assert_eq!(decode_wtf8("é".as_bytes()), "é");
+        assert_eq!(decode_wtf8(&[0xFF, b'x']), "\u{FFFD}x");
     }
 }

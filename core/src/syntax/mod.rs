@@ -25,9 +25,11 @@
 //!   [`MAX_DIAGNOSTICS`] errors are kept. No code here recurses on the
 //!   input's structure.
 //! - **What Heat refuses is an error.** The parser is libyaml, Heat's
-//!   own; what PyYAML's composer refuses besides (a second document, an
-//!   undefined alias, an anchor defined twice) stops the parse with a
-//!   diagnostic, as it stops Heat's loader.
+//!   own, and when libyaml refuses, libyaml set to scan as PyYAML's
+//!   pure-Python scanner, Heat's second try; what PyYAML's composer
+//!   refuses besides (a second document, an undefined alias, an anchor
+//!   defined twice) stops the parse with a diagnostic, as it stops Heat's
+//!   loader.
 //!
 //! Ranges, precisely (they are what text edits replace):
 //! - a plain scalar: its text, without trailing spaces or comment;
@@ -208,6 +210,8 @@ pub struct Tree<'t> {
     owned: String,
     root: Option<NodeId>,
     comments: Vec<Comment>,
+    /// Read by the PyYAML scanner after libyaml refused the text.
+    read_by_fallback: bool,
     errors: Vec<SyntaxError>,
     /// Built on first use: most callers never need lines.
     line_index: OnceLock<LineIndex>,
@@ -225,6 +229,13 @@ impl<'t> Tree<'t> {
 
     pub fn errors(&self) -> &[SyntaxError] {
         &self.errors
+    }
+
+    /// Whether libyaml refused the text and PyYAML's pure-Python reader,
+    /// which Heat tries next, read it: Heat then constructs the values with
+    /// PyYAML's own `SafeLoader`, without its overrides.
+    pub fn read_by_fallback(&self) -> bool {
+        self.read_by_fallback
     }
 
     /// Every comment, in source order.
