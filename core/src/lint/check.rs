@@ -3,7 +3,7 @@
 //! properties, references, an environment's registry).
 
 use crate::catalog::{Property, PropertyType, ResourceType, TypeResolution};
-use crate::syntax::NodeId;
+use crate::syntax::{NodeId, ScalarStyle};
 use crate::template::{Definition, Template};
 
 use super::context::Context;
@@ -101,7 +101,8 @@ fn definition(cx: &mut Context<'_, '_>, definition: &Definition) {
 }
 
 /// Each entry of a mapping of properties: the top-level properties
-/// (`parent` is `None`) or a `Map` property's keys.
+/// (`parent` is `None`) or a `Map` property's keys. Properties merged in
+/// with `<<` are checked where they are written.
 fn property_mapping<'a>(
     cx: &mut Context<'a, '_>,
     resource_type: ResourceType<'a>,
@@ -109,14 +110,107 @@ fn property_mapping<'a>(
     mapping: NodeId,
     prefix: &str,
 ) {
-    let tree = cx.tree;
     duplicate_key::check_properties(cx, mapping);
+    let mark = cx.findings_so_far();
+    let mut seen = Vec::new();
+    property_entries(cx, resource_type, parent, mapping, prefix, &mut seen, 0);
+    let mut keys = Vec::new();
+    if merged_keys(cx.tree, mapping, &mut keys, 0) {
+        // Renaming a key where mappings are merged can change which value
+        // wins, or make two keys that Heat refuses together: left to a
+        // person unless the key and what the fix writes are met nowhere
+        // else in the merge.
+        cx.fixes_by_hand_since(
+            mark,
+            "the properties are combined with a YAML merge key `<<`, and the change could alter which value wins",
+            |fix| {
+                fix.edits.iter().any(|edit| {
+                    edit.content
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .any(|word| keys.iter().any(|key| key == word))
+                }) || keys
+                    .iter()
+                    .enumerate()
+                    .any(|(i, key)| keys[i + 1..].contains(key) && fix.title.contains(&format!("`{key}`")))
+            },
+        );
+    }
+}
+
+/// Every key of `mapping` and of the mappings it merges (transitively) into
+/// `keys`; whether there was any merge.
+fn merged_keys(
+    tree: &crate::syntax::Tree<'_>,
+    mapping: NodeId,
+    keys: &mut Vec<String>,
+    depth: usize,
+) -> bool {
+    let mut merged = false;
     for entry in tree.entries(mapping) {
         let Some(key) = tree.scalar(entry.key) else {
             continue;
         };
-        if key == "<<" {
+        if key != "<<" || tree.scalar_style(entry.key) != Some(ScalarStyle::Plain) {
+            keys.push(key.to_owned());
             continue;
+        }
+        merged = true;
+        if depth >= MAX_MERGE_DEPTH {
+            continue;
+        }
+        let value = tree.alias_target(entry.value).unwrap_or(entry.value);
+        let sources: Vec<NodeId> = if tree.is_sequence(value) {
+            tree.items(value)
+                .iter()
+                .map(|&item| tree.alias_target(item).unwrap_or(item))
+                .collect()
+        } else {
+            vec![value]
+        };
+        for source in sources {
+            if tree.is_mapping(source) && source != mapping {
+                merged_keys(tree, source, keys, depth + 1);
+            }
+        }
+    }
+    merged
+}
+
+/// Deepest chain of merges followed (a merged mapping may merge others).
+const MAX_MERGE_DEPTH: usize = 16;
+
+/// The entries of `mapping`, then those of the mappings it merges with
+/// `<<`, each key once: PyYAML's merge keeps the mapping's own value of a
+/// key and, among merged mappings, the first one's. `seen` holds the keys
+/// already taken.
+fn property_entries<'a>(
+    cx: &mut Context<'a, '_>,
+    resource_type: ResourceType<'a>,
+    parent: Option<Property<'a>>,
+    mapping: NodeId,
+    prefix: &str,
+    seen: &mut Vec<String>,
+    depth: usize,
+) {
+    let tree = cx.tree;
+    let own_start = seen.len();
+    let mut merges = Vec::new();
+    for entry in tree.entries(mapping) {
+        let Some(key) = tree.scalar(entry.key) else {
+            continue;
+        };
+        if key == "<<" && tree.scalar_style(entry.key) == Some(ScalarStyle::Plain) {
+            merges.push(entry.value);
+            continue;
+        }
+        if seen.iter().any(|taken| taken == key) {
+            // A merged key the mapping itself sets: not what Heat reads.
+            // (A key repeated within one mapping is the duplicate-key rule's.)
+            if seen[..own_start].iter().any(|taken| taken == key) {
+                continue;
+            }
+        } else {
+            seen.push(key.to_owned());
         }
         let path = if prefix.is_empty() {
             key.to_owned()
@@ -133,6 +227,25 @@ fn property_mapping<'a>(
         };
         if status::check_property(cx, resource_type, property, &path, entry, mapping) {
             property_value(cx, resource_type, property, entry.value, &path);
+        }
+    }
+    if depth >= MAX_MERGE_DEPTH {
+        return;
+    }
+    for merge in merges {
+        let merge = tree.alias_target(merge).unwrap_or(merge);
+        let merged: Vec<NodeId> = if tree.is_sequence(merge) {
+            tree.items(merge)
+                .iter()
+                .map(|&item| tree.alias_target(item).unwrap_or(item))
+                .collect()
+        } else {
+            vec![merge]
+        };
+        for merged in merged {
+            if tree.is_mapping(merged) && merged != mapping {
+                property_entries(cx, resource_type, parent, merged, prefix, seen, depth + 1);
+            }
         }
     }
 }

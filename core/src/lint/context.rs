@@ -63,6 +63,30 @@ impl<'a, 't> Context<'a, 't> {
         }
     }
 
+    /// How many findings have been reported so far: a mark for
+    /// [`Self::fixes_by_hand_since`].
+    pub(crate) fn findings_so_far(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Turns the fixes of the findings reported since `mark` for which
+    /// `unsafe_to_apply` holds into advice to do them by hand, saying `why`.
+    pub(crate) fn fixes_by_hand_since(
+        &mut self,
+        mark: usize,
+        why: &str,
+        unsafe_to_apply: impl Fn(&Fix) -> bool,
+    ) {
+        for diagnostic in self.out.iter_mut().skip(mark) {
+            if let Some(fix) = &diagnostic.fix {
+                if !fix.edits.is_empty() && unsafe_to_apply(fix) {
+                    diagnostic.fix =
+                        Some(Fix::display_only(format!("{} by hand: {why}", fix.title)));
+                }
+            }
+        }
+    }
+
     /// Who refers to which resource, indexed on first use.
     pub(crate) fn references(&self) -> &References {
         self.references
