@@ -201,7 +201,7 @@ pub struct LoadError {
 pub fn load(text: &str, kind: Kind) -> Result<Value, LoadError> {
     if kind == Kind::Template {
         if let Some(value) = json::parse(text) {
-            return top_level(value, kind, TextRange::empty(0));
+            return top_level(value, kind, TextRange::empty(0), |_| None);
         }
     }
     let tree = syntax::parse(text);
@@ -225,10 +225,21 @@ pub fn load_tree(tree: &syntax::Tree, kind: Kind) -> Result<Value, LoadError> {
     if matches!(value, Value::Null) {
         return Ok(Value::Map(Rc::default()));
     }
-    top_level(value, kind, tree.range(root))
+    // A section is reported at its key (the last of equal keys is the one
+    // Heat keeps); one merged in with `<<` at the document's start.
+    let key_at = |name: &str| {
+        tree.get_entry(root, name)
+            .map(|entry| tree.range(entry.key))
+    };
+    top_level(value, kind, tree.range(root), key_at)
 }
 
-fn top_level(value: Value, kind: Kind, range: TextRange) -> Result<Value, LoadError> {
+fn top_level(
+    value: Value,
+    kind: Kind,
+    range: TextRange,
+    key_at: impl Fn(&str) -> Option<TextRange>,
+) -> Result<Value, LoadError> {
     let Value::Map(map) = &value else {
         let message = match kind {
             Kind::Template => "the template is not a mapping: Heat wants `key: value` sections at the top (The template is not a JSON object or YAML mapping.)",
@@ -245,16 +256,17 @@ fn top_level(value: Value, kind: Kind, range: TextRange) -> Result<Value, LoadEr
                 Value::Str(s) => s.to_string(),
                 other => text::key_text(other),
             };
+            let at = key_at(&name).unwrap_or(TextRange::empty(range.start));
             if !ENVIRONMENT_SECTIONS.contains(&name.as_str()) || !matches!(key, Value::Str(_)) {
                 return Err(LoadError {
                     message: format!("`{name}` is not a section of an environment: use one of {} (environment has wrong section \"{name}\")", ENVIRONMENT_SECTIONS.join(", ")),
-                    range: TextRange::empty(range.start),
+                    range: at,
                 });
             }
             if matches!(section, Value::Null) {
                 return Err(LoadError {
                     message: format!("the section `{name}` is empty: give it entries or remove it (environment has empty section \"{name}\")"),
-                    range: TextRange::empty(range.start),
+                    range: at,
                 });
             }
         }

@@ -54,7 +54,14 @@ fn json_first_for_templates_only() {
     // YAML reads `NaN` as a string.
     assert_eq!(
         json("{\"a\": NaN}", Kind::Environment),
-        "error 0..0: `a` is not a section of an environment: use one of parameters, resource_registry, parameter_defaults, encrypted_param_names, event_sinks, parameter_merge_strategies (environment has wrong section \"a\")"
+        "error 1..4: `a` is not a section of an environment: use one of parameters, resource_registry, parameter_defaults, encrypted_param_names, event_sinks, parameter_merge_strategies (environment has wrong section \"a\")"
+    );
+    // At the key, the last of equal keys being the one Heat keeps.
+    assert_eq!(
+        json("parameters: {}
+parameters:
+", Kind::Environment),
+        "error 15..25: the section `parameters` is empty: give it entries or remove it (environment has empty section \"parameters\")"
     );
 }
 
