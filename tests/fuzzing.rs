@@ -34,7 +34,10 @@ pub fn load(data: &[u8]) {
     let as_environment = load::load_tree(&tree, Kind::Environment);
     let as_template = load::load(text, Kind::Template);
     if !tree.errors().is_empty() {
-        assert!(as_environment.is_err(), "a text with syntax errors was loaded");
+        assert!(
+            as_environment.is_err(),
+            "a text with syntax errors was loaded"
+        );
     }
     for loaded in [as_template, as_environment] {
         match loaded {
@@ -123,8 +126,8 @@ pub fn fix(data: &[u8]) {
             "fixes are left after fixing: {still_wanted:?}\n--- fixed text ---\n{}",
             outcome.text
         );
-        let mut kept: Vec<&str> = comment_texts(&after);
-        for comment in comment_texts(&before) {
+        let mut kept: Vec<&str> = after.comment_texts();
+        for comment in before.comment_texts() {
             let Some(at) = kept.iter().position(|c| *c == comment) else {
                 panic!(
                     "the comment `{comment}` was lost\n--- fixed text ---\n{}",
@@ -138,14 +141,6 @@ pub fn fix(data: &[u8]) {
             return;
         }
     }
-}
-
-fn comment_texts<'t>(tree: &Tree<'t>) -> Vec<&'t str> {
-    let text = tree.text();
-    tree.comments()
-        .iter()
-        .map(|c| text[c.range.as_usize()].trim_end())
-        .collect()
 }
 
 fn check_tree(text: &str, tree: &Tree<'_>) {

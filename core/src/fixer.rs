@@ -166,7 +166,7 @@ fn syntax_error(text: &str) -> Option<String> {
 /// adds them back one by one and leaves out each that breaks it. Returns
 /// the text and the fixes left out.
 fn apply_parsing<'d>(text: &str, chosen: &[&'d Diagnostic]) -> (String, Vec<&'d Diagnostic>) {
-    let comments = comment_texts(&crate::syntax::parse(text));
+    let comments = crate::syntax::parse(text).comment_texts();
     let all = apply_diagnostics(text, chosen);
     if !breaks(&all, &comments) {
         return (all, Vec::new());
@@ -191,7 +191,7 @@ fn breaks(fixed: &str, comments: &[&str]) -> bool {
     if !tree.errors().is_empty() {
         return true;
     }
-    let mut left = comment_texts(&tree);
+    let mut left = tree.comment_texts();
     for comment in comments {
         match left.iter().position(|c| c == comment) {
             Some(at) => {
@@ -201,16 +201,6 @@ fn breaks(fixed: &str, comments: &[&str]) -> bool {
         }
     }
     false
-}
-
-/// The text of each comment, trailing spaces left out (fixes may move a
-/// comment onto a line of its own).
-fn comment_texts<'t>(tree: &crate::syntax::Tree<'t>) -> Vec<&'t str> {
-    let text = tree.text();
-    tree.comments()
-        .iter()
-        .map(|c| text[c.range.as_usize()].trim_end())
-        .collect()
 }
 
 fn apply_diagnostics(text: &str, diagnostics: &[&Diagnostic]) -> String {

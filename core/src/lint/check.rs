@@ -137,6 +137,22 @@ fn property_mapping<'a>(
     }
 }
 
+/// The mappings a merge key's value names: a mapping or a list of them,
+/// written in place or through aliases.
+fn merge_sources(tree: &crate::syntax::Tree<'_>, value: NodeId) -> Vec<NodeId> {
+    let value = tree.alias_target(value).unwrap_or(value);
+    let items = if tree.is_sequence(value) {
+        tree.items(value)
+    } else {
+        std::slice::from_ref(&value)
+    };
+    items
+        .iter()
+        .map(|&item| tree.alias_target(item).unwrap_or(item))
+        .filter(|&item| tree.is_mapping(item))
+        .collect()
+}
+
 /// Every key of `mapping` and of the mappings it merges (transitively) into
 /// `keys`; whether there was any merge.
 fn merged_keys(
@@ -158,17 +174,8 @@ fn merged_keys(
         if depth >= MAX_MERGE_DEPTH {
             continue;
         }
-        let value = tree.alias_target(entry.value).unwrap_or(entry.value);
-        let sources: Vec<NodeId> = if tree.is_sequence(value) {
-            tree.items(value)
-                .iter()
-                .map(|&item| tree.alias_target(item).unwrap_or(item))
-                .collect()
-        } else {
-            vec![value]
-        };
-        for source in sources {
-            if tree.is_mapping(source) && source != mapping {
+        for source in merge_sources(tree, entry.value) {
+            if source != mapping {
                 merged_keys(tree, source, keys, depth + 1);
             }
         }
@@ -233,17 +240,8 @@ fn property_entries<'a>(
         return;
     }
     for merge in merges {
-        let merge = tree.alias_target(merge).unwrap_or(merge);
-        let merged: Vec<NodeId> = if tree.is_sequence(merge) {
-            tree.items(merge)
-                .iter()
-                .map(|&item| tree.alias_target(item).unwrap_or(item))
-                .collect()
-        } else {
-            vec![merge]
-        };
-        for merged in merged {
-            if tree.is_mapping(merged) && merged != mapping {
+        for merged in merge_sources(tree, merge) {
+            if merged != mapping {
                 property_entries(cx, resource_type, parent, merged, prefix, seen, depth + 1);
             }
         }

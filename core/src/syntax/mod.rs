@@ -238,6 +238,15 @@ impl<'t> Tree<'t> {
         self.read_by_fallback
     }
 
+    /// Each comment's text, trailing spaces left out, in source order: what
+    /// a fix must keep (it may move a comment onto a line of its own).
+    pub fn comment_texts(&self) -> Vec<&'t str> {
+        self.comments
+            .iter()
+            .map(|c| self.text[c.range.as_usize()].trim_end())
+            .collect()
+    }
+
     /// Every comment, in source order.
     pub fn comments(&self) -> &[Comment] {
         &self.comments
