@@ -149,6 +149,7 @@ unsafe fn yaml_parser_update_raw_buffer(parser: *mut yaml_parser_t) -> Success {
     OK
 }
 
+#[inline(never)]
 pub(crate) unsafe fn yaml_parser_update_buffer(
     parser: *mut yaml_parser_t,
     length: size_t,
@@ -196,6 +197,26 @@ pub(crate) unsafe fn yaml_parser_update_buffer(
         }
         first = false;
         while (*parser).raw_buffer.pointer != (*parser).raw_buffer.last {
+            // heatwise: a run of printable ASCII, which needs no decoding and
+            // passes every check below, is copied at once (speed only).
+            if (*parser).encoding == YAML_UTF8_ENCODING {
+                let start = (*parser).raw_buffer.pointer;
+                let mut end = start;
+                while end != (*parser).raw_buffer.last
+                    && matches!(*end, 0x20..=0x7E | b'\t' | b'\n' | b'\r')
+                {
+                    end = end.wrapping_offset(1);
+                }
+                let count = end.c_offset_from(start) as size_t;
+                if count > 0 {
+                    core::ptr::copy_nonoverlapping(start, (*parser).buffer.last, count as usize);
+                    (*parser).buffer.last = (*parser).buffer.last.wrapping_offset(count as isize);
+                    (*parser).raw_buffer.pointer = end;
+                    (*parser).offset = (*parser).offset.force_add(count);
+                    (*parser).unread = (*parser).unread.force_add(count);
+                    continue;
+                }
+            }
             let mut value: libc::c_uint = 0;
             let value2: libc::c_uint;
             let mut incomplete = false;
