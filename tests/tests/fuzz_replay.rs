@@ -50,3 +50,7 @@ fn replay(directory: &str, least: usize) {
 fn the_regression_fixtures_pass_every_check() {
     replay("tests/fixtures/fuzz", 0);
 }
+#[test]
+fn the_fuzz_corpus_passes_every_check() {
+    replay("fuzz/corpus", 100);
+}

@@ -141,10 +141,15 @@ impl Builder<'_, '_> {
     }
 
     fn error(&self, node: NodeId, message: String) -> LoadError {
+        // The node's first character (none for an empty node).
         let range = self.tree.range(node);
+        let first = self.tree.text()[range.as_usize()]
+            .chars()
+            .next()
+            .map_or(0, char::len_utf8);
         LoadError {
             message,
-            range: TextRange::new(range.start, range.start.max(range.end.min(range.start + 1))),
+            range: TextRange::new(range.start, range.start + first as u32),
         }
     }
 
