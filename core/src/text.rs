@@ -56,7 +56,7 @@ pub struct LineColumn {
 pub struct LineIndex {
     /// Byte offset at which each line starts; the first is always 0.
     line_starts: Vec<u32>,
-    /// UTF-16 offset of each line start.
+    /// UTF-16 offset of each line start; empty for ASCII text.
     line_starts_utf16: Vec<u32>,
     /// Whether the text is pure ASCII (then every count is the byte count).
     ascii: bool,
@@ -64,23 +64,39 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
-        let mut line_starts = vec![0];
-        let mut line_starts_utf16 = vec![0];
-        // Counting bytes, not decoding chars: every byte but a UTF-8
-        // continuation byte starts a char, and a 4-byte lead stands for a
-        // surrogate pair in UTF-16.
-        let mut utf16 = 0u32;
-        for (offset, &byte) in text.as_bytes().iter().enumerate() {
-            utf16 += u32::from(byte & 0xC0 != 0x80) + u32::from(byte >= 0xF0);
-            if byte == b'\n' {
-                line_starts.push(offset as u32 + 1);
-                line_starts_utf16.push(utf16);
+        let bytes = text.as_bytes();
+        let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        line_starts.push(0);
+        line_starts.extend(
+            (0..bytes.len())
+                .filter(|&offset| bytes[offset] == b'\n')
+                .map(|offset| offset as u32 + 1),
+        );
+        let ascii = text.is_ascii();
+        // In ASCII text UTF-16 offsets are byte offsets and are never
+        // looked up. Otherwise count bytes, not decoded chars: every byte
+        // but a UTF-8 continuation byte starts a char, and a 4-byte lead
+        // stands for a surrogate pair in UTF-16.
+        let line_starts_utf16 = if ascii {
+            Vec::new()
+        } else {
+            let mut utf16 = 0u32;
+            let mut previous = 0usize;
+            let mut starts = Vec::with_capacity(line_starts.len());
+            for &start in &line_starts {
+                utf16 += bytes[previous..start as usize]
+                    .iter()
+                    .map(|&byte| u32::from(byte & 0xC0 != 0x80) + u32::from(byte >= 0xF0))
+                    .sum::<u32>();
+                starts.push(utf16);
+                previous = start as usize;
             }
-        }
+            starts
+        };
         Self {
             line_starts,
             line_starts_utf16,
-            ascii: text.is_ascii(),
+            ascii,
         }
     }
 

@@ -4,16 +4,28 @@
 /// enough to be a plausible typo (at most three edits, fewer for short
 /// names), and no more than one edit worse than the best.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let lower: Vec<char> = name.chars().flat_map(char::to_lowercase).collect();
     let limit = (name.chars().count() / 3).clamp(1, 3);
-    let lower = name.to_lowercase();
+    let name_is_ascii = name.is_ascii();
+    // Buffers reused across candidates: this runs for every single-key
+    // mapping of a template against every function name.
+    let mut candidate_lower = Vec::new();
+    let mut rows = Vec::new();
     let mut scored: Vec<(usize, &str)> = candidates
         .into_iter()
         .filter_map(|candidate| {
-            let distance = if candidate.eq_ignore_ascii_case(name) {
-                0
-            } else {
-                edit_distance(&lower, &candidate.to_lowercase(), limit)?
-            };
+            if candidate.eq_ignore_ascii_case(name) {
+                return Some((0, candidate));
+            }
+            // ASCII names keep their length in lower case: too long or
+            // too short a candidate is out before any work.
+            if name_is_ascii && candidate.is_ascii() && candidate.len().abs_diff(name.len()) > limit
+            {
+                return None;
+            }
+            candidate_lower.clear();
+            candidate_lower.extend(candidate.chars().flat_map(char::to_lowercase));
+            let distance = edit_distance(&lower, &candidate_lower, limit, &mut rows)?;
             Some((distance, candidate))
         })
         .collect();
@@ -29,34 +41,45 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 }
 
 /// Levenshtein distance with transpositions counted as one edit, or `None`
-/// when it exceeds `limit` (computed in O(len · limit) by a banded table).
-fn edit_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
+/// when it exceeds `limit` (computed in O(len · limit) by a banded table of
+/// three rolling rows, kept in `rows` between calls).
+fn edit_distance(a: &[char], b: &[char], limit: usize, rows: &mut Vec<usize>) -> Option<usize> {
     if a.len().abs_diff(b.len()) > limit {
         return None;
     }
+    const FAR: usize = usize::MAX / 2;
     let width = b.len() + 1;
-    let mut rows = vec![vec![usize::MAX / 2; width]; a.len() + 1];
-    for (j, cell) in rows[0].iter_mut().enumerate() {
+    rows.clear();
+    rows.resize(3 * width, FAR);
+    // Rows i - 2, i - 1 and i live at (i % 3) * width.
+    for (j, cell) in rows[..width].iter_mut().enumerate() {
         *cell = j;
     }
     for i in 1..=a.len() {
-        rows[i][0] = i;
+        let (current, previous, before) = (i % 3, (i + 2) % 3, (i + 1) % 3);
+        let at = |row: usize, j: usize| row * width + j;
+        rows[at(current, 0)..at(current, width)].fill(FAR);
+        rows[at(current, 0)] = i;
         let from = i.saturating_sub(limit).max(1);
         let to = (i + limit).min(b.len());
+        let mut row_best = rows[at(current, 0)];
         for j in from..=to {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (rows[i - 1][j] + 1)
-                .min(rows[i][j - 1] + 1)
-                .min(rows[i - 1][j - 1] + cost);
+            let mut best = (rows[at(previous, j)] + 1)
+                .min(rows[at(current, j - 1)] + 1)
+                .min(rows[at(previous, j - 1)] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(rows[i - 2][j - 2] + 1);
+                best = best.min(rows[at(before, j - 2)] + 1);
             }
-            rows[i][j] = best;
+            rows[at(current, j)] = best;
+            row_best = row_best.min(best);
+        }
+        // Every later cell is at least the best of this row.
+        if row_best > limit {
+            return None;
         }
     }
-    let distance = rows[a.len()][b.len()];
+    let distance = rows[(a.len() % 3) * width + b.len()];
     (distance <= limit).then_some(distance)
 }
 
@@ -85,5 +108,23 @@ mod tests {
             ["OS::Neutron::Port", "OS::Neutron::Pool"]
         );
         assert_eq!(closest("OS::Nova::Sever", types), ["OS::Nova::Server"]);
+    }
+
+    #[test]
+    fn distance_counts_edits_and_transpositions_within_the_limit() {
+        let chars = |s: &str| s.chars().collect::<Vec<_>>();
+        let mut rows = Vec::new();
+        let mut distance =
+            |a: &str, b: &str, limit| edit_distance(&chars(a), &chars(b), limit, &mut rows);
+        assert_eq!(distance("network", "network", 3), Some(0));
+        assert_eq!(distance("netwrok", "network", 3), Some(1));
+        assert_eq!(distance("ntwork", "network", 3), Some(1));
+        assert_eq!(distance("networkk", "network", 3), Some(1));
+        assert_eq!(distance("nteowrk", "network", 3), Some(2));
+        assert_eq!(distance("abc", "xyz", 3), Some(3));
+        assert_eq!(distance("abc", "xyz", 2), None);
+        assert_eq!(distance("abcdefgh", "a", 3), None);
+        assert_eq!(distance("", "ab", 3), Some(2));
+        assert_eq!(distance("ünïcode", "unicode", 3), Some(2));
     }
 }
