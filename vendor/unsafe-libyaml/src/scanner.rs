@@ -40,6 +40,48 @@ unsafe fn SKIP(parser: *mut yaml_parser_t) {
     (*parser).buffer.pointer = (*parser).buffer.pointer.wrapping_offset(width as isize);
 }
 
+// heatwise (speed only): runs of ASCII characters handled at once. A run
+// stops `keep` characters short of what the reader has decoded, so the
+// `CACHE` calls the character-by-character loops make would all have been
+// satisfied without reading: nothing changes but the number of steps.
+#[inline(always)]
+unsafe fn ascii_run(parser: *mut yaml_parser_t, keep: u64, accept: impl Fn(u8) -> bool) -> usize {
+    let available = (*parser).unread.saturating_sub(keep) as usize;
+    let start = (*parser).buffer.pointer;
+    let mut length = 0;
+    while length < available && {
+        let byte = *start.add(length);
+        byte < 0x80 && accept(byte)
+    } {
+        length += 1;
+    }
+    length
+}
+
+/// heatwise (speed only): `SKIP` of `length` ASCII characters.
+#[inline(always)]
+unsafe fn skip_ascii(parser: *mut yaml_parser_t, length: usize) {
+    (*parser).mark.index = (*parser).mark.index.force_add(length as u64);
+    (*parser).mark.column = (*parser).mark.column.force_add(length as u64);
+    (*parser).unread = (*parser).unread.wrapping_sub(length as u64);
+    (*parser).buffer.pointer = (*parser).buffer.pointer.wrapping_add(length);
+}
+
+/// heatwise (speed only): `READ` of `length` ASCII characters.
+#[inline(always)]
+unsafe fn read_ascii(parser: *mut yaml_parser_t, string: *mut yaml_string_t, length: usize) {
+    while ((*string).end.c_offset_from((*string).pointer) as usize) <= length + 5 {
+        yaml_string_extend(
+            addr_of_mut!((*string).start),
+            addr_of_mut!((*string).pointer),
+            addr_of_mut!((*string).end),
+        );
+    }
+    ptr::copy_nonoverlapping((*parser).buffer.pointer, (*string).pointer, length);
+    (*string).pointer = (*string).pointer.wrapping_add(length);
+    skip_ascii(parser, length);
+}
+
 unsafe fn SKIP_LINE(parser: *mut yaml_parser_t) {
     if IS_CRLF!((*parser).buffer) {
         (*parser).mark.index = (*parser).mark.index.force_add(2);
@@ -942,6 +984,11 @@ unsafe fn yaml_parser_scan_to_next_token(parser: *mut yaml_parser_t) -> Success 
                 && CHECK!((*parser).buffer, b'\t')
                 && !(*parser).pyyaml_scanner
         {
+            // heatwise (speed only): indentation at once.
+            let spaces = ascii_run(parser, 1, |byte| byte == b' ');
+            if spaces > 1 {
+                skip_ascii(parser, spaces - 1);
+            }
             SKIP(parser);
             if CACHE(parser, 1_u64).fail {
                 return FAIL;
@@ -949,6 +996,11 @@ unsafe fn yaml_parser_scan_to_next_token(parser: *mut yaml_parser_t) -> Success 
         }
         if CHECK!((*parser).buffer, b'#') {
             while !IS_BREAKZ!((*parser).buffer) {
+                // heatwise (speed only): a comment's ASCII at once.
+                let run = ascii_run(parser, 1, |byte| !matches!(byte, b'\r' | b'\n' | b'\0'));
+                if run > 1 {
+                    skip_ascii(parser, run - 1);
+                }
                 SKIP(parser);
                 if CACHE(parser, 1_u64).fail {
                     return FAIL;
@@ -1983,6 +2035,18 @@ unsafe fn yaml_parser_scan_block_scalar(
                                             leading_blank =
                                                 IS_BLANK!((*parser).buffer) as libc::c_int;
                                             while !IS_BREAKZ!((*parser).buffer) {
+                                                // heatwise (speed only): a
+                                                // line's ASCII at once.
+                                                let run = ascii_run(parser, 1, |byte| {
+                                                    !matches!(byte, b'\r' | b'\n' | b'\0')
+                                                });
+                                                if run > 1 {
+                                                    read_ascii(
+                                                        parser,
+                                                        addr_of_mut!(string),
+                                                        run - 1,
+                                                    );
+                                                }
                                                 READ!(parser, string);
                                                 if CACHE(parser, 1_u64).fail {
                                                     current_block = 14984465786483313892;
@@ -2631,6 +2695,15 @@ unsafe fn yaml_parser_scan_plain_scalar(
                     }
                 }
                 READ!(parser, string);
+                // heatwise (speed only): the rest of a word at once, up to
+                // the first character any check above looks at.
+                let run = ascii_run(parser, 2, |byte| {
+                    matches!(byte, 0x21..=0x7E)
+                        && !matches!(byte, b':' | b',' | b'[' | b']' | b'{' | b'}' | b'?')
+                });
+                if run > 0 {
+                    read_ascii(parser, addr_of_mut!(string), run);
+                }
                 end_mark = (*parser).mark;
                 if CACHE(parser, 2_u64).fail {
                     current_block = 16642808987012640029;
