@@ -135,7 +135,8 @@ pub fn run(args: &LintArgs) -> ExitCode {
         }
     }
 
-    let mut stdout = io::stdout().lock();
+    // Buffered: standard output writes each line at once by itself.
+    let mut stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let written = output::write(args.format, &reports, &errors, skipped, &mut stdout)
         .and_then(|()| stdout.flush());
     if let Err(error) = written {
@@ -351,9 +352,36 @@ fn collect_inputs(paths: &[PathBuf], errors: &mut Vec<InputError>) -> Vec<Input>
     inputs
 }
 
-fn push_file(path: PathBuf, walked: bool, inputs: &mut Vec<Input>, seen: &mut HashSet<PathBuf>) {
-    let identity = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-    if seen.insert(identity) {
+/// What makes two paths one file or directory, so that each is linted or
+/// walked once: its device and inode where the platform has them (one
+/// `stat`, where resolving the path costs a `readlink` per component), else
+/// its canonical path.
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum Identity {
+    #[cfg(unix)]
+    Inode {
+        device: u64,
+        inode: u64,
+    },
+    Path(PathBuf),
+}
+
+fn identity(path: &Path) -> Identity {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(metadata) = fs::metadata(path) {
+            return Identity::Inode {
+                device: metadata.dev(),
+                inode: metadata.ino(),
+            };
+        }
+    }
+    Identity::Path(fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+}
+
+fn push_file(path: PathBuf, walked: bool, inputs: &mut Vec<Input>, seen: &mut HashSet<Identity>) {
+    if seen.insert(identity(&path)) {
         inputs.push(Input::File { path, walked });
     }
 }
@@ -361,13 +389,12 @@ fn push_file(path: PathBuf, walked: bool, inputs: &mut Vec<Input>, seen: &mut Ha
 fn walk(
     dir: &Path,
     inputs: &mut Vec<Input>,
-    seen_files: &mut HashSet<PathBuf>,
-    seen_dirs: &mut HashSet<PathBuf>,
+    seen_files: &mut HashSet<Identity>,
+    seen_dirs: &mut HashSet<Identity>,
     errors: &mut Vec<InputError>,
 ) {
     // Symbolic links may loop back to a directory being walked.
-    let identity = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    if !seen_dirs.insert(identity) {
+    if !seen_dirs.insert(identity(dir)) {
         return;
     }
     let entries = match fs::read_dir(dir) {
@@ -450,13 +477,19 @@ pub(crate) fn read_file(path: &Path) -> Result<String, String> {
     if let Some(size) = size.filter(|&size| size > MAX_INPUT_BYTES as u64) {
         return Err(too_large(size));
     }
-    read_text(file, MAX_INPUT_BYTES)
+    read_text_sized(file, MAX_INPUT_BYTES, size.unwrap_or(0) as usize)
 }
 
 /// Reads at most `limit` bytes of UTF-8 text; anything else is an error
 /// that says what the input is instead.
 pub(crate) fn read_text(reader: impl Read, limit: usize) -> Result<String, String> {
-    let mut bytes = Vec::new();
+    read_text_sized(reader, limit, 0)
+}
+
+/// [`read_text`], with room made for `expected` bytes (a file's size) up
+/// front, so that reading it takes no more calls than it needs.
+fn read_text_sized(reader: impl Read, limit: usize, expected: usize) -> Result<String, String> {
+    let mut bytes = Vec::with_capacity(expected.min(limit) + 1);
     reader
         .take(limit as u64 + 1)
         .read_to_end(&mut bytes)
