@@ -67,11 +67,7 @@ impl LineIndex {
         let bytes = text.as_bytes();
         let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
         line_starts.push(0);
-        line_starts.extend(
-            (0..bytes.len())
-                .filter(|&offset| bytes[offset] == b'\n')
-                .map(|offset| offset as u32 + 1),
-        );
+        line_starts.extend(memchr::memchr_iter(b'\n', bytes).map(|offset| offset as u32 + 1));
         let ascii = text.is_ascii();
         // In ASCII text UTF-16 offsets are byte offsets and are never
         // looked up. Otherwise count bytes, not decoded chars: every byte

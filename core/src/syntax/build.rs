@@ -5,6 +5,7 @@
 //! what Heat accepts and refuses. Marks are byte offsets. The composer's own refusals (an undefined alias, an anchor
 //! defined twice, a second document) are reported here as Heat reports them.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::libyaml::{self, EventData, Mark, Parser, ScalarStyle as EventStyle, Scanner};
@@ -164,7 +165,7 @@ impl<'t> Builder<'t> {
                         return;
                     }
                     self.aliases += 1;
-                    let Some(&(target, _)) = self.anchors.get(&anchor) else {
+                    let Some(&(target, _)) = self.anchors.get(anchor.as_ref()) else {
                         self.diagnose(
                             format!("the alias `*{anchor}` refers to no anchor: define `&{anchor}` on a node before this alias, or correct the name (YAML: found undefined alias)"),
                             span,
@@ -182,10 +183,10 @@ impl<'t> Builder<'t> {
     /// Adds a scalar node; `false` when the input is refused there.
     fn scalar(
         &mut self,
-        value: String,
+        value: &[u8],
         style: EventStyle,
-        anchor: Option<String>,
-        tag: Option<String>,
+        anchor: Option<Cow<'_, str>>,
+        tag: Option<Cow<'_, str>>,
         span: TextRange,
     ) -> bool {
         let Some((properties, content)) = self.properties(span, anchor, tag) else {
@@ -301,8 +302,8 @@ impl<'t> Builder<'t> {
         &mut self,
         mapping: bool,
         flow: bool,
-        anchor: Option<String>,
-        tag: Option<String>,
+        anchor: Option<Cow<'_, str>>,
+        tag: Option<Cow<'_, str>>,
         span: TextRange,
     ) -> bool {
         if self.open.len() >= MAX_DEPTH {
@@ -412,8 +413,8 @@ impl<'t> Builder<'t> {
     fn properties(
         &mut self,
         span: TextRange,
-        anchor: Option<String>,
-        tag: Option<String>,
+        anchor: Option<Cow<'_, str>>,
+        tag: Option<Cow<'_, str>>,
     ) -> Option<(u32, u32)> {
         if anchor.is_none() && tag.is_none() {
             return Some((NONE, span.start));
@@ -443,7 +444,7 @@ impl<'t> Builder<'t> {
         let node = self.nodes.len() as u32;
         if let Some(name) = anchor {
             let here = anchor_range.unwrap_or(TextRange::empty(span.start));
-            if let Some(&(_, first)) = self.anchors.get(&name) {
+            if let Some(&(_, first)) = self.anchors.get(name.as_ref()) {
                 let line = crate::text::LineIndex::new(self.text).line_of(first.start) + 1;
                 self.diagnose(
                     format!("the anchor `&{name}` is defined a second time (first on line {line}); Heat's loader refuses that: give this one another name (YAML: found duplicate anchor)"),
@@ -451,7 +452,7 @@ impl<'t> Builder<'t> {
                 );
                 return None;
             }
-            self.anchors.insert(name, (node, here));
+            self.anchors.insert(name.into_owned(), (node, here));
         }
         let tag = match (tag, tag_range) {
             (Some(tag), Some(range)) => {
@@ -486,8 +487,8 @@ impl<'t> Builder<'t> {
 
     /// Keeps a scalar's value: as its range of the text when it is written
     /// there as it is (most plain scalars), else copied.
-    fn store(&mut self, value: String, range: TextRange) -> StrRef {
-        if self.text.get(range.as_usize()) == Some(value.as_str()) {
+    fn store(&mut self, value: &[u8], range: TextRange) -> StrRef {
+        if self.text.as_bytes().get(range.as_usize()) == Some(value) {
             return StrRef {
                 start: range.start,
                 end: range.end,
@@ -495,7 +496,7 @@ impl<'t> Builder<'t> {
             };
         }
         let start = self.owned.len() as u32;
-        self.owned.push_str(&value);
+        self.owned.push_str(&libyaml::decode_wtf8(value));
         StrRef {
             start,
             end: self.owned.len() as u32,

@@ -46,16 +46,13 @@ pub(super) fn scan(text: &str, opaque: &[TextRange]) -> Vec<Comment> {
             at += 1;
             continue;
         }
-        let mut end = bytes[at..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(bytes.len(), |n| at + n);
+        let mut end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n);
         if end > at && bytes[end - 1] == b'\r' {
             end -= 1;
         }
         let skipped = &bytes[counted_to..at];
-        if let Some(last_break) = skipped.iter().rposition(|&b| b == b'\n') {
-            line += skipped.iter().filter(|&&b| b == b'\n').count() as u32;
+        if let Some(last_break) = memchr::memrchr(b'\n', skipped) {
+            line += memchr::memchr_iter(b'\n', skipped).count() as u32;
             line_start = counted_to + last_break + 1;
         }
         counted_to = at;
@@ -72,9 +69,5 @@ pub(super) fn scan(text: &str, opaque: &[TextRange]) -> Vec<Comment> {
 }
 
 fn memchr_hash(bytes: &[u8], from: usize) -> Option<usize> {
-    bytes
-        .get(from..)?
-        .iter()
-        .position(|&b| b == b'#')
-        .map(|n| from + n)
+    memchr::memchr(b'#', bytes.get(from..)?).map(|n| from + n)
 }

@@ -1,5 +1,5 @@
-//! libyaml, as a safe iterator of owned events. This is the crate's one
-//! module with `unsafe` code.
+//! libyaml, as a safe reader of events lent until the next is read. This
+//! is the crate's one module with `unsafe` code.
 //!
 //! The parser is `unsafe-libyaml`: libyaml 0.2.5's C source translated to
 //! Rust, the very parser Heat's loader (PyYAML's `CSafeLoader`) runs, with
@@ -9,12 +9,15 @@
 //!
 //! Safety: the parser lives in a `Box` (libyaml keeps a pointer to it in
 //! itself), is initialised before use and deleted once on drop; the input
-//! outlives it (`'t`); every event is copied into owned data and deleted
-//! before the next is read; union fields are read only for the event type
-//! that fills them; C strings are read up to their NUL, values by length.
+//! outlives it (`'t`); an event lives in the parser and is deleted before
+//! the next is read or the parser dropped, and what it lends borrows the
+//! parser mutably, so nothing read from it outlives it; union fields are
+//! read only for the event type that fills them; C strings are read up to
+//! their NUL, values by length.
 
 #![allow(unsafe_code)]
 
+use std::borrow::Cow;
 use std::ffi::CStr;
 use std::marker::PhantomData;
 use std::mem::MaybeUninit;
@@ -36,38 +39,43 @@ pub(super) enum ScalarStyle {
     Folded,
 }
 
+/// An event's data; its strings borrow libyaml's own (copying them was a
+/// tenth of the reader's time) unless they need repair.
 #[derive(Debug)]
-pub(super) enum EventData {
+pub(super) enum EventData<'e> {
     StreamStart,
     StreamEnd,
     DocumentStart,
     DocumentEnd,
     Alias {
-        anchor: String,
+        anchor: Cow<'e, str>,
     },
     Scalar {
-        anchor: Option<String>,
-        tag: Option<String>,
-        value: String,
+        anchor: Option<Cow<'e, str>>,
+        tag: Option<Cow<'e, str>>,
+        /// libyaml's bytes: UTF-8, or WTF-8 from the PyYAML scanner's
+        /// surrogate escapes; see [`decode_wtf8`]. Most plain scalars equal
+        /// their text, which is compared before anything is decoded.
+        value: &'e [u8],
         style: ScalarStyle,
     },
     SequenceStart {
-        anchor: Option<String>,
-        tag: Option<String>,
+        anchor: Option<Cow<'e, str>>,
+        tag: Option<Cow<'e, str>>,
         flow: bool,
     },
     SequenceEnd,
     MappingStart {
-        anchor: Option<String>,
-        tag: Option<String>,
+        anchor: Option<Cow<'e, str>>,
+        tag: Option<Cow<'e, str>>,
         flow: bool,
     },
     MappingEnd,
 }
 
 #[derive(Debug)]
-pub(super) struct Event {
-    pub data: EventData,
+pub(super) struct Event<'e> {
+    pub data: EventData<'e>,
     pub start_mark: Mark,
     pub end_mark: Mark,
 }
@@ -83,6 +91,9 @@ pub(super) struct Error {
 
 pub(super) struct Parser<'t> {
     raw: Box<MaybeUninit<unsafe_sys::yaml_parser_t>>,
+    /// The event last read, deleted when the next is read.
+    event: MaybeUninit<unsafe_sys::yaml_event_t>,
+    holds_event: bool,
     failed: bool,
     input: PhantomData<&'t str>,
 }
@@ -118,48 +129,59 @@ impl<'t> Parser<'t> {
         }
         Self {
             raw,
+            event: MaybeUninit::uninit(),
+            holds_event: false,
             failed: false,
             input: PhantomData,
         }
     }
 
-    /// The next event; after an error, the same error again.
-    pub fn parse(&mut self) -> Result<Event, Error> {
+    /// The next event, lent until the next call; after an error, the same
+    /// error again.
+    pub fn parse(&mut self) -> Result<Event<'_>, Error> {
+        self.release_event();
         let parser = self.raw.as_mut_ptr();
         if self.failed {
             // SAFETY: the parser is initialised; its error fields stay set.
             return Err(unsafe { error(parser) });
         }
-        let mut event = MaybeUninit::<unsafe_sys::yaml_event_t>::uninit();
         // SAFETY: the parser is initialised and its input alive; on success
-        // the event is initialised, copied and deleted here.
+        // the event is initialised and kept until `release_event`, and the
+        // view borrows `self`, so it cannot outlive it.
         unsafe {
-            if unsafe_sys::yaml_parser_parse(parser, event.as_mut_ptr()).fail {
+            if unsafe_sys::yaml_parser_parse(parser, self.event.as_mut_ptr()).fail {
                 self.failed = true;
                 return Err(error(parser));
             }
-            let event = &mut *event.as_mut_ptr();
-            let copied = copy(event);
-            unsafe_sys::yaml_event_delete(event);
-            Ok(copied)
+            self.holds_event = true;
+            Ok(view(&*self.event.as_ptr()))
+        }
+    }
+
+    fn release_event(&mut self) {
+        if std::mem::take(&mut self.holds_event) {
+            // SAFETY: initialised by a successful `yaml_parser_parse`, and
+            // deleted once (the flag is cleared).
+            unsafe { unsafe_sys::yaml_event_delete(self.event.as_mut_ptr()) }
         }
     }
 }
 
 impl Drop for Parser<'_> {
     fn drop(&mut self) {
+        self.release_event();
         // SAFETY: initialised in `new`, deleted once.
         unsafe { unsafe_sys::yaml_parser_delete(self.raw.as_mut_ptr()) }
     }
 }
 
 /// # Safety
-/// `ptr` is null or a NUL-terminated string.
-unsafe fn c_string(ptr: *const u8) -> Option<String> {
+/// `ptr` is null or a NUL-terminated string that lives for `'e`.
+unsafe fn c_string<'e>(ptr: *const u8) -> Option<Cow<'e, str>> {
     if ptr.is_null() {
         return None;
     }
-    Some(CStr::from_ptr(ptr.cast()).to_string_lossy().into_owned())
+    Some(CStr::from_ptr(ptr.cast()).to_string_lossy())
 }
 
 /// # Safety
@@ -168,8 +190,9 @@ unsafe fn error(parser: *mut unsafe_sys::yaml_parser_t) -> Error {
     let parser = &*parser;
     let reader = parser.error == unsafe_sys::YAML_READER_ERROR;
     Error {
-        problem: c_string(parser.problem.cast()).unwrap_or_else(|| "unknown error".into()),
-        context: c_string(parser.context.cast()),
+        problem: c_string(parser.problem.cast())
+            .map_or_else(|| "unknown error".into(), Cow::into_owned),
+        context: c_string(parser.context.cast()).map(Cow::into_owned),
         mark: Mark {
             index: if reader {
                 parser.problem_offset
@@ -181,8 +204,8 @@ unsafe fn error(parser: *mut unsafe_sys::yaml_parser_t) -> Error {
 }
 
 /// # Safety
-/// `event` is an event `yaml_parser_parse` filled.
-unsafe fn copy(event: &unsafe_sys::yaml_event_t) -> Event {
+/// `event` is an event `yaml_parser_parse` filled, alive for `'e`.
+unsafe fn view<'e>(event: &'e unsafe_sys::yaml_event_t) -> Event<'e> {
     let data = match event.type_ {
         unsafe_sys::YAML_STREAM_START_EVENT => EventData::StreamStart,
         unsafe_sys::YAML_DOCUMENT_START_EVENT => EventData::DocumentStart,
@@ -200,7 +223,7 @@ unsafe fn copy(event: &unsafe_sys::yaml_event_t) -> Event {
             EventData::Scalar {
                 anchor: c_string(scalar.anchor),
                 tag: c_string(scalar.tag),
-                value: decode_wtf8(bytes),
+                value: bytes,
                 style: match scalar.style {
                     unsafe_sys::YAML_SINGLE_QUOTED_SCALAR_STYLE => ScalarStyle::SingleQuoted,
                     unsafe_sys::YAML_DOUBLE_QUOTED_SCALAR_STYLE => ScalarStyle::DoubleQuoted,
@@ -247,9 +270,9 @@ unsafe fn copy(event: &unsafe_sys::yaml_event_t) -> Event {
 /// reads the pair when it encodes the text as UTF-16), a lone one U+FFFD.
 /// Other bytes that are not UTF-8 (which libyaml's reader refuses anyway)
 /// become U+FFFD.
-fn decode_wtf8(bytes: &[u8]) -> String {
+pub(super) fn decode_wtf8(bytes: &[u8]) -> Cow<'_, str> {
     if let Ok(text) = std::str::from_utf8(bytes) {
-        return text.to_owned();
+        return Cow::Borrowed(text);
     }
     let surrogate_at = |at: usize| -> Option<u32> {
         match bytes.get(at..at + 3)? {
@@ -293,7 +316,7 @@ fn decode_wtf8(bytes: &[u8]) -> String {
             }
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 #[cfg(test)]

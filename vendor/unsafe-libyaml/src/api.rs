@@ -201,6 +201,9 @@ pub unsafe fn yaml_parser_delete(parser: *mut yaml_parser_t) {
         yaml_free(tag_directive.prefix as *mut libc::c_void);
     }
     STACK_DEL!((*parser).tag_directives);
+    for scratch in &mut (*parser).plain_scratch {
+        STRING_DEL!(*scratch);
+    }
     memset(
         parser as *mut libc::c_void,
         0,

@@ -58,6 +58,22 @@ unsafe fn ascii_run(parser: *mut yaml_parser_t, keep: u64, accept: impl Fn(u8) -
     length
 }
 
+/// heatwise (speed only): the bytes a plain scalar's word run takes at once:
+/// printable ASCII but blanks and the characters the plain scalar loop
+/// checks (`: , [ ] { } ?`), looked up rather than compared.
+static PLAIN_WORD: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0x21;
+    while byte <= 0x7E {
+        table[byte] = !matches!(
+            byte as u8,
+            b':' | b',' | b'[' | b']' | b'{' | b'}' | b'?'
+        );
+        byte += 1;
+    }
+    table
+};
+
 /// heatwise (speed only): `SKIP` of `length` ASCII characters.
 #[inline(always)]
 unsafe fn skip_ascii(parser: *mut yaml_parser_t, length: usize) {
@@ -2592,15 +2608,10 @@ unsafe fn yaml_parser_scan_plain_scalar(
     let current_block: u64;
     let mut end_mark: yaml_mark_t;
     let mut string = NULL_STRING;
-    let mut leading_break = NULL_STRING;
-    let mut trailing_breaks = NULL_STRING;
-    let mut whitespaces = NULL_STRING;
     let mut leading_blanks = false;
     let indent: libc::c_int = (*parser).indent + 1;
     STRING_INIT!(string);
-    STRING_INIT!(leading_break);
-    STRING_INIT!(trailing_breaks);
-    STRING_INIT!(whitespaces);
+    let [mut leading_break, mut trailing_breaks, mut whitespaces] = take_plain_scratch(parser);
     end_mark = (*parser).mark;
     let start_mark: yaml_mark_t = end_mark;
     's_57: loop {
@@ -2697,10 +2708,7 @@ unsafe fn yaml_parser_scan_plain_scalar(
                 READ!(parser, string);
                 // heatwise (speed only): the rest of a word at once, up to
                 // the first character any check above looks at.
-                let run = ascii_run(parser, 2, |byte| {
-                    matches!(byte, 0x21..=0x7E)
-                        && !matches!(byte, b':' | b',' | b'[' | b']' | b'{' | b'}' | b'?')
-                });
+                let run = ascii_run(parser, 2, |byte| PLAIN_WORD[byte as usize]);
                 if run > 0 {
                     read_ascii(parser, addr_of_mut!(string), run);
                 }
@@ -2783,14 +2791,28 @@ unsafe fn yaml_parser_scan_plain_scalar(
         if leading_blanks {
             (*parser).simple_key_allowed = true;
         }
-        STRING_DEL!(leading_break);
-        STRING_DEL!(trailing_breaks);
-        STRING_DEL!(whitespaces);
+        (*parser).plain_scratch = [leading_break, trailing_breaks, whitespaces];
         return OK;
     }
     STRING_DEL!(string);
-    STRING_DEL!(leading_break);
-    STRING_DEL!(trailing_breaks);
-    STRING_DEL!(whitespaces);
+    (*parser).plain_scratch = [leading_break, trailing_breaks, whitespaces];
     FAIL
+}
+
+/// heatwise (speed only): the plain scalar scanner's scratch strings, as
+/// `STRING_INIT` would give them (zeroed), reusing the last scalar's. One
+/// grown past a few lines' worth is freed rather than cleared each time.
+unsafe fn take_plain_scratch(parser: *mut yaml_parser_t) -> [yaml_string_t; 3] {
+    let mut scratch = core::mem::replace(&mut (*parser).plain_scratch, [NULL_STRING; 3]);
+    for string in &mut scratch {
+        if !string.start.is_null() && string.end.c_offset_from(string.start) > 256 {
+            STRING_DEL!(*string);
+        }
+        if string.start.is_null() {
+            STRING_INIT!(*string);
+        } else {
+            CLEAR!(*string);
+        }
+    }
+    scratch
 }

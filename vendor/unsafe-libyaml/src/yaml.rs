@@ -933,6 +933,10 @@ pub struct yaml_parser_t {
     /// heatwise: read as PyYAML's pure-Python scanner reads, where it is
     /// more lenient than libyaml (see PATCHES.md).
     pub(crate) pyyaml_scanner: bool,
+    /// heatwise (speed only): the plain scalar scanner's three scratch
+    /// strings, kept from one scalar to the next instead of allocated and
+    /// freed for each (null until first used).
+    pub(crate) plain_scratch: [yaml_string_t; 3],
 }
 
 #[repr(C)]
