@@ -24,7 +24,15 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
                 return None;
             }
             candidate_lower.clear();
-            candidate_lower.extend(candidate.chars().flat_map(char::to_lowercase));
+            if candidate.is_ascii() {
+                candidate_lower.extend(
+                    candidate
+                        .bytes()
+                        .map(|b| char::from(b.to_ascii_lowercase())),
+                );
+            } else {
+                candidate_lower.extend(candidate.chars().flat_map(char::to_lowercase));
+            }
             let distance = edit_distance(&lower, &candidate_lower, limit, &mut rows)?;
             Some((distance, candidate))
         })

@@ -99,9 +99,12 @@ impl TemplateVersion {
     /// call in this version: an active, removed (refused) or condition
     /// function.
     pub fn function_name(&'static self, name: &str) -> Option<&'static str> {
-        self.functions
-            .keys()
-            .chain(&self.removed_functions)
+        // Asked of every single-key mapping: the map is searched, not walked.
+        if let Some((function, _)) = self.functions.get_key_value(name) {
+            return Some(function);
+        }
+        self.removed_functions
+            .iter()
             .chain(&self.condition_functions)
             .find(|f| *f == name)
             .map(String::as_str)
