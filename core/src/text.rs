@@ -164,21 +164,26 @@ impl LineIndex {
 /// columns and UTF-16 offsets, for every edge (CLI output, JSON, editors).
 pub struct Positions<'a> {
     text: &'a str,
-    index: LineIndex,
+    /// Built on first use: most files of a run have no finding to place.
+    index: std::cell::OnceCell<LineIndex>,
 }
 
 impl<'a> Positions<'a> {
     pub fn new(text: &'a str) -> Self {
         Self {
             text,
-            index: LineIndex::new(text),
+            index: std::cell::OnceCell::new(),
         }
+    }
+
+    fn index(&self) -> &LineIndex {
+        self.index.get_or_init(|| LineIndex::new(self.text))
     }
 
     /// Where `range` is.
     pub fn location(&self, range: TextRange) -> Location {
-        let start = self.index.position(self.text, range.start);
-        let end = self.index.position(self.text, range.end);
+        let start = self.index().position(self.text, range.start);
+        let end = self.index().position(self.text, range.end);
         Location {
             line: start.line,
             column: start.column,
@@ -196,7 +201,7 @@ impl<'a> Positions<'a> {
     /// The text of a 1-based line, without its line break.
     pub fn line(&self, line: u32) -> &'a str {
         &self.text[self
-            .index
+            .index()
             .line_range(self.text, line as usize - 1)
             .as_usize()]
     }
@@ -206,8 +211,8 @@ impl<'a> Positions<'a> {
     /// Protocol writes it.
     pub fn line_offset(&self, offset: u32, utf8: bool) -> (u32, u32) {
         let offset = floor_char_boundary(self.text, offset.min(self.text.len() as u32));
-        let line = self.index.line_of(offset);
-        let start = self.index.line_starts[line];
+        let line = self.index().line_of(offset);
+        let start = self.index().line_starts[line];
         let character = if utf8 {
             offset - start
         } else {
@@ -222,10 +227,10 @@ impl<'a> Positions<'a> {
     /// The byte offset of a 0-based line and an offset in it (UTF-16 code
     /// units, or bytes with `utf8`), clamped to the line and the text.
     pub fn offset_at(&self, line: u32, character: u32, utf8: bool) -> u32 {
-        let Some(&start) = self.index.line_starts.get(line as usize) else {
+        let Some(&start) = self.index().line_starts.get(line as usize) else {
             return self.text.len() as u32;
         };
-        let end = self.index.line_range(self.text, line as usize).end;
+        let end = self.index().line_range(self.text, line as usize).end;
         if utf8 {
             return floor_char_boundary(self.text, (start + character).min(end));
         }
@@ -241,8 +246,10 @@ impl<'a> Positions<'a> {
 
     /// The 1-based column of a position in UTF-16 code units.
     fn utf16_column(&self, position: LineColumn) -> u32 {
-        let line = self.index.line_range(self.text, position.line as usize - 1);
-        let line_start = self.index.position(self.text, line.start);
+        let line = self
+            .index()
+            .line_range(self.text, position.line as usize - 1);
+        let line_start = self.index().position(self.text, line.start);
         position.utf16 - line_start.utf16 + 1
     }
 }

@@ -10,9 +10,10 @@
 //!   each template, Heat's parser, a `Stack`, and every resource's
 //!   translated properties (what Heat does before it can act on a
 //!   template), timed per template inside the process, so Python's start
-//!   and Heat's import are not counted. heatwise's side is one `heatwise
-//!   lint` process over all of them (start-up and the catalog included),
-//!   best of five, on all cores.
+//!   and Heat's import are not counted; the best of three runs. heatwise's
+//!   side is one `heatwise lint` process over all of them (start-up and the
+//!   catalog included), best of twenty, on all cores. Both sides take their
+//!   best run: a run of 40 ms varies by half with the machine's other work.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,7 +23,9 @@ use crate::env::Env;
 use crate::{catalog, corpus, oracle};
 
 /// Runs of `heatwise lint` timed; the best is reported.
-const HEATWISE_RUNS: usize = 5;
+const HEATWISE_RUNS: usize = 20;
+/// Runs of Heat over all the templates; the fastest is reported.
+const HEAT_RUNS: usize = 3;
 
 pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
     let only = match args {
@@ -107,15 +110,54 @@ fn versus_heat(env: &Env) -> Result<(), String> {
     }
 
     let python = catalog::heat_python(&env.root)?;
-    env.step("Heat 27.0.1 reading the same templates (parse, stack, translated properties)");
+    env.step(&format!(
+        "Heat 27.0.1 reading the same templates (parse, stack, translated properties), best of {HEAT_RUNS}"
+    ));
     let heat_out = out.join("heat");
+    let mut heat_best: Option<(f64, usize, usize)> = None;
+    for _ in 0..HEAT_RUNS {
+        let run = heat_run(env, &python, &list, &heat_out)?;
+        if heat_best.is_none_or(|(seconds, _, _)| run.0 < seconds) {
+            heat_best = Some(run);
+        }
+    }
+    let (heat_seconds, jobs, refused) = heat_best.unwrap_or_default();
+
+    let ours = best.as_secs_f64();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!();
+    println!("| reader | templates | seconds | MB/s |");
+    println!("| --- | ---: | ---: | ---: |");
+    println!(
+        "| Heat 27.0.1 (per template, in process) | {} ({refused} refused) | {heat_seconds:.3} | {:.2} |",
+        jobs,
+        bytes as f64 / 1e6 / heat_seconds
+    );
+    println!(
+        "| heatwise lint (one process, {cores} cores) | {} | {ours:.3} | {:.2} |",
+        templates.len(),
+        bytes as f64 / 1e6 / ours
+    );
+    println!();
+    println!("heatwise is {:.0} times faster", heat_seconds / ours);
+    Ok(())
+}
+
+/// One run of Heat over the listed templates: its total seconds, the
+/// templates it read and how many it refused.
+fn heat_run(
+    env: &Env,
+    python: &Path,
+    list: &Path,
+    heat_out: &Path,
+) -> Result<(f64, usize, usize), String> {
     env.run(
-        Command::new(&python)
+        Command::new(python)
             .arg(env.root.join("tools/heat_oracle/translate.py"))
             .arg("--batch")
-            .arg(&list)
+            .arg(list)
             .arg("--out")
-            .arg(&heat_out),
+            .arg(heat_out),
     )?;
     let index = heat_out.join("index.json");
     let index = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
@@ -140,26 +182,7 @@ fn versus_heat(env: &Env) -> Result<(), String> {
         .iter()
         .filter(|value| *value != "null")
         .count();
-    let jobs = seconds.len();
-
-    let ours = best.as_secs_f64();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!();
-    println!("| reader | templates | seconds | MB/s |");
-    println!("| --- | ---: | ---: | ---: |");
-    println!(
-        "| Heat 27.0.1 (per template, in process) | {} ({refused} refused) | {heat_seconds:.3} | {:.2} |",
-        jobs,
-        bytes as f64 / 1e6 / heat_seconds
-    );
-    println!(
-        "| heatwise lint (one process, {cores} cores) | {} | {ours:.3} | {:.2} |",
-        templates.len(),
-        bytes as f64 / 1e6 / ours
-    );
-    println!();
-    println!("heatwise is {:.0} times faster", heat_seconds / ours);
-    Ok(())
+    Ok((heat_seconds, seconds.len(), refused))
 }
 
 /// The HOT templates under `dir`, sorted: YAML files with a line starting
