@@ -155,7 +155,7 @@ fn merge_sources(tree: &crate::syntax::Tree<'_>, value: NodeId) -> Vec<NodeId> {
 
 /// Every key of `mapping` and of the mappings it merges (transitively) into
 /// `keys`; whether there was any merge.
-fn merged_keys(
+pub(super) fn merged_keys(
     tree: &crate::syntax::Tree<'_>,
     mapping: NodeId,
     keys: &mut Vec<String>,
@@ -166,7 +166,7 @@ fn merged_keys(
         let Some(key) = tree.scalar(entry.key) else {
             continue;
         };
-        if key != "<<" || tree.scalar_style(entry.key) != Some(ScalarStyle::Plain) {
+        if !is_merge_key(tree, entry.key) {
             keys.push(key.to_owned());
             continue;
         }
@@ -181,6 +181,41 @@ fn merged_keys(
         }
     }
     merged
+}
+
+/// The entry Heat reads for `key` in `mapping`, and the mapping that holds
+/// it: the mapping's own, else the first merged mapping's (in the order
+/// [`property_entries`] takes them, PyYAML's).
+pub(super) fn merged_entry(
+    tree: &crate::syntax::Tree<'_>,
+    mapping: NodeId,
+    key: &str,
+) -> Option<(NodeId, crate::syntax::Entry)> {
+    merged_entry_within(tree, mapping, key, 0)
+}
+
+fn merged_entry_within(
+    tree: &crate::syntax::Tree<'_>,
+    mapping: NodeId,
+    key: &str,
+    depth: usize,
+) -> Option<(NodeId, crate::syntax::Entry)> {
+    if let Some(entry) = tree.get_entry(mapping, key) {
+        return Some((mapping, entry));
+    }
+    if depth >= MAX_MERGE_DEPTH {
+        return None;
+    }
+    tree.entries(mapping)
+        .filter(|entry| is_merge_key(tree, entry.key))
+        .flat_map(|entry| merge_sources(tree, entry.value))
+        .filter(|&source| source != mapping)
+        .find_map(|source| merged_entry_within(tree, source, key, depth + 1))
+}
+
+/// Whether `key` is a merge key: `<<`, plain.
+fn is_merge_key(tree: &crate::syntax::Tree<'_>, key: NodeId) -> bool {
+    tree.scalar(key) == Some("<<") && tree.scalar_style(key) == Some(ScalarStyle::Plain)
 }
 
 /// Deepest chain of merges followed (a merged mapping may merge others).
@@ -206,7 +241,7 @@ fn property_entries<'a>(
         let Some(key) = tree.scalar(entry.key) else {
             continue;
         };
-        if key == "<<" && tree.scalar_style(entry.key) == Some(ScalarStyle::Plain) {
+        if is_merge_key(tree, entry.key) {
             merges.push(entry.value);
             continue;
         }

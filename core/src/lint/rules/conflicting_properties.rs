@@ -10,6 +10,7 @@ use crate::lint::{Rule, Subject};
 use crate::syntax::{Entry, NodeId};
 
 use super::status;
+use crate::lint::check::merged_entry;
 
 pub(crate) fn check<'a>(
     cx: &mut Context<'a, '_>,
@@ -43,10 +44,12 @@ pub(crate) fn check<'a>(
             .unwrap_or_default();
         for mapping in mappings_at(cx, properties, parent_path) {
             let tree = cx.tree;
-            let Some(new_value) = tree.get(mapping, new_key) else {
+            // Keys merged in with `<<` count: Heat sees the merged mapping.
+            let Some((new_holder, new_entry)) = merged_entry(tree, mapping, new_key) else {
                 continue;
             };
-            let Some(old_entry) = tree.get_entry(mapping, old_key) else {
+            let new_value = new_entry.value;
+            let Some((old_holder, old_entry)) = merged_entry(tree, mapping, old_key) else {
                 continue;
             };
             let mut old_value = Some(old_entry.value);
@@ -82,21 +85,37 @@ pub(crate) fn check<'a>(
                  (\"Cannot define the following properties at the same time: {heat_new}, {heat_old}\"); keep one of them"
             );
             // On the old property's key, where its fix is.
-            let range = tree.range(old_entry.key);
+            // Reported where this mapping writes one of the two; when both
+            // come from merged mappings, at the first merge key.
+            let range = if old_holder == mapping {
+                tree.range(old_entry.key)
+            } else if new_holder == mapping {
+                tree.range(new_entry.key)
+            } else {
+                tree.entries(mapping)
+                    .map(|entry| entry.key)
+                    .find(|&key| tree.scalar(key) == Some("<<"))
+                    .map_or_else(|| tree.range(old_entry.key), |key| tree.range(key))
+            };
             let mut subject_path = parent_path.join(".");
             if !subject_path.is_empty() {
                 subject_path.push('.');
             }
             subject_path.push_str(old_key);
-            let fix = status::property_fix(
-                cx,
-                resource_type,
-                &subject_path,
-                old_entry,
-                mapping,
-                Rule::ConflictingProperties,
-            );
-            let fix = cx.unless_shared(range, fix);
+            // A merged key is another mapping's text too: no edit there.
+            let fix = if old_holder == mapping && new_holder == mapping {
+                let fix = status::property_fix(
+                    cx,
+                    resource_type,
+                    &subject_path,
+                    old_entry,
+                    mapping,
+                    Rule::ConflictingProperties,
+                );
+                cx.unless_shared(range, fix)
+            } else {
+                None
+            };
             let diagnostic = cx.report(Rule::ConflictingProperties, range, message);
             diagnostic.subject = Some(Subject::Property {
                 type_name: resource_type.name().to_owned(),
@@ -207,8 +226,36 @@ mod tests {
                     "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: a\n",
                     0,
                 ),
+                // Merged in with `<<`: Heat sees both keys in one mapping.
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      <<: {network_id: b}\n      network: a\n",
+                    1,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nbase: &base {network: a, network_id: b}\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      <<: *base\n",
+                    1,
+                ),
+                // The mapping's own empty value wins over the merged one.
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      <<: {network_id: b}\n      network: a\n      network_id: ''\n",
+                    0,
+                ),
             ],
         );
+    }
+
+    #[test]
+    fn a_conflict_merged_in_is_reported_without_an_edit() {
+        let text = "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      <<: {network_id: b}\n      network: a\n";
+        let template = crate::template::parse(text);
+        let options = crate::lint::LintOptions::new(crate::catalog::Catalog::builtin());
+        let findings: Vec<_> = crate::lint::lint_template(&template, &options)
+            .into_iter()
+            .filter(|d| d.rule == Rule::ConflictingProperties)
+            .collect();
+        assert_eq!(findings.len(), 1);
+        assert_eq!(&text[findings[0].range.as_usize()], "network");
+        assert!(findings[0].fix.is_none());
     }
 
     #[test]

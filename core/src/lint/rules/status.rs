@@ -14,6 +14,7 @@
 //!   (`tools/heat_oracle` checks the fixtures against Heat itself);
 //! - an attribute gets Heat's message as advice.
 
+use crate::lint::check::{merged_entry, merged_keys};
 use serde_json::Value;
 
 use crate::catalog::{
@@ -206,12 +207,16 @@ fn properties_missing_from<'a>(
     let Some(properties) = definition.properties_mapping(cx.tree) else {
         return Vec::new();
     };
-    cx.tree
-        .entries(properties)
-        .filter_map(|entry| cx.tree.scalar(entry.key))
-        .filter(|key| other.properties().get(key).is_none())
-        .map(str::to_owned)
-        .collect()
+    // With the keys merged in by `<<`, which Heat sees as the mapping's.
+    let mut keys = Vec::new();
+    merged_keys(cx.tree, properties, &mut keys, 0);
+    let mut missing = Vec::new();
+    for key in keys {
+        if other.properties().get(&key).is_none() && !missing.contains(&key) {
+            missing.push(key);
+        }
+    }
+    missing
 }
 
 /// The properties `other` requires that a definition does not set.
@@ -224,7 +229,7 @@ fn required_missing<'a>(
     other
         .properties()
         .filter(|p| p.required())
-        .filter(|p| properties.is_none_or(|m| cx.tree.get_entry(m, p.name()).is_none()))
+        .filter(|p| properties.is_none_or(|m| merged_entry(cx.tree, m, p.name()).is_none()))
         .map(|p| p.name().to_owned())
         .collect()
 }
@@ -665,4 +670,36 @@ pub(crate) fn check_attribute<'a>(
         _ => advice(cx.status_now(attribute.status(), |r| attribute.status_at(r))),
     };
     report(cx, Object::Attribute, what, subject, state, range, fix);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds, fixes, fixes_unsafely};
+    use crate::lint::Rule;
+
+    /// Properties merged in with `<<` are the resource's too: they decide
+    /// whether its substitute type keeps every property.
+    #[test]
+    fn substitute_fixes_see_merged_properties() {
+        check(
+            Rule::HiddenResourceType,
+            &[
+                fixes(
+                    "heat_template_version: 2016-10-14\nresources:\n  d:\n    type: OS::Heat::SoftwareDeployments\n    properties:\n      <<: {config: c}\n      servers: {a: x}\n",
+                    1,
+                    "heat_template_version: 2016-10-14\nresources:\n  d:\n    type: OS::Heat::SoftwareDeploymentGroup\n    properties:\n      <<: {config: c}\n      servers: {a: x}\n",
+                ),
+                // A merged property the substitute lacks: unsafe.
+                finds(
+                    "heat_template_version: 2016-10-14\nresources:\n  d:\n    type: OS::Heat::SoftwareDeployments\n    properties:\n      <<: {config: c, bogus: 1}\n      servers: {a: x}\n",
+                    1,
+                ),
+                fixes_unsafely(
+                    "heat_template_version: 2016-10-14\nresources:\n  d:\n    type: OS::Heat::SoftwareDeployments\n    properties:\n      <<: {config: c, bogus: 1}\n      servers: {a: x}\n",
+                    1,
+                    "heat_template_version: 2016-10-14\nresources:\n  d:\n    type: OS::Heat::SoftwareDeploymentGroup\n    properties:\n      <<: {config: c, bogus: 1}\n      servers: {a: x}\n",
+                ),
+            ],
+        );
+    }
 }
