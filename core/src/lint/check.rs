@@ -214,7 +214,7 @@ fn merged_entry_within(
 }
 
 /// Whether `key` is a merge key: `<<`, plain.
-fn is_merge_key(tree: &crate::syntax::Tree<'_>, key: NodeId) -> bool {
+pub(super) fn is_merge_key(tree: &crate::syntax::Tree<'_>, key: NodeId) -> bool {
     tree.scalar(key) == Some("<<") && tree.scalar_style(key) == Some(ScalarStyle::Plain)
 }
 
