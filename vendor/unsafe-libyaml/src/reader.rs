@@ -162,6 +162,27 @@ static PRINTABLE_ASCII: [bool; 256] = {
     table
 };
 
+/// heatwise (speed only): whether all eight bytes of `word` are printable
+/// ASCII (`0x20..=0x7E`) or line feeds, tested at once; a word with a tab
+/// or carriage return goes through the table above instead.
+#[inline(always)]
+fn printable_ascii_word(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES * 0x80;
+    const LOW7: u64 = ONES * 0x7F;
+    // Bytes at or above 0x80, then 0x7F; neither carries across bytes
+    // since the high bits are masked off before adding.
+    let high = word & HIGH;
+    let delete = (word & LOW7).wrapping_add(ONES) & HIGH;
+    // Bytes below 0x20: with the high bit forced on, subtracting 0x20
+    // borrows from no other byte, and clears the high bit only there.
+    let control = !((word | HIGH).wrapping_sub(ONES * 0x20)) & HIGH;
+    // Line feeds: zero bytes of `word ^ 0x0A…` (exact, no carries).
+    let feed = word ^ (ONES * 0x0A);
+    let line_feed = !(((feed & LOW7).wrapping_add(LOW7)) | feed) & HIGH;
+    (high | delete | (control & !line_feed)) == 0
+}
+
 #[inline(never)]
 pub(crate) unsafe fn yaml_parser_update_buffer(
     parser: *mut yaml_parser_t,
@@ -215,6 +236,11 @@ pub(crate) unsafe fn yaml_parser_update_buffer(
             if (*parser).encoding == YAML_UTF8_ENCODING {
                 let start = (*parser).raw_buffer.pointer;
                 let mut end = start;
+                while (*parser).raw_buffer.last.c_offset_from(end) >= 8
+                    && printable_ascii_word(core::ptr::read_unaligned(end.cast::<u64>()))
+                {
+                    end = end.wrapping_offset(8);
+                }
                 while end != (*parser).raw_buffer.last
                     && PRINTABLE_ASCII[*end as usize]
                 {

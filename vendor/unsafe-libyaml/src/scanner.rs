@@ -2610,7 +2610,7 @@ unsafe fn yaml_parser_scan_plain_scalar(
     let mut string = NULL_STRING;
     let mut leading_blanks = false;
     let indent: libc::c_int = (*parser).indent + 1;
-    STRING_INIT!(string);
+    STRING_INIT_SIZED!(string, 64);
     let [mut leading_break, mut trailing_breaks, mut whitespaces] = take_plain_scratch(parser);
     end_mark = (*parser).mark;
     let start_mark: yaml_mark_t = end_mark;
@@ -2733,7 +2733,16 @@ unsafe fn yaml_parser_scan_plain_scalar(
             break;
         }
         while blank(parser) || IS_BREAK!((*parser).buffer) {
-            if IS_BLANK!((*parser).buffer) {
+            if IS_SPACE!((*parser).buffer) {
+                // heatwise (speed only): a run of spaces at once (the next
+                // line's indentation, mostly); only a tab can be an error.
+                let spaces = ascii_run(parser, 0, |byte| byte == b' ');
+                if leading_blanks {
+                    skip_ascii(parser, spaces);
+                } else {
+                    read_ascii(parser, addr_of_mut!(whitespaces), spaces);
+                }
+            } else if IS_BLANK!((*parser).buffer) {
                 if leading_blanks
                     && ((*parser).mark.column as libc::c_int) < indent
                     && IS_TAB!((*parser).buffer)
