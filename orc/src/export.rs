@@ -15,6 +15,7 @@ use crate::manifest::{Kind, Node, Object};
 use crate::names::Names;
 use crate::plan::{self, HeatGraph, Plan};
 use crate::schema;
+use crate::sections::{self, DependsOn, Lifecycle};
 
 /// Most findings one export reports; the rest are counted in the last.
 pub const MAX_FINDINGS: usize = 1000;
@@ -123,6 +124,9 @@ pub(crate) struct Exporter<'a, 't> {
     findings: Vec<Finding>,
     /// Work that needs every object written first.
     pub(crate) later: Vec<kinds::Later>,
+    /// Every `depends_on` of an exported resource, checked against ORC's
+    /// order once all objects are written.
+    pub(crate) depends_on: Vec<DependsOn>,
 }
 
 /// Options shared by every object of one kind's import filter.
@@ -161,6 +165,7 @@ impl<'a, 't> Exporter<'a, 't> {
             import_objects: Vec::new(),
             findings,
             later: Vec::new(),
+            depends_on: Vec::new(),
         }
     }
 
@@ -241,7 +246,16 @@ impl<'a, 't> Exporter<'a, 't> {
                 continue;
             };
             match table::mapping(&type_name) {
-                Some(mapping) => kinds::export_resource(self, resource, mapping),
+                Some(mapping) => match sections::read(self, resource) {
+                    Lifecycle::External(id, at)
+                        if sections::import_external(self, resource, &id, at) => {}
+                    Lifecycle::Retained(at) => {
+                        let first = self.objects.len();
+                        kinds::export_resource(self, resource, mapping);
+                        sections::retain(&mut self.objects[first..], at);
+                    }
+                    _ => kinds::export_resource(self, resource, mapping),
+                },
                 None => {
                     let range = resource
                         .definition
@@ -348,7 +362,7 @@ impl<'a, 't> Exporter<'a, 't> {
         }
     }
 
-    fn credentials(&self) -> Node {
+    pub(crate) fn credentials(&self) -> Node {
         let mut credentials = Node::map(None);
         credentials.set(
             "secretName",
@@ -652,6 +666,7 @@ impl<'a, 't> Exporter<'a, 't> {
             }
         }
         let plan = plan::plan(&valid);
+        sections::report_lost_order(&mut self, &valid);
         for cycle in &plan.cycles {
             let range = cycle
                 .first()

@@ -8,7 +8,8 @@
 //!
 //! Layers, importing downward only: `schema` (ORC's CRDs and the
 //! validator), `manifest` (the objects), `eval` (template values as Heat
-//! computes them), `kinds` (Heat types to ORC kinds), `export`, `plan`,
+//! computes them), `kinds` (Heat types to ORC kinds) and `sections` (a
+//! resource's other sections), `export`, `plan`,
 //! `render`.
 
 mod eval;
@@ -20,6 +21,7 @@ mod names;
 pub mod plan;
 pub mod render;
 pub mod schema;
+mod sections;
 
 pub use eval::{MAX_EVAL_DEPTH, MAX_EVAL_NODES};
 pub use export::{export, Credentials, Export, Options, MAX_FINDINGS};

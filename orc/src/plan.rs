@@ -151,7 +151,13 @@ fn strongly_connected(among: &[usize], deps: &[Vec<usize>]) -> Vec<Vec<usize>> {
 /// The order ORC builds `objects` in, from the references in their specs.
 pub fn plan(objects: &[Object]) -> Plan {
     let nodes: Vec<String> = objects.iter().map(|o| o.name.clone()).collect();
-    let waits_for: HashMap<&str, Vec<&str>> = objects
+    let (waves, cycles) = layers(&nodes, &waits_for(objects));
+    Plan { waves, cycles }
+}
+
+/// Each object and the objects its references make it wait for.
+pub(crate) fn waits_for(objects: &[Object]) -> HashMap<&str, Vec<&str>> {
+    objects
         .iter()
         .map(|o| {
             (
@@ -159,9 +165,7 @@ pub fn plan(objects: &[Object]) -> Plan {
                 o.references().into_iter().map(|(_, name)| name).collect(),
             )
         })
-        .collect();
-    let (waves, cycles) = layers(&nodes, &waits_for);
-    Plan { waves, cycles }
+        .collect()
 }
 
 /// Heat's graph: what each resource's definition refers to.

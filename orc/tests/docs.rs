@@ -23,6 +23,12 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   referenced object's name. `get_attr`, `get_file` and the rest are known only when Heat runs: reported where\n\
   written (ORC003).\n\
 - A resource whose `condition` is false is not exported.\n\
+- A resource's other sections: `deletion_policy: Retain` (Heat leaves the resource when the stack is deleted)\n\
+  gives its objects `managedOptions.onDelete: detach` (ORC leaves it when the object is deleted); `Snapshot` is\n\
+  reported (ORC009: ORC takes no snapshot). `external_id` (Heat adopts that resource, ignores the properties and\n\
+  retains it) becomes a `managementPolicy: unmanaged` object importing the ID, under the resource's name.\n\
+  `depends_on` holds in ORC only where references already order the two objects; otherwise it is reported\n\
+  (ORC009). `metadata` and `update_policy` have no ORC field (ORC002).\n\
 - A name or ID of a pre-existing resource (an image, a flavor, a key pair, the external network, a security group)\n\
   becomes one `managementPolicy: unmanaged` object shared by every reference: `import.id` for a UUID,\n\
   `import.filter` by name otherwise (with `external: true` for a router's gateway or a floating IP's network).\n\
@@ -50,7 +56,7 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
 - **Adoption**: a managed ORC object adopts an existing OpenStack resource that matches it, and deletes it with the\n\
   object. Exporting a stack that is still running in Heat would let ORC take its resources over; delete the Heat\n\
   stack first (with `deletion_policy: retain` where the resources must stay), or set `managedOptions.onDelete:\n\
-  detach` on the objects.\n\
+  detach` on the objects (the export writes it for retained resources).\n\
 - **Immutability**: many fields Heat can update in place (port addresses, a floating IP's port, a server's image,\n\
   flavor, key or user data, a volume's size) are immutable in ORC: changing them means a new object.\n\
 - **Outputs** have no ORC equivalent; each is reported with the object whose status holds its value.\n\n\

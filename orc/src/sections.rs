@@ -1,0 +1,271 @@
+//! A resource's sections beside `type` and `properties` (HOT's
+//! `deletion_policy`, `external_id`, `depends_on`, `metadata`,
+//! `update_policy`; CloudFormation's `DeletionPolicy`, `DependsOn`,
+//! `Metadata`, `UpdatePolicy`), carried over where ORC has their meaning
+//! and reported where it does not:
+//!
+//! - `deletion_policy: Retain`: Heat leaves the resource when the stack is
+//!   deleted; its objects get `managedOptions.onDelete: detach`, so ORC
+//!   leaves it when the object is deleted. `Snapshot` has no ORC meaning.
+//! - `external_id`: Heat adopts the existing resource, does not use the
+//!   properties and retains it (`rsrc_defn.ResourceDefinition` sets the
+//!   policy to Retain); the object is an unmanaged import of that ID, which
+//!   ORC neither changes nor deletes.
+//! - `depends_on`: ORC orders objects only through their references; an
+//!   order the references do not already give is reported.
+//! - `metadata` and `update_policy`: ORC has neither.
+
+use std::collections::HashSet;
+
+use heatwise_core::template::{DocumentKind, Resource};
+use heatwise_core::text::TextRange;
+
+use crate::eval::V;
+use crate::export::{Exporter, Target};
+use crate::finding::Code;
+use crate::manifest::{Node, Object};
+
+/// What a resource's sections ask of its export.
+pub(crate) enum Lifecycle {
+    /// Created and deleted with the stack (Heat's default, `Delete`, and
+    /// `Snapshot`, which is reported).
+    Managed,
+    /// Kept when the stack is deleted: `deletion_policy: Retain`, written
+    /// at this range.
+    Retained(TextRange),
+    /// An existing resource Heat adopts (`external_id`), with its ID as
+    /// written at the range.
+    External(String, TextRange),
+}
+
+/// `depends_on` of one resource on another, as written.
+pub(crate) struct DependsOn {
+    pub resource: String,
+    pub on: String,
+    pub at: TextRange,
+}
+
+/// Reads the sections of a resource that has an ORC kind (its own object
+/// or folded into another), reports what ORC cannot carry, and says how
+/// its objects live.
+pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Lifecycle {
+    let template = exporter.template;
+    let tree = exporter.tree();
+    let name = &resource.name;
+    let folded = matches!(exporter.targets.get(name), Some(Target::Folded));
+    for (key, why) in [
+        (
+            "metadata",
+            "ORC keeps no resource metadata (what cfn-init and os-collect-config read from Heat)",
+        ),
+        ("update_policy", "ORC has no update policies"),
+    ] {
+        if let Some(entry) = template.resource_entry(&resource.definition, key) {
+            let written = tree.scalar(entry.key).unwrap_or(key);
+            exporter.report(
+                Code::NoOrcField,
+                tree.range(entry.key),
+                format!("the {written} of {name} is not exported: {why}"),
+            );
+        }
+    }
+    if let Some(entry) = template.resource_entry(&resource.definition, "depends_on") {
+        let items = if tree.is_sequence(entry.value) {
+            tree.items(entry.value).to_vec()
+        } else {
+            vec![entry.value]
+        };
+        for item in items {
+            if let Some(on) = tree.scalar(item) {
+                exporter.depends_on.push(DependsOn {
+                    resource: name.clone(),
+                    on: on.to_owned(),
+                    at: tree.range(item),
+                });
+            }
+        }
+    }
+    let external = (template.kind() == DocumentKind::Hot)
+        .then(|| template.resource_entry(&resource.definition, "external_id"))
+        .flatten();
+    if let Some(entry) = external {
+        let value = exporter.eval.eval(entry.value);
+        let what = format!("the external_id of {name}");
+        if folded {
+            exporter.report(
+                Code::MeaningDiffers,
+                value.at,
+                format!("{what} is not carried over: {name} is folded into another object, so ORC makes it anew instead of adopting the existing one"),
+            );
+            return Lifecycle::Managed;
+        }
+        return match exporter.string(&value, &what) {
+            Some(id) => match id.as_str() {
+                Some(id) if !id.is_empty() => Lifecycle::External(id.to_owned(), value.at),
+                _ => {
+                    exporter.report(
+                        Code::NoOrcField,
+                        value.at,
+                        format!("{what} is empty: Heat refuses it"),
+                    );
+                    Lifecycle::Managed
+                }
+            },
+            None => Lifecycle::Managed,
+        };
+    }
+    let Some(entry) = template.resource_entry(&resource.definition, "deletion_policy") else {
+        return Lifecycle::Managed;
+    };
+    let value = exporter.eval.eval(entry.value);
+    let key = tree.scalar(entry.key).unwrap_or("deletion_policy");
+    let what = format!("the {key} of {name}");
+    let policy = match &value.v {
+        V::Str(policy) => policy.as_str(),
+        V::Null => return Lifecycle::Managed,
+        _ => {
+            exporter.not_a(&value, &what, "a string");
+            return Lifecycle::Managed;
+        }
+    };
+    let accepted: &[String] = template
+        .hot_template_version()
+        .map_or(&[], |version| &version.deletion_policies);
+    let is_accepted = if template.kind() == DocumentKind::Hot && !accepted.is_empty() {
+        accepted.iter().any(|p| p == policy)
+    } else {
+        matches!(policy, "Delete" | "Retain" | "Snapshot")
+    };
+    if !is_accepted {
+        exporter.report(
+            Code::NoOrcField,
+            value.at,
+            format!("{what} is not exported: Heat refuses the policy \"{policy}\""),
+        );
+        return Lifecycle::Managed;
+    }
+    match policy.to_ascii_lowercase().as_str() {
+        "retain" if folded => {
+            exporter.report(
+                Code::MeaningDiffers,
+                value.at,
+                format!("{what} is not carried over: {name} is folded into another object, whose own deletion policy applies"),
+            );
+            Lifecycle::Managed
+        }
+        "retain" => Lifecycle::Retained(value.at),
+        "snapshot" => {
+            exporter.report(
+                Code::MeaningDiffers,
+                value.at,
+                format!("{what} is not carried over: ORC takes no snapshot or backup before it deletes an object; take one yourself before deleting it"),
+            );
+            Lifecycle::Managed
+        }
+        _ => Lifecycle::Managed,
+    }
+}
+
+/// Marks the objects made for a retained resource: ORC leaves their
+/// OpenStack resources when the objects are deleted, as Heat leaves a
+/// retained resource when the stack is.
+pub(crate) fn retain(objects: &mut [Object], at: TextRange) {
+    for object in objects {
+        if !object.kind.has_envelope() || !object.is_managed() {
+            continue;
+        }
+        let mut options = Node::map(Some(at));
+        options.set("onDelete", Node::str("detach", Some(at)));
+        // Before `resource`, where ORC's documentation writes it.
+        let resource = object.spec.remove("resource");
+        object.spec.set("managedOptions", options);
+        if let Some(resource) = resource {
+            object.spec.set("resource", resource);
+        }
+    }
+}
+
+/// Reports each `depends_on` whose order ORC's references do not already
+/// give: ORC would build (and delete) the two objects independently.
+pub(crate) fn report_lost_order(exporter: &mut Exporter<'_, '_>, objects: &[Object]) {
+    let waits_for = crate::plan::waits_for(objects);
+    let reaches = |from: &str, to: &str| {
+        let mut seen = HashSet::new();
+        let mut stack = vec![from];
+        while let Some(name) = stack.pop() {
+            if name == to {
+                return true;
+            }
+            if seen.insert(name) {
+                stack.extend(waits_for.get(name).into_iter().flatten().copied());
+            }
+        }
+        false
+    };
+    let mut lost = Vec::new();
+    for dependency in &exporter.depends_on {
+        let (Some((kind, from)), Some((on_kind, to))) = (
+            exporter.object_of(&dependency.resource),
+            exporter.object_of(&dependency.on),
+        ) else {
+            continue;
+        };
+        if !waits_for.contains_key(from) || !waits_for.contains_key(to) || reaches(from, to) {
+            continue;
+        }
+        lost.push((
+            dependency.at,
+            format!(
+                "{} depends on {} in Heat, but ORC orders objects only through their references: the {} {from} does not wait for the {} {to}, and either may be deleted first",
+                dependency.resource,
+                dependency.on,
+                kind.as_str(),
+                on_kind.as_str()
+            ),
+        ));
+    }
+    for (at, message) in lost {
+        exporter.report(Code::MeaningDiffers, at, message);
+    }
+}
+
+/// The object of a resource Heat adopts by `external_id`: an unmanaged
+/// import of that ID under the resource's own object name, so references
+/// to it still resolve. `false` when its kind cannot be imported.
+pub(crate) fn import_external(
+    exporter: &mut Exporter<'_, '_>,
+    resource: &Resource,
+    id: &str,
+    at: TextRange,
+) -> bool {
+    let Some((kind, name)) = exporter.object_of(&resource.name) else {
+        return false;
+    };
+    if !kind.has_envelope() {
+        exporter.report(
+            Code::MeaningDiffers,
+            at,
+            format!(
+                "the external_id of {} is not carried over: ORC cannot import a {}, so it makes one anew",
+                resource.name,
+                kind.as_str()
+            ),
+        );
+        return false;
+    }
+    let name = name.to_owned();
+    let mut import = Node::map(Some(at));
+    import.set("id", Node::str(id, Some(at)));
+    let mut spec = Node::map(None);
+    spec.set("cloudCredentialsRef", exporter.credentials());
+    spec.set("managementPolicy", Node::str("unmanaged", None));
+    spec.set("import", import);
+    exporter.push(Object {
+        kind,
+        name,
+        resource: Some(resource.name.clone()),
+        origin: resource.name_range(exporter.tree()),
+        spec,
+    });
+    true
+}
