@@ -3,6 +3,7 @@
 //! write it.
 
 mod compute;
+mod identity;
 mod network;
 mod port;
 mod security_group;
@@ -120,6 +121,13 @@ pub(crate) fn export_resource(
         "OS::Cinder::Volume" => storage::volume(exporter, &mut source),
         "OS::Cinder::VolumeAttachment" => storage::attachment(exporter, &mut source),
         "OS::Cinder::VolumeType" => storage::volume_type(exporter, &mut source),
+        "OS::Keystone::Domain"
+        | "OS::Keystone::Project"
+        | "OS::Keystone::Role"
+        | "OS::Keystone::Group"
+        | "OS::Keystone::User"
+        | "OS::Keystone::Service"
+        | "OS::Keystone::Endpoint" => identity::identity(exporter, &mut source),
         other => unreachable!("{other} is in the table without an export"),
     }
     for (property, range) in source.props.left() {
@@ -217,6 +225,12 @@ pub(crate) fn simple(
         // empty name is the generated one, and ORC's default is the
         // object's name.
         if field == "name" && node.as_ref().and_then(Node::as_str) == Some("") {
+            continue;
+        }
+        // An empty description is none, and ORC's take at least one
+        // character (Heat's default for a project's, a group's and a
+        // user's is empty).
+        if field == "description" && node.as_ref().and_then(Node::as_str) == Some("") {
             continue;
         }
         if let Some(node) = node {

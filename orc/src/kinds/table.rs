@@ -43,6 +43,8 @@ const fn no(property: &'static str, note: &'static str) -> PropertyMapping {
 }
 
 const REF: &str = "get_resource gives the object's name; a name or ID, an imported object";
+const DOMAIN: &str = "as a reference; `default` (Heat's default, Keystone's default domain) is left out, so Keystone takes the credentials' domain";
+const ROLES: &str = "ORC v2.6.0 has no role assignments";
 const PROJECT: &str = "ORC takes the project from the credentials; an object in another project needs its own credentials";
 
 pub const MAPPINGS: &[TypeMapping] = &[
@@ -361,6 +363,89 @@ pub const MAPPINGS: &[TypeMapping] = &[
         ],
     },
     TypeMapping {
+        heat_type: "OS::Keystone::Domain",
+        kind: Some(Kind::Domain),
+        summary: "a Domain",
+        properties: &[
+            to("name", "resource.name", ""),
+            to("description", "resource.description", ""),
+            to("enabled", "resource.enabled", ""),
+        ],
+    },
+    TypeMapping {
+        heat_type: "OS::Keystone::Project",
+        kind: Some(Kind::Project),
+        summary: "a Project",
+        properties: &[
+            to("name", "resource.name", ""),
+            to("description", "resource.description", ""),
+            to("enabled", "resource.enabled", ""),
+            to("domain", "resource.domainRef", DOMAIN),
+            to("tags", "resource.tags", ""),
+            no("parent", "ORC v2.6.0 has no project hierarchy"),
+        ],
+    },
+    TypeMapping {
+        heat_type: "OS::Keystone::Role",
+        kind: Some(Kind::Role),
+        summary: "a Role",
+        properties: &[
+            to("name", "resource.name", ""),
+            to("domain", "resource.domainRef", "as a reference; `default`, Keystone's default domain, is imported by its name `Default` (a role without a domain is global)"),
+        ],
+    },
+    TypeMapping {
+        heat_type: "OS::Keystone::Group",
+        kind: Some(Kind::Group),
+        summary: "a Group",
+        properties: &[
+            to("name", "resource.name", ""),
+            to("description", "resource.description", ""),
+            to("domain", "resource.domainRef", DOMAIN),
+            no("roles", ROLES),
+        ],
+    },
+    TypeMapping {
+        heat_type: "OS::Keystone::User",
+        kind: Some(Kind::User),
+        summary: "a User",
+        properties: &[
+            to("name", "resource.name", ""),
+            to("description", "resource.description", ""),
+            to("enabled", "resource.enabled", ""),
+            to("domain", "resource.domainRef", DOMAIN),
+            to("default_project", "resource.defaultProjectRef", REF),
+            to("password", "resource.passwordRef", "a Secret with the key `password`"),
+            no("email", "ORC v2.6.0 users have no email"),
+            no("groups", "ORC v2.6.0 has no group membership"),
+            no("roles", ROLES),
+        ],
+    },
+    TypeMapping {
+        heat_type: "OS::Keystone::Service",
+        kind: Some(Kind::Service),
+        summary: "a Service",
+        properties: &[
+            to("name", "resource.name", ""),
+            to("description", "resource.description", ""),
+            to("type", "resource.type", ""),
+            to("enabled", "resource.enabled", ""),
+        ],
+    },
+    TypeMapping {
+        heat_type: "OS::Keystone::Endpoint",
+        kind: Some(Kind::Endpoint),
+        summary: "an Endpoint",
+        properties: &[
+            to("service", "resource.serviceRef", REF),
+            to("interface", "resource.interface", ""),
+            to("url", "resource.url", ""),
+            to("enabled", "resource.enabled", ""),
+            no("region", "ORC v2.6.0 endpoints have no region"),
+            no("name", "ORC v2.6.0 endpoints have no name"),
+        ],
+    },
+    TypeMapping {
         heat_type: "OS::Neutron::Trunk",
         kind: Some(Kind::Trunk),
         summary: "a Trunk",
@@ -387,10 +472,8 @@ pub fn unmapped_reason(heat_type: &str) -> String {
             "{heat_type} is not exported: Heat hides it; migrate it to OS::Glance::WebImage (heatwise fix --unsafe) and export again"
         );
     }
-    if family == "OS::Keystone" {
-        return format!(
-            "{heat_type} is not exported: ORC has identity kinds (Project, Domain, Role, Group, User, Service, Endpoint), but heatwise does not export identity resources yet"
-        );
+    if heat_type.ends_with("RoleAssignment") && family == "OS::Keystone" {
+        return format!("{heat_type} has no ORC kind: ORC v2.6.0 has no role assignments");
     }
     let why = match family.as_str() {
         "OS::Heat" => "it is Heat's own (ORC has nothing like it)",

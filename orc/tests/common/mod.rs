@@ -85,11 +85,19 @@ impl CrdValidators {
     }
 
     /// Every problem of a manifest (empty when valid). A Secret is checked
-    /// for the shape the exporter gives it.
+    /// for the shapes the exporter gives it: one string under the key ORC
+    /// reads, `value` for user data and `password` for a user's password.
     pub fn problems(&self, manifest: &Value) -> Vec<String> {
         let kind = manifest["kind"].as_str().unwrap();
         if kind == "Secret" {
-            let ok = manifest["apiVersion"] == "v1" && manifest["stringData"]["value"].is_string();
+            let data = manifest["stringData"].as_object();
+            let ok = manifest["apiVersion"] == "v1"
+                && data.is_some_and(|data| {
+                    data.len() == 1
+                        && ["value", "password"]
+                            .iter()
+                            .any(|key| data.get(*key).is_some_and(Value::is_string))
+                });
             return if ok {
                 Vec::new()
             } else {

@@ -1,0 +1,129 @@
+//! Identity: domains, projects, roles, groups, users, services and
+//! endpoints (Keystone), each to the ORC kind of the same name.
+
+use super::{new_object, reference_field, simple, write, Conv, Source};
+use crate::eval::V;
+use crate::export::Exporter;
+use crate::manifest::{Kind, Node};
+
+/// Keystone's ID of its default domain, Heat's default for `domain`.
+const DEFAULT_DOMAIN: &str = "default";
+/// Its name, as `keystone-manage bootstrap` creates it.
+const DEFAULT_DOMAIN_NAME: &str = "Default";
+
+const NAME: (&str, &str, Conv) = ("name", "name", Conv::Str);
+const DESCRIPTION: (&str, &str, Conv) = ("description", "description", Conv::Str);
+const ENABLED: (&str, &str, Conv) = ("enabled", "enabled", Conv::Bool);
+
+/// The properties each type copies as they are.
+fn plain_fields(heat_type: &str) -> &'static [(&'static str, &'static str, Conv)] {
+    match heat_type {
+        "OS::Keystone::Domain" | "OS::Keystone::User" => &[NAME, DESCRIPTION, ENABLED],
+        "OS::Keystone::Project" => &[NAME, DESCRIPTION, ENABLED, ("tags", "tags", Conv::Strings)],
+        "OS::Keystone::Role" => &[NAME],
+        "OS::Keystone::Group" => &[NAME, DESCRIPTION],
+        "OS::Keystone::Service" => &[NAME, DESCRIPTION, ("type", "type", Conv::Str), ENABLED],
+        "OS::Keystone::Endpoint" => &[
+            ("interface", "interface", Conv::Str),
+            ("url", "url", Conv::Str),
+            ENABLED,
+        ],
+        _ => &[],
+    }
+}
+
+pub(super) fn identity(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(exporter, source) else {
+        return;
+    };
+    let heat_type = source.mapping.heat_type;
+    let mut resource = Node::map(None);
+    simple(exporter, source, &mut resource, plain_fields(heat_type));
+    match heat_type {
+        "OS::Keystone::Project" | "OS::Keystone::Group" | "OS::Keystone::User" => {
+            domain_ref(exporter, source, &mut resource, true);
+        }
+        "OS::Keystone::Role" => domain_ref(exporter, source, &mut resource, false),
+        _ => {}
+    }
+    if heat_type == "OS::Keystone::User" {
+        reference_field(
+            exporter,
+            source,
+            &["default_project"],
+            Kind::Project,
+            &mut resource,
+            "defaultProjectRef",
+        );
+        password(exporter, source, &object.name, &mut resource);
+    }
+    if heat_type == "OS::Keystone::Endpoint" {
+        reference_field(
+            exporter,
+            source,
+            &["service"],
+            Kind::Service,
+            &mut resource,
+            "serviceRef",
+        );
+    }
+    write(exporter, object, resource);
+}
+
+/// A user's password as a Secret: ORC reads it from the key `password`.
+fn password(
+    exporter: &mut Exporter<'_, '_>,
+    source: &mut Source<'_>,
+    user: &str,
+    resource: &mut Node,
+) {
+    let Some(password) = source.take(exporter, &["password"]) else {
+        return;
+    };
+    let Some(text) = exporter.string(&password, &source.what("password")) else {
+        return;
+    };
+    let name = exporter.new_name(&format!("{user}-password"));
+    let mut secret = exporter.managed(Kind::Secret, &name, None, password.at);
+    secret.spec.set("password", text);
+    exporter.push(secret);
+    resource.set("passwordRef", Node::str(name, Some(password.at)));
+}
+
+/// `domain` as `domainRef`. Where Heat's default is Keystone's default
+/// domain (projects, groups, users), that domain is left out: Keystone then
+/// creates in the domain the credentials are scoped to, which is the
+/// default domain unless they say otherwise. A role's `default` is not
+/// Heat's default (a role without a domain is global): it is imported by
+/// the default domain's name, `Default`.
+fn domain_ref(
+    exporter: &mut Exporter<'_, '_>,
+    source: &mut Source<'_>,
+    resource: &mut Node,
+    default_is_heats: bool,
+) {
+    let Some(value) = source.take(exporter, &["domain"]) else {
+        return;
+    };
+    if matches!(&value.v, V::Str(id) if id == DEFAULT_DOMAIN) {
+        if !default_is_heats {
+            let mut filter = Node::map(Some(value.at));
+            filter.set("name", Node::str(DEFAULT_DOMAIN_NAME, Some(value.at)));
+            let mut what = Node::map(Some(value.at));
+            what.set("filter", filter);
+            let name = exporter.import_as(
+                Kind::Domain,
+                DEFAULT_DOMAIN.to_owned(),
+                "domain-default",
+                what,
+                value.at,
+            );
+            resource.set("domainRef", Node::str(name, Some(value.at)));
+        }
+        return;
+    }
+    let what = source.what("domain");
+    if let Some(reference) = exporter.reference(&value, Kind::Domain, &what, Vec::new()) {
+        resource.set("domainRef", reference);
+    }
+}
