@@ -60,6 +60,19 @@ pub struct Schema {
     pub list_type: Option<String>,
     #[serde(rename = "x-kubernetes-validations", default)]
     pub validations: Vec<Validation>,
+    /// `pattern`, compiled the first time a value is checked against it.
+    #[serde(skip)]
+    compiled_pattern: OnceLock<Pattern>,
+}
+
+impl Schema {
+    /// The compiled `pattern`, if there is one.
+    fn matcher(&self) -> Option<&Pattern> {
+        let source = self.pattern.as_deref()?;
+        Some(self.compiled_pattern.get_or_init(|| {
+            Pattern::new(source).expect("the crd_schema test compiles every pattern")
+        }))
+    }
 }
 
 /// An `x-kubernetes-validations` entry.
@@ -68,6 +81,16 @@ pub struct Schema {
 pub struct Validation {
     pub rule: String,
     pub message: Option<String>,
+    /// `rule`, compiled the first time it is checked.
+    #[serde(skip)]
+    compiled: OnceLock<Rule>,
+}
+
+impl Validation {
+    fn compiled(&self) -> &Rule {
+        self.compiled
+            .get_or_init(|| Rule::new(&self.rule).expect("the crd_schema test compiles every rule"))
+    }
 }
 
 /// The `spec` schema of every kind, parsed once.
@@ -172,12 +195,9 @@ fn check(
                     });
                 }
             }
-            if let Some(pattern) = &schema.pattern {
+            if let (Some(pattern), Some(matcher)) = (&schema.pattern, schema.matcher()) {
                 let within = schema.max_length.is_none_or(|max| length <= max);
-                let pattern_holds = Pattern::new(pattern)
-                    .expect("the crd_schema test compiles every pattern")
-                    .is_match(text);
-                if within && !pattern_holds {
+                if within && !matcher.is_match(text) {
                     report(format!("must match the pattern {pattern}"));
                 }
             }
@@ -274,9 +294,7 @@ fn check(
         }
     }
     for validation in &schema.validations {
-        let holds = Rule::new(&validation.rule)
-            .expect("the crd_schema test compiles every rule")
-            .holds(node);
+        let holds = validation.compiled().holds(node);
         if !holds {
             out.push(Violation {
                 path: path.to_owned(),
