@@ -154,6 +154,21 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
             Lifecycle::Managed
         }
         "retain" => Lifecycle::Retained(value.at),
+        // `Resource.validate_deletion_policy`: only types with a
+        // `handle_snapshot_delete` take it.
+        "snapshot"
+            if !matches!(
+                resource.definition.type_name.as_deref(),
+                Some("OS::Nova::Server" | "OS::Cinder::Volume")
+            ) =>
+        {
+            exporter.report(
+                Code::NoOrcField,
+                value.at,
+                format!("{what} is not exported: Heat refuses Snapshot here, as only servers and volumes take snapshots"),
+            );
+            Lifecycle::Managed
+        }
         "snapshot" => {
             exporter.report(
                 Code::MeaningDiffers,
