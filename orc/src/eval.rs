@@ -21,6 +21,10 @@ use heatwise_core::text::TextRange;
 pub const MAX_EVAL_DEPTH: usize = 64;
 /// How many values evaluation may produce for one stack.
 pub const MAX_EVAL_NODES: usize = 1 << 20;
+/// How many values the environment files of one export may give in all
+/// (aliases followed): far more than any real environment holds, and few
+/// enough that an alias bomb in one costs tens of megabytes, not hundreds.
+pub const MAX_ENVIRONMENT_VALUES: usize = 1 << 16;
 
 /// A computed value and the template text it comes from.
 #[derive(Clone, Debug, PartialEq)]
@@ -193,6 +197,8 @@ pub struct Given {
     pub parameters: Vec<(String, Val)>,
     /// From environments' `parameter_defaults`, later files winning.
     pub defaults: Vec<(String, Val)>,
+    /// How many values the environments read so far gave.
+    pub(crate) environment_values: usize,
 }
 
 impl Given {
@@ -203,6 +209,7 @@ impl Given {
         let Some(root) = tree.root().filter(|&r| tree.is_mapping(r)) else {
             return;
         };
+        let budget = Cell::new(MAX_ENVIRONMENT_VALUES.saturating_sub(self.environment_values));
         for (section, target) in [
             ("parameters", &mut self.parameters),
             ("parameter_defaults", &mut self.defaults),
@@ -212,11 +219,11 @@ impl Given {
             };
             for entry in tree.entries(mapping) {
                 if let Some(name) = tree.scalar(entry.key) {
-                    let budget = Cell::new(MAX_EVAL_NODES);
                     target.push((name.to_owned(), literal(tree, entry.value, 0, &budget)));
                 }
             }
         }
+        self.environment_values = MAX_ENVIRONMENT_VALUES - budget.get();
     }
 }
 
@@ -1078,5 +1085,49 @@ pub fn json_dumps(value: &serde_json::Value) -> String {
             format!("{{{}}}", parts.join(", "))
         }
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values_in(value: &Val) -> usize {
+        1 + match &value.v {
+            V::List(items) => items.iter().map(values_in).sum(),
+            V::Map(entries) => entries.iter().map(|(_, v)| values_in(v)).sum(),
+            _ => 0,
+        }
+    }
+
+    /// An alias bomb of a few hundred bytes in each of several environment
+    /// files gives at most `MAX_ENVIRONMENT_VALUES` values in all, and the
+    /// values past the limit say why they are unknown.
+    #[test]
+    fn environment_values_are_bounded_across_files() {
+        let mut bomb =
+            String::from("parameter_defaults:\n  a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        for (name, previous) in ["b", "c", "d", "e", "f", "g"]
+            .iter()
+            .zip(["a", "b", "c", "d", "e", "f"])
+        {
+            let items = vec![format!("*{previous}"); 10].join(", ");
+            bomb.push_str(&format!("  {name}: &{name} [{items}]\n"));
+        }
+        let environment = heatwise_core::template::parse(&bomb);
+        let mut given = Given::default();
+        for _ in 0..3 {
+            given.add_environment(&environment);
+        }
+        let total: usize = given.defaults.iter().map(|(_, v)| values_in(v)).sum();
+        // Past the limit, each value still asked for is one placeholder:
+        // at most the ten items of each of the bomb's seven levels.
+        assert!(total <= MAX_ENVIRONMENT_VALUES + 10 * 7, "{total}");
+        assert_eq!(given.environment_values, MAX_ENVIRONMENT_VALUES);
+        let (_, last) = given.defaults.last().unwrap();
+        assert!(
+            matches!(&last.v, V::Unknown(Some(reason)) if reason.contains("too large")),
+            "{last:?}"
+        );
     }
 }

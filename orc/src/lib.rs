@@ -23,7 +23,7 @@ pub mod render;
 pub mod schema;
 mod sections;
 
-pub use eval::{MAX_EVAL_DEPTH, MAX_EVAL_NODES};
+pub use eval::{MAX_ENVIRONMENT_VALUES, MAX_EVAL_DEPTH, MAX_EVAL_NODES};
 pub use export::{export, Credentials, Export, Options, MAX_FINDINGS};
 pub use finding::{Code, File, Finding};
 pub use kinds::table::{mapping, PropertyMapping, TypeMapping, MAPPINGS};
