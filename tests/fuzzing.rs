@@ -21,7 +21,12 @@ use heatwise_core::text::TextRange;
 pub type Check = fn(&[u8]);
 
 /// The fuzz targets, by the name of their directory under `fuzz/corpus/`.
-pub const TARGETS: [(&str, Check); 3] = [("load", load), ("lint", lint_input), ("fix", fix)];
+pub const TARGETS: [(&str, Check); 4] = [
+    ("load", load),
+    ("lint", lint_input),
+    ("fix", fix),
+    ("orc", orc),
+];
 
 /// The reader and the loader: the tree's spans lie on the text, a text
 /// with syntax errors is refused by the loader, and what is loaded prints.
@@ -139,6 +144,98 @@ pub fn fix(data: &[u8]) {
         // The unsafe pass would do the same as the safe one.
         if !outcome.remaining.iter().any(|d| wanted(d, true)) && outcome.skipped.is_empty() {
             return;
+        }
+    }
+}
+
+/// The ORC export, with the input as the template and as its environment
+/// too: every finding lies on its text; every object printed is one ORC's
+/// schema accepts, under a valid name of its own, at most once in the
+/// plan; both renderings are written and each YAML document reads back.
+pub fn orc(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let options = heatwise_orc::Options {
+        namespace: "fuzz".to_owned(),
+        credentials: heatwise_orc::Credentials {
+            secret_name: "clouds".to_owned(),
+            cloud_name: "cloud".to_owned(),
+        },
+        parameters: vec![("OS::stack_name".to_owned(), "fuzz".to_owned())],
+    };
+    for environments in [&[][..], &[text][..]] {
+        let export = heatwise_orc::export(text, environments, &options);
+        for finding in &export.findings {
+            check_range(text, finding.range, "an ORC finding");
+            assert!(
+                !finding.message.is_empty(),
+                "an ORC finding without a message"
+            );
+        }
+        let mut planned: Vec<&str> = export
+            .plan
+            .waves
+            .iter()
+            .chain(&export.plan.cycles)
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        let mut names: Vec<&str> = export.objects.iter().map(|o| o.name.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(
+            names.len(),
+            export.objects.len(),
+            "two objects share a name"
+        );
+        // Objects that wait on a cycle are in neither the waves nor the
+        // cycles; the rest are in one of them, once.
+        planned.sort_unstable();
+        let planned_count = planned.len();
+        planned.dedup();
+        assert_eq!(
+            planned.len(),
+            planned_count,
+            "the plan names an object twice"
+        );
+        assert!(
+            planned.iter().all(|name| names.binary_search(name).is_ok()),
+            "the plan names an object that is not printed"
+        );
+        for object in &export.objects {
+            assert!(
+                heatwise_orc::is_valid_name(&object.name),
+                "the object name {:?} is not a Kubernetes name",
+                object.name
+            );
+            if object.kind != heatwise_orc::manifest::Kind::Secret {
+                let violations =
+                    heatwise_orc::schema::validate_spec(object.kind.as_str(), &object.spec);
+                assert!(
+                    violations.is_empty(),
+                    "the {} {} was printed though ORC refuses it: {violations:?}",
+                    object.kind.as_str(),
+                    object.name
+                );
+            }
+        }
+        let _ = heatwise_orc::render::json(&export);
+        let _ = heatwise_orc::render::plan(&export);
+        let yaml = heatwise_orc::render::yaml(&export);
+        let documents: Vec<&str> = yaml.split("---\n").filter(|d| !d.is_empty()).collect();
+        assert_eq!(
+            documents.len(),
+            export.objects.len(),
+            "one document per object"
+        );
+        for document in documents {
+            let read_back = syntax::parse(document);
+            assert!(
+                read_back.errors().is_empty(),
+                "a manifest does not read back: {:?}\n{document}",
+                read_back.errors()[0]
+            );
         }
     }
 }
