@@ -249,6 +249,7 @@ impl<'a, 't> Exporter<'a, 't> {
                 Some(mapping) => match sections::read(self, resource) {
                     Lifecycle::External(id, at)
                         if sections::import_external(self, resource, &id, at) => {}
+                    Lifecycle::LeftOut => {}
                     Lifecycle::Retained(at) => {
                         let first = self.objects.len();
                         kinds::export_resource(self, resource, mapping);

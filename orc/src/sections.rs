@@ -36,6 +36,9 @@ pub(crate) enum Lifecycle {
     /// An existing resource Heat adopts (`external_id`), with its ID as
     /// written at the range.
     External(String, TextRange),
+    /// An existing resource whose ID is not known here (reported): no
+    /// object, so what refers to it is reported too.
+    LeftOut,
 }
 
 /// `depends_on` of one resource on another, as written.
@@ -99,6 +102,11 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
             );
             return Lifecycle::Managed;
         }
+        if value.is_null() {
+            return Lifecycle::Managed;
+        }
+        // Without a usable ID there is no object: making one anew would
+        // create what Heat only adopts.
         return match exporter.string(&value, &what) {
             Some(id) => match id.as_str() {
                 Some(id) if !id.is_empty() => Lifecycle::External(id.to_owned(), value.at),
@@ -108,10 +116,10 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
                         value.at,
                         format!("{what} is empty: Heat refuses it"),
                     );
-                    Lifecycle::Managed
+                    Lifecycle::LeftOut
                 }
             },
-            None => Lifecycle::Managed,
+            None => Lifecycle::LeftOut,
         };
     }
     let Some(entry) = template.resource_entry(&resource.definition, "deletion_policy") else {
