@@ -19,8 +19,11 @@ use heatwise_core::text::TextRange;
 
 /// How deep evaluation follows nested values and function calls.
 pub const MAX_EVAL_DEPTH: usize = 64;
-/// How many values evaluation may produce for one stack.
-pub const MAX_EVAL_NODES: usize = 1 << 20;
+/// How many values evaluation may produce for one stack: far more than a
+/// real stack needs (none of the corpora's templates comes near), and at
+/// most about 25 MB of them, which matters in a browser, where a
+/// WebAssembly module's memory never shrinks.
+pub const MAX_EVAL_NODES: usize = 1 << 18;
 /// How many values the environment files of one export may give in all
 /// (aliases followed): far more than any real environment holds, and few
 /// enough that an alias bomb in one costs tens of megabytes, not hundreds.
@@ -62,6 +65,15 @@ impl Val {
         match &self.v {
             V::Map(entries) => entries.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,
+        }
+    }
+
+    /// How many values it is made of, itself included.
+    pub fn count(&self) -> usize {
+        1 + match &self.v {
+            V::List(items) => items.iter().map(Val::count).sum(),
+            V::Map(entries) => entries.iter().map(|(_, v)| v.count()).sum(),
+            _ => 0,
         }
     }
 
@@ -925,6 +937,11 @@ impl<'a, 't> Evaluator<'a, 't> {
                     }
                 }
             } else {
+                // Checked before the product is built: it is what would
+                // take the memory.
+                if combos.len().saturating_mul(texts.len()) > self.budget.get() {
+                    return Val::unknown("repeat makes too many values to evaluate", at);
+                }
                 let mut next = Vec::new();
                 for combo in &combos {
                     for t in &texts {
@@ -939,6 +956,15 @@ impl<'a, 't> Evaluator<'a, 't> {
                 return Val::unknown("repeat makes too many values to evaluate", at);
             }
         }
+        // Each copy of the body is made of its values and holds a value
+        // per loop variable: all of them count.
+        let cost = combos
+            .len()
+            .saturating_mul(body.count().saturating_add(lists.len()));
+        if cost > self.budget.get() {
+            return Val::unknown("repeat makes too many values to evaluate", at);
+        }
+        self.budget.set(self.budget.get() - cost);
         let items = combos
             .iter()
             .map(|combo| substitute(&body, combo))
@@ -1092,14 +1118,6 @@ pub fn json_dumps(value: &serde_json::Value) -> String {
 mod tests {
     use super::*;
 
-    fn values_in(value: &Val) -> usize {
-        1 + match &value.v {
-            V::List(items) => items.iter().map(values_in).sum(),
-            V::Map(entries) => entries.iter().map(|(_, v)| values_in(v)).sum(),
-            _ => 0,
-        }
-    }
-
     /// An alias bomb of a few hundred bytes in each of several environment
     /// files gives at most `MAX_ENVIRONMENT_VALUES` values in all, and the
     /// values past the limit say why they are unknown.
@@ -1119,7 +1137,7 @@ mod tests {
         for _ in 0..3 {
             given.add_environment(&environment);
         }
-        let total: usize = given.defaults.iter().map(|(_, v)| values_in(v)).sum();
+        let total: usize = given.defaults.iter().map(|(_, v)| v.count()).sum();
         // Past the limit, each value still asked for is one placeholder:
         // at most the ten items of each of the bomb's seven levels.
         assert!(total <= MAX_ENVIRONMENT_VALUES + 10 * 7, "{total}");

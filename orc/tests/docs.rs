@@ -77,7 +77,7 @@ errors. An object ORC's schema refuses is left out (ORC005) and never printed; a
 object is reported too (ORC010).\n\n\
 ## Limits\n\n\
 Input size and nesting are those of `heatwise lint`. Evaluation follows values at most 64 levels deep and makes at\n\
-most 1,048,576 values per stack, and the environment files at most 65,536 values in all (a value beyond either\n\
+most 262,144 values per stack, and the environment files at most 65,536 values in all (a value beyond either\n\
 limit is reported as too large to evaluate); at most 1,000 findings are reported.\n\n\
 ## The mapping\n\n\
 Every Heat type not listed has no ORC object (ORC001): Heat's own types (`OS::Heat::*`), load balancers, DNS,\n\

@@ -242,9 +242,12 @@ fn check(
                 }
             }
             if schema.list_type.as_deref() == Some("set") {
+                // By their JSON text, in one pass: comparing each item with
+                // every earlier one is quadratic in a list the template can
+                // make as long as evaluation allows.
+                let mut seen = std::collections::HashSet::with_capacity(items.len());
                 for (i, item) in items.iter().enumerate() {
-                    let json = item.to_json();
-                    if items[..i].iter().any(|earlier| earlier.to_json() == json) {
+                    if !seen.insert(item.to_json().to_string()) {
                         report(format!(
                             "may not repeat a value (item {i} repeats an earlier one)"
                         ));
