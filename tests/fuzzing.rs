@@ -223,23 +223,14 @@ pub fn orc(data: &[u8]) {
         let _ = heatwise_orc::render::json(&export);
         let _ = heatwise_orc::render::plan(&export);
         let yaml = heatwise_orc::render::yaml(&export);
-        // A document starts at each line that is `---` alone; a value never
-        // writes one, since its lines are indented or quoted.
-        let mut documents: Vec<String> = Vec::new();
-        for line in yaml.split_inclusive('\n') {
-            if line == "---\n" {
-                documents.push(String::new());
-            } else if let Some(document) = documents.last_mut() {
-                document.push_str(line);
-            }
-        }
+        let documents = heatwise_orc::render::documents(&yaml);
         assert_eq!(
             documents.len(),
             export.objects.len(),
             "one document per object"
         );
         for document in documents {
-            let read_back = syntax::parse(&document);
+            let read_back = syntax::parse(document);
             assert!(
                 read_back.errors().is_empty(),
                 "a manifest does not read back: {:?}\n{document}",

@@ -952,9 +952,6 @@ impl<'a, 't> Evaluator<'a, 't> {
                 }
                 combos = next;
             }
-            if combos.len() > self.budget.get() {
-                return Val::unknown("repeat makes too many values to evaluate", at);
-            }
         }
         // Each copy of the body is made of its values and holds a value
         // per loop variable: all of them count.

@@ -17,6 +17,28 @@ pub fn yaml(export: &Export) -> String {
     out
 }
 
+/// The documents of [`yaml`]'s output, each without its `---` line. A
+/// document starts at each line that is `---` alone, which no value writes:
+/// a value's lines are indented or quoted.
+pub fn documents(yaml: &str) -> Vec<&str> {
+    let mut documents = Vec::new();
+    let mut start = None;
+    let mut offset = 0;
+    for line in yaml.split_inclusive('\n') {
+        if line == "---\n" {
+            if let Some(start) = start {
+                documents.push(&yaml[start..offset]);
+            }
+            start = Some(offset + line.len());
+        }
+        offset += line.len();
+    }
+    if let Some(start) = start {
+        documents.push(&yaml[start..]);
+    }
+    documents
+}
+
 /// One Kubernetes `List` holding every object.
 pub fn json(export: &Export) -> String {
     let items: Vec<serde_json::Value> = export

@@ -130,16 +130,7 @@ pub fn check_output(export: &heatwise_orc::Export, validators: &CrdValidators, l
         assert!(problems.is_empty(), "{label}: {item}\n{problems:#?}");
     }
     let yaml = heatwise_orc::render::yaml(export);
-    // A document starts at each line that is `---` alone; a value never
-    // writes one, since its lines are indented or quoted.
-    let mut documents: Vec<String> = Vec::new();
-    for line in yaml.split_inclusive('\n') {
-        if line == "---\n" {
-            documents.push(String::new());
-        } else if let Some(document) = documents.last_mut() {
-            document.push_str(line);
-        }
-    }
+    let documents = heatwise_orc::render::documents(&yaml);
     assert_eq!(documents.len(), items.len(), "{label}");
     for (document, item) in documents.iter().zip(items) {
         let tree = syntax::parse(document);
