@@ -16,8 +16,21 @@ use clap::{Parser, Subcommand};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// `heatwise --version`: the release of heatwise and the Heat release its
+/// built-in catalog describes, which is what its verdicts follow.
+fn version() -> &'static str {
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION.get_or_init(|| {
+        format!(
+            "{} (catalog: Heat {})",
+            env!("CARGO_PKG_VERSION"),
+            heatwise_core::catalog::BUILTIN_HEAT_VERSION
+        )
+    })
+}
+
 #[derive(Parser, Debug)]
-#[command(name = "heatwise", version, about, propagate_version = true)]
+#[command(name = "heatwise", version = version(), about, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

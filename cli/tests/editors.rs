@@ -1,9 +1,12 @@
 //! heatwise in the tools people use: a real Neovim (headless) running
-//! `heatwise server` as the README configures it, and the repository's
-//! pre-commit hooks run by the real `pre-commit`. Both come from PyPI at
-//! pinned versions (`cargo xtask setup`, xtask/src/tools.rs); without them
-//! the tests say so and pass, except under `cargo xtask test`, which
-//! requires them where they can be installed.
+//! `heatwise server` as the README configures it; the Python wheel
+//! installed with pip into a fresh virtualenv, without Rust; the sdist
+//! built with only Rust and maturin; and the repository's pre-commit hooks
+//! run by the real `pre-commit`, which install heatwise themselves. The
+//! tools come from PyPI at pinned versions (`cargo xtask setup`,
+//! xtask/src/tools.rs) and the wheel and sdist from `cargo xtask wheel`;
+//! without them the tests say so and pass, except under `cargo xtask
+//! test`, which requires them where they can be installed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -43,14 +46,80 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// PATH with the `heatwise` under test first.
-fn path_with_heatwise() -> std::ffi::OsString {
-    let heatwise = Path::new(env!("CARGO_BIN_EXE_heatwise"));
-    let mut dirs = vec![heatwise.parent().unwrap().to_path_buf()];
-    dirs.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
+/// A file `cargo xtask wheel` built, named by `variable`, or `None` (said)
+/// when the run has none and does not require it.
+fn built(variable: &str) -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os(variable) {
+        return Some(PathBuf::from(path));
+    }
+    let required = std::env::var("HEATWISE_REQUIRE_TOOLS").is_ok_and(|v| v == "1");
+    assert!(!required, "{variable} is not set: run `cargo xtask test`");
+    eprintln!(
+        "skipped: {variable} is not set (`cargo xtask test` builds it with `cargo xtask wheel`)"
+    );
+    None
+}
+
+/// A fresh virtualenv in `dir`, from the Python that runs pre-commit (or
+/// the system's); its `bin`.
+fn venv(dir: &Path) -> PathBuf {
+    let python = tool("python").unwrap_or_else(|| PathBuf::from("python3"));
+    let venv = dir.join("venv");
+    let made = Command::new(python)
+        .args(["-m", "venv"])
+        .arg(&venv)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", text(&made));
+    venv.join("bin")
+}
+
+/// PATH without the directories that hold `cargo`: what a machine with
+/// only Python has.
+fn path_without_rust() -> std::ffi::OsString {
+    let dirs = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .filter(|dir| !dir.join("cargo").exists() && !dir.join("rustc").exists())
+        .collect::<Vec<_>>();
     std::env::join_paths(dirs).unwrap()
+}
+
+/// What a build of heatwise from source (the sdist, or this repository as
+/// pre-commit installs it) runs with here: the build backend from the
+/// wheelhouse `cargo xtask setup` fills, where there is one, instead of
+/// PyPI; a cargo target directory kept between runs, one per test (maturin
+/// moves the binary out of it, so two builds must not share one), so the
+/// dependencies compile once; and the speed-tuned profile without its
+/// optimisations, since these tests are about what gets installed, not how
+/// fast it runs (the wheel test runs the optimised build).
+fn from_source<'c>(command: &'c mut Command, test: &str) -> &'c mut Command {
+    if let Some(wheelhouse) = std::env::var_os("HEATWISE_WHEELHOUSE") {
+        command
+            .env("PIP_NO_INDEX", "1")
+            .env("PIP_FIND_LINKS", wheelhouse);
+    }
+    command
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../target/python-builds")
+                .join(test),
+        )
+        .env("CARGO_PROFILE_RELEASE_NATIVE_OPT_LEVEL", "0")
+        .env("CARGO_PROFILE_RELEASE_NATIVE_LTO", "off")
+        .env("CARGO_PROFILE_RELEASE_NATIVE_CODEGEN_UNITS", "256")
+        .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+}
+
+/// What `heatwise --version` says: heatwise's version and the Heat release
+/// of its built-in catalog.
+fn expected_version() -> String {
+    format!(
+        "heatwise {} (catalog: Heat {})\n",
+        env!("CARGO_PKG_VERSION"),
+        heatwise_core::catalog::Catalog::builtin()
+            .heat_version()
+            .unwrap()
+    )
 }
 
 fn text(output: &Output) -> String {
@@ -62,45 +131,207 @@ fn text(output: &Output) -> String {
 }
 
 #[test]
-fn the_pre_commit_hooks_gate_and_fix_with_the_real_pre_commit() {
+fn the_version_names_the_heat_release_of_the_catalog() {
+    let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected_version());
+}
+
+#[test]
+fn the_wheel_installs_without_rust_and_lints() {
+    let Some(wheel) = built("HEATWISE_WHEEL") else {
+        return;
+    };
+    let dir = scratch("wheel");
+    let bin = venv(&dir);
+    let started = std::time::Instant::now();
+    let install = Command::new(bin.join("python"))
+        .args(["-m", "pip", "install", "--no-index", "--no-deps", "--quiet"])
+        .arg(&wheel)
+        .env("PATH", path_without_rust())
+        .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+        .output()
+        .unwrap();
+    assert!(install.status.success(), "{}", text(&install));
+    eprintln!(
+        "pip install of {} ({} KB) took {:.2} s",
+        wheel.display(),
+        std::fs::metadata(&wheel).unwrap().len() / 1024,
+        started.elapsed().as_secs_f64()
+    );
+    let metadata = Command::new(bin.join("python"))
+        .args([
+            "-c",
+            "import importlib.metadata as m; d = m.metadata('heatwise'); \
+             print(d['Name'], d['Version'], d['License-Expression'], d['Requires-Python'])",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&metadata.stdout),
+        format!("heatwise {} Apache-2.0 >=3.8\n", env!("CARGO_PKG_VERSION")),
+        "{}",
+        text(&metadata)
+    );
+
+    let heatwise = bin.join("heatwise");
+    let version = Command::new(&heatwise).arg("--version").output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&version.stdout), expected_version());
+    std::fs::write(dir.join("port.yaml"), TEMPLATE).unwrap();
+    let lint = Command::new(&heatwise)
+        .args(["lint", "port.yaml"])
+        .current_dir(&dir)
+        .env("PATH", path_without_rust())
+        .output()
+        .unwrap();
+    let said = text(&lint);
+    assert_eq!(lint.status.code(), Some(1), "{said}");
+    assert!(said.contains("port.yaml:6:7: warning[HW202]"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_sdist_builds_with_only_rust_and_maturin() {
+    let Some(sdist) = built("HEATWISE_SDIST") else {
+        return;
+    };
+    let dir = scratch("sdist");
+    let bin = venv(&dir);
+    // pip builds it in isolation: maturin is all the build environment has.
+    let build = from_source(
+        Command::new(bin.join("python"))
+            .args(["-m", "pip", "install", "--no-deps", "--quiet"])
+            .arg(&sdist),
+        "sdist",
+    )
+    .output()
+    .unwrap();
+    assert!(build.status.success(), "{}", text(&build));
+    let version = Command::new(bin.join("heatwise"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&version.stdout), expected_version());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// This repository as a hook source, as `pre-commit try-repo` makes it: a
+/// clone with the working tree's changes to tracked files committed; and
+/// that commit. (try-repo itself installs into a store it throws away, so
+/// each hook run would build heatwise again.)
+fn hook_repository(dir: &Path) -> (PathBuf, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let hooks = dir.join("hooks");
+    let git = |cwd: &Path, args: &[&str], input: Option<&[u8]>| {
+        let mut child = Command::new("git")
+            .args([
+                "-c",
+                "user.name=test",
+                "-c",
+                "user.email=test@example.invalid",
+            ])
+            .args(args)
+            .current_dir(cwd)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        if let Some(input) = input {
+            use std::io::Write as _;
+            child.stdin.take().unwrap().write_all(input).unwrap();
+        }
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "git {args:?}: {}", text(&output));
+        output.stdout
+    };
+    git(
+        dir,
+        &["clone", "--quiet", &root.display().to_string(), "hooks"],
+        None,
+    );
+    let changes = git(&root, &["diff", "HEAD", "--binary"], None);
+    if !changes.is_empty() {
+        git(&hooks, &["apply", "--index", "-"], Some(&changes));
+        git(&hooks, &["commit", "--quiet", "-m", "working tree"], None);
+    }
+    let commit = String::from_utf8(git(&hooks, &["rev-parse", "HEAD"], None)).unwrap();
+    (hooks, commit.trim().to_owned())
+}
+
+#[test]
+fn the_pre_commit_hooks_install_heatwise_then_gate_and_fix() {
     let Some(pre_commit) = tool("pre-commit") else {
         return;
     };
-    let repo = scratch("pre-commit");
+    let dir = scratch("pre-commit");
+    let (hooks, commit) = hook_repository(&dir);
+    let repo = dir.join("project");
+    std::fs::create_dir(&repo).unwrap();
     std::fs::write(repo.join("port.yaml"), TEMPLATE).unwrap();
-    // Other YAML of the repository is passed over.
+    // Other YAML of the repository (this configuration too) is passed over.
     std::fs::write(repo.join("ci.yaml"), "- name: build\n  run: make\n").unwrap();
-    let git = |args: &[&str]| {
+    std::fs::write(
+        repo.join(".pre-commit-config.yaml"),
+        format!(
+            "repos:\n  - repo: {}\n    rev: {commit}\n    hooks:\n      - id: heatwise-lint\n      - id: heatwise-fix\n",
+            hooks.display()
+        ),
+    )
+    .unwrap();
+    for args in [&["init", "-q"][..], &["add", "."]] {
         let status = Command::new("git")
             .args(args)
             .current_dir(&repo)
             .status()
             .unwrap();
         assert!(status.success(), "git {args:?}");
-    };
-    git(&["init", "-q"]);
-    git(&["add", "."]);
-    let hooks = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    }
+    let home = dir.join("pre-commit-home");
     let run = |hook: &str| {
-        Command::new(&pre_commit)
-            .args(["try-repo"])
-            .arg(&hooks)
-            .args([hook, "--all-files", "--color", "never"])
-            .current_dir(&repo)
-            .env("PATH", path_with_heatwise())
-            .env("PRE_COMMIT_HOME", repo.join(".pre-commit-home"))
-            .env("GIT_AUTHOR_NAME", "test")
-            .env("GIT_AUTHOR_EMAIL", "test@example.invalid")
-            .env("GIT_COMMITTER_NAME", "test")
-            .env("GIT_COMMITTER_EMAIL", "test@example.invalid")
-            .output()
-            .unwrap()
+        from_source(
+            Command::new(&pre_commit)
+                .args(["run", hook, "--all-files", "--color", "never"])
+                .current_dir(&repo)
+                .env("PRE_COMMIT_HOME", &home),
+            "pre-commit",
+        )
+        .output()
+        .unwrap()
     };
     let lint = run("heatwise-lint");
     let said = text(&lint);
     assert_eq!(lint.status.code(), Some(1), "{said}");
     assert!(said.contains("port.yaml:6:7: warning[HW202]"), "{said}");
     assert!(!said.contains("ci.yaml"), "{said}");
+    // The heatwise that ran is the one the hook installed into its own
+    // environment: nothing was installed beforehand.
+    let installed: Vec<PathBuf> = std::fs::read_dir(&home)
+        .unwrap()
+        .flatten()
+        .flat_map(|repo| {
+            std::fs::read_dir(repo.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+        })
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with("py_env-"))
+        .map(|env| env.path().join("bin/heatwise"))
+        .filter(|heatwise| heatwise.is_file())
+        .collect();
+    assert_eq!(
+        installed.len(),
+        1,
+        "no heatwise in the hook's environment: {said}"
+    );
+    let version = Command::new(&installed[0])
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&version.stdout), expected_version());
 
     let fix = run("heatwise-fix");
     // pre-commit fails a hook that changed files.
@@ -110,7 +341,7 @@ fn the_pre_commit_hooks_gate_and_fix_with_the_real_pre_commit() {
 
     let again = run("heatwise-lint");
     assert_eq!(again.status.code(), Some(0), "{}", text(&again));
-    let _ = std::fs::remove_dir_all(&repo);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

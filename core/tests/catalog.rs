@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use heatwise_core::catalog::{
     validate, Catalog, CatalogError, PropertyType, Severity, Status, StatusAt, StatusKind,
-    TypeResolution, BUILTIN_BYTES,
+    TypeResolution, BUILTIN_BYTES, BUILTIN_HEAT_VERSION,
 };
 use heatwise_core::release::Release;
 
@@ -71,6 +71,16 @@ fn heat_bin_is_up_to_date_with_heat_json() {
         "core/catalog/heat.bin is stale relative to core/catalog/heat.json: \
          regenerate it with `cargo run -p heatwise-core --example build_catalog` \
          (or `cargo xtask catalog`) and rebuild"
+    );
+}
+
+#[test]
+fn the_version_the_command_line_names_is_the_builtin_catalogs() {
+    assert_eq!(
+        Catalog::builtin().heat_version(),
+        Some(BUILTIN_HEAT_VERSION),
+        "core/catalog/heat.bin describes another Heat release than \
+         catalog::BUILTIN_HEAT_VERSION says: update the constant"
     );
 }
 

@@ -11,10 +11,12 @@
 //! - `parity`: check the loader against Heat's over the corpus and
 //!   100,000 variants of it.
 //! - `npm`: build and pack the npm package `heatwise`.
+//! - `wheel`: build the Python wheel and sdist of the command line.
 //! - `orc-schema`: recompile `orc/src/schema/crds.json` from the vendored
 //!   ORC CRDs (`orc/crds/`).
 //!
-//! `--no-setup` skips the set-up step of `serve`, `build`, `test` and `npm`
+//! `--no-setup` skips the set-up step of `serve`, `build`, `test`, `npm`,
+//! `vscode` and `wheel`
 //! for quick runs on a machine that has everything.
 
 mod bench;
@@ -28,6 +30,7 @@ mod setup;
 mod test;
 mod tools;
 mod vscode;
+mod wheel;
 
 use std::process::ExitCode;
 
@@ -50,8 +53,10 @@ commands:
   npm      build the npm package `heatwise` into target/npm/heatwise/ and pack it
            (target/npm/heatwise-<version>.tgz)
   vscode   build the VS Code extension into target/vscode/heatwise-<version>.vsix
+  wheel    build the Python wheel (the `heatwise` binary, release-native, stripped) and the sdist
+           into target/wheels/
 
---no-setup: skip the set-up step of serve, build, test and npm (quick runs on a machine that has everything)";
+--no-setup: skip the set-up step of serve, build, test, npm, vscode and wheel (quick runs on a machine that has everything)";
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -87,6 +92,7 @@ fn main() -> ExitCode {
         "orc-schema" => orc_schema(&env),
         "npm" => set_up().and_then(|()| npm::run(&env).map(drop)),
         "vscode" => set_up().and_then(|()| vscode::run(&env).map(drop)),
+        "wheel" => set_up().and_then(|()| wheel::run(&env).map(drop)),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

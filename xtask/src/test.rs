@@ -130,11 +130,24 @@ pub fn run(env: &Env) -> Result<(), String> {
             );
         }
     }
+    // The Python package first: the native tests install the wheel and
+    // build the sdist (cli/tests/editors.rs).
+    let wheel = crate::wheel::run(env);
+    if let Err(message) = &wheel {
+        eprintln!("{message}");
+    }
+    report.outcome("Python wheel and sdist (maturin)", wheel.is_ok());
+    let mut native = env.command("cargo");
+    if let Ok(built) = &wheel {
+        native
+            .env("HEATWISE_WHEEL", &built.wheel)
+            .env("HEATWISE_SDIST", &built.sdist);
+    }
     report.step(
         env,
         "native tests",
         Counting::CargoTest,
-        env.command("cargo")
+        native
             .args([
                 "test",
                 "--no-fail-fast",
@@ -144,6 +157,7 @@ pub fn run(env: &Env) -> Result<(), String> {
             ])
             .env("HEATWISE_PINNED_CORPUS", &pinned_corpus)
             .env("HEATWISE_TOOLS", crate::tools::bin(&env.root))
+            .env("HEATWISE_WHEELHOUSE", crate::tools::wheelhouse(&env.root))
             .env(
                 "HEATWISE_REQUIRE_TOOLS",
                 if cfg!(all(target_os = "linux", target_arch = "x86_64")) {

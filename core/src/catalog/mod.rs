@@ -74,6 +74,11 @@ pub mod limits {
 /// `cargo run -p heatwise-core --example build_catalog`.
 pub static BUILTIN_BYTES: &[u8] = include_bytes!("../../catalog/heat.bin");
 
+/// The Heat release the built-in catalog describes, as `heatwise --version`
+/// names it without decoding the catalog; a test holds it to
+/// [`Catalog::heat_version`] of [`Catalog::builtin`].
+pub const BUILTIN_HEAT_VERSION: &str = "27.0.1";
+
 /// A catalog ready for queries. See the module documentation.
 #[derive(Clone, Debug)]
 pub struct Catalog {
