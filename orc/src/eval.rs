@@ -13,7 +13,9 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
+use heatwise_core::load::python_float_repr;
 use heatwise_core::syntax::{NodeId, Resolved, Tree};
+use heatwise_core::template::merge::flattened;
 use heatwise_core::template::{DocumentKind, Template};
 use heatwise_core::text::TextRange;
 
@@ -101,7 +103,7 @@ impl Val {
         Some(match &self.v {
             V::Str(s) => s.clone(),
             V::Int(i) => i.to_string(),
-            V::Float(f) => python_float(*f),
+            V::Float(f) => python_float_repr(*f),
             V::Bool(true) => "True".to_owned(),
             V::Bool(false) => "False".to_owned(),
             _ => return None,
@@ -180,18 +182,6 @@ impl Val {
     }
 }
 
-fn python_float(f: f64) -> String {
-    if f.is_finite() && f == f.trunc() && f.abs() < 1e16 {
-        format!("{f:.1}")
-    } else if f.is_nan() {
-        "nan".to_owned()
-    } else if f.is_infinite() {
-        if f > 0.0 { "inf" } else { "-inf" }.to_owned()
-    } else {
-        format!("{f}")
-    }
-}
-
 /// A parameter's value, converted to its declared type (`None` when it
 /// has none, which is reported once where it is declared).
 #[derive(Clone, Debug)]
@@ -229,7 +219,8 @@ impl Given {
             let Some(mapping) = tree.get(root, section).filter(|&m| tree.is_mapping(m)) else {
                 continue;
             };
-            for entry in tree.entries(mapping) {
+            for merged in flattened(tree, mapping) {
+                let entry = merged.entry;
                 if let Some(name) = tree.scalar(entry.key) {
                     target.push((name.to_owned(), literal(tree, entry.value, 0, &budget)));
                 }
@@ -252,8 +243,10 @@ fn literal(tree: &Tree, node: NodeId, depth: usize, budget: &Cell<usize>) -> Val
     let node = tree.alias_target(node).unwrap_or(node);
     let v = if tree.is_mapping(node) {
         V::Map(
-            tree.entries(node)
-                .map(|e| {
+            flattened(tree, node)
+                .into_iter()
+                .map(|merged| {
+                    let e = merged.entry;
                     (
                         key_text(tree, e.key),
                         literal(tree, e.value, depth + 1, budget),
@@ -491,9 +484,9 @@ impl<'a, 't> Evaluator<'a, 't> {
             .section(if cfn { "Conditions" } else { "conditions" })
             .filter(|&s| tree.is_mapping(s))
         {
-            for entry in tree.entries(section) {
-                if let Some(name) = tree.scalar(entry.key) {
-                    conditions.insert(name.to_owned(), entry.value);
+            for merged in flattened(tree, section) {
+                if let Some(name) = tree.scalar(merged.entry.key) {
+                    conditions.insert(name.to_owned(), merged.entry.value);
                 }
             }
         }
@@ -548,8 +541,12 @@ impl<'a, 't> Evaluator<'a, 't> {
         }
         let v = if tree.is_mapping(node) {
             V::Map(
-                tree.entries(node)
-                    .map(|e| (key_text(tree, e.key), self.eval_at(e.value, depth + 1)))
+                flattened(tree, node)
+                    .into_iter()
+                    .map(|merged| {
+                        let e = merged.entry;
+                        (key_text(tree, e.key), self.eval_at(e.value, depth + 1))
+                    })
                     .collect(),
             )
         } else if tree.is_sequence(node) {
@@ -1107,6 +1104,11 @@ pub fn json_dumps(value: &serde_json::Value) -> String {
                 .collect();
             format!("{{{}}}", parts.join(", "))
         }
+        // Python writes a float as its `repr` (`1e-05`, `1e+16`), where
+        // JSON writers commonly drop the exponent's padding and sign.
+        serde_json::Value::Number(number) if number.is_f64() => {
+            python_float_repr(number.as_f64().unwrap_or(f64::NAN))
+        }
         other => other.to_string(),
     }
 }
@@ -1143,6 +1145,37 @@ mod tests {
         assert!(
             matches!(&last.v, V::Unknown(Some(reason)) if reason.contains("too large")),
             "{last:?}"
+        );
+    }
+
+    /// Floats become text as Python writes them: `str()` where Heat turns
+    /// a value into a string, `json.dumps` where it writes a map or list.
+    #[test]
+    fn floats_are_written_as_python_writes_them() {
+        let at = TextRange::empty(0);
+        for (float, python) in [
+            (1e-05, "1e-05"),
+            (0.0001, "0.0001"),
+            (1e16, "1e+16"),
+            (1.5e300, "1.5e+300"),
+            (2.0, "2.0"),
+            (0.1, "0.1"),
+        ] {
+            assert_eq!(
+                Val::new(V::Float(float), at).python_str().as_deref(),
+                Some(python)
+            );
+        }
+        let map = Val::new(
+            V::Map(vec![
+                ("b".into(), Val::new(V::Float(1e-05), at)),
+                ("a".into(), Val::new(V::Int(3), at)),
+            ]),
+            at,
+        );
+        assert_eq!(
+            json_dumps(&map.to_json().unwrap()),
+            r#"{"a": 3, "b": 1e-05}"#
         );
     }
 }

@@ -749,7 +749,9 @@ impl Properties {
         let tree = exporter.tree();
         let mut entries = Vec::new();
         if let Some(mapping) = resource.definition.properties_mapping(tree) {
-            for entry in tree.entries(mapping) {
+            // Properties merged in with `<<` are Heat's like any other.
+            for merged in template::merge::flattened(tree, mapping) {
+                let entry = merged.entry;
                 if let Some(name) = tree.scalar(entry.key) {
                     entries.push((name.to_owned(), entry.value, tree.range(entry.key)));
                 }

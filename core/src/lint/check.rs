@@ -3,8 +3,8 @@
 //! properties, references, an environment's registry).
 
 use crate::catalog::{Property, PropertyType, ResourceType, TypeResolution};
-use crate::syntax::{NodeId, ScalarStyle};
-use crate::template::{Definition, Template};
+use crate::syntax::NodeId;
+use crate::template::{merge, Definition, Template};
 
 use super::context::Context;
 use super::rules::{
@@ -115,7 +115,7 @@ fn property_mapping<'a>(
     let mut seen = Vec::new();
     property_entries(cx, resource_type, parent, mapping, prefix, &mut seen, 0);
     let mut keys = Vec::new();
-    if merged_keys(cx.tree, mapping, &mut keys, 0) {
+    if merge::keys_with_merged(cx.tree, mapping, &mut keys) {
         // Renaming a key where mappings are merged can change which value
         // wins, or make two keys that Heat refuses together: left to a
         // person unless the key and what the fix writes are met nowhere
@@ -137,90 +137,6 @@ fn property_mapping<'a>(
     }
 }
 
-/// The mappings a merge key's value names: a mapping or a list of them,
-/// written in place or through aliases.
-fn merge_sources(tree: &crate::syntax::Tree<'_>, value: NodeId) -> Vec<NodeId> {
-    let value = tree.alias_target(value).unwrap_or(value);
-    let items = if tree.is_sequence(value) {
-        tree.items(value)
-    } else {
-        std::slice::from_ref(&value)
-    };
-    items
-        .iter()
-        .map(|&item| tree.alias_target(item).unwrap_or(item))
-        .filter(|&item| tree.is_mapping(item))
-        .collect()
-}
-
-/// Every key of `mapping` and of the mappings it merges (transitively) into
-/// `keys`; whether there was any merge.
-pub(super) fn merged_keys(
-    tree: &crate::syntax::Tree<'_>,
-    mapping: NodeId,
-    keys: &mut Vec<String>,
-    depth: usize,
-) -> bool {
-    let mut merged = false;
-    for entry in tree.entries(mapping) {
-        let Some(key) = tree.scalar(entry.key) else {
-            continue;
-        };
-        if !is_merge_key(tree, entry.key) {
-            keys.push(key.to_owned());
-            continue;
-        }
-        merged = true;
-        if depth >= MAX_MERGE_DEPTH {
-            continue;
-        }
-        for source in merge_sources(tree, entry.value) {
-            if source != mapping {
-                merged_keys(tree, source, keys, depth + 1);
-            }
-        }
-    }
-    merged
-}
-
-/// The entry Heat reads for `key` in `mapping`, and the mapping that holds
-/// it: the mapping's own, else the first merged mapping's (in the order
-/// [`property_entries`] takes them, PyYAML's).
-pub(super) fn merged_entry(
-    tree: &crate::syntax::Tree<'_>,
-    mapping: NodeId,
-    key: &str,
-) -> Option<(NodeId, crate::syntax::Entry)> {
-    merged_entry_within(tree, mapping, key, 0)
-}
-
-fn merged_entry_within(
-    tree: &crate::syntax::Tree<'_>,
-    mapping: NodeId,
-    key: &str,
-    depth: usize,
-) -> Option<(NodeId, crate::syntax::Entry)> {
-    if let Some(entry) = tree.get_entry(mapping, key) {
-        return Some((mapping, entry));
-    }
-    if depth >= MAX_MERGE_DEPTH {
-        return None;
-    }
-    tree.entries(mapping)
-        .filter(|entry| is_merge_key(tree, entry.key))
-        .flat_map(|entry| merge_sources(tree, entry.value))
-        .filter(|&source| source != mapping)
-        .find_map(|source| merged_entry_within(tree, source, key, depth + 1))
-}
-
-/// Whether `key` is a merge key: `<<`, plain.
-pub(super) fn is_merge_key(tree: &crate::syntax::Tree<'_>, key: NodeId) -> bool {
-    tree.scalar(key) == Some("<<") && tree.scalar_style(key) == Some(ScalarStyle::Plain)
-}
-
-/// Deepest chain of merges followed (a merged mapping may merge others).
-const MAX_MERGE_DEPTH: usize = 16;
-
 /// The entries of `mapping`, then those of the mappings it merges with
 /// `<<`, each key once: PyYAML's merge keeps the mapping's own value of a
 /// key and, among merged mappings, the first one's. `seen` holds the keys
@@ -241,7 +157,7 @@ fn property_entries<'a>(
         let Some(key) = tree.scalar(entry.key) else {
             continue;
         };
-        if is_merge_key(tree, entry.key) {
+        if tree.is_merge_key(entry.key) {
             merges.push(entry.value);
             continue;
         }
@@ -271,11 +187,11 @@ fn property_entries<'a>(
             property_value(cx, resource_type, property, entry.value, &path);
         }
     }
-    if depth >= MAX_MERGE_DEPTH {
+    if depth >= merge::MAX_MERGE_DEPTH {
         return;
     }
-    for merge in merges {
-        for merged in merge_sources(tree, merge) {
+    for value in merges {
+        for merged in merge::merge_sources(tree, value) {
             if merged != mapping {
                 property_entries(cx, resource_type, parent, merged, prefix, seen, depth + 1);
             }

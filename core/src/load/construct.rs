@@ -132,12 +132,7 @@ impl Builder<'_, '_> {
 
     /// A merge key: a plain `<<`, or any scalar tagged `!!merge`.
     fn is_merge_key(&self, node: NodeId) -> bool {
-        let tree = self.tree;
-        match (tree.kind(node), tree.tag(node)) {
-            (NodeKind::Scalar(_), Some(tag)) => tag == "tag:yaml.org,2002:merge",
-            (NodeKind::Scalar(ScalarStyle::Plain), None) => tree.scalar(node) == Some("<<"),
-            _ => false,
-        }
+        self.tree.is_merge_key(node)
     }
 
     fn error(&self, node: NodeId, message: String) -> LoadError {

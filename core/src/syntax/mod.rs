@@ -553,6 +553,17 @@ impl<'t> Tree<'t> {
         Some(self.node_properties(node)?.tag?.0)
     }
 
+    /// Whether a mapping key is a YAML merge key as Heat's loader reads
+    /// one: a plain `<<` without a tag, or any scalar tagged `!!merge`.
+    /// (An alias used as a key is not followed here.)
+    pub fn is_merge_key(&self, key: NodeId) -> bool {
+        match (self.kind(key), self.tag(key)) {
+            (NodeKind::Scalar(_), Some(tag)) => tag == "tag:yaml.org,2002:merge",
+            (NodeKind::Scalar(ScalarStyle::Plain), None) => self.scalar(key) == Some("<<"),
+            _ => false,
+        }
+    }
+
     /// The node an alias refers to.
     pub fn alias_target(&self, node: NodeId) -> Option<NodeId> {
         match self.nodes[node.index()].payload {

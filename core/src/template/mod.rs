@@ -12,6 +12,7 @@
 
 mod dump;
 pub(crate) mod functions;
+pub mod merge;
 mod problem;
 mod read;
 mod registry;

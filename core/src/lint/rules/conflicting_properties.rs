@@ -10,7 +10,7 @@ use crate::lint::{Rule, Subject};
 use crate::syntax::{Entry, NodeId};
 
 use super::status;
-use crate::lint::check::{is_merge_key, merged_entry};
+use crate::template::merge::merged_entry;
 
 pub(crate) fn check<'a>(
     cx: &mut Context<'a, '_>,
@@ -94,7 +94,7 @@ pub(crate) fn check<'a>(
             } else {
                 tree.entries(mapping)
                     .map(|entry| entry.key)
-                    .find(|&key| is_merge_key(tree, key))
+                    .find(|&key| tree.is_merge_key(key))
                     .map_or_else(|| tree.range(old_entry.key), |key| tree.range(key))
             };
             let mut subject_path = parent_path.join(".");

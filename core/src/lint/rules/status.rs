@@ -14,7 +14,7 @@
 //!   (`tools/heat_oracle` checks the fixtures against Heat itself);
 //! - an attribute gets Heat's message as advice.
 
-use crate::lint::check::{merged_entry, merged_keys};
+use crate::template::merge::{keys_with_merged, merged_entry};
 use serde_json::Value;
 
 use crate::catalog::{
@@ -209,7 +209,7 @@ fn properties_missing_from<'a>(
     };
     // With the keys merged in by `<<`, which Heat sees as the mapping's.
     let mut keys = Vec::new();
-    merged_keys(cx.tree, properties, &mut keys, 0);
+    keys_with_merged(cx.tree, properties, &mut keys);
     let mut missing = Vec::new();
     for key in keys {
         if other.properties().get(&key).is_none() && !missing.contains(&key) {
