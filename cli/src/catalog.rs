@@ -18,6 +18,8 @@ use heatwise_core::release::Release;
 use heatwise_core::template;
 use serde_json::{json, Value};
 
+use crate::args::parse_release;
+
 /// The longest `TYPE[.PROPERTY.PATH]` argument accepted.
 pub const MAX_OBJECT_ARGUMENT: usize = 1024;
 
@@ -128,10 +130,6 @@ struct CheckArgs {
     file: PathBuf,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-}
-
-fn parse_release(text: &str) -> Result<Release, String> {
-    Release::parse(text).map_err(|error| error.to_string())
 }
 
 pub fn run(args: &CatalogArgs) -> ExitCode {

@@ -8,23 +8,19 @@
 //! standard error.
 
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use heatwise_core::catalog::Catalog;
 use heatwise_core::fix::Applicability;
 use heatwise_core::fixer::{fix_all, FixOptions, FixOutcome};
-use heatwise_core::lint::{LintOptions, Rule};
-use heatwise_core::release::Release;
-use heatwise_core::syntax::{self, MAX_INPUT_BYTES};
+use heatwise_core::lint::Rule;
+use heatwise_core::syntax;
 use heatwise_core::text::LineIndex;
 
-/// Extensions of the files a directory walk fixes (any case).
-const FIXED_EXTENSIONS: [&str; 4] = ["yaml", "yml", "template", "json"];
-
-const STDIN_NAME: &str = "<stdin>";
+use crate::args::{parse_rule, CheckArgs};
+use crate::input::{self, Input};
 
 #[derive(Args, Debug)]
 pub struct FixArgs {
@@ -48,10 +44,8 @@ pub struct FixArgs {
     #[arg(long)]
     write: bool,
 
-    /// The Heat release to migrate for, as a name or a version: Kilo,
-    /// 2015.1, 27.0.1, 2024.1. Default: the catalog's newest.
-    #[arg(long, value_name = "RELEASE", value_parser = parse_release)]
-    target: Option<Release>,
+    #[command(flatten)]
+    check: CheckArgs,
 
     /// Only fix findings of these rules: codes or names, comma-separated
     /// (HW202,resource-type-alias).
@@ -59,40 +53,10 @@ pub struct FixArgs {
     select: Vec<Vec<Rule>>,
 }
 
-fn parse_release(text: &str) -> Result<Release, String> {
-    Release::parse(text).map_err(|error| {
-        format!(
-            "{error}; give a release name or a Heat version, e.g. Kilo, 2015.1, 27.0.1 or 2024.1"
-        )
-    })
-}
-
-/// A rule's code or name; a retired code stands for the rules it became.
-fn parse_rule(text: &str) -> Result<Vec<Rule>, String> {
-    let rules = Rule::matching(text.trim());
-    if rules.is_empty() {
-        return Err(format!("`{text}` is not a rule; `heatwise rule --all` lists them (codes like HW202 or names like hidden-property)"));
-    }
-    Ok(rules)
-}
-
-enum Input {
-    Stdin,
-    File(PathBuf),
-}
-
-impl Input {
-    fn name(&self) -> String {
-        match self {
-            Input::Stdin => STDIN_NAME.to_owned(),
-            Input::File(path) => path.display().to_string(),
-        }
-    }
-}
-
 pub fn run(args: &FixArgs) -> ExitCode {
-    let mut failed = false;
-    let inputs = collect_inputs(&args.paths, &mut failed);
+    let mut errors = Vec::new();
+    let inputs = input::collect(&args.paths, &mut errors);
+    let mut failed = !errors.is_empty();
     if !args.diff && !args.write && (inputs.len() != 1 || failed) {
         if !failed {
             eprintln!(
@@ -108,15 +72,23 @@ pub fn run(args: &FixArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    let checked = match args.check.read(&mut errors) {
+        Ok(checked) => checked,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    failed |= !errors.is_empty();
     let options = FixOptions {
-        lint: LintOptions::new(Catalog::builtin()).with_target(args.target),
+        lint: checked.options(),
         unsafe_fixes: args.unsafe_fixes,
         codes: (!args.select.is_empty()).then(|| args.select.concat()),
     };
     let mut stdout = io::stdout().lock();
     for input in &inputs {
         let name = input.name();
-        let text = match read_input(input) {
+        let text = match input.read() {
             Ok(text) => text,
             Err(message) => {
                 eprintln!("error: {name}: {message}");
@@ -142,7 +114,9 @@ pub fn run(args: &FixArgs) -> ExitCode {
         }
         let written = if args.write {
             match input {
-                Input::File(path) if outcome.text != text => write_atomically(path, &outcome.text),
+                Input::File { path, .. } if outcome.text != text => {
+                    write_atomically(path, &outcome.text)
+                }
                 _ => Ok(()),
             }
         } else if args.diff {
@@ -166,74 +140,12 @@ pub fn run(args: &FixArgs) -> ExitCode {
     }
 }
 
-/// Files named and files found in directories named, in order.
-fn collect_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Input> {
-    let mut inputs = Vec::new();
-    for path in paths {
-        if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
-        } else if path.is_dir() {
-            let mut found = Vec::new();
-            if let Err(error) = walk(path, &mut found) {
-                eprintln!("error: {}: {error}", path.display());
-                *failed = true;
-            }
-            found.sort();
-            inputs.extend(found.into_iter().map(Input::File));
-        } else if path.exists() {
-            inputs.push(Input::File(path.clone()));
-        } else {
-            eprintln!("error: {}: no such file", path.display());
-            *failed = true;
-        }
-    }
-    inputs
-}
-
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        for entry in fs::read_dir(&dir)? {
-            let entry = entry?;
-            let path = entry.path();
-            if entry.file_name().to_string_lossy().starts_with('.') {
-                continue;
-            }
-            let kind = entry.file_type()?;
-            if kind.is_dir() {
-                pending.push(path);
-            } else if kind.is_file()
-                && path.extension().is_some_and(|ext| {
-                    FIXED_EXTENSIONS
-                        .iter()
-                        .any(|known| ext.eq_ignore_ascii_case(known))
-                })
-            {
-                found.push(path);
-            }
-        }
-    }
-    Ok(())
-}
-
-fn read_input(input: &Input) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    let limit = MAX_INPUT_BYTES as u64 + 1;
-    let read = match input {
-        Input::Stdin => io::stdin().lock().take(limit).read_to_end(&mut bytes),
-        Input::File(path) => {
-            fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
-        }
-    };
-    read.map_err(|error| format!("cannot read: {error}"))?;
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(format!("larger than {MAX_INPUT_BYTES} bytes"));
-    }
-    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())
-}
-
-/// Writes a temporary file beside `path`, then renames it over `path`.
+/// Writes a temporary file beside `path`, then renames it over `path`. A
+/// symbolic link is followed: the file it names is rewritten, and the link
+/// stays a link.
 fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let resolved = fs::canonicalize(path)?;
+    let path = resolved.as_path();
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())

@@ -35,12 +35,7 @@ enum Format {
 
 pub fn run(args: &LoadArgs) -> ExitCode {
     let name = args.file.display().to_string();
-    let text = if name == "-" {
-        crate::lint::read_text(io::stdin().lock(), heatwise_core::syntax::MAX_INPUT_BYTES)
-    } else {
-        crate::lint::read_file(&args.file)
-    };
-    let text = match text {
+    let text = match crate::input::read_path(&args.file) {
         Ok(text) => text,
         Err(message) => {
             eprintln!("error: {name}: {message}");

@@ -1,7 +1,9 @@
 //! The `heatwise` command line.
 
+mod args;
 mod catalog;
 mod fix;
+mod input;
 mod lint;
 mod load;
 mod orc;

@@ -3,13 +3,13 @@
 //! on stderr, as `heatwise lint` reports findings.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use heatwise_orc::{render, Credentials, File, Options};
 
-use crate::lint::{read_file, read_text};
+use crate::input::{read_path, STDIN_NAME};
 use crate::output::text::{write_findings, Finding};
 
 #[derive(Args, Debug)]
@@ -90,16 +90,8 @@ fn parse_credentials(text: &str) -> Result<Credentials, String> {
     })
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    if path.as_os_str() == "-" {
-        read_text(io::stdin().lock(), heatwise_core::syntax::MAX_INPUT_BYTES)
-    } else {
-        read_file(path)
-    }
-}
-
 pub fn run(args: &OrcArgs) -> ExitCode {
-    let template = match read(&args.template) {
+    let template = match read_path(&args.template) {
         Ok(text) => text,
         Err(message) => {
             eprintln!("error: {}: {message}", args.template.display());
@@ -108,7 +100,7 @@ pub fn run(args: &OrcArgs) -> ExitCode {
     };
     let mut environments = Vec::new();
     for path in &args.environments {
-        match read(path) {
+        match read_path(path) {
             Ok(text) => environments.push(text),
             Err(message) => {
                 eprintln!("error: {}: {message}", path.display());
@@ -146,7 +138,7 @@ pub fn run(args: &OrcArgs) -> ExitCode {
     let mut stderr = io::stderr().lock();
     let shown = |path: &PathBuf| {
         if path.as_os_str() == "-" {
-            crate::lint::STDIN_NAME.to_owned()
+            STDIN_NAME.to_owned()
         } else {
             path.display().to_string()
         }

@@ -219,8 +219,8 @@ fn the_sdist_builds_with_only_rust_and_maturin() {
 }
 
 /// This repository as a hook source, as `pre-commit try-repo` makes it: a
-/// clone with the working tree's changes to tracked files committed; and
-/// that commit. (try-repo itself installs into a store it throws away, so
+/// clone with the working tree's changes committed (new files that git
+/// does not ignore included); and that commit. (try-repo itself installs into a store it throws away, so
 /// each hook run would build heatwise again.)
 fn hook_repository(dir: &Path) -> (PathBuf, String) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -256,6 +256,20 @@ fn hook_repository(dir: &Path) -> (PathBuf, String) {
     let changes = git(&root, &["diff", "HEAD", "--binary"], None);
     if !changes.is_empty() {
         git(&hooks, &["apply", "--index", "-"], Some(&changes));
+    }
+    let untracked = git(
+        &root,
+        &["ls-files", "-z", "--others", "--exclude-standard"],
+        None,
+    );
+    for name in untracked.split(|&b| b == 0).filter(|name| !name.is_empty()) {
+        let name = String::from_utf8_lossy(name).into_owned();
+        let to = hooks.join(&name);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(root.join(&name), &to).unwrap();
+        git(&hooks, &["add", "--", &name], None);
+    }
+    if !git(&hooks, &["status", "--porcelain"], None).is_empty() {
         git(&hooks, &["commit", "--quiet", "-m", "working tree"], None);
     }
     let commit = String::from_utf8(git(&hooks, &["rev-parse", "HEAD"], None)).unwrap();

@@ -209,6 +209,85 @@ fn fix_cases() {
     }
 }
 
+/// `fix` checks a template against what `lint` does: an operator's
+/// catalog laid over the built-in one, and the environments the stack is
+/// deployed with.
+#[test]
+fn fix_takes_the_catalog_and_environments_lint_takes() {
+    let lint_fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint");
+    let with_catalog = heatwise(
+        &[
+            "fix",
+            "--unsafe",
+            "catalog/uses-acme.yaml",
+            "--catalog",
+            "catalog/acme-volume.json",
+        ],
+        &lint_fixtures,
+        None,
+    );
+    assert_eq!(with_catalog.status.code(), Some(0));
+    let template = std::fs::read_to_string(lint_fixtures.join("catalog/uses-acme.yaml")).unwrap();
+    assert_eq!(
+        text(&with_catalog.stdout),
+        template.replace("type: Acme::Storage::Volume", "type: OS::Cinder::Volume")
+    );
+    let without = heatwise(
+        &["fix", "--unsafe", "catalog/uses-acme.yaml"],
+        &lint_fixtures,
+        None,
+    );
+    // Unknown to the built-in catalog, outside Heat's own namespaces: no
+    // finding, nothing to fix.
+    assert_eq!(text(&without.stdout), template);
+
+    let unknown = |args: &[&str]| {
+        let output = heatwise(args, &lint_fixtures, None);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        text(&output.stderr)
+            .lines()
+            .filter(|line| line.contains("HW104"))
+            .count()
+    };
+    assert_eq!(unknown(&["fix", "env/stack.yaml"]), 3);
+    assert_eq!(
+        unknown(&["fix", "env/stack.yaml", "-e", "env/environment.yaml"]),
+        1
+    );
+    let missing = heatwise(
+        &["fix", "env/stack.yaml", "-e", "env/missing.yaml"],
+        &lint_fixtures,
+        None,
+    );
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("error: env/missing.yaml: no such file or directory"));
+}
+
+/// `--write` through a symbolic link rewrites the file it names and leaves
+/// the link a link.
+#[cfg(unix)]
+#[test]
+fn write_follows_a_symbolic_link() {
+    let dir = scratch("symlink");
+    std::fs::copy(
+        core_fixtures().join("neutron_port.yaml"),
+        dir.join("real.yaml"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("real.yaml", dir.join("link.yaml")).unwrap();
+    let output = heatwise(&["fix", "--write", "link.yaml"], &dir, None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(std::fs::symlink_metadata(dir.join("link.yaml"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        std::fs::read(dir.join("real.yaml")).unwrap(),
+        std::fs::read(core_fixtures().join("neutron_port.yaml.fixed")).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A fresh directory under the system's temporary one.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("heatwise-fix-{name}-{}", std::process::id()));

@@ -653,6 +653,6 @@ fn oversized_standard_input_is_refused() {
     assert_eq!(output.exit, 2);
     assert_eq!(
         output.stderr,
-        "error: <stdin>: larger than the 10 MiB a file may have; not linted\n"
+        "error: <stdin>: larger than the 10 MiB a file may have; not read\n"
     );
 }

@@ -230,7 +230,7 @@ impl Server<'_> {
                 (Some(root), true) => root.join(path),
                 _ => path.clone(),
             };
-            match crate::lint::environment_types_of(Path::new(&full)) {
+            match crate::input::environment_types_of(Path::new(&full)) {
                 Ok(found) => types.extend(found),
                 Err(error) => problems.push(format!(
                     "heatwise.environments: {}: {}",

@@ -1,0 +1,115 @@
+//! Arguments more than one command takes, parsed and checked once: the
+//! release to judge for, rule codes, severities, and what a template is
+//! checked against (`--target`, `--catalog`, `-e`).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog};
+use heatwise_core::lint::{LintOptions, Rule, Severity};
+use heatwise_core::release::Release;
+
+use crate::input::{environment_types_of, read_text};
+use crate::output::InputError;
+
+/// What a template is checked against: a release, the catalog, and the
+/// environments it is deployed with. `lint` and `fix` take these alike.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The Heat release to check against, as a name or a version: Kilo,
+    /// 2015.1, Liberty, 27.0.1, 2024.1. Default: the catalog's newest.
+    #[arg(long, value_name = "RELEASE", value_parser = parse_release)]
+    pub target: Option<Release>,
+
+    /// A catalog laid over the built-in one: heatwise catalog JSON, or the
+    /// JSON of `openstack orchestration resource type show -f json TYPE`.
+    #[arg(long, value_name = "FILE")]
+    pub catalog: Option<PathBuf>,
+
+    /// An environment file, as given to `heat stack-create -e`: the types
+    /// its `resource_registry` maps are template resources, never reported
+    /// as unknown. Repeatable. Environment files in a given directory are
+    /// checked but not applied.
+    #[arg(short = 'e', long = "environment", value_name = "FILE")]
+    pub environments: Vec<PathBuf>,
+}
+
+/// What [`CheckArgs`] read: the catalog and the environments' types, for
+/// [`Checked::options`].
+pub struct Checked {
+    catalog: Option<Catalog>,
+    environment_types: Vec<String>,
+    target: Option<Release>,
+}
+
+impl CheckArgs {
+    /// Reads the catalog and the environments. A catalog that cannot be
+    /// used is an error; an environment that cannot be read is said on
+    /// standard error and kept in `errors`, and the rest goes on.
+    pub fn read(&self, errors: &mut Vec<InputError>) -> Result<Checked, String> {
+        let catalog = load_catalog(self.catalog.as_deref())?;
+        let mut environment_types = Vec::new();
+        for path in &self.environments {
+            match environment_types_of(path) {
+                Ok(types) => environment_types.extend(types),
+                Err(error) => crate::input::report_error(errors, error),
+            }
+        }
+        Ok(Checked {
+            catalog,
+            environment_types,
+            target: self.target,
+        })
+    }
+}
+
+impl Checked {
+    pub fn options(&self) -> LintOptions<'_> {
+        let catalog = self.catalog.as_ref().unwrap_or_else(|| Catalog::builtin());
+        LintOptions {
+            environment_types: &self.environment_types,
+            ..LintOptions::new(catalog).with_target(self.target)
+        }
+    }
+}
+
+/// The built-in catalog with the operator's laid over it; `None` for the
+/// built-in one alone.
+fn load_catalog(path: Option<&Path>) -> Result<Option<Catalog>, String> {
+    let Some(path) = path else { return Ok(None) };
+    let shown = path.display();
+    let file = fs::File::open(path)
+        .map_err(|error| format!("cannot read the catalog {shown}: {error}"))?;
+    let text = read_text(file, MAX_CATALOG_BYTES)
+        .map_err(|message| format!("cannot read the catalog {shown}: {message}"))?;
+    let top = Catalog::from_any_json(&text).map_err(|error| {
+        format!(
+            "{shown} is not a catalog: {error}; give heatwise catalog JSON or the output of `openstack orchestration resource type show -f json TYPE`"
+        )
+    })?;
+    Catalog::builtin().layered(&top).map(Some).map_err(|error| {
+        format!("the catalog {shown} cannot be laid over the built-in one: {error}")
+    })
+}
+
+/// A release as a name or a version.
+pub fn parse_release(text: &str) -> Result<Release, String> {
+    Release::parse(text).map_err(|error| {
+        format!("{error}; give a release name or a Heat version, e.g. Kilo, 2015.1, Liberty, 27.0.1 or 2024.1")
+    })
+}
+
+/// A rule's code or name; a retired code stands for the rules it became.
+pub fn parse_rule(text: &str) -> Result<Vec<Rule>, String> {
+    let rules = Rule::matching(text.trim());
+    if rules.is_empty() {
+        return Err(format!("`{text}` is not a rule; `heatwise rule --all` lists them (codes like HW202 or names like hidden-property)"));
+    }
+    Ok(rules)
+}
+
+pub fn parse_severity(text: &str) -> Result<Severity, String> {
+    Severity::parse(text)
+        .ok_or_else(|| format!("`{text}` is not a severity; use error, warning or info"))
+}
