@@ -13,7 +13,7 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
-use heatwise_core::load::python_float_repr;
+use heatwise_core::load::{json_string, python_float_repr};
 use heatwise_core::syntax::{NodeId, Resolved, Tree};
 use heatwise_core::template::merge::flattened;
 use heatwise_core::template::{DocumentKind, Template};
@@ -129,6 +129,60 @@ impl Val {
             }
             V::Resource(_) | V::Unknown(_) => return None,
         })
+    }
+
+    /// Python's `json.dumps` of the value (ASCII only, `", "` and `": "`
+    /// between items), as Heat writes maps and lists into strings: with
+    /// `sort_keys` where its functions do (`list_join`, `str_replace`),
+    /// in the map's order where Nova's metadata does. `None` when
+    /// something is unknown.
+    pub fn python_json(&self, sort_keys: bool) -> Option<String> {
+        let mut out = String::new();
+        self.write_python_json(&mut out, sort_keys)?;
+        Some(out)
+    }
+
+    fn write_python_json(&self, out: &mut String, sort_keys: bool) -> Option<()> {
+        match &self.v {
+            V::Null => out.push_str("null"),
+            V::Bool(true) => out.push_str("true"),
+            V::Bool(false) => out.push_str("false"),
+            V::Int(i) => out.push_str(&i.to_string()),
+            V::Float(f) if f.is_nan() => out.push_str("NaN"),
+            V::Float(f) if f.is_infinite() => {
+                out.push_str(if *f > 0.0 { "Infinity" } else { "-Infinity" })
+            }
+            V::Float(f) => out.push_str(&python_float_repr(*f)),
+            V::Str(s) => json_string(out, s, true),
+            V::List(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    item.write_python_json(out, sort_keys)?;
+                }
+                out.push(']');
+            }
+            V::Map(entries) => {
+                let mut order: Vec<&(String, Val)> = entries.iter().collect();
+                if sort_keys {
+                    order.sort_by(|a, b| a.0.cmp(&b.0));
+                }
+                out.push('{');
+                for (i, (key, value)) in order.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    json_string(out, key, true);
+                    out.push_str(": ");
+                    value.write_python_json(out, sort_keys)?;
+                }
+                out.push('}');
+            }
+            V::Resource(_) | V::Unknown(_) => return None,
+        }
+        Some(())
     }
 
     /// The first unknown part, if any.
@@ -682,8 +736,8 @@ impl<'a, 't> Evaluator<'a, 't> {
                                 strings.push(match &item.v {
                                     V::Null => String::new(),
                                     V::Str(s) => s.clone(),
-                                    V::List(_) | V::Map(_) => match item.to_json() {
-                                        Some(json) => json_dumps(&json),
+                                    V::List(_) | V::Map(_) => match item.python_json(true) {
+                                        Some(json) => json,
                                         None => return Val::unknown("list_join's items must be known", at),
                                     },
                                     _ => return Val::unknown("list_join's items must be strings, maps or lists", at),
@@ -1082,37 +1136,6 @@ fn substitute(body: &Val, combo: &[(String, String)]) -> Val {
     Val::new(v, body.at)
 }
 
-/// `json.dumps(value, sort_keys=True)` with Python's separators.
-pub fn json_dumps(value: &serde_json::Value) -> String {
-    match value {
-        serde_json::Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(json_dumps).collect();
-            format!("[{}]", parts.join(", "))
-        }
-        serde_json::Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            let parts: Vec<String> = keys
-                .iter()
-                .map(|k| {
-                    format!(
-                        "{}: {}",
-                        serde_json::Value::String((*k).clone()),
-                        json_dumps(&map[*k])
-                    )
-                })
-                .collect();
-            format!("{{{}}}", parts.join(", "))
-        }
-        // Python writes a float as its `repr` (`1e-05`, `1e+16`), where
-        // JSON writers commonly drop the exponent's padding and sign.
-        serde_json::Value::Number(number) if number.is_f64() => {
-            python_float_repr(number.as_f64().unwrap_or(f64::NAN))
-        }
-        other => other.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1173,9 +1196,26 @@ mod tests {
             ]),
             at,
         );
+        assert_eq!(map.python_json(true).unwrap(), r#"{"a": 3, "b": 1e-05}"#);
+        assert_eq!(map.python_json(false).unwrap(), r#"{"b": 1e-05, "a": 3}"#);
+    }
+
+    /// `json.dumps` writes every character beyond ASCII escaped, and
+    /// booleans and null as JSON does.
+    #[test]
+    fn python_json_is_ascii_only() {
+        let at = TextRange::empty(0);
+        let list = Val::new(
+            V::List(vec![
+                Val::new(V::Str("caf\u{e9} \u{1f600} \"q\"\n".into()), at),
+                Val::new(V::Bool(true), at),
+                Val::new(V::Null, at),
+            ]),
+            at,
+        );
         assert_eq!(
-            json_dumps(&map.to_json().unwrap()),
-            r#"{"a": 3, "b": 1e-05}"#
+            list.python_json(true).unwrap(),
+            r#"["caf\u00e9 \ud83d\ude00 \"q\"\n", true, null]"#
         );
     }
 }

@@ -772,6 +772,12 @@ impl Properties {
         Some(self.entries[index].1)
     }
 
+    /// The value node of a property (the last, if repeated), left untaken.
+    pub(crate) fn peek(&self, name: &str) -> Option<NodeId> {
+        let index = self.entries.iter().rposition(|(n, _, _)| n == name)?;
+        Some(self.entries[index].1)
+    }
+
     /// The first of several names (a property and its deprecated alias).
     pub(crate) fn take_any(&mut self, names: &[&str]) -> Option<NodeId> {
         let mut found = None;

@@ -182,9 +182,12 @@ fn is_safe_plain(text: &str) -> bool {
     let safe_ends =
         (first.is_ascii_alphanumeric() || first == '/' || first == '_') && !text.ends_with(' ');
     // YAML 1.1 reads `yes`, `on`, `1_000`, `1:30`, dates... as other types;
-    // YAML 1.2 fewer. A string either reads as a string stays plain.
+    // YAML 1.2 fewer. A string either reads as a string stays plain. The
+    // YAML 1.1 booleans `y` and `n` PyYAML leaves out, but go-yaml, which
+    // kubectl reads manifests with, does not.
     safe_chars
         && safe_ends
+        && !matches!(text, "y" | "Y" | "n" | "N")
         && matches!(
             scalar::resolve(text, ScalarStyle::Plain, None),
             Resolved::Str(_)
@@ -243,6 +246,8 @@ mod tests {
         for text in [
             "yes",
             "on",
+            "y",
+            "N",
             "1",
             "1.5",
             "1:30",

@@ -149,6 +149,14 @@ pub(super) fn key_text(key: &Value) -> String {
 }
 
 fn string(out: &mut String, s: &str) {
+    json_string(out, s, false);
+}
+
+/// A string as Python's `json.dumps` writes it; `ensure_ascii` (Python's
+/// default, and what Heat sends to the services) writes every character
+/// beyond ASCII as `\uXXXX`, those beyond the Basic Multilingual Plane
+/// as a surrogate pair.
+pub fn json_string(out: &mut String, s: &str, ensure_ascii: bool) {
     out.push('"');
     for ch in s.chars() {
         match ch {
@@ -161,6 +169,12 @@ fn string(out: &mut String, s: &str) {
             '\u{c}' => out.push_str("\\f"),
             c if (c as u32) < 0x20 => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c if ensure_ascii && !c.is_ascii() => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
             }
             c => out.push(c),
         }

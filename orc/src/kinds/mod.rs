@@ -247,14 +247,24 @@ pub(crate) enum Conv {
     Strings,
 }
 
-/// A map property as `[{<key>: k, <value>: v}]`, values as text (JSON for
-/// maps and lists, as Heat writes them).
+/// How a map property's values become the text the service stores.
+#[derive(Clone, Copy)]
+pub(crate) enum PairText {
+    /// Python's `str()`, JSON for maps and lists.
+    Str,
+    /// Nova's metadata as Heat sends it (`meta_serialize`): a string as it
+    /// is, anything else as `json.dumps` writes it (`true`, `null`, `1.5`,
+    /// maps in their order).
+    NovaMetadata,
+}
+
+/// A map property as `[{<key>: k, <value>: v}]`, values as text.
 pub(crate) fn pairs(
     exporter: &mut Exporter<'_, '_>,
     value: &Val,
     what: &str,
-    key: &str,
-    value_key: &str,
+    (key, value_key): (&str, &str),
+    texts: PairText,
 ) -> Option<Node> {
     let crate::eval::V::Map(entries) = &value.v else {
         exporter.not_a(value, what, "a map");
@@ -262,12 +272,14 @@ pub(crate) fn pairs(
     };
     let mut items = Vec::new();
     for (k, v) in entries {
-        let text = match &v.v {
-            crate::eval::V::List(_) | crate::eval::V::Map(_) => {
-                v.to_json().map(|j| crate::eval::json_dumps(&j))
+        let text = match (&v.v, texts) {
+            (crate::eval::V::Str(s), _) => Some(s.clone()),
+            (_, PairText::NovaMetadata) => v.python_json(false),
+            (crate::eval::V::List(_) | crate::eval::V::Map(_), PairText::Str) => {
+                v.python_json(true)
             }
-            crate::eval::V::Null => Some(String::new()),
-            _ => v.python_str(),
+            (crate::eval::V::Null, PairText::Str) => Some(String::new()),
+            (_, PairText::Str) => v.python_str(),
         };
         let Some(text) = text else {
             exporter.not_a(v, what, "a known value");

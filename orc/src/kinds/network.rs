@@ -26,14 +26,24 @@ pub(super) fn net(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let mut resource = Node::map(None);
+    let provider = source.mapping.heat_type == "OS::Neutron::ProviderNet";
+    // Heat's ProviderNet is shared unless the template says otherwise
+    // (`shared` defaults to true there, to false on a Net); a property
+    // given as null takes its default.
+    let shared_by_default = provider
+        && source
+            .props
+            .peek("shared")
+            .is_none_or(|node| exporter.eval.eval(node).is_null());
     let fields: Vec<_> = NETWORK_FIELDS
         .iter()
-        .filter(|(p, _, _)| {
-            *p != "router_external" || source.mapping.heat_type == "OS::Neutron::ProviderNet"
-        })
+        .filter(|(p, _, _)| *p != "router_external" || provider)
         .copied()
         .collect();
     simple(exporter, source, &mut resource, &fields);
+    if shared_by_default {
+        resource.set("shared", Node::bool(true, None));
+    }
     write(exporter, object, resource);
 }
 

@@ -216,6 +216,15 @@ pub(super) fn rule_resource(exporter: &mut Exporter<'_, '_>, source: &mut Source
             entries.push((key.to_owned(), value));
         }
     }
+    // Heat's SecurityGroupRule defaults to TCP (a rule in a group's
+    // `rules` to every protocol): without it, a port range would make
+    // Neutron refuse the rule, and no range would open every protocol.
+    if !entries.iter().any(|(key, _)| key == "protocol") {
+        entries.push((
+            "protocol".to_owned(),
+            Val::new(V::Str("tcp".into()), origin),
+        ));
+    }
     // A remote group has no ORC field: the rule is reported below.
     if let Some(node) = source.props.take("remote_group") {
         let value = exporter.eval.eval(node);

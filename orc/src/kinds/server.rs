@@ -3,7 +3,7 @@
 
 use super::{
     fold_target, new_object, pairs, port, push_item, reference_field, simple, write, Conv, Later,
-    Source,
+    PairText, Source,
 };
 use crate::eval::{Val, V};
 use crate::export::Exporter;
@@ -53,7 +53,13 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     }
     if let Some(metadata) = source.take(exporter, &["metadata"]) {
         let what = source.what("metadata");
-        if let Some(list) = pairs(exporter, &metadata, &what, "key", "value") {
+        if let Some(list) = pairs(
+            exporter,
+            &metadata,
+            &what,
+            ("key", "value"),
+            PairText::NovaMetadata,
+        ) {
             resource.set("metadata", list);
         }
     }

@@ -1,6 +1,8 @@
 //! Volumes, their types, and attachments (folded into the server).
 
-use super::{fold_target, new_object, pairs, reference_field, simple, write, Conv, Later, Source};
+use super::{
+    fold_target, new_object, pairs, reference_field, simple, write, Conv, Later, PairText, Source,
+};
 use crate::export::Exporter;
 use crate::manifest::{Kind, Node};
 
@@ -22,7 +24,7 @@ pub(super) fn volume(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     );
     if let Some(metadata) = source.take(exporter, &["metadata"]) {
         let what = source.what("metadata");
-        if let Some(list) = pairs(exporter, &metadata, &what, "name", "value") {
+        if let Some(list) = pairs(exporter, &metadata, &what, ("name", "value"), PairText::Str) {
             resource.set("metadata", list);
         }
     }
@@ -62,7 +64,7 @@ pub(super) fn volume_type(exporter: &mut Exporter<'_, '_>, source: &mut Source<'
     );
     if let Some(metadata) = source.take(exporter, &["metadata"]) {
         let what = source.what("metadata");
-        if let Some(list) = pairs(exporter, &metadata, &what, "name", "value") {
+        if let Some(list) = pairs(exporter, &metadata, &what, ("name", "value"), PairText::Str) {
             resource.set("extraSpecs", list);
         }
     }
