@@ -2,6 +2,7 @@
 //! `fixed_ips` is not given, the `default` security group when
 //! `security_groups` is not given.
 
+use heatwise_core::template::merge::flattened;
 use heatwise_core::text::TextRange;
 
 use super::{
@@ -39,8 +40,19 @@ pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             ("tags", "tags", Conv::Strings),
         ],
     );
+    let network = source
+        .props
+        .peek("network")
+        .or_else(|| source.props.peek("network_id"))
+        .map(|node| exporter.eval.eval(node));
     let port_security = source.take(exporter, &["port_security_enabled"]);
-    let security_disabled = port_security.as_ref().and_then(Val::truth) == Some(false);
+    // A port without the property takes its network's.
+    let security_disabled = match port_security.as_ref().and_then(Val::truth) {
+        Some(enabled) => !enabled,
+        None => network
+            .as_ref()
+            .is_some_and(|network| network_without_port_security(exporter, network)),
+    };
     if let Some(value) = &port_security {
         if let Some(node) = exporter.boolean(value, &source.what("port_security_enabled")) {
             let enabled = node.value == Value::Bool(true);
@@ -115,6 +127,33 @@ pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         }
     }
     write(exporter, object, resource);
+}
+
+/// Whether `network` is a network of this template whose
+/// `port_security_enabled` is false: Neutron gives its ports no security
+/// group unless they turn port security on, and refuses one otherwise.
+pub(super) fn network_without_port_security(exporter: &Exporter<'_, '_>, network: &Val) -> bool {
+    let V::Resource(name) = &network.v else {
+        return false;
+    };
+    let template = exporter.eval.template();
+    let tree = template.tree();
+    let Some(resource) = template.resource(name) else {
+        return false;
+    };
+    let is_network = matches!(
+        resource.definition.type_name.as_deref(),
+        Some("OS::Neutron::Net" | "OS::Neutron::ProviderNet")
+    );
+    let Some(mapping) = resource.definition.properties_mapping(tree) else {
+        return false;
+    };
+    is_network
+        && flattened(tree, mapping)
+            .into_iter()
+            .filter(|merged| tree.scalar(merged.entry.key) == Some("port_security_enabled"))
+            .last()
+            .is_some_and(|merged| exporter.eval.eval(merged.entry.value).truth() == Some(false))
 }
 
 /// The project's `default` security group, imported once.

@@ -258,14 +258,20 @@ fn new_port(
             ips: vec![ip],
         }),
     }
-    let refs = if groups.is_empty() {
+    let refs = if !groups.is_empty() {
+        groups.to_vec()
+    } else if network.is_some_and(|network| port::network_without_port_security(exporter, network))
+    {
+        // Nova asks for no group there, and Neutron gives none.
+        Vec::new()
+    } else {
         port::default_security_group(exporter, entry.at)
             .into_iter()
             .collect()
-    } else {
-        groups.to_vec()
     };
-    resource.set("securityGroupRefs", Node::list(refs, None));
+    if !refs.is_empty() {
+        resource.set("securityGroupRefs", Node::list(refs, None));
+    }
     object.spec.set("resource", resource);
     exporter.push(object);
     Some(Node::str(name, Some(entry.at)))
