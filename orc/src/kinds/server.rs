@@ -342,6 +342,7 @@ fn volumes(exporter: &mut Exporter<'_, '_>, mappings: &Val, what: &str, resource
                         attachment.set("device", device);
                     }
                     push_item(resource, "volumes", attachment);
+                    attachment_leftovers(exporter, item, what);
                 }
             }
             _ => exporter.report(
@@ -350,5 +351,24 @@ fn volumes(exporter: &mut Exporter<'_, '_>, mappings: &Val, what: &str, resource
                 format!("an entry of {what} is not exported: ORC v2.6.0 attaches existing volumes only, and cannot boot from a volume or make one"),
             ),
         }
+    }
+}
+
+/// What an attached volume's entry says beyond the volume and its device,
+/// which ORC's attachment cannot: reported where it is written.
+fn attachment_leftovers(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) {
+    let V::Map(entries) = &item.v else {
+        return;
+    };
+    for (key, value) in entries {
+        if value.is_null() || matches!(key.as_str(), "volume_id" | "device_name" | "boot_index") {
+            continue;
+        }
+        let message = if key == "delete_on_termination" && value.truth() == Some(true) {
+            format!("delete_on_termination in an entry of {what} is not exported: Nova deletes the volume with the server, while ORC deletes it only with its Volume object")
+        } else {
+            format!("{key} in an entry of {what} is not exported: ORC's volume attachment has no field for it")
+        };
+        exporter.report(Code::NoOrcField, value.at, message);
     }
 }
