@@ -15,6 +15,7 @@ pub mod lint;
 pub mod load;
 pub mod release;
 pub mod severity;
+pub mod stack;
 pub mod syntax;
 pub mod template;
 pub mod text;

@@ -4,6 +4,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use heatwise_core::catalog::Catalog;
+use heatwise_core::stack::{Registry, Resolution};
 use heatwise_core::syntax::{NodeId, Tree};
 use heatwise_core::template::{self, DocumentKind, Resource, Template};
 use heatwise_core::text::TextRange;
@@ -67,6 +69,7 @@ pub fn export(text: &str, environments: &[&str], options: &Options) -> Export {
         texts: options.parameters.clone(),
         ..Given::default()
     };
+    let mut registry = Registry::default();
     for (index, environment) in environments.iter().enumerate() {
         let environment = template::parse(environment);
         let file = File::Environment(index);
@@ -92,8 +95,10 @@ pub fn export(text: &str, environments: &[&str], options: &Options) -> Export {
             });
         }
         given.add_environment(&environment);
+        registry.load(&environment);
     }
     let mut exporter = Exporter::new(&template, &given, options, findings);
+    exporter.resolve_types(&mut registry);
     exporter.run();
     exporter.finish()
 }
@@ -127,6 +132,10 @@ pub(crate) struct Exporter<'a, 't> {
     /// Every `depends_on` of an exported resource, checked against ORC's
     /// order once all objects are written.
     pub(crate) depends_on: Vec<DependsOn>,
+    /// What each resource's type is once the environments' registry has
+    /// mapped it (a type of Heat's, or a template), where it differs from
+    /// what the template writes; `None` where nothing can provide it.
+    mapped_types: HashMap<String, Option<String>>,
 }
 
 /// Options shared by every object of one kind's import filter.
@@ -166,6 +175,51 @@ impl<'a, 't> Exporter<'a, 't> {
             findings,
             later: Vec::new(),
             depends_on: Vec::new(),
+            mapped_types: HashMap::new(),
+        }
+    }
+
+    /// Maps each resource's type through the environments' registry, in
+    /// the template's order, as Heat does when it builds the stack.
+    fn resolve_types(&mut self, registry: &mut Registry) {
+        if registry.is_empty() {
+            return;
+        }
+        let catalog = Catalog::builtin();
+        let known = |name: &str| catalog.resolve_type(name).is_some();
+        let template = self.template;
+        for resource in template.resources() {
+            let Some(written) = resource.definition.type_name.as_deref() else {
+                continue;
+            };
+            let mapped = match registry.resolve(written, Some(&resource.name), &known) {
+                Resolution::Type(name) | Resolution::Template(name) if name != written => {
+                    Some(name)
+                }
+                Resolution::Loop => {
+                    let range = resource
+                        .definition
+                        .type_range(self.tree())
+                        .unwrap_or_else(|| resource.name_range(self.tree()));
+                    self.report(
+                        Code::NoOrcKind,
+                        range,
+                        format!("the resource {} is not exported: the environments map {written} onto itself in a loop, which Heat cannot create", resource.name),
+                    );
+                    None
+                }
+                _ => continue,
+            };
+            self.mapped_types.insert(resource.name.clone(), mapped);
+        }
+    }
+
+    /// The type Heat creates a resource of: what the template writes,
+    /// unless the environments map it (`None` where nothing provides it).
+    pub(crate) fn type_of<'r>(&'r self, resource: &'r Resource) -> Option<&'r str> {
+        match self.mapped_types.get(&resource.name) {
+            Some(mapped) => mapped.as_deref(),
+            None => resource.definition.type_name.as_deref(),
         }
     }
 
@@ -224,12 +278,7 @@ impl<'a, 't> Exporter<'a, 't> {
         let resources = self.included_resources();
         // Names first, so that a reference may point to a later resource.
         for resource in &resources {
-            let target = match resource
-                .definition
-                .type_name
-                .as_deref()
-                .and_then(table::mapping)
-            {
+            let target = match self.type_of(resource).and_then(table::mapping) {
                 Some(mapping) => match mapping.kind {
                     Some(kind) => {
                         let name = self.names.unique(&resource.name, "resource");
@@ -242,7 +291,7 @@ impl<'a, 't> Exporter<'a, 't> {
             self.targets.insert(resource.name.clone(), target);
         }
         for resource in &resources {
-            let Some(type_name) = resource.definition.type_name.clone() else {
+            let Some(type_name) = self.type_of(resource).map(str::to_owned) else {
                 continue;
             };
             match table::mapping(&type_name) {
@@ -263,11 +312,18 @@ impl<'a, 't> Exporter<'a, 't> {
                         .type_range(self.tree())
                         .unwrap_or_else(|| resource.name_range(self.tree()));
                     let why = table::unmapped_reason(&type_name);
-                    self.report(
-                        Code::NoOrcKind,
-                        range,
-                        format!("the resource {} is not exported: {why}", resource.name),
-                    );
+                    let written = resource.definition.type_name.as_deref().unwrap_or_default();
+                    let message = if written == type_name {
+                        format!("the resource {} is not exported: {why}", resource.name)
+                    } else if type_name == "OS::Heat::None" {
+                        format!("the resource {} is not exported: the environments map {written} to OS::Heat::None, so Heat creates nothing for it either", resource.name)
+                    } else {
+                        format!(
+                            "the resource {} is not exported: {why} (the environments map {written} to {type_name})",
+                            resource.name
+                        )
+                    };
+                    self.report(Code::NoOrcKind, range, message);
                 }
             }
         }

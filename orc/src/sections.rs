@@ -166,7 +166,7 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
         // `handle_snapshot_delete` take it.
         "snapshot"
             if !matches!(
-                resource.definition.type_name.as_deref(),
+                exporter.type_of(resource),
                 Some("OS::Nova::Server" | "OS::Cinder::Volume")
             ) =>
         {

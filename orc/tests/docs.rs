@@ -23,6 +23,10 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   referenced object's name. `get_attr`, `get_file` and the rest are known only when Heat runs: reported where\n\
   written (ORC003).\n\
 - A resource whose `condition` is false is not exported.\n\
+- Types the environments' `resource_registry` maps (per type, by wildcard, or for one resource under\n\
+  `resources:`) are read as Heat reads them: a resource is exported as the type Heat creates; one mapped to\n\
+  `OS::Heat::None` is not exported, since Heat creates nothing for it; one mapped to a template is a nested stack\n\
+  (ORC001).\n\
 - A resource's other sections: `deletion_policy: Retain` (Heat leaves the resource when the stack is deleted)\n\
   gives its objects `managedOptions.onDelete: detach` (ORC leaves it when the object is deleted); `Snapshot` is\n\
   reported (ORC009: ORC takes no snapshot). `external_id` (Heat adopts that resource, ignores the properties and\n\

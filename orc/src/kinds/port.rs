@@ -142,7 +142,7 @@ pub(super) fn network_without_port_security(exporter: &Exporter<'_, '_>, network
         return false;
     };
     let is_network = matches!(
-        resource.definition.type_name.as_deref(),
+        exporter.type_of(resource),
         Some("OS::Neutron::Net" | "OS::Neutron::ProviderNet")
     );
     let Some(mapping) = resource.definition.properties_mapping(tree) else {

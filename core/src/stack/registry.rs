@@ -1,0 +1,242 @@
+//! The `resource_registry` of a stack's environments, as Heat's
+//! `ResourceRegistry` (heat/engine/environment.py) holds and reads it:
+//! environments laid one over the other in the order given (a later entry
+//! replaces an earlier one, `null` removes one, and `prefix*: null` every
+//! entry the prefix matches); entries scoped to one resource under
+//! `resources:`; a type mapped to another type, to a template, or by a
+//! wildcard (`OS::Networking::*: OS::Neutron::*`, `OS::*: OS::Heat::None`).
+//!
+//! [`Registry::resolve`] follows Heat's order: the template a type names
+//! itself, the resource's scoped entry, the type's own entry, then the
+//! wildcards that match, longest path first and then by name; each
+//! mapping followed to its end, and a mapping whose end nothing provides
+//! passed over for the next. What no environment decides is Heat's own
+//! registry's: the catalog's. Chains are followed [`MAX_CHAIN`] deep; a
+//! longer one is a loop (Heat overflows its stack on it).
+
+use std::collections::HashMap;
+
+use crate::syntax::Resolved;
+use crate::template::{DocumentKind, Template};
+
+/// Deepest chain of mappings followed.
+pub const MAX_CHAIN: usize = 64;
+
+/// Most entries read from all environments together.
+pub const MAX_ENTRIES: usize = 100_000;
+
+/// What a registry entry maps its type to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Info {
+    /// A template resource: the template's name as written.
+    Template(String),
+    /// Another type.
+    Map(String),
+    /// `prefix*` to a type, or to `other_prefix*`.
+    Glob { prefix: String, value: String },
+}
+
+impl Info {
+    fn new(name: &str, value: &str) -> Info {
+        if is_template_name(name) {
+            Info::Template(name.to_owned())
+        } else if is_template_name(value) {
+            Info::Template(value.to_owned())
+        } else if let Some(prefix) = name.strip_suffix('*') {
+            Info::Glob {
+                prefix: prefix.to_owned(),
+                value: value.to_owned(),
+            }
+        } else {
+            Info::Map(value.to_owned())
+        }
+    }
+}
+
+/// A name Heat takes for a template file (or URL).
+fn is_template_name(name: &str) -> bool {
+    name.ends_with(".yaml") || name.ends_with(".template")
+}
+
+/// What provides a resource's type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// A type of Heat's own registry (the catalog): a plugin, or one of
+    /// Heat's own aliases of one. `OS::Heat::None` makes nothing.
+    Type(String),
+    /// A template resource: the template's name as written.
+    Template(String),
+    /// Nothing provides it: Heat refuses the resource.
+    NotFound,
+    /// The environments map types onto each other in a loop.
+    Loop,
+}
+
+/// An entry and the path Heat files it under (`[type]`, or `[resources,
+/// name, type]`), which orders the candidates for a type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Slot {
+    info: Info,
+    path: Vec<String>,
+}
+
+/// The environments' registries, laid over each other.
+#[derive(Clone, Debug, Default)]
+pub struct Registry {
+    /// Top-level entries: type or `prefix*` to what it maps to.
+    entries: HashMap<String, Slot>,
+    /// `resources:` entries: resource name, then type.
+    scoped: HashMap<String, HashMap<String, Slot>>,
+    read: usize,
+}
+
+impl Registry {
+    /// The registry of these environments, in the order given.
+    pub fn of<'t>(environments: impl IntoIterator<Item = &'t Template<'t>>) -> Registry {
+        let mut registry = Registry::default();
+        for environment in environments {
+            registry.load(environment);
+        }
+        registry
+    }
+
+    /// Whether no environment maps anything.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty() && self.scoped.is_empty()
+    }
+
+    /// Lays an environment's `resource_registry` over what is there. A
+    /// template (not an environment) has none.
+    pub fn load(&mut self, environment: &Template<'_>) {
+        if environment.kind() != DocumentKind::Environment {
+            return;
+        }
+        let tree = environment.tree();
+        for entry in environment.registry() {
+            if self.read >= MAX_ENTRIES {
+                return;
+            }
+            self.read += 1;
+            let Some(name) = tree.scalar(entry.entry.key) else {
+                continue;
+            };
+            let value = entry.entry.value;
+            let (level, mut path) = match entry.scope.map(|scope| tree.scalar(scope)) {
+                Some(Some(resource)) => (
+                    self.scoped.entry(resource.to_owned()).or_default(),
+                    vec!["resources".to_owned(), resource.to_owned()],
+                ),
+                Some(None) => continue,
+                None => (&mut self.entries, Vec::new()),
+            };
+            match entry.target.as_deref() {
+                Some(target) => {
+                    path.push(name.to_owned());
+                    let info = Info::new(name, target);
+                    level.insert(name.to_owned(), Slot { info, path });
+                }
+                None if tree.resolve(value) == Some(Resolved::Null) => {
+                    match name.strip_suffix('*') {
+                        Some(prefix) => level.retain(|key, _| !key.starts_with(prefix)),
+                        None => {
+                            level.remove(name);
+                        }
+                    }
+                }
+                // A mapping beside `resources` is a level Heat never reads;
+                // another value is no type Heat can instantiate.
+                None => {}
+            }
+        }
+    }
+
+    /// What provides the type `type_name` of the resource `resource` (its
+    /// name, for scoped entries). `known` tells whether Heat's own registry
+    /// has a type (the catalog's `resolve_type`).
+    ///
+    /// Like Heat's, this remembers: a mapping that led to one of Heat's own
+    /// types is filed under the type asked for, so a resource's scoped
+    /// mapping holds for the resources of that type asked for after it.
+    /// Ask in the order Heat does (the template's resources in order).
+    pub fn resolve(
+        &mut self,
+        type_name: &str,
+        resource: Option<&str>,
+        known: &dyn Fn(&str) -> bool,
+    ) -> Resolution {
+        self.resolve_within(type_name, resource, known, 0)
+            .unwrap_or(Resolution::NotFound)
+    }
+
+    /// `None`: nothing provides the type (Heat's `EntityNotFound`), so the
+    /// caller tries its next candidate.
+    fn resolve_within(
+        &mut self,
+        type_name: &str,
+        resource: Option<&str>,
+        known: &dyn Fn(&str) -> bool,
+        depth: usize,
+    ) -> Option<Resolution> {
+        if depth > MAX_CHAIN {
+            return Some(Resolution::Loop);
+        }
+        for slot in self.candidates(type_name, resource) {
+            let next = match &slot.info {
+                Info::Template(name) => return Some(Resolution::Template(name.clone())),
+                Info::Map(value) => value.clone(),
+                Info::Glob { prefix, value } => match value.strip_suffix('*') {
+                    Some(new_prefix) => format!("{new_prefix}{}", &type_name[prefix.len()..]),
+                    None => value.clone(),
+                },
+            };
+            match self.resolve_within(&next, resource, known, depth + 1) {
+                Some(found @ Resolution::Type(_)) => {
+                    self.entries.insert(type_name.to_owned(), slot);
+                    return Some(found);
+                }
+                Some(found) => return Some(found),
+                None => {}
+            }
+        }
+        known(type_name).then(|| Resolution::Type(type_name.to_owned()))
+    }
+
+    /// The environments' entries for a type, in the order Heat tries them:
+    /// the longer path first (a scoped entry before a top-level one), then
+    /// by path. A type that names a template is a template resource of that
+    /// name unless an entry of that very name says otherwise.
+    fn candidates(&self, type_name: &str, resource: Option<&str>) -> Vec<Slot> {
+        let mut found: Vec<Slot> = Vec::new();
+        match self.entries.get(type_name) {
+            Some(slot) => found.push(slot.clone()),
+            None if is_template_name(type_name) => found.push(Slot {
+                info: Info::Template(type_name.to_owned()),
+                path: vec![type_name.to_owned()],
+            }),
+            None => {}
+        }
+        if let Some(slot) = resource
+            .and_then(|name| self.scoped.get(name))
+            .and_then(|level| level.get(type_name))
+        {
+            found.push(slot.clone());
+        }
+        for (key, slot) in &self.entries {
+            if !key.ends_with('*') {
+                continue;
+            }
+            if let Info::Glob { prefix, value } = &slot.info {
+                if type_name != value && type_name.starts_with(prefix.as_str()) {
+                    found.push(slot.clone());
+                }
+            }
+        }
+        found.sort_by(|a, b| {
+            b.path
+                .len()
+                .cmp(&a.path.len())
+                .then_with(|| a.path.cmp(&b.path))
+        });
+        found
+    }
+}

@@ -1,0 +1,70 @@
+//! The environments' `resource_registry` against Heat 27.0.1's own
+//! `ResourceRegistry`: each case of `fixtures/registry/cases.json` lays its
+//! environments over each other and asks for types in order; the answers
+//! must be those Heat gave (`cases.heat.json`, recorded by
+//! `tools/heat_oracle/record_registry.py`, which says when it is stale).
+
+use std::path::Path;
+
+use heatwise_core::catalog::Catalog;
+use heatwise_core::stack::{Registry, Resolution};
+use heatwise_core::template;
+use serde_json::{json, Value};
+
+#[test]
+fn types_resolve_as_heats_registry_resolves_them() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/registry");
+    let cases_bytes = std::fs::read(dir.join("cases.json")).unwrap();
+    let cases: Value = serde_json::from_slice(&cases_bytes).unwrap();
+    let heat: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("cases.heat.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        heat["fnv1a64"].as_str(),
+        Some(heatwise_snapshot::fnv1a64(&cases_bytes).as_str()),
+        "cases.json changed since Heat's answers were recorded: run \
+         .venv/bin/python tools/heat_oracle/record_registry.py"
+    );
+    let catalog = Catalog::builtin();
+    let known = |name: &str| catalog.resolve_type(name).is_some();
+    let cases = cases.as_array().unwrap();
+    let answers = heat["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), answers.len());
+    for (case, recorded) in cases.iter().zip(answers) {
+        let texts: Vec<&str> = case["environments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|text| text.as_str().unwrap())
+            .collect();
+        let environments: Vec<_> = texts.iter().map(|text| template::parse(text)).collect();
+        let mut registry = Registry::of(&environments);
+        let queries = case["queries"].as_array().unwrap();
+        for (query, expected) in queries.iter().zip(recorded["answers"].as_array().unwrap()) {
+            let type_name = query[0].as_str().unwrap();
+            let resource = query[1].as_str();
+            let answer = match registry.resolve(type_name, resource, &known) {
+                // Heat names the plugin class an alias of its own leads to.
+                Resolution::Type(name) => {
+                    let name = catalog
+                        .resolve_type(&name)
+                        .and_then(|resolution| resolution.resource_type())
+                        .map_or(name, |resource_type| resource_type.name().to_owned());
+                    json!({ "type": name })
+                }
+                Resolution::Template(name) => json!({ "template": name }),
+                Resolution::NotFound => json!({ "not_found": true }),
+                Resolution::Loop => json!({ "loop": true }),
+            };
+            let expected = match expected.get("not_found") {
+                Some(_) => json!({ "not_found": true }),
+                None => expected.clone(),
+            };
+            assert_eq!(
+                answer, expected,
+                "{}: {type_name} for {resource:?}",
+                case["name"]
+            );
+        }
+    }
+}
