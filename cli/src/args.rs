@@ -9,8 +9,9 @@ use clap::Args;
 use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog};
 use heatwise_core::lint::{LintOptions, Rule, Severity};
 use heatwise_core::release::Release;
+use heatwise_core::stack::Registry;
 
-use crate::input::{environment_types_of, read_text};
+use crate::input::{load_environment, read_text};
 use crate::output::InputError;
 
 /// What a template is checked against: a release, the catalog, and the
@@ -27,19 +28,19 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub catalog: Option<PathBuf>,
 
-    /// An environment file, as given to `heat stack-create -e`: the types
-    /// its `resource_registry` maps are template resources, never reported
-    /// as unknown. Repeatable. Environment files in a given directory are
-    /// checked but not applied.
+    /// An environment file, as given to `openstack stack create -e`: a type
+    /// its `resource_registry` maps is checked as the type Heat creates (a
+    /// template resource is not checked). Repeatable, in order. Environment
+    /// files in a given directory are checked but not applied.
     #[arg(short = 'e', long = "environment", value_name = "FILE")]
     pub environments: Vec<PathBuf>,
 }
 
-/// What [`CheckArgs`] read: the catalog and the environments' types, for
-/// [`Checked::options`].
+/// What [`CheckArgs`] read: the catalog and the environments' registry,
+/// for [`Checked::options`].
 pub struct Checked {
     catalog: Option<Catalog>,
-    environment_types: Vec<String>,
+    registry: Registry,
     target: Option<Release>,
 }
 
@@ -49,16 +50,15 @@ impl CheckArgs {
     /// standard error and kept in `errors`, and the rest goes on.
     pub fn read(&self, errors: &mut Vec<InputError>) -> Result<Checked, String> {
         let catalog = load_catalog(self.catalog.as_deref())?;
-        let mut environment_types = Vec::new();
+        let mut registry = Registry::default();
         for path in &self.environments {
-            match environment_types_of(path) {
-                Ok(types) => environment_types.extend(types),
-                Err(error) => crate::input::report_error(errors, error),
+            if let Err(error) = load_environment(path, &mut registry) {
+                crate::input::report_error(errors, error);
             }
         }
         Ok(Checked {
             catalog,
-            environment_types,
+            registry,
             target: self.target,
         })
     }
@@ -68,7 +68,7 @@ impl Checked {
     pub fn options(&self) -> LintOptions<'_> {
         let catalog = self.catalog.as_ref().unwrap_or_else(|| Catalog::builtin());
         LintOptions {
-            environment_types: &self.environment_types,
+            registry: Some(&self.registry),
             ..LintOptions::new(catalog).with_target(self.target)
         }
     }

@@ -10,6 +10,7 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use heatwise_core::stack::Registry;
 use heatwise_core::syntax::MAX_INPUT_BYTES;
 use heatwise_core::template::{self, DocumentKind};
 
@@ -66,9 +67,9 @@ pub fn report_error(errors: &mut Vec<InputError>, error: InputError) {
     errors.push(error);
 }
 
-/// The type names (or `*` patterns) an environment file's
-/// `resource_registry` maps.
-pub fn environment_types_of(path: &Path) -> Result<Vec<String>, InputError> {
+/// Lays an environment file's `resource_registry` over `registry`, as
+/// `-e` gives it to Heat.
+pub fn load_environment(path: &Path, registry: &mut Registry) -> Result<(), InputError> {
     let shown = path.display().to_string();
     let text = read_file(path).map_err(|message| InputError {
         path: shown.clone(),
@@ -84,13 +85,8 @@ pub fn environment_types_of(path: &Path) -> Result<Vec<String>, InputError> {
             message: "given with -e but a template, not an environment file; give templates as PATH and environments (resource_registry, parameter_defaults) with -e".into(),
         });
     }
-    let tree = environment.tree();
-    Ok(environment
-        .registry()
-        .iter()
-        .filter_map(|entry| tree.scalar(entry.entry.key))
-        .map(str::to_owned)
-        .collect())
+    registry.load(&environment);
+    Ok(())
 }
 
 /// The files to read, in the order given, directories walked in sorted

@@ -254,6 +254,17 @@ fn fix_takes_the_catalog_and_environments_lint_takes() {
         unknown(&["fix", "env/stack.yaml", "-e", "env/environment.yaml"]),
         1
     );
+    // A type the environment maps onto OS::Neutron::Port is migrated as one.
+    let mapped = heatwise(
+        &["fix", "env/stack.yaml", "-e", "env/environment.yaml"],
+        &lint_fixtures,
+        None,
+    );
+    let stack = std::fs::read_to_string(lint_fixtures.join("env/stack.yaml")).unwrap();
+    assert_eq!(
+        text(&mapped.stdout),
+        stack.replace("network_id: private", "network: private")
+    );
     let missing = heatwise(
         &["fix", "env/stack.yaml", "-e", "env/missing.yaml"],
         &lint_fixtures,

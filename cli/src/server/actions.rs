@@ -8,6 +8,7 @@ use heatwise_core::catalog::Catalog;
 use heatwise_core::fix::{suppression, Applicability};
 use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::lint::LintOptions;
+use heatwise_core::stack::Registry;
 use heatwise_core::template;
 use heatwise_core::text::TextRange;
 use lsp_types::{
@@ -27,7 +28,7 @@ pub fn code_actions(
     converter: &Converter<'_>,
     catalog: &Catalog,
     settings: &Settings,
-    environment_types: &[String],
+    registry: &Registry,
     params: &CodeActionParams,
 ) -> Vec<CodeActionOrCommand> {
     let wants = |kind: &CodeActionKind| {
@@ -100,9 +101,7 @@ pub fn code_actions(
     if (asked_for_fix_all || (params.context.only.is_none() && safe_fix_here))
         && wants(&fix_all_kind)
     {
-        if let Some(edits) =
-            fix_all_edits(document, converter, catalog, settings, environment_types)
-        {
+        if let Some(edits) = fix_all_edits(document, converter, catalog, settings, registry) {
             actions.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title: "Apply every safe heatwise fix".to_owned(),
                 kind: Some(fix_all_kind),
@@ -148,12 +147,12 @@ pub fn fix_all_edits(
     converter: &Converter<'_>,
     catalog: &Catalog,
     settings: &Settings,
-    environment_types: &[String],
+    registry: &Registry,
 ) -> Option<Vec<TextEdit>> {
     let lint = LintOptions {
         catalog,
         target: settings.target,
-        environment_types,
+        registry: Some(registry),
     };
     let mut options = FixOptions::new(lint);
     if settings.select.is_some() || !settings.ignore.is_empty() {

@@ -4,6 +4,7 @@
 use heatwise_core::catalog::{Catalog, StatusKind};
 use heatwise_core::fix::Applicability;
 use heatwise_core::lint::{lint, Diagnostic, LintOptions, Severity};
+use heatwise_core::stack::Registry;
 use heatwise_core::text::{Positions, TextRange};
 use lsp_types::{
     CodeDescription, DiagnosticSeverity, DiagnosticTag, NumberOrString, Position, Range, TextEdit,
@@ -33,11 +34,11 @@ impl Document {
     }
 
     /// Lints the text again with `settings`.
-    pub fn lint(&mut self, catalog: &Catalog, settings: &Settings, environment_types: &[String]) {
+    pub fn lint(&mut self, catalog: &Catalog, settings: &Settings, registry: &Registry) {
         let options = LintOptions {
             catalog,
             target: settings.target,
-            environment_types,
+            registry: Some(registry),
         };
         let mut found = lint(&self.text, &options);
         found.retain(|d| settings.shows(d.rule));

@@ -22,6 +22,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use heatwise_core::catalog::Catalog;
+use heatwise_core::stack::Registry;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionParams, CodeActionProviderCapability,
@@ -72,7 +73,7 @@ struct Server<'c> {
     next_request: i32,
     settings: Settings,
     /// Type names the configured environments map onto templates.
-    environment_types: Vec<String>,
+    registry: Registry,
     /// Where relative environment paths start: the first workspace folder.
     root: Option<std::path::PathBuf>,
     documents: HashMap<Uri, Document>,
@@ -156,7 +157,7 @@ fn serve(connection: &Connection) -> Result<(), String> {
         refresh,
         next_request: 0,
         settings: Settings::default(),
-        environment_types: Vec::new(),
+        registry: Registry::default(),
         root,
         documents: HashMap::new(),
     };
@@ -224,25 +225,24 @@ impl Server<'_> {
     /// again.
     fn configure(&mut self, value: Option<&Value>) {
         let (settings, mut problems) = Settings::read(value);
-        let mut types = Vec::new();
+        let mut registry = Registry::default();
         for path in &settings.environments {
             let full = match (&self.root, path.is_relative()) {
                 (Some(root), true) => root.join(path),
                 _ => path.clone(),
             };
-            match crate::input::environment_types_of(Path::new(&full)) {
-                Ok(found) => types.extend(found),
-                Err(error) => problems.push(format!(
+            if let Err(error) = crate::input::load_environment(Path::new(&full), &mut registry) {
+                problems.push(format!(
                     "heatwise.environments: {}: {}",
                     error.path, error.message
-                )),
+                ));
             }
         }
         for problem in problems {
             self.show(MessageType::WARNING, problem);
         }
         self.settings = settings;
-        self.environment_types = types;
+        self.registry = registry;
         let uris: Vec<Uri> = self.documents.keys().cloned().collect();
         for uri in &uris {
             self.relint(uri);
@@ -261,7 +261,7 @@ impl Server<'_> {
         let Some(document) = self.documents.get_mut(uri) else {
             return;
         };
-        document.lint(self.catalog, &self.settings, &self.environment_types);
+        document.lint(self.catalog, &self.settings, &self.registry);
         if !self.pull {
             self.publish(uri);
         }
@@ -371,7 +371,7 @@ impl Server<'_> {
                         &converter,
                         server.catalog,
                         &server.settings,
-                        &server.environment_types,
+                        &server.registry,
                         &params,
                     );
                     Ok(serde_json::to_value(actions).unwrap_or(Value::Null))

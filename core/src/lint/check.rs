@@ -3,6 +3,7 @@
 //! properties, references, an environment's registry).
 
 use crate::catalog::{Property, PropertyType, ResourceType, TypeResolution};
+use crate::stack::Resolution;
 use crate::syntax::NodeId;
 use crate::template::{merge, Definition, Template};
 
@@ -19,11 +20,11 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     template_problems::check(&mut cx);
     template_version::check(&mut cx);
     for resource in template.resources() {
-        definition(&mut cx, &resource.definition);
+        definition(&mut cx, &resource.definition, Some(&resource.name));
         unknown_resource_reference::depends_on(&mut cx, &resource.definition);
     }
     for nested in template.nested_definitions() {
-        definition(&mut cx, &nested.definition);
+        definition(&mut cx, &nested.definition, None);
     }
     attribute_refs(&mut cx);
     unknown_resource_reference::resource_refs(&mut cx);
@@ -31,31 +32,49 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     cx.finish()
 }
 
-/// A type name where it is used: a resource's `type` (with its definition)
-/// or an environment's registry entry. Returns the type to check the rest
-/// against, when the catalog knows it and it exists at the target.
+/// A type name where it is used: a resource's `type` (with its definition
+/// and the resource's name) or an environment's registry entry. Returns
+/// the type to check the rest against, when the catalog knows it and it
+/// exists at the target.
 fn type_usage<'a>(
     cx: &mut Context<'a, '_>,
-    name: &str,
+    written: &str,
     node: NodeId,
     definition: Option<&Definition>,
+    resource: Option<&str>,
 ) -> Option<ResourceType<'a>> {
-    if is_template_resource(name) || mapped_by_environment(cx, name) {
+    if is_template_resource(written) {
         return None;
     }
     let range = cx.tree.range(node);
+    // The type Heat creates: the environments may map the one written.
+    let mapped = match cx.mapped_type(written, resource) {
+        Some(Resolution::Template(_) | Resolution::Loop) => return None,
+        Some(Resolution::Type(name)) if name != written => Some(name),
+        _ => None,
+    };
+    let name = mapped.as_deref().unwrap_or(written);
     let Some(resolution) = cx.catalog.resolve_type(name) else {
-        unknown_resource_type::check(cx, name, range);
+        unknown_resource_type::check(cx, written, range);
         return None;
     };
+    // A fix rewrites the type where it is written, which cannot change
+    // what the environments map it to: only advice then.
+    let definition = if mapped.is_some() { None } else { definition };
     let (resource_type, what) = match resolution {
         TypeResolution::Registered(resource_type) => (resource_type, format!("`{name}`")),
         TypeResolution::Aliased { resource_type, .. } => {
-            resource_type_alias::check(cx, name, resource_type, node);
+            if mapped.is_none() {
+                resource_type_alias::check(cx, name, resource_type, node);
+            }
             let what = format!("`{name}` (an alias of `{}`)", resource_type.name());
             (resource_type, what)
         }
         TypeResolution::Template { .. } => return None,
+    };
+    let what = match &mapped {
+        Some(_) => format!("`{written}`, which the environments map to {what},"),
+        None => what,
     };
     if placeholder_resource_type::check(cx, resource_type, &what, range, definition) {
         return None;
@@ -63,14 +82,10 @@ fn type_usage<'a>(
     status::check_type(cx, resource_type, what, range, definition).then_some(resource_type)
 }
 
-fn mapped_by_environment(cx: &Context<'_, '_>, name: &str) -> bool {
-    cx.options
-        .environment_types
-        .iter()
-        .any(|mapped| match mapped.strip_suffix('*') {
-            Some(prefix) => name.starts_with(prefix),
-            None => mapped == name,
-        })
+/// `OS::Heat::None` stands in for any type: Heat takes every property and
+/// attribute of it (`NoneResource`).
+fn takes_anything(resource_type: ResourceType<'_>) -> bool {
+    resource_type.name() == "OS::Heat::None"
 }
 
 /// A type that names a template file (or URL) rather than a plugin.
@@ -82,18 +97,26 @@ fn is_template_resource(name: &str) -> bool {
         || !name.contains("::")
 }
 
-fn definition(cx: &mut Context<'_, '_>, definition: &Definition) {
+/// A resource's definition (`resource`: its name), or a group's member
+/// definition (`None`).
+fn definition(cx: &mut Context<'_, '_>, definition: &Definition, resource: Option<&str>) {
     let (Some(name), Some(type_entry)) = (definition.type_name.as_deref(), definition.type_entry)
     else {
         return;
     };
-    let Some(resource_type) = type_usage(cx, name, type_entry.value, Some(definition)) else {
+    let Some(resource_type) = type_usage(cx, name, type_entry.value, Some(definition), resource)
+    else {
         return;
     };
     let Some(properties) = definition.properties_mapping(cx.tree) else {
         return;
     };
     if cx.template.is_call(properties) {
+        return;
+    }
+    if takes_anything(resource_type) {
+        // No property is unknown to it; a repeated key is still the text's.
+        duplicate_key::check_properties(cx, properties);
         return;
     }
     property_mapping(cx, resource_type, None, properties, "");
@@ -233,12 +256,19 @@ fn property_value<'a>(
 /// type's own finding says so).
 fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<ResourceType<'a>> {
     let resource = cx.template.resource(resource_name)?;
-    let name = resource.definition.type_name.as_deref()?;
+    let written = resource.definition.type_name.as_deref()?;
+    let mapped = match cx.mapped_type(written, Some(resource_name)) {
+        Some(Resolution::Type(name)) => Some(name),
+        Some(_) => return None,
+        None => None,
+    };
+    let name = mapped.as_deref().unwrap_or(written);
     let resource_type = cx.catalog.resolve_type(name)?.resource_type()?;
     let available = cx
         .target
         .is_none_or(|release| resource_type.is_available_at(release));
-    (available && !cx.is_placeholder(resource_type)).then_some(resource_type)
+    (available && !cx.is_placeholder(resource_type) && !takes_anything(resource_type))
+        .then_some(resource_type)
 }
 
 fn attribute_refs(cx: &mut Context<'_, '_>) {
@@ -276,7 +306,7 @@ fn registry(cx: &mut Context<'_, '_>) {
             continue;
         };
         if target.contains("::") && !target.contains('*') && !is_template_resource(target) {
-            type_usage(cx, target, entry.entry.value, None);
+            type_usage(cx, target, entry.entry.value, None, None);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! What every rule reports through: the template, the catalog at the
 //! target release, the findings so far, and what fixes are built with.
 
+use crate::stack::{Registry, Resolution};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -26,7 +27,6 @@ pub(crate) struct Context<'a, 't> {
     /// `None` only for a catalog that names no release: then each object's
     /// newest status applies.
     pub(crate) target: Option<Release>,
-    pub(crate) options: &'a LintOptions<'a>,
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
     /// Each status's description and timeline, by status: a template uses
@@ -42,6 +42,12 @@ pub(crate) struct Context<'a, 't> {
     /// Fixes shared by several findings (an LBaaS v1 pool's, offered on
     /// its members and monitors too), by the node they are made for.
     shared_fixes: RefCell<HashMap<NodeId, Option<Fix>>>,
+    /// The environments' registry, which remembers what it was asked, as
+    /// Heat's does (`None` without environments).
+    registry: RefCell<Option<Registry>>,
+    /// What the registry made of each resource's type, asked once, in the
+    /// template's order.
+    mapped_types: RefCell<HashMap<String, Resolution>>,
 }
 
 impl<'a, 't> Context<'a, 't> {
@@ -52,7 +58,6 @@ impl<'a, 't> Context<'a, 't> {
             tree,
             catalog: options.catalog,
             target: options.target.or(options.catalog.heat_release()),
-            options,
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),
@@ -60,7 +65,32 @@ impl<'a, 't> Context<'a, 't> {
             duplicates: RefCell::new(HashMap::new()),
             references: OnceCell::new(),
             shared_fixes: RefCell::new(HashMap::new()),
+            registry: RefCell::new(options.registry.filter(|r| !r.is_empty()).cloned()),
+            mapped_types: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// What provides the type `written` of the resource `resource` (its
+    /// name; `None` for a group's member definition) through the
+    /// environments' registry; `None` when no environment is given. Asked
+    /// for a resource, the answer is kept: Heat resolves each resource's
+    /// type once, in the template's order.
+    pub(crate) fn mapped_type(&self, written: &str, resource: Option<&str>) -> Option<Resolution> {
+        let mut registry = self.registry.borrow_mut();
+        let registry = registry.as_mut()?;
+        if let Some(known) = resource.and_then(|name| self.mapped_types.borrow().get(name).cloned())
+        {
+            return Some(known);
+        }
+        let catalog = self.catalog;
+        let known = |name: &str| catalog.resolve_type(name).is_some();
+        let resolution = registry.resolve(written, resource, &known);
+        if let Some(name) = resource {
+            self.mapped_types
+                .borrow_mut()
+                .insert(name.to_owned(), resolution.clone());
+        }
+        Some(resolution)
     }
 
     /// How many findings have been reported so far: a mark for

@@ -17,6 +17,7 @@ pub mod rules;
 mod suggest;
 mod timeline;
 
+use crate::stack::Registry;
 use serde::Serialize;
 
 use crate::catalog::{Catalog, StatusKind};
@@ -40,9 +41,11 @@ pub struct LintOptions<'a> {
     /// The release whose statuses apply; `None` for the catalog's own
     /// (newest) release.
     pub target: Option<Release>,
-    /// Type names that an environment maps onto templates or other types:
-    /// used as template resources, never reported as unknown.
-    pub environment_types: &'a [String],
+    /// The `resource_registry` of the environments the template is
+    /// deployed with: a type they map is checked as the type Heat creates
+    /// (a template resource is not checked; `OS::Heat::None` takes
+    /// anything).
+    pub registry: Option<&'a Registry>,
 }
 
 impl<'a> LintOptions<'a> {
@@ -50,7 +53,7 @@ impl<'a> LintOptions<'a> {
         Self {
             catalog,
             target: None,
-            environment_types: &[],
+            registry: None,
         }
     }
 

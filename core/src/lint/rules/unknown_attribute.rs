@@ -41,5 +41,8 @@ mod tests {
     fn cases() {
         let text = "heat_template_version: 2018-08-31\nresources:\n  s: {type: OS::Nova::Server, properties: {image: i, flavor: f}}\n  g: {type: OS::Heat::ResourceGroup, properties: {resource_def: {type: OS::Heat::None}}}\noutputs:\n  a: {value: {get_attr: [s, networks]}}\n  b: {value: {get_attr: [s, netwroks]}}\n  c: {value: {get_attr: [g, anything]}}\n";
         check(Rule::UnknownAttribute, &[finds(text, 1)]);
+        // Every attribute of OS::Heat::None is there (as null).
+        let none = "heat_template_version: 2018-08-31\nresources:\n  n: {type: OS::Heat::None}\noutputs:\n  a: {value: {get_attr: [n, anything]}}\n";
+        check(Rule::UnknownAttribute, &[finds(none, 0)]);
     }
 }

@@ -52,6 +52,12 @@ mod tests {
                     "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {network: a, fixed_ips: [{subnet: s}]}\n",
                     0,
                 ),
+                // OS::Heat::None stands in for any type: Heat takes every
+                // property (recorded: validation/none-takes-anything.yaml).
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  n:\n    type: OS::Heat::None\n    properties: {foo: 1, network_id: x}\n",
+                    0,
+                ),
             ],
         );
     }
