@@ -86,11 +86,12 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
         "direction",
         direction.unwrap_or_else(|| Node::str("ingress", None)),
     );
-    let ethertype = item.get("ethertype").and_then(|v| text(exporter, v));
-    rule.set(
-        "ethertype",
-        ethertype.unwrap_or_else(|| Node::str("IPv4", None)),
-    );
+    let ethertype = item
+        .get("ethertype")
+        .and_then(|v| text(exporter, v))
+        .unwrap_or_else(|| Node::str("IPv4", None));
+    let ipv6 = ethertype.as_str() == Some("IPv6");
+    rule.set("ethertype", ethertype);
     if let Some(protocol) = item.get("protocol").filter(|p| !p.is_null()) {
         let name = match &protocol.v {
             V::Int(n) => number_name(*n),
@@ -105,6 +106,20 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
         };
         match name.as_deref() {
             Some("any") => {}
+            // Neutron stores IPv6's ICMP under its own name whatever the
+            // rule says (`icmp`, `icmpv6`, `1`): ORC, comparing what it
+            // asked for with what Neutron has, would never agree.
+            Some("icmp" | "icmpv6") if ipv6 => {
+                rule.set("protocol", Node::str("ipv6-icmp", Some(protocol.at)))
+            }
+            Some(name) if !ipv6 && (name.starts_with("ipv6-") || name == "icmpv6") => {
+                exporter.report(
+                    Code::MeaningDiffers,
+                    protocol.at,
+                    format!("a rule of {what} is not exported: Neutron refuses the protocol {name} with ethertype IPv4, as Heat's stack would fail: give ethertype IPv6"),
+                );
+                return None;
+            }
             Some(name) => rule.set("protocol", Node::str(name, Some(protocol.at))),
             None => {
                 exporter.report(
