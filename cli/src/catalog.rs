@@ -240,13 +240,9 @@ fn available_text(available: Option<heatwise_core::catalog::Availability<'_>>) -
     Some(ranges.join(", "))
 }
 
-fn target_of(catalog: &Catalog, target: Option<Release>) -> Option<Release> {
-    target.or(catalog.heat_release())
-}
-
 fn list(args: &ListArgs) -> Result<ExitCode, String> {
     let catalog = load(args.source.catalog.as_deref())?;
-    let target = target_of(&catalog, args.target);
+    let target = catalog.release_for(args.target);
     let mut rows = Vec::new();
     for (resource_type, status) in catalog.types_at(target) {
         let kind = status.map(|status| status.kind());
@@ -376,7 +372,7 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
         ));
     }
     let catalog = load(args.source.catalog.as_deref())?;
-    let target = target_of(&catalog, args.target);
+    let target = catalog.release_for(args.target);
     if let Some((key, written)) = args.object.split_once('=') {
         return show_template_version(key.trim(), written.trim(), target, args.format);
     }

@@ -244,7 +244,7 @@ pub fn lookup(type_name: &str, what: Lookup<'_>, source: &Source<'_>) -> Result<
     }
     let target = source.target()?;
     source.with_catalog(|catalog| {
-        let target = target.or(catalog.heat_release());
+        let target = catalog.release_for(target);
         let Some(resolution) = catalog.resolve_type(type_name) else {
             return Value::Null;
         };

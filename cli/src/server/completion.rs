@@ -26,7 +26,7 @@ pub fn completion(
     let offset = converter.offset(position) as usize;
     let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
     let before = &text[line_start..offset];
-    let target = target.or(catalog.heat_release());
+    let target = catalog.release_for(target);
     let word_len = before.len()
         - before
             .trim_end_matches(|c: char| c.is_alphanumeric() || matches!(c, '_' | ':' | '-'))

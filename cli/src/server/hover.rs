@@ -21,7 +21,7 @@ pub fn hover(
     let offset = converter.offset(position);
     let template = template::parse(&document.text);
     let symbol = template.symbol_at(offset)?;
-    let target = target.or(catalog.heat_release());
+    let target = catalog.release_for(target);
     let at = |newest: Status<'_>, state: Option<StatusAt<'_>>| -> Vec<String> {
         let (status, note) = match state {
             None | Some(StatusAt::InForce(_)) => {

@@ -194,6 +194,14 @@ impl Catalog {
         self.heat_release
     }
 
+    /// The release a question is answered for: the target asked for, else
+    /// the release the catalog describes (`None` for a catalog that names
+    /// none: then each object's newest status applies). Every edge that
+    /// takes a target asks this, so that none decides differently.
+    pub fn release_for(&self, target: Option<Release>) -> Option<Release> {
+        target.or(self.heat_release)
+    }
+
     /// What wrote the catalog.
     pub fn generator(&self) -> Option<&str> {
         self.store.generator.map(|id| self.str(id))

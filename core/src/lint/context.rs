@@ -57,7 +57,7 @@ impl<'a, 't> Context<'a, 't> {
             template,
             tree,
             catalog: options.catalog,
-            target: options.target.or(options.catalog.heat_release()),
+            target: options.catalog.release_for(options.target),
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),
