@@ -10,8 +10,8 @@ use crate::template::{merge, Definition, Template};
 use super::context::Context;
 use super::rules::{
     conflicting_properties, duplicate_key, placeholder_resource_type, resource_type_alias, status,
-    template_problems, template_version, unknown_attribute, unknown_property,
-    unknown_resource_reference, unknown_resource_type,
+    template_problems, template_version, unknown_attribute, unknown_output_reference,
+    unknown_property, unknown_resource_reference, unknown_resource_type,
 };
 use super::{Diagnostic, LintOptions};
 
@@ -28,6 +28,7 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     }
     attribute_refs(&mut cx);
     unknown_resource_reference::resource_refs(&mut cx);
+    unknown_output_reference::check(&mut cx);
     registry(&mut cx);
     cx.finish()
 }

@@ -101,6 +101,7 @@ declare_rules! {
     UnknownAttribute = "HW304", "unknown-attribute", "unknown_attribute", Error;
     UnavailableAttribute = "HW305", "unavailable-attribute", "unavailable_attribute", Error;
     UnknownResourceReference = "HW306", "unknown-resource-reference", "unknown_resource_reference", Error;
+    UnknownOutputReference = "HW307", "unknown-output-reference", "unknown_output_reference", Warning;
 }
 
 /// A code no longer reported, and the rules that took its place.

@@ -304,6 +304,14 @@ impl<'t> Template<'t> {
         &self.outputs
     }
 
+    /// The output whose value holds `range`, if any.
+    pub fn output_containing(&self, range: TextRange) -> Option<&Output> {
+        self.outputs.iter().find(|output| {
+            let value = self.tree.range(output.entry.value);
+            value.start <= range.start && range.end <= value.end
+        })
+    }
+
     pub fn parameters(&self) -> &[Parameter] {
         &self.parameters
     }

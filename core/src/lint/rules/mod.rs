@@ -14,6 +14,7 @@ pub(crate) mod status;
 pub(crate) mod template_problems;
 pub(crate) mod template_version;
 pub(crate) mod unknown_attribute;
+pub(crate) mod unknown_output_reference;
 pub(crate) mod unknown_property;
 pub(crate) mod unknown_resource_reference;
 pub(crate) mod unknown_resource_type;

@@ -33,7 +33,11 @@ pub(crate) fn resource_refs(cx: &mut Context<'_, '_>) {
         // `Ref` also names parameters and pseudo parameters.
         let is_parameter = reference.call.name == "Ref"
             && (name.starts_with("AWS::") || template.parameters().iter().any(|p| p.name == name));
-        if !is_parameter {
+        // In an output Heat accepts it: unknown-output-reference's.
+        let in_output = template
+            .output_containing(tree.range(reference.name))
+            .is_some();
+        if !is_parameter && !in_output {
             report(cx, name, tree.range(reference.name));
         }
     }
@@ -70,9 +74,10 @@ mod tests {
         check(
             Rule::UnknownResourceReference,
             &[
+                // `get_resource: d` in an output is HW307's: Heat accepts it.
                 finds(
                     "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None, depends_on: [b, c]}\n  b: {type: OS::Heat::None}\noutputs:\n  o: {value: {get_resource: d}}\n  p: {value: {get_attr: [e, x]}}\n",
-                    3,
+                    2,
                 ),
                 finds(
                     "AWSTemplateFormatVersion: 2010-09-09\nParameters:\n  Size: {Type: String}\nResources:\n  a:\n    Type: OS::Heat::None\n    Properties: {value: {Ref: Size}, region: {Ref: 'AWS::Region'}}\n",

@@ -1,0 +1,68 @@
+//! HW307 unknown-output-reference: `get_resource` or `Ref` in an output
+//! naming a resource the template does not define. Heat accepts the stack
+//! (it checks `get_attr` in outputs, not `get_resource`) and the output
+//! fails when shown: a warning, where the same reference elsewhere is
+//! HW306's error.
+
+use crate::lint::context::{with_suggestions, Context};
+use crate::lint::suggest::closest;
+use crate::lint::Rule;
+
+/// `get_resource` and `Ref` in outputs.
+pub(crate) fn check(cx: &mut Context<'_, '_>) {
+    let tree = cx.tree;
+    let template = cx.template;
+    for reference in template.resource_refs() {
+        let Some(name) = tree.scalar(reference.name) else {
+            continue;
+        };
+        let range = tree.range(reference.name);
+        let Some(output) = template.output_containing(range) else {
+            continue;
+        };
+        // `Ref` also names parameters and pseudo parameters.
+        let is_parameter = reference.call.name == "Ref"
+            && (name.starts_with("AWS::") || template.parameters().iter().any(|p| p.name == name));
+        if template.resource(name).is_some() || is_parameter {
+            continue;
+        }
+        let names = template.resources().iter().map(|r| r.name.as_str());
+        let message = with_suggestions(
+            format!(
+                "there is no resource `{name}` in this template: Heat creates the stack, and the output `{}` fails when shown",
+                output.name
+            ),
+            &closest(name, names),
+        );
+        cx.report(Rule::UnknownOutputReference, range, message);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::UnknownOutputReference,
+            &[
+                // Recorded: validation/get-resource-unknown-in-outputs.yaml.
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  r: {type: OS::Heat::None}\noutputs:\n  a: {value: {get_resource: missing}}\n  b: {value: {list_join: [',', [{get_resource: r}, {get_resource: gone}]]}}\n  c: {value: {get_attr: [missing, x]}}\n",
+                    2,
+                ),
+                finds(
+                    "HeatTemplateFormatVersion: 2012-12-12\nResources:\n  r: {Type: OS::Heat::None}\nOutputs:\n  o: {Value: {Ref: missing}}\n",
+                    1,
+                ),
+                // Outside outputs it is HW306's.
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  r: {type: OS::Heat::Value, properties: {value: {get_resource: missing}}}\n",
+                    0,
+                ),
+            ],
+        );
+    }
+}
