@@ -45,9 +45,9 @@ pub(crate) struct Context<'a, 't> {
     /// The environments' registry, which remembers what it was asked, as
     /// Heat's does (`None` without environments).
     registry: RefCell<Option<Registry>>,
-    /// What the registry made of each resource's type, asked once, in the
-    /// template's order.
-    mapped_types: RefCell<HashMap<String, Resolution>>,
+    /// What the registry made of each resource's type (by resource name
+    /// and type written), asked once, in the template's order.
+    mapped_types: RefCell<HashMap<(String, String), Resolution>>,
 }
 
 impl<'a, 't> Context<'a, 't> {
@@ -78,17 +78,20 @@ impl<'a, 't> Context<'a, 't> {
     pub(crate) fn mapped_type(&self, written: &str, resource: Option<&str>) -> Option<Resolution> {
         let mut registry = self.registry.borrow_mut();
         let registry = registry.as_mut()?;
-        if let Some(known) = resource.and_then(|name| self.mapped_types.borrow().get(name).cloned())
+        let key = resource.map(|name| (name.to_owned(), written.to_owned()));
+        if let Some(known) = key
+            .as_ref()
+            .and_then(|key| self.mapped_types.borrow().get(key).cloned())
         {
             return Some(known);
         }
         let catalog = self.catalog;
         let known = |name: &str| catalog.resolve_type(name).is_some();
         let resolution = registry.resolve(written, resource, &known);
-        if let Some(name) = resource {
+        if let Some(key) = key {
             self.mapped_types
                 .borrow_mut()
-                .insert(name.to_owned(), resolution.clone());
+                .insert(key, resolution.clone());
         }
         Some(resolution)
     }
