@@ -68,3 +68,44 @@ fn types_resolve_as_heats_registry_resolves_them() {
         }
     }
 }
+
+/// The linter reads types through the environments' registry: a type
+/// mapped to another is checked as that type, one mapped to a template or
+/// to `OS::Heat::None` takes what it is given, and a Heat type mapped onto
+/// nothing Heat has is unknown, as Heat says.
+#[test]
+fn lint_checks_the_type_heat_creates() {
+    use heatwise_core::lint::{lint, LintOptions};
+
+    let environment = template::parse(
+        "resource_registry:\n  My::Port: OS::Neutron::Port\n  My::Stub: OS::Heat::None\n  My::Nested: nested.yaml\n  \"OS::Neutron::Site*\": \"Site::Neutron::*\"\n",
+    );
+    let registry = Registry::of([&environment]);
+    let text = "heat_template_version: 2018-08-31\nresources:\n  port:\n    type: My::Port\n    properties: {network_id: a, bogus: 1}\n  stub:\n    type: My::Stub\n    properties: {anything: 1}\n  nested:\n    type: My::Nested\n    properties: {anything: 1}\n  router:\n    type: OS::Neutron::SiteRouter\noutputs:\n  o: {value: {get_attr: [stub, whatever]}}\n";
+    let found = |options: &LintOptions<'_>| -> Vec<String> {
+        lint(text, options)
+            .iter()
+            .map(|d| format!("{} {}", d.code(), d.message))
+            .collect()
+    };
+    let without = found(&LintOptions::new(Catalog::builtin()));
+    assert_eq!(
+        without,
+        ["HW104 unknown resource type `OS::Neutron::SiteRouter`"],
+        "without environments, types outside Heat's namespaces are template resources"
+    );
+    let with = found(&LintOptions {
+        registry: Some(&registry),
+        ..LintOptions::new(Catalog::builtin())
+    });
+    assert_eq!(with.len(), 3, "{with:#?}");
+    assert!(with[0].starts_with("HW202 `network_id`"), "{with:#?}");
+    assert!(
+        with[1].starts_with("HW204 `bogus` is not a property of `OS::Neutron::Port`"),
+        "{with:#?}"
+    );
+    assert_eq!(
+        with[2],
+        "HW104 unknown resource type `OS::Neutron::SiteRouter`"
+    );
+}
