@@ -78,9 +78,17 @@ export interface SourceOptions {
   catalog?: string | object;
 }
 
-export interface LintOptions extends SourceOptions {}
+export interface LintOptions extends SourceOptions {
+  /**
+   * The environment files the template is deployed with, in order, as
+   * texts: a type their `resource_registry` maps onto another is checked
+   * as that type, one mapped onto a template is not checked. At most
+   * limits().maxEnvironments.
+   */
+  environments?: string[];
+}
 
-export interface FixOptions extends SourceOptions {
+export interface FixOptions extends LintOptions {
   /** Also apply fixes that change the meaning (their titles say how). Default false. */
   unsafe?: boolean;
   /** Only fixes of findings with these codes or names, e.g. ["HW202"]. At most limits().maxCodes entries. */
@@ -261,6 +269,8 @@ export interface Limits {
   maxDiagnostics: number;
   /** Most `parameters` `toOrc` takes. */
   maxOrcParameters: number;
+  /** Most `environments` `lint` and `fix` take. */
+  maxEnvironments: number;
   /** Most `environments` `toOrc` takes. */
   maxOrcEnvironments: number;
   /** Most findings one `toOrc` reports. */

@@ -92,15 +92,15 @@ export function limits() {
  * environment. Never throws for a bad template: a syntax error is a finding.
  *
  * @param {string} text
- * @param {{ target?: string, catalog?: string | object }} [options]
+ * @param {{ target?: string, catalog?: string | object, environments?: string[] }} [options]
  * @returns {object[]} the findings, sorted by position
  */
 export function lint(text, options) {
   const name = "lint";
   ready(name);
   checkText(name, text);
-  const { target, catalog } = readOptions(name, options, ["target", "catalog"]);
-  return call(name, () => JSON.parse(lintJson(text, target, catalog)));
+  const { target, catalog, environments } = readOptions(name, options, ["target", "catalog", "environments"]);
+  return call(name, () => JSON.parse(lintJson(text, target, catalog, environments)));
 }
 
 /**
@@ -161,7 +161,8 @@ export function toOrc(text, options) {
  * repeats until no fix is left. Comments and layout stay.
  *
  * @param {string} text
- * @param {{ unsafe?: boolean, codes?: string[], target?: string, catalog?: string | object }} [options]
+ * @param {{ unsafe?: boolean, codes?: string[], target?: string, catalog?: string | object,
+ *   environments?: string[] }} [options]
  * @returns {{ text: string, applied: object[], skipped: object[], remaining: object[],
  *   converged: boolean, refused: string | null }}
  */
@@ -169,7 +170,7 @@ export function fix(text, options) {
   const name = "fix";
   ready(name);
   checkText(name, text);
-  const read = readOptions(name, options, ["unsafe", "codes", "target", "catalog"]);
+  const read = readOptions(name, options, ["unsafe", "codes", "target", "catalog", "environments"]);
   if (read.unsafe !== undefined && typeof read.unsafe !== "boolean") {
     throw new TypeError(`heatwise.fix(): options.unsafe: expected true or false, got ${describe(read.unsafe)}`);
   }
@@ -189,7 +190,7 @@ export function fix(text, options) {
     codes = [...codes];
   }
   return call(name, () =>
-    JSON.parse(fixJson(text, read.unsafe === true, codes, read.target, read.catalog)),
+    JSON.parse(fixJson(text, read.unsafe === true, codes, read.target, read.catalog, read.environments)),
   );
 }
 
@@ -291,6 +292,23 @@ function readOptions(name, options, known) {
     );
   }
   read.target = read.target ?? undefined;
+  if (name !== "toOrc" && read.environments !== undefined && read.environments !== null) {
+    if (!Array.isArray(read.environments) || read.environments.some((e) => typeof e !== "string")) {
+      throw new TypeError(
+        `heatwise.${name}(): options.environments: expected an array of environment texts, got ${describe(read.environments)}`,
+      );
+    }
+    const maxEnvironments = limits().maxEnvironments;
+    if (read.environments.length > maxEnvironments) {
+      throw new RangeError(
+        `heatwise.${name}(): options.environments: ${read.environments.length} texts; at most ${maxEnvironments} (limits().maxEnvironments) are accepted`,
+      );
+    }
+    read.environments.forEach((environment) => checkText(name, environment));
+    read.environments = [...read.environments];
+  } else if (name !== "toOrc") {
+    read.environments = undefined;
+  }
   if (read.catalog !== undefined && read.catalog !== null) {
     if (typeof read.catalog === "object" && !Array.isArray(read.catalog)) {
       read.catalog = JSON.stringify(read.catalog);

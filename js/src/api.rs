@@ -13,6 +13,7 @@ use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::json::{self, diagnostic_json, InForceAs};
 use heatwise_core::lint::{lint as lint_text, LintOptions, Rule};
 use heatwise_core::release::{Release, MAX_RELEASE_TEXT};
+use heatwise_core::stack::Registry;
 use heatwise_core::syntax::MAX_INPUT_BYTES;
 use heatwise_core::text::Positions;
 use serde_json::{json, Value};
@@ -27,15 +28,54 @@ pub const MAX_NAME_BYTES: usize = 1024;
 #[derive(Debug, PartialEq, Eq)]
 pub struct ApiError(pub String);
 
-/// What to check against: the `target` and `catalog` options.
+/// Most environment texts `lint` and `fix` take.
+pub const MAX_ENVIRONMENTS: usize = 32;
+
+/// What to check against: the `target`, `catalog` and `environments`
+/// options.
 pub struct Source<'a> {
     target: Option<&'a str>,
     catalog: Option<&'a str>,
+    environments: &'a [String],
 }
 
 impl<'a> Source<'a> {
     pub fn new(target: Option<&'a str>, catalog: Option<&'a str>) -> Self {
-        Self { target, catalog }
+        Self {
+            target,
+            catalog,
+            environments: &[],
+        }
+    }
+
+    /// The environment files the template is deployed with, in order:
+    /// their `resource_registry` decides what types it creates.
+    pub fn with_environments(mut self, environments: &'a [String]) -> Self {
+        self.environments = environments;
+        self
+    }
+
+    /// The environments' registry, laid over each other in order.
+    fn registry(&self) -> Result<Registry, ApiError> {
+        if self.environments.len() > MAX_ENVIRONMENTS {
+            return Err(ApiError(format!(
+                "options.environments: {} texts; at most {MAX_ENVIRONMENTS} \
+                 (limits.maxEnvironments) are accepted",
+                self.environments.len()
+            )));
+        }
+        let mut registry = Registry::default();
+        for (index, text) in self.environments.iter().enumerate() {
+            if text.len() > MAX_INPUT_BYTES {
+                return Err(ApiError(format!(
+                    "options.environments[{index}]: the environment is {} bytes; at most \
+                     {MAX_INPUT_BYTES} bytes (limits.maxTextBytes) are accepted",
+                    text.len()
+                )));
+            }
+            registry.load(&heatwise_core::template::parse(text));
+        }
+        Ok(registry)
     }
 
     fn target(&self) -> Result<Option<Release>, ApiError> {
@@ -140,6 +180,7 @@ pub fn limits() -> Value {
         "maxReleaseChars": MAX_RELEASE_TEXT,
         "maxDiagnostics": heatwise_core::lint::MAX_DIAGNOSTICS,
         "maxOrcParameters": MAX_ORC_PARAMETERS,
+        "maxEnvironments": MAX_ENVIRONMENTS,
         "maxOrcEnvironments": MAX_ORC_ENVIRONMENTS,
         "maxOrcFindings": heatwise_orc::MAX_FINDINGS,
     })
@@ -149,8 +190,13 @@ pub fn limits() -> Value {
 pub fn lint(text: &str, source: &Source<'_>) -> Result<Value, ApiError> {
     check_text(text)?;
     let target = source.target()?;
+    let registry = source.registry()?;
     source.with_catalog(|catalog| {
-        let diagnostics = lint_text(text, &LintOptions::new(catalog).with_target(target));
+        let options = LintOptions {
+            registry: Some(&registry),
+            ..LintOptions::new(catalog).with_target(target)
+        };
+        let diagnostics = lint_text(text, &options);
         let positions = Positions::new(text);
         Value::Array(
             diagnostics
@@ -172,9 +218,13 @@ pub fn fix(
     check_text(text)?;
     let target = source.target()?;
     let codes = codes.map(parse_codes).transpose()?;
+    let registry = source.registry()?;
     source.with_catalog(|catalog| {
         let options = FixOptions {
-            lint: LintOptions::new(catalog).with_target(target),
+            lint: LintOptions {
+                registry: Some(&registry),
+                ..LintOptions::new(catalog).with_target(target)
+            },
             unsafe_fixes,
             codes,
         };
@@ -499,6 +549,20 @@ mod tests {
         .unwrap();
         assert_eq!(all["text"], PORT.replace("network_id", "network"));
         assert_eq!(all["applied"][0]["code"], "HW202");
+    }
+
+    #[test]
+    fn environments_map_types_for_lint_and_fix() {
+        let text = "heat_template_version: 2018-08-31\nresources:\n  port:\n    type: My::Port\n    properties:\n      network_id: net\n";
+        let environments = vec!["resource_registry:\n  My::Port: OS::Neutron::Port\n".to_owned()];
+        let mapped = Source::new(None, None).with_environments(&environments);
+        assert_eq!(lint(text, &builtin()).unwrap(), json!([]));
+        assert_eq!(lint(text, &mapped).unwrap()[0]["code"], "HW202");
+        let fixed = fix(text, false, None, &mapped).unwrap();
+        assert_eq!(fixed["text"], text.replace("network_id", "network"));
+        let many = vec![String::new(); MAX_ENVIRONMENTS + 1];
+        let error = lint(text, &Source::new(None, None).with_environments(&many)).unwrap_err();
+        assert!(error.0.contains("limits.maxEnvironments"), "{}", error.0);
     }
 
     #[test]

@@ -19,8 +19,11 @@ pub fn lint_json(
     text: &str,
     target: Option<String>,
     catalog: Option<String>,
+    environments: Option<Vec<String>>,
 ) -> Result<String, JsError> {
-    let source = api::Source::new(target.as_deref(), catalog.as_deref());
+    let environments = environments.unwrap_or_default();
+    let source =
+        api::Source::new(target.as_deref(), catalog.as_deref()).with_environments(&environments);
     to_js(api::lint(text, &source).map(|value| value.to_string()))
 }
 
@@ -39,8 +42,11 @@ pub fn fix_json(
     codes: Option<Vec<String>>,
     target: Option<String>,
     catalog: Option<String>,
+    environments: Option<Vec<String>>,
 ) -> Result<String, JsError> {
-    let source = api::Source::new(target.as_deref(), catalog.as_deref());
+    let environments = environments.unwrap_or_default();
+    let source =
+        api::Source::new(target.as_deref(), catalog.as_deref()).with_environments(&environments);
     to_js(api::fix(text, unsafe_fixes, codes.as_deref(), &source).map(|value| value.to_string()))
 }
 

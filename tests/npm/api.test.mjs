@@ -131,6 +131,21 @@ describe("lint", () => {
     const findings = heatwise.lint("resources: [\n");
     assert.ok(findings.some((finding) => finding.code === "HW001"));
   });
+
+  test("reads types through the environments' resource_registry, as Heat does", () => {
+    const text = "heat_template_version: 2018-08-31\nresources:\n  port:\n    type: My::Port\n    properties:\n      network_id: net\n";
+    const environments = ["resource_registry:\n  My::Port: OS::Neutron::Port\n"];
+    assert.deepEqual(heatwise.lint(text), []);
+    const [finding] = heatwise.lint(text, { environments });
+    assert.equal(finding.code, "HW202");
+    assert.equal(heatwise.fix(text, { environments }).text, text.replace("network_id", "network"));
+    assert.throws(() => heatwise.lint(text, { environments: "x" }), /options\.environments: expected an array/);
+    const { maxEnvironments } = heatwise.limits();
+    assert.throws(
+      () => heatwise.lint(text, { environments: Array(maxEnvironments + 1).fill("") }),
+      new RegExp(`at most ${maxEnvironments} \\(limits\\(\\)\\.maxEnvironments\\)`),
+    );
+  });
 });
 
 describe("fix", () => {
