@@ -85,6 +85,34 @@ fn the_version_the_command_line_names_is_the_builtin_catalogs() {
 }
 
 #[test]
+fn known_types_are_the_builtin_catalogs() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("catalog/known-types.txt");
+    let expected = heatwise_core::catalog::known::known_types_text(Catalog::builtin());
+    if std::env::var("HEATWISE_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &expected).unwrap();
+    }
+    assert!(
+        heatwise_core::catalog::known::BUILTIN_KNOWN_TYPES == expected,
+        "core/catalog/known-types.txt is stale: HEATWISE_BLESS=1 cargo test -p heatwise-core --test catalog, then rebuild"
+    );
+    let catalog = Catalog::builtin();
+    for name in [
+        "OS::Neutron::Net",
+        "OS::Heat::None",
+        "OS::Ceilometer::Alarm",
+        "OS::Quantum::Net",
+        "AWS::CloudWatch::Alarm",
+        "OS::Nova::FloatingIP",
+    ] {
+        assert!(heatwise_core::catalog::known::builtin_knows(name), "{name}");
+        assert!(catalog.resolve_type(name).is_some(), "{name}");
+    }
+    assert!(!heatwise_core::catalog::known::builtin_knows(
+        "Site::Neutron::Router"
+    ));
+}
+
+#[test]
 fn builtin_counts_at_heat_27_0_1() {
     let catalog = Catalog::builtin();
     let at = release("27.0.1");

@@ -4,7 +4,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use heatwise_core::catalog::Catalog;
 use heatwise_core::stack::{Registry, Resolution};
 use heatwise_core::syntax::{NodeId, Tree};
 use heatwise_core::template::{self, DocumentKind, Resource, Template};
@@ -185,8 +184,9 @@ impl<'a, 't> Exporter<'a, 't> {
         if registry.is_empty() {
             return;
         }
-        let catalog = Catalog::builtin();
-        let known = |name: &str| catalog.resolve_type(name).is_some();
+        // Heat's own types by name only: the editor's ORC module carries no
+        // catalog (it would weigh about 95 KB gzipped).
+        let known = |name: &str| heatwise_core::catalog::known::builtin_knows(name);
         let template = self.template;
         for resource in template.resources() {
             let Some(written) = resource.definition.type_name.as_deref() else {

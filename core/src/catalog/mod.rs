@@ -18,6 +18,7 @@ mod attribute;
 pub mod document;
 mod error;
 mod kinds;
+pub mod known;
 mod lifecycle;
 mod property;
 mod resource_type;

@@ -1,7 +1,7 @@
 //! What every rule reports through: the template, the catalog at the
 //! target release, the findings so far, and what fixes are built with.
 
-use crate::stack::{Registry, Resolution};
+use crate::stack::{Resolution, Resolver};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -44,10 +44,10 @@ pub(crate) struct Context<'a, 't> {
     shared_fixes: RefCell<HashMap<NodeId, Option<Fix>>>,
     /// The environments' registry, which remembers what it was asked, as
     /// Heat's does (`None` without environments).
-    registry: RefCell<Option<Registry>>,
+    registry: RefCell<Option<Resolver<'a>>>,
     /// What the registry made of each resource's type (by resource name
     /// and type written), asked once, in the template's order.
-    mapped_types: RefCell<HashMap<(String, String), Resolution>>,
+    mapped_types: RefCell<Vec<(String, String, Resolution)>>,
 }
 
 impl<'a, 't> Context<'a, 't> {
@@ -65,8 +65,13 @@ impl<'a, 't> Context<'a, 't> {
             duplicates: RefCell::new(HashMap::new()),
             references: OnceCell::new(),
             shared_fixes: RefCell::new(HashMap::new()),
-            registry: RefCell::new(options.registry.filter(|r| !r.is_empty()).cloned()),
-            mapped_types: RefCell::new(HashMap::new()),
+            registry: RefCell::new(
+                options
+                    .registry
+                    .filter(|mapping| !mapping.maps_nothing())
+                    .map(|mapping| mapping.resolver()),
+            ),
+            mapped_types: RefCell::new(Vec::new()),
         }
     }
 
@@ -76,22 +81,26 @@ impl<'a, 't> Context<'a, 't> {
     /// for a resource, the answer is kept: Heat resolves each resource's
     /// type once, in the template's order.
     pub(crate) fn mapped_type(&self, written: &str, resource: Option<&str>) -> Option<Resolution> {
-        let mut registry = self.registry.borrow_mut();
-        let registry = registry.as_mut()?;
-        let key = resource.map(|name| (name.to_owned(), written.to_owned()));
-        if let Some(known) = key
-            .as_ref()
-            .and_then(|key| self.mapped_types.borrow().get(key).cloned())
-        {
+        let mut resolver = self.registry.borrow_mut();
+        let resolver = resolver.as_mut()?;
+        if let Some(known) = resource.and_then(|name| {
+            self.mapped_types
+                .borrow()
+                .iter()
+                .find(|(n, w, _)| n == name && w == written)
+                .map(|(_, _, resolution)| resolution.clone())
+        }) {
             return Some(known);
         }
         let catalog = self.catalog;
         let known = |name: &str| catalog.resolve_type(name).is_some();
-        let resolution = registry.resolve(written, resource, &known);
-        if let Some(key) = key {
-            self.mapped_types
-                .borrow_mut()
-                .insert(key, resolution.clone());
+        let resolution = resolver(written, resource, &known);
+        if let Some(name) = resource {
+            self.mapped_types.borrow_mut().push((
+                name.to_owned(),
+                written.to_owned(),
+                resolution.clone(),
+            ));
         }
         Some(resolution)
     }

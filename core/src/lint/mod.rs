@@ -17,7 +17,7 @@ pub mod rules;
 mod suggest;
 mod timeline;
 
-use crate::stack::Registry;
+use crate::stack::TypeMapping;
 use serde::Serialize;
 
 use crate::catalog::{Catalog, StatusKind};
@@ -45,7 +45,7 @@ pub struct LintOptions<'a> {
     /// deployed with: a type they map is checked as the type Heat creates
     /// (a template resource is not checked; `OS::Heat::None` takes
     /// anything).
-    pub registry: Option<&'a Registry>,
+    pub registry: Option<&'a dyn TypeMapping>,
 }
 
 impl<'a> LintOptions<'a> {

@@ -4,4 +4,4 @@
 
 pub mod registry;
 
-pub use registry::{Registry, Resolution};
+pub use registry::{Registry, Resolution, Resolver, TypeMapping};

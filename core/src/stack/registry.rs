@@ -14,7 +14,7 @@
 //! registry's: the catalog's. Chains are followed [`MAX_CHAIN`] deep; a
 //! longer one is a loop (Heat overflows its stack on it).
 
-use std::collections::HashMap;
+use std::cmp::Ordering;
 
 use crate::syntax::Resolved;
 use crate::template::{DocumentKind, Template};
@@ -72,21 +72,37 @@ pub enum Resolution {
     Loop,
 }
 
-/// An entry and the path Heat files it under (`[type]`, or `[resources,
-/// name, type]`), which orders the candidates for a type.
+/// An entry and where Heat files it: under `[resources, scope, name]` for
+/// an entry scoped to the resource `scope`, else under `[name]`. That path
+/// orders the candidates for a type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Slot {
     info: Info,
-    path: Vec<String>,
+    scope: Option<String>,
+    name: String,
 }
 
-/// The environments' registries, laid over each other.
+impl Slot {
+    /// Heat's order of candidates: the longer path first, then by path.
+    fn order(&self, other: &Slot) -> Ordering {
+        match (&self.scope, &other.scope) {
+            (Some(a), Some(b)) => (a, &self.name).cmp(&(b, &other.name)),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => self.name.cmp(&other.name),
+        }
+    }
+}
+
+/// The environments' registries, laid over each other. Kept in plain
+/// lists: a registry has hundreds of entries at most, and the editor's
+/// WebAssembly is smaller without more maps.
 #[derive(Clone, Debug, Default)]
 pub struct Registry {
-    /// Top-level entries: type or `prefix*` to what it maps to.
-    entries: HashMap<String, Slot>,
-    /// `resources:` entries: resource name, then type.
-    scoped: HashMap<String, HashMap<String, Slot>>,
+    /// Top-level entries, by the key they are filed under.
+    entries: Vec<(String, Slot)>,
+    /// `resources:` entries.
+    scoped: Vec<Slot>,
     read: usize,
 }
 
@@ -120,33 +136,63 @@ impl Registry {
             let Some(name) = tree.scalar(entry.entry.key) else {
                 continue;
             };
-            let value = entry.entry.value;
-            let (level, mut path) = match entry.scope.map(|scope| tree.scalar(scope)) {
-                Some(Some(resource)) => (
-                    self.scoped.entry(resource.to_owned()).or_default(),
-                    vec!["resources".to_owned(), resource.to_owned()],
-                ),
+            let scope = match entry.scope.map(|scope| tree.scalar(scope)) {
+                Some(Some(resource)) => Some(resource),
                 Some(None) => continue,
-                None => (&mut self.entries, Vec::new()),
+                None => None,
             };
             match entry.target.as_deref() {
-                Some(target) => {
-                    path.push(name.to_owned());
-                    let info = Info::new(name, target);
-                    level.insert(name.to_owned(), Slot { info, path });
-                }
-                None if tree.resolve(value) == Some(Resolved::Null) => {
-                    match name.strip_suffix('*') {
-                        Some(prefix) => level.retain(|key, _| !key.starts_with(prefix)),
-                        None => {
-                            level.remove(name);
-                        }
-                    }
+                Some(target) => self.file(Slot {
+                    info: Info::new(name, target),
+                    scope: scope.map(str::to_owned),
+                    name: name.to_owned(),
+                }),
+                None if tree.resolve(entry.entry.value) == Some(Resolved::Null) => {
+                    self.remove(scope, name);
                 }
                 // A mapping beside `resources` is a level Heat never reads;
                 // another value is no type Heat can instantiate.
                 None => {}
             }
+        }
+    }
+
+    /// Files an entry, replacing the one of the same name at its level.
+    fn file(&mut self, slot: Slot) {
+        if slot.scope.is_some() {
+            match self
+                .scoped
+                .iter_mut()
+                .find(|s| s.scope == slot.scope && s.name == slot.name)
+            {
+                Some(old) => *old = slot,
+                None => self.scoped.push(slot),
+            }
+        } else {
+            let key = slot.name.clone();
+            self.file_under(key, slot);
+        }
+    }
+
+    fn file_under(&mut self, key: String, slot: Slot) {
+        match self.entries.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, old)) => *old = slot,
+            None => self.entries.push((key, slot)),
+        }
+    }
+
+    /// `name: null`: removes the entry of that name at its level, or with
+    /// `prefix*`, every entry the prefix matches.
+    fn remove(&mut self, scope: Option<&str>, name: &str) {
+        let removed = |key: &str| match name.strip_suffix('*') {
+            Some(prefix) => key.starts_with(prefix),
+            None => key == name,
+        };
+        match scope {
+            Some(scope) => self
+                .scoped
+                .retain(|s| s.scope.as_deref() != Some(scope) || !removed(&s.name)),
+            None => self.entries.retain(|(key, _)| !removed(key)),
         }
     }
 
@@ -191,7 +237,7 @@ impl Registry {
             };
             match self.resolve_within(&next, resource, known, depth + 1) {
                 Some(found @ Resolution::Type(_)) => {
-                    self.entries.insert(type_name.to_owned(), slot);
+                    self.file_under(type_name.to_owned(), slot);
                     return Some(found);
                 }
                 Some(found) => return Some(found),
@@ -201,42 +247,68 @@ impl Registry {
         known(type_name).then(|| Resolution::Type(type_name.to_owned()))
     }
 
-    /// The environments' entries for a type, in the order Heat tries them:
-    /// the longer path first (a scoped entry before a top-level one), then
-    /// by path. A type that names a template is a template resource of that
-    /// name unless an entry of that very name says otherwise.
+    /// The environments' entries for a type, in the order Heat tries them.
+    /// A type that names a template is a template resource of that name
+    /// unless an entry of that very name says otherwise.
     fn candidates(&self, type_name: &str, resource: Option<&str>) -> Vec<Slot> {
         let mut found: Vec<Slot> = Vec::new();
-        match self.entries.get(type_name) {
-            Some(slot) => found.push(slot.clone()),
+        match self.entries.iter().find(|(key, _)| key == type_name) {
+            Some((_, slot)) => found.push(slot.clone()),
             None if is_template_name(type_name) => found.push(Slot {
                 info: Info::Template(type_name.to_owned()),
-                path: vec![type_name.to_owned()],
+                scope: None,
+                name: type_name.to_owned(),
             }),
             None => {}
         }
-        if let Some(slot) = resource
-            .and_then(|name| self.scoped.get(name))
-            .and_then(|level| level.get(type_name))
-        {
+        if let Some(slot) = resource.and_then(|resource| {
+            self.scoped
+                .iter()
+                .find(|s| s.scope.as_deref() == Some(resource) && s.name == type_name)
+        }) {
             found.push(slot.clone());
         }
         for (key, slot) in &self.entries {
-            if !key.ends_with('*') {
-                continue;
-            }
-            if let Info::Glob { prefix, value } = &slot.info {
+            if let (true, Info::Glob { prefix, value }) = (key.ends_with('*'), &slot.info) {
                 if type_name != value && type_name.starts_with(prefix.as_str()) {
                     found.push(slot.clone());
                 }
             }
         }
-        found.sort_by(|a, b| {
-            b.path
-                .len()
-                .cmp(&a.path.len())
-                .then_with(|| a.path.cmp(&b.path))
-        });
+        // A handful at most: an insertion sort, which also keeps the
+        // editor's WebAssembly free of a general sort for these.
+        for i in 1..found.len() {
+            let mut j = i;
+            while j > 0 && found[j].order(&found[j - 1]) == Ordering::Less {
+                found.swap(j, j - 1);
+                j -= 1;
+            }
+        }
         found
+    }
+}
+
+/// Resolves one template's types, remembering as Heat's registry does.
+pub type Resolver<'r> =
+    Box<dyn FnMut(&str, Option<&str>, &dyn Fn(&str) -> bool) -> Resolution + 'r>;
+
+/// What the environments make of resource types, for the linter. The
+/// linter reaches a registry only through this, so that a build which
+/// never reads environments (the browser editor) carries none of it.
+pub trait TypeMapping: Sync + std::panic::RefUnwindSafe {
+    /// Whether no environment maps anything.
+    fn maps_nothing(&self) -> bool;
+    /// A resolver for one template, with a memory of its own.
+    fn resolver(&self) -> Resolver<'_>;
+}
+
+impl TypeMapping for Registry {
+    fn maps_nothing(&self) -> bool {
+        self.is_empty()
+    }
+
+    fn resolver(&self) -> Resolver<'_> {
+        let mut registry = self.clone();
+        Box::new(move |type_name, resource, known| registry.resolve(type_name, resource, known))
     }
 }
