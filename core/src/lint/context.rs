@@ -44,7 +44,7 @@ pub(crate) struct Context<'a, 't> {
     shared_fixes: RefCell<HashMap<NodeId, Option<Fix>>>,
     /// The environments' registry, which remembers what it was asked, as
     /// Heat's does (`None` without environments).
-    registry: RefCell<Option<Resolver<'a>>>,
+    resolver: RefCell<Option<Resolver<'a>>>,
     /// What the registry made of each resource's type (by resource name
     /// and type written), asked once, in the template's order.
     mapped_types: RefCell<Vec<(String, String, Resolution)>>,
@@ -65,7 +65,7 @@ impl<'a, 't> Context<'a, 't> {
             duplicates: RefCell::new(HashMap::new()),
             references: OnceCell::new(),
             shared_fixes: RefCell::new(HashMap::new()),
-            registry: RefCell::new(
+            resolver: RefCell::new(
                 options
                     .registry
                     .filter(|mapping| !mapping.maps_nothing())
@@ -81,7 +81,7 @@ impl<'a, 't> Context<'a, 't> {
     /// for a resource, the answer is kept: Heat resolves each resource's
     /// type once, in the template's order.
     pub(crate) fn mapped_type(&self, written: &str, resource: Option<&str>) -> Option<Resolution> {
-        let mut resolver = self.registry.borrow_mut();
+        let mut resolver = self.resolver.borrow_mut();
         let resolver = resolver.as_mut()?;
         if let Some(known) = resource.and_then(|name| {
             self.mapped_types

@@ -384,6 +384,18 @@ impl<'t> Template<'t> {
             .filter_map(|call| ResourceRef::read(&self.tree, call))
     }
 
+    /// The `get_resource` / `Ref` calls that name no resource of this
+    /// template, with the name (a `Ref` to a parameter or a pseudo
+    /// parameter names something).
+    pub fn dangling_resource_refs(&self) -> impl Iterator<Item = (ResourceRef, &str)> + '_ {
+        self.resource_refs().filter_map(|reference| {
+            let name = self.tree.scalar(reference.name)?;
+            let is_parameter = reference.call.name == "Ref"
+                && (name.starts_with("AWS::") || self.parameters.iter().any(|p| p.name == name));
+            (self.resource(name).is_none() && !is_parameter).then_some((reference, name))
+        })
+    }
+
     /// An environment's `resource_registry`, scoped entries included.
     pub fn registry(&self) -> &[RegistryEntry] {
         &self.registry

@@ -12,20 +12,11 @@ use crate::lint::Rule;
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let tree = cx.tree;
     let template = cx.template;
-    for reference in template.resource_refs() {
-        let Some(name) = tree.scalar(reference.name) else {
-            continue;
-        };
+    for (reference, name) in template.dangling_resource_refs() {
         let range = tree.range(reference.name);
         let Some(output) = template.output_containing(range) else {
             continue;
         };
-        // `Ref` also names parameters and pseudo parameters.
-        let is_parameter = reference.call.name == "Ref"
-            && (name.starts_with("AWS::") || template.parameters().iter().any(|p| p.name == name));
-        if template.resource(name).is_some() || is_parameter {
-            continue;
-        }
         let names = template.resources().iter().map(|r| r.name.as_str());
         let message = with_suggestions(
             format!(

@@ -19,26 +19,15 @@ pub(crate) fn report(cx: &mut Context<'_, '_>, name: &str, range: TextRange) {
     cx.report(Rule::UnknownResourceReference, range, message);
 }
 
-/// `get_resource` and `Ref`.
+/// `get_resource` and `Ref`; in an output Heat accepts them, and they are
+/// unknown-output-reference's.
 pub(crate) fn resource_refs(cx: &mut Context<'_, '_>) {
     let tree = cx.tree;
     let template = cx.template;
-    for reference in template.resource_refs() {
-        let Some(name) = tree.scalar(reference.name) else {
-            continue;
-        };
-        if template.resource(name).is_some() {
-            continue;
-        }
-        // `Ref` also names parameters and pseudo parameters.
-        let is_parameter = reference.call.name == "Ref"
-            && (name.starts_with("AWS::") || template.parameters().iter().any(|p| p.name == name));
-        // In an output Heat accepts it: unknown-output-reference's.
-        let in_output = template
-            .output_containing(tree.range(reference.name))
-            .is_some();
-        if !is_parameter && !in_output {
-            report(cx, name, tree.range(reference.name));
+    for (reference, name) in template.dangling_resource_refs() {
+        let range = tree.range(reference.name);
+        if template.output_containing(range).is_none() {
+            report(cx, name, range);
         }
     }
 }
