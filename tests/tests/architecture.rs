@@ -145,3 +145,219 @@ fn every_xtask_command_the_readme_shows_exists() {
         "the README shows xtask commands that do not exist: {unknown:?}"
     );
 }
+
+#[test]
+fn the_architecture_is_short() {
+    let lines = read("ARCHITECTURE.md").lines().count();
+    assert!(lines <= 120, "ARCHITECTURE.md has {lines} lines; keep it at most 120, details go beside the code they describe");
+}
+
+/// Every `.rs` file below `dir` (relative to the root), with its code
+/// outside tests and comments: a `tests.rs` file or a `tests/` folder is
+/// left out, and so is everything after a file's `#[cfg(test)]`.
+fn code_below(dir: &str) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = repository_paths()
+        .into_iter()
+        .filter(|path| path.starts_with(dir) && path.ends_with(".rs"))
+        .filter(|path| !path.ends_with("/tests.rs") && !path.contains("/tests/"))
+        .map(|path| {
+            let text = read(&path);
+            let code = text
+                .lines()
+                .take_while(|line| line.trim() != "#[cfg(test)]")
+                .filter(|line| !line.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            (path, code)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// The names `prefix` is followed by in `code` (`crate::` gives `lint`,
+/// `template`, ...).
+fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
+    code.match_indices(prefix)
+        .filter(|(at, _)| {
+            // `crate::x` inside `heatwise_core::crate::` cannot happen;
+            // only whole-word matches count.
+            code[..*at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+        })
+        .map(|(at, _)| {
+            code[at + prefix.len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+/// The core's modules import downward only, in the order of the code map.
+#[test]
+fn core_modules_import_downward_only() {
+    let order = [
+        "text", "severity", "release", "syntax", "load", "template", "stack", "catalog", "fix",
+        "lint", "fixer", "json",
+    ];
+    let mut wrong = Vec::new();
+    for (path, code) in code_below("core/src/") {
+        let Some(module) = path
+            .trim_start_matches("core/src/")
+            .split(['/', '.'])
+            .next()
+            .and_then(|name| order.iter().position(|m| *m == name))
+        else {
+            continue;
+        };
+        for used in names_after(&code, "crate::") {
+            if order[module + 1..].contains(&used.as_str()) {
+                wrong.push(format!(
+                    "{path} imports `{used}`, a layer above `{}`",
+                    order[module]
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// The rules' layers: `check` (the traversal) above `rules` above
+/// `migrate` above `lifecycle` above the reporting context. A rule imports
+/// no other rule and never the traversal.
+#[test]
+fn lint_layers_import_downward_only() {
+    let rules: BTreeSet<String> = repository_paths()
+        .into_iter()
+        .filter_map(|path| {
+            let name = path
+                .strip_prefix("core/src/lint/rules/")?
+                .strip_suffix(".rs")?;
+            (!name.contains('/') && name != "mod").then(|| name.to_owned())
+        })
+        .collect();
+    let layer = |path: &str| -> usize {
+        let file = path.trim_start_matches("core/src/lint/");
+        match file.split(['/', '.']).next().unwrap_or_default() {
+            "mod" => 5,
+            "check" => 4,
+            "rules" => 3,
+            "migrate" => 2,
+            "lifecycle" => 1,
+            _ => 0,
+        }
+    };
+    let layer_of_name = |name: &str| match name {
+        "check" => Some(4),
+        "rules" => Some(3),
+        "migrate" => Some(2),
+        "lifecycle" => Some(1),
+        _ => None,
+    };
+    let mut wrong = Vec::new();
+    for (path, code) in code_below("core/src/lint/") {
+        let own = layer(&path);
+        let in_rules = path.starts_with("core/src/lint/rules/") && !path.ends_with("/mod.rs");
+        let mut used: BTreeSet<String> = names_after(&code, "crate::lint::");
+        // `super::` from a file of `lint/` itself names a module of `lint`.
+        if path.matches('/').count() == 3 {
+            used.extend(names_after(&code, "super::"));
+        }
+        used.extend(names_after(&code, "super::super::"));
+        for name in &used {
+            if layer_of_name(name).is_some_and(|layer| layer > own) {
+                wrong.push(format!("{path} imports `{name}`, a layer above it"));
+            }
+        }
+        if in_rules {
+            let own_name = path
+                .trim_start_matches("core/src/lint/rules/")
+                .trim_end_matches(".rs");
+            let mut named = names_after(&code, "crate::lint::rules::");
+            named.extend(names_after(&code, "super::"));
+            for other in named
+                .iter()
+                .filter(|n| rules.contains(*n) && *n != own_name)
+            {
+                wrong.push(format!("{path} imports the rule `{other}`"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// The rules, as `rule.rs` declares them: (variant, documentation file).
+fn declared_rules() -> Vec<(String, String)> {
+    read("core/src/lint/rule.rs")
+        .lines()
+        .filter_map(|line| {
+            let (variant, rest) = line.trim().split_once(" = \"HW")?;
+            let doc = rest.split('"').nth(4)?;
+            Some((variant.to_owned(), doc.to_owned()))
+        })
+        .collect()
+}
+
+/// A newcomer finds any rule's check, fix, tests and docs in one file,
+/// named by the rule: `core/src/lint/rules/<rule>.rs`, which includes its
+/// `<rule>.md` as its doc and is the only code that reports the rule.
+#[test]
+fn each_rule_is_one_file() {
+    let rules = declared_rules();
+    assert!(rules.len() >= 40, "{rules:?}");
+    let code = code_below("core/src/");
+    let mut wrong = Vec::new();
+    for (variant, doc) in &rules {
+        let file = format!("core/src/lint/rules/{doc}.rs");
+        let Ok(text) = std::fs::read_to_string(root().join(&file)) else {
+            wrong.push(format!("{variant}: no {file}"));
+            continue;
+        };
+        if !text.starts_with(&format!("#![doc = include_str!(\"{doc}.md\")]")) {
+            wrong.push(format!(
+                "{file} does not start with its documentation, {doc}.md"
+            ));
+        }
+        let mention = format!("Rule::{variant}");
+        let named_by: Vec<&String> = code
+            .iter()
+            .filter(|(path, code)| {
+                path != "core/src/lint/rule.rs"
+                    && code.match_indices(&mention).any(|(at, _)| {
+                        !code[at + mention.len()..]
+                            .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    })
+            })
+            .map(|(path, _)| path)
+            .collect();
+        if named_by != [&file] {
+            wrong.push(format!(
+                "{mention} is used by {named_by:?}, not by {file} alone"
+            ));
+        }
+        if !text.contains("#[cfg(test)]") {
+            wrong.push(format!("{file} has no tests"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn no_lint_file_is_long() {
+    let long: Vec<String> = repository_paths()
+        .into_iter()
+        .filter(|path| path.starts_with("core/src/lint/") && path.ends_with(".rs"))
+        .filter_map(|path| {
+            let lines = read(&path).lines().count();
+            (lines > 400).then(|| format!("{path}: {lines} lines"))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files of the linter over 400 lines: {long:?}"
+    );
+}

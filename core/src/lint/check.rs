@@ -4,21 +4,18 @@
 
 use crate::catalog::{Property, PropertyType, ResourceType, TypeResolution};
 use crate::stack::Resolution;
-use crate::syntax::NodeId;
-use crate::template::{merge, Definition, Template};
+use crate::syntax::{Entry, NodeId};
+use crate::template::{merge, Definition, ProblemKind, Template};
 
 use super::context::Context;
-use super::rules::{
-    conflicting_properties, duplicate_key, placeholder_resource_type, resource_type_alias, status,
-    template_problems, template_version, unknown_attribute, unknown_output_reference,
-    unknown_property, unknown_resource_reference, unknown_resource_type,
-};
+use super::lifecycle::{AttributeUse, PropertyUse, TypeUse};
+use super::rules::*;
 use super::{Diagnostic, LintOptions};
 
 pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<Diagnostic> {
     let mut cx = Context::new(template, options);
-    template_problems::check(&mut cx);
-    template_version::check(&mut cx);
+    reading_problems(&mut cx);
+    structure(&mut cx);
     for resource in template.resources() {
         definition(&mut cx, &resource.definition, Some(&resource.name));
         unknown_resource_reference::depends_on(&mut cx, &resource.definition);
@@ -31,6 +28,48 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     unknown_output_reference::check(&mut cx);
     registry(&mut cx);
     cx.finish()
+}
+
+/// What the reader found: each kind of problem is one rule's.
+fn reading_problems(cx: &mut Context<'_, '_>) {
+    let template = cx.template;
+    for problem in template.problems() {
+        let check = match problem.kind {
+            ProblemKind::Syntax => invalid_syntax::check,
+            ProblemKind::TooManyProblems => too_many_findings::check,
+            ProblemKind::EmptyDocument => empty_document::check,
+            ProblemKind::NotAMapping => document_not_a_mapping::check,
+            ProblemKind::UnknownDocument => unknown_document_kind::check,
+            ProblemKind::DuplicateKey { .. } => duplicate_key::check,
+            ProblemKind::SectionNotMapping => section_not_a_mapping::check,
+            ProblemKind::AliasBudget => alias_expansion_limit::check,
+            ProblemKind::ResourceNotMapping => resource_not_a_mapping::check,
+            ProblemKind::RegistryNotMapping => registry_entry_not_a_mapping::check,
+        };
+        check(cx, problem);
+    }
+}
+
+/// What Heat refuses in the model read: tags, version, sections,
+/// definitions, outputs, parameters, conditions and function calls.
+fn structure(cx: &mut Context<'_, '_>) {
+    unknown_tag::check(cx);
+    missing_template_version::check(cx);
+    unknown_template_version::check(cx);
+    unreleased_template_version::check(cx);
+    unknown_section::check(cx);
+    missing_resource_type::check(cx);
+    resource_type_not_a_string::check(cx);
+    properties_not_a_mapping::check(cx);
+    unknown_resource_key::check(cx);
+    invalid_deletion_policy::check(cx);
+    unknown_output_key::check(cx);
+    unknown_parameter_key::check(cx);
+    invalid_condition::check(cx);
+    invalid_function_arguments::check(cx);
+    removed_function::check(cx);
+    function_unknown_to_version::check(cx);
+    ignored_function_argument::check(cx);
 }
 
 /// A type name where it is used: a resource's `type` (with its definition
@@ -80,7 +119,18 @@ fn type_usage<'a>(
     if placeholder_resource_type::check(cx, resource_type, &what, range, definition) {
         return None;
     }
-    status::check_type(cx, resource_type, what, range, definition).then_some(resource_type)
+    let used = TypeUse {
+        resource_type,
+        what,
+        range,
+        definition,
+        state: cx.status_at(resource_type.status(), |r| resource_type.status_at(r)),
+    };
+    deprecated_resource_type::check(cx, &used);
+    hidden_resource_type::check(cx, &used);
+    unsupported_resource_type::check(cx, &used);
+    unavailable_resource_type::check(cx, &used);
+    used.state.is_available().then_some(resource_type)
 }
 
 /// `OS::Heat::None` stands in for any type: Heat takes every property and
@@ -207,7 +257,7 @@ fn property_entries<'a>(
             unknown_property::check(cx, resource_type, parent, key, &path, entry.key);
             continue;
         };
-        if status::check_property(cx, resource_type, property, &path, entry, mapping) {
+        if property_status(cx, resource_type, property, &path, entry, mapping) {
             property_value(cx, resource_type, property, entry.value, &path);
         }
     }
@@ -221,6 +271,30 @@ fn property_entries<'a>(
             }
         }
     }
+}
+
+/// The status rules of a property where it is set; whether Heat has it
+/// at the target, so that its value is checked.
+fn property_status<'a>(
+    cx: &mut Context<'a, '_>,
+    resource_type: ResourceType<'a>,
+    property: Property<'a>,
+    path: &str,
+    entry: Entry,
+    mapping: NodeId,
+) -> bool {
+    let used = PropertyUse {
+        resource_type,
+        path,
+        entry,
+        mapping,
+        state: cx.status_at(property.status(), |r| property.status_at(r)),
+    };
+    deprecated_property::check(cx, &used);
+    hidden_property::check(cx, &used);
+    unsupported_property::check(cx, &used);
+    unavailable_property::check(cx, &used);
+    used.state.is_available()
 }
 
 /// Descends into a property's value where its schema describes it.
@@ -294,7 +368,18 @@ fn attribute_refs(cx: &mut Context<'_, '_>) {
         };
         let range = tree.range(attribute_node);
         match resource_type.attribute(attribute_name) {
-            Some(attribute) => status::check_attribute(cx, resource_type, attribute, range),
+            Some(attribute) => {
+                let used = AttributeUse {
+                    resource_type,
+                    attribute,
+                    range,
+                    state: cx.status_at(attribute.status(), |r| attribute.status_at(r)),
+                };
+                deprecated_attribute::check(cx, &used);
+                hidden_attribute::check(cx, &used);
+                unsupported_attribute::check(cx, &used);
+                unavailable_attribute::check(cx, &used);
+            }
             None => unknown_attribute::check(cx, resource_type, attribute_name, range),
         }
     }

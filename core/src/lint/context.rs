@@ -174,6 +174,22 @@ impl<'a, 't> Context<'a, 't> {
         self.out.last_mut().expect("just pushed")
     }
 
+    /// Reports a finding with its fix. Every fix passes here, so that no
+    /// rule has to remember the guard every edit needs: a fix that would
+    /// edit text a YAML anchor shares becomes advice to make it by hand.
+    pub(crate) fn report_with_fix(
+        &mut self,
+        rule: Rule,
+        range: TextRange,
+        message: String,
+        fix: Option<Fix>,
+    ) -> &mut Diagnostic {
+        let fix = self.unless_shared(range, fix);
+        let diagnostic = self.report(rule, range, message);
+        diagnostic.fix = fix;
+        diagnostic
+    }
+
     /// What [`describe`] and [`timeline`] make of `status`.
     pub(crate) fn lifecycle(&mut self, status: Status<'a>) -> (String, Vec<LifecycleStep>) {
         self.lifecycles
@@ -247,7 +263,7 @@ impl<'a, 't> Context<'a, 't> {
     /// YAML anchor shares: the node at `range`, a collection around it or
     /// a node an edit touches has an anchor, and what is edited there is
     /// also read wherever an alias points.
-    pub(crate) fn unless_shared(&self, range: TextRange, fix: Option<Fix>) -> Option<Fix> {
+    fn unless_shared(&self, range: TextRange, fix: Option<Fix>) -> Option<Fix> {
         let fix = fix?;
         if fix.edits.is_empty() || !self.edits_shared_text(range, &fix) {
             return Some(fix);

@@ -7,10 +7,15 @@
 //! findings of what could be read, plus the syntax error. [`check`] walks
 //! the template once and calls each rule of [`rules`] where its input is;
 //! a rule reports through [`context::Context`] and attaches its fix there,
-//! with the nodes in hand.
+//! with the nodes in hand. Layers, each importing only those below it:
+//! `check` (the traversal) → `rules` (one file per rule) → `migrate` (fixes
+//! several rules offer) and `lifecycle` (what the status rules share) →
+//! `context` (reporting, and the guards every fix passes).
 
 mod check;
 mod context;
+mod lifecycle;
+mod migrate;
 mod references;
 mod rule;
 pub mod rules;
@@ -114,23 +119,7 @@ pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<
     // A definition that aliases refer to is checked once per alias: the
     // same finding at the same place is reported once.
     diagnostics.dedup();
-    if diagnostics.len() > MAX_DIAGNOSTICS {
-        let dropped = diagnostics.len() - MAX_DIAGNOSTICS + 1;
-        diagnostics.truncate(MAX_DIAGNOSTICS - 1);
-        let at = diagnostics.last().map_or(0, |d| d.range.end);
-        diagnostics.push(Diagnostic {
-            rule: Rule::TooManyFindings,
-            severity: Rule::TooManyFindings.severity(),
-            range: TextRange::empty(at),
-            message: format!(
-                "{dropped} more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)"
-            ),
-            status: None,
-            lifecycle: Vec::new(),
-            subject: None,
-            fix: None,
-        });
-    }
+    rules::too_many_findings::cap(&mut diagnostics);
     diagnostics
 }
 

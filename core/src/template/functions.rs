@@ -191,7 +191,7 @@ const ALL_ATTRIBUTES_SINCE: &str = "2015-10-15";
 /// reads (attributes and resource references), judged as Heat's function
 /// classes of the template's version (`hot_version`, a date; `None` for
 /// CloudFormation or an unknown version) judge them.
-pub(super) fn argument_problem(
+pub(crate) fn argument_problem(
     tree: &Tree,
     call: &FunctionCall,
     version: Option<&'static TemplateVersion>,

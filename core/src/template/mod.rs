@@ -39,7 +39,7 @@ pub use versions::{
 };
 
 /// The first version with `conditions`.
-const CONDITIONS_SINCE: &str = "2016-10-14";
+pub const CONDITIONS_SINCE: &str = "2016-10-14";
 
 pub const HOT_SECTIONS: [&str; 7] = [
     "heat_template_version",
@@ -168,6 +168,25 @@ pub struct NestedDefinition {
     pub definition: Definition,
 }
 
+/// How a message names a resource definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefinitionName<'t> {
+    /// A resource, by its name.
+    Resource(&'t str),
+    /// A group's member definition: its property (`resource_def`) and the
+    /// group's name.
+    Member { key: &'t str, group: &'t str },
+}
+
+impl std::fmt::Display for DefinitionName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DefinitionName::Resource(name) => write!(f, "resource `{name}`"),
+            DefinitionName::Member { key, group } => write!(f, "`{key}` of `{group}`"),
+        }
+    }
+}
+
 /// One entry of `outputs` / `Outputs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Output {
@@ -273,6 +292,61 @@ impl<'t> Template<'t> {
     /// What Heat registers for the declared HOT version, when it knows it.
     pub fn hot_template_version(&self) -> Option<&'static TemplateVersion> {
         self.version_info
+    }
+
+    /// The keys that say a document's version: the first is the one to
+    /// write.
+    pub fn version_keys(&self) -> &'static [&'static str] {
+        match self.kind {
+            DocumentKind::Hot => &["heat_template_version"],
+            _ => &["AWSTemplateFormatVersion", "HeatTemplateFormatVersion"],
+        }
+    }
+
+    /// The top-level sections Heat reads in a document of this kind.
+    pub fn known_sections(&self) -> &'static [&'static str] {
+        match self.kind {
+            DocumentKind::Hot => &HOT_SECTIONS,
+            DocumentKind::CloudFormation => &CFN_SECTIONS,
+            _ => &ENVIRONMENT_SECTIONS,
+        }
+    }
+
+    /// The keys Heat reads in a resource definition, by the declared
+    /// version.
+    pub fn resource_keys(&self) -> Vec<&'static str> {
+        match (self.kind, self.version_info) {
+            (DocumentKind::CloudFormation, _) => CFN_RESOURCE_KEYS.to_vec(),
+            (_, Some(version)) => version.resource_keys.iter().map(String::as_str).collect(),
+            _ => HOT_RESOURCE_KEYS.to_vec(),
+        }
+    }
+
+    /// Whether `node` is written as a function call: a one-entry mapping
+    /// keyed by a function name of this document's version. For reading
+    /// the model before the calls are collected, and for judging what is
+    /// not read as data ([`Self::is_call`] answers for the calls found).
+    pub fn is_written_as_call(&self, node: NodeId) -> bool {
+        let mut entries = self.tree.entries(node);
+        matches!((entries.next(), entries.next()), (Some(entry), None)
+            if self.tree.scalar(entry.key).is_some_and(|key| functions::is_function(key, self.kind, self.version_info)))
+    }
+
+    /// Every resource definition read, with how a message names it: the
+    /// resources, then the member definitions of groups.
+    pub fn definitions(&self) -> impl Iterator<Item = (DefinitionName<'_>, &Definition)> {
+        let resources = self
+            .resources
+            .iter()
+            .map(|r| (DefinitionName::Resource(&r.name), &r.definition));
+        let members = self.nested.iter().map(|nested| {
+            let name = DefinitionName::Member {
+                key: self.tree.scalar(nested.entry.key).unwrap_or_default(),
+                group: &self.resources[nested.group].name,
+            };
+            (name, &nested.definition)
+        });
+        resources.chain(members)
     }
 
     /// Top-level sections in source order.

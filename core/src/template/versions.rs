@@ -201,6 +201,32 @@ impl FunctionReading {
     }
 }
 
+/// ` in heat_template_version X (Heat has it from Y)` when a later HOT
+/// version has `name` in `field`, else ` in heat_template_version X`:
+/// what a message about a key or word the version lacks adds.
+pub fn in_version(
+    version: Option<&'static TemplateVersion>,
+    field: fn(&TemplateVersion) -> &Vec<String>,
+    name: &str,
+) -> String {
+    let Some(version) = version else {
+        return String::new();
+    };
+    let first = template_versions().iter().find(|v| {
+        v.key == "heat_template_version"
+            && v.version > version.version
+            && field(v).iter().any(|k| k == name)
+    });
+    match first {
+        Some(first) => format!(
+            " in heat_template_version {} (Heat has it from {})",
+            version.display(),
+            first.display()
+        ),
+        None => format!(" in heat_template_version {}", version.display()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,15 +1,16 @@
+#![doc = include_str!("conflicting_properties.md")]
+//!
 //! HW206 conflicting-properties: an old property and the new one that
 //! replaces it (a REPLACE translation rule) both set with a value. Heat
 //! refuses the template; when one of them is empty Heat accepts it and the
 //! old value wins, which the old property's own finding migrates.
 
 use crate::catalog::{ResourceType, RuleKind};
-use crate::fix::{Applicability, Fix};
 use crate::lint::context::Context;
+use crate::lint::migrate;
 use crate::lint::{Rule, Subject};
-use crate::syntax::{Entry, NodeId};
+use crate::syntax::NodeId;
 
-use super::status;
 use crate::template::merge::merged_entry;
 
 pub(crate) fn check<'a>(
@@ -104,24 +105,15 @@ pub(crate) fn check<'a>(
             subject_path.push_str(old_key);
             // A merged key is another mapping's text too: no edit there.
             let fix = if old_holder == mapping && new_holder == mapping {
-                let fix = status::property_fix(
-                    cx,
-                    resource_type,
-                    &subject_path,
-                    old_entry,
-                    mapping,
-                    Rule::ConflictingProperties,
-                );
-                cx.unless_shared(range, fix)
+                migrate::property::fix(cx, resource_type, &subject_path, old_entry, mapping)
             } else {
                 None
             };
-            let diagnostic = cx.report(Rule::ConflictingProperties, range, message);
+            let diagnostic = cx.report_with_fix(Rule::ConflictingProperties, range, message, fix);
             diagnostic.subject = Some(Subject::Property {
                 type_name: resource_type.name().to_owned(),
                 path: subject_path,
             });
-            diagnostic.fix = fix;
         }
     }
 }
@@ -151,55 +143,6 @@ fn mappings_at(cx: &Context<'_, '_>, start: NodeId, path: &[&str]) -> Vec<NodeId
         current = next;
     }
     current
-}
-
-/// The old and the new property of a REPLACE rule both written. Heat
-/// refuses the template when both values are truthy; otherwise the old
-/// value, even an empty one, becomes the new property's.
-pub(crate) fn both_set_fix(
-    cx: &Context<'_, '_>,
-    old_entry: Entry,
-    new_entry: Entry,
-    other_supported: bool,
-    key: &str,
-    other: &str,
-) -> Option<Fix> {
-    let tree = cx.tree;
-    let old_name = tree.scalar(old_entry.key)?;
-    let new_name = tree.scalar(new_entry.key)?;
-    match (
-        cx.template.truthiness(old_entry.value),
-        cx.template.truthiness(new_entry.value),
-    ) {
-        (_, Some(false)) => {
-            // What Heat does: the empty new entry gives way to the old
-            // one, renamed.
-            let mut edits = cx.editor.delete_entry(new_entry)?;
-            edits.push(cx.editor.rename_key(old_entry, new_name)?);
-            Fix::new(
-                format!("Remove the empty `{new_name}` and rename `{old_name}` to `{new_name}`"),
-                edits,
-                Applicability::Safe,
-            )
-        }
-        (Some(false), _) => Fix::new(
-            format!(
-                "Remove the empty `{old_name}` (unsafe: Heat now gives `{new_name}` its empty value instead of the one written)"
-            ),
-            cx.editor.delete_entry(old_entry)?,
-            Applicability::Unsafe,
-        ),
-        _ => {
-            let (keep, drop) = if other_supported {
-                (other, key)
-            } else {
-                (key, other)
-            };
-            Some(Fix::display_only(format!(
-                "Keep `{keep}` and remove `{drop}` once you know which value is meant: Heat refuses the template while both are set, and `{keep}` is the supported one"
-            )))
-        }
-    }
 }
 
 #[cfg(test)]

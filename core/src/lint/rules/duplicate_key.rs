@@ -1,12 +1,29 @@
-//! HW003 duplicate-key: a key written twice in a mapping Heat reads. The
-//! template layer reports sections, resources, resource keys, outputs and
-//! parameters; this rule adds property mappings. The fix removes the
+#![doc = include_str!("duplicate_key.md")]
+//!
+//! The reader finds repeated sections, resources, resource keys, outputs
+//! and parameters; this rule adds property mappings. The fix removes the
 //! earlier entry, which Heat's loader ignores.
 
 use crate::fix::{Applicability, Fix};
 use crate::lint::context::Context;
 use crate::lint::Rule;
 use crate::syntax::{Entry, NodeId};
+use crate::template::{Problem, ProblemKind};
+
+/// A repeated key the reader found (sections, resources, resource
+/// keywords, outputs, parameters).
+pub(crate) fn check(cx: &mut Context<'_, '_>, problem: &Problem) {
+    let ProblemKind::DuplicateKey { earlier, later } = problem.kind else {
+        return;
+    };
+    let fix = fix(cx, earlier, later);
+    cx.report_with_fix(
+        Rule::DuplicateKey,
+        problem.range,
+        problem.message.clone(),
+        fix,
+    );
+}
 
 /// The repeated keys of a mapping of properties.
 pub(crate) fn check_properties(cx: &mut Context<'_, '_>, mapping: NodeId) {
@@ -18,13 +35,13 @@ pub(crate) fn check_properties(cx: &mut Context<'_, '_>, mapping: NodeId) {
             "`{key}` is set twice; Heat keeps this value and ignores the one on line {line}"
         );
         let range = tree.range(later.key);
-        let fix = cx.unless_shared(range, fix(cx, earlier, later));
-        cx.report(Rule::DuplicateKey, range, message).fix = fix;
+        let fix = fix(cx, earlier, later);
+        cx.report_with_fix(Rule::DuplicateKey, range, message, fix);
     }
 }
 
 /// Removes `earlier`, which Heat's loader drops in favour of `later`.
-pub(crate) fn fix(cx: &Context<'_, '_>, earlier: Entry, later: Entry) -> Option<Fix> {
+fn fix(cx: &Context<'_, '_>, earlier: Entry, later: Entry) -> Option<Fix> {
     let tree = cx.tree;
     let name = tree.scalar(later.key)?;
     if name == "<<" {

@@ -1,23 +1,57 @@
-//! The rules. A rule with logic of its own has one file here holding its
-//! check, its fix and its tests; its documentation is the Markdown file of
-//! the same name (`Rule::documentation`). The twelve status rules
-//! (deprecated, hidden, unsupported and unavailable types, properties and
-//! attributes) are one table and share [`status`]; the rules that report
-//! what the template layer finds share [`template_problems`].
+//! The rules: one file per rule, named by the rule, holding its check,
+//! its fix and its pass/fail/fix cases; its documentation is the Markdown
+//! file of the same name (`Rule::documentation`, and the file's own doc).
+//! A rule imports the linting context and what rules share (`lifecycle`,
+//! `migrate`), never the traversal (`check`) or another rule: a test holds
+//! this (`tests/architecture.rs`).
 
+pub(crate) mod alias_expansion_limit;
 pub(crate) mod conflicting_properties;
+pub(crate) mod deprecated_attribute;
+pub(crate) mod deprecated_property;
+pub(crate) mod deprecated_resource_type;
+pub(crate) mod document_not_a_mapping;
 pub(crate) mod duplicate_key;
+pub(crate) mod empty_document;
+pub(crate) mod function_unknown_to_version;
+pub(crate) mod hidden_attribute;
+pub(crate) mod hidden_property;
+pub(crate) mod hidden_resource_type;
+pub(crate) mod ignored_function_argument;
+pub(crate) mod invalid_condition;
+pub(crate) mod invalid_deletion_policy;
+pub(crate) mod invalid_function_arguments;
+pub(crate) mod invalid_syntax;
+pub(crate) mod missing_resource_type;
+pub(crate) mod missing_template_version;
 pub(crate) mod placeholder_resource_type;
+pub(crate) mod properties_not_a_mapping;
+pub(crate) mod registry_entry_not_a_mapping;
+pub(crate) mod removed_function;
+pub(crate) mod resource_not_a_mapping;
 pub(crate) mod resource_type_alias;
-pub(crate) mod retired_types;
-pub(crate) mod status;
-pub(crate) mod template_problems;
-pub(crate) mod template_version;
+pub(crate) mod resource_type_not_a_string;
+pub(crate) mod section_not_a_mapping;
+pub(crate) mod too_many_findings;
+pub(crate) mod unavailable_attribute;
+pub(crate) mod unavailable_property;
+pub(crate) mod unavailable_resource_type;
 pub(crate) mod unknown_attribute;
+pub(crate) mod unknown_document_kind;
+pub(crate) mod unknown_output_key;
 pub(crate) mod unknown_output_reference;
+pub(crate) mod unknown_parameter_key;
 pub(crate) mod unknown_property;
+pub(crate) mod unknown_resource_key;
 pub(crate) mod unknown_resource_reference;
 pub(crate) mod unknown_resource_type;
+pub(crate) mod unknown_section;
+pub(crate) mod unknown_tag;
+pub(crate) mod unknown_template_version;
+pub(crate) mod unreleased_template_version;
+pub(crate) mod unsupported_attribute;
+pub(crate) mod unsupported_property;
+pub(crate) mod unsupported_resource_type;
 
 /// The helper every rule's tests use: inline cases of text, how many
 /// findings of the rule it has, and the text its fixes make of it.
@@ -26,6 +60,7 @@ pub(crate) mod test_support {
     use crate::catalog::Catalog;
     use crate::fixer::{fix_all, FixOptions};
     use crate::lint::{lint, LintOptions, Rule};
+    use crate::release::Release;
 
     /// One case: `text` has `found` findings of the rule; applying the
     /// rule's fixes (safe ones, and unsafe ones too when `unsafe_fixes`)
@@ -36,6 +71,18 @@ pub(crate) mod test_support {
         pub found: usize,
         pub fixed: Option<&'static str>,
         pub unsafe_fixes: bool,
+        /// The target release (`None`: the catalog's own).
+        pub target: Option<&'static str>,
+    }
+
+    impl Case {
+        /// The same case, checked against `release` (e.g. `2015.1`, `Kilo`).
+        pub(crate) fn at(self, release: &'static str) -> Case {
+            Case {
+                target: Some(release),
+                ..self
+            }
+        }
     }
 
     /// `text` has `found` findings of the rule and no fix applies.
@@ -45,6 +92,7 @@ pub(crate) mod test_support {
             found,
             fixed: None,
             unsafe_fixes: false,
+            target: None,
         }
     }
 
@@ -55,6 +103,7 @@ pub(crate) mod test_support {
             found,
             fixed: Some(fixed),
             unsafe_fixes: false,
+            target: None,
         }
     }
 
@@ -67,8 +116,11 @@ pub(crate) mod test_support {
     }
 
     pub(crate) fn check(rule: Rule, cases: &[Case]) {
-        let lint_options = LintOptions::new(Catalog::builtin());
         for case in cases {
+            let target = case
+                .target
+                .map(|release| Release::parse(release).expect("a release heatwise knows"));
+            let lint_options = LintOptions::new(Catalog::builtin()).with_target(target);
             let found: Vec<_> = lint(case.text, &lint_options)
                 .into_iter()
                 .filter(|d| d.rule == rule)

@@ -1,3 +1,5 @@
+#![doc = include_str!("placeholder_resource_type.md")]
+//!
 //! HW106 placeholder-resource-type: a type Heat keeps only as a
 //! placeholder that accepts its properties and builds nothing (LBaaS since
 //! 22.0.0). The fix is the migration to the successor where there is one
@@ -7,6 +9,7 @@
 use crate::catalog::ResourceType;
 use crate::fix::translation::advice;
 use crate::lint::context::Context;
+use crate::lint::migrate;
 use crate::lint::timeline::{describe, timeline};
 use crate::lint::{Rule, Subject};
 use crate::release::Release;
@@ -37,19 +40,15 @@ pub(crate) fn check<'a>(
     );
     let now = cx.status_now(resource_type.status(), |r| resource_type.status_at(r));
     let fix = match definition {
-        Some(_) => cx.unless_shared(
-            range,
-            super::status::type_fix(cx, resource_type, definition),
-        ),
+        Some(_) => migrate::resource_type::fix(cx, resource_type, definition),
         None => advice(now),
     };
-    let diagnostic = cx.report(Rule::PlaceholderResourceType, range, message);
+    let diagnostic = cx.report_with_fix(Rule::PlaceholderResourceType, range, message, fix);
     diagnostic.status = Some(status.kind());
     diagnostic.lifecycle = timeline(status);
     diagnostic.subject = Some(Subject::ResourceType {
         type_name: resource_type.name().to_owned(),
     });
-    diagnostic.fix = fix;
     true
 }
 

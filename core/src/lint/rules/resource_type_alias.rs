@@ -1,3 +1,5 @@
+#![doc = include_str!("resource_type_alias.md")]
+//!
 //! HW107 resource-type-alias: a type written as one of the aliases of
 //! Heat's global environment (`OS::Ceilometer::Alarm`, `OS::Quantum::*`).
 //! The fix writes the registered name: the same class, so a stack update
@@ -22,12 +24,11 @@ pub(crate) fn check(
         "`{written}` is an alias of `{registered}` in Heat's global environment; use the registered name"
     );
     let range = cx.tree.range(node);
-    let fix = cx.unless_shared(range, fix(cx, node, registered));
-    let diagnostic = cx.report(Rule::ResourceTypeAlias, range, message);
+    let fix = fix(cx, node, registered);
+    let diagnostic = cx.report_with_fix(Rule::ResourceTypeAlias, range, message, fix);
     diagnostic.subject = Some(Subject::ResourceType {
         type_name: registered.to_owned(),
     });
-    diagnostic.fix = fix;
 }
 
 fn fix(cx: &Context<'_, '_>, node: NodeId, registered: &str) -> Option<Fix> {

@@ -1,3 +1,5 @@
+#![doc = include_str!("unknown_property.md")]
+//!
 //! HW204 unknown-property: a property the type's schema does not have at
 //! any release (at some releases only: HW205, a status rule). Heat refuses
 //! the resource: "Unknown Property".

@@ -1,3 +1,5 @@
+#![doc = include_str!("unknown_resource_type.md")]
+//!
 //! HW104 unknown-resource-type: a type in one of Heat's namespaces that
 //! Heat does not register (a typo, or a plugin type this catalog lacks).
 //! Types of other namespaces are template resources an environment maps,

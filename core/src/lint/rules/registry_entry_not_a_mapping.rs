@@ -1,0 +1,35 @@
+#![doc = include_str!("registry_entry_not_a_mapping.md")]
+
+use crate::lint::context::Context;
+use crate::lint::Rule;
+use crate::template::Problem;
+
+/// An environment's `resource_registry` (or a resource's scope in it) that is not a mapping. Found by the reader (`ProblemKind::RegistryNotMapping`).
+pub(crate) fn check(cx: &mut Context<'_, '_>, problem: &Problem) {
+    cx.report(
+        Rule::RegistryEntryNotAMapping,
+        problem.range,
+        problem.message.clone(),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::RegistryEntryNotAMapping,
+            &[
+                finds("resource_registry: [a]\n", 1),
+                finds("resource_registry:\n  resources: [a]\n", 1),
+                finds(
+                    "resource_registry:\n  OS::A: b.yaml\n  resources:\n    r: {OS::B: c.yaml}\n",
+                    0,
+                ),
+            ],
+        );
+    }
+}
