@@ -186,8 +186,19 @@ fn property_mapping<'a>(
 ) {
     duplicate_key::check_properties(cx, mapping);
     let mark = cx.findings_so_far();
-    let mut seen = Vec::new();
-    property_entries(cx, resource_type, parent, mapping, prefix, &mut seen, 0);
+    // Each property as Heat's loader reads it: merge keys applied, a
+    // repeated key's later value only (the duplicate-key rule reports the
+    // other), each checked where it is written.
+    for merged in merge::flattened(cx.tree, mapping) {
+        property_entry(
+            cx,
+            resource_type,
+            parent,
+            merged.holder,
+            merged.entry,
+            prefix,
+        );
+    }
     let mut keys = Vec::new();
     if merge::keys_with_merged(cx.tree, mapping, &mut keys) {
         // Renaming a key where mappings are merged can change which value
@@ -211,65 +222,34 @@ fn property_mapping<'a>(
     }
 }
 
-/// The entries of `mapping`, then those of the mappings it merges with
-/// `<<`, each key once: PyYAML's merge keeps the mapping's own value of a
-/// key and, among merged mappings, the first one's. `seen` holds the keys
-/// already taken.
-fn property_entries<'a>(
+/// A property where it is written: `entry` of `holder` (the mapping of
+/// properties, or one merged into it).
+fn property_entry<'a>(
     cx: &mut Context<'a, '_>,
     resource_type: ResourceType<'a>,
     parent: Option<Property<'a>>,
-    mapping: NodeId,
+    holder: NodeId,
+    entry: Entry,
     prefix: &str,
-    seen: &mut Vec<String>,
-    depth: usize,
 ) {
-    let tree = cx.tree;
-    let own_start = seen.len();
-    let mut merges = Vec::new();
-    for entry in tree.entries(mapping) {
-        let Some(key) = tree.scalar(entry.key) else {
-            continue;
-        };
-        if tree.is_merge_key(entry.key) {
-            merges.push(entry.value);
-            continue;
-        }
-        if seen.iter().any(|taken| taken == key) {
-            // A merged key the mapping itself sets: not what Heat reads.
-            // (A key repeated within one mapping is the duplicate-key rule's.)
-            if seen[..own_start].iter().any(|taken| taken == key) {
-                continue;
-            }
-        } else {
-            seen.push(key.to_owned());
-        }
-        let path = if prefix.is_empty() {
-            key.to_owned()
-        } else {
-            format!("{prefix}.{key}")
-        };
-        let found = match parent {
-            None => resource_type.properties().get(key),
-            Some(parent) => parent.children().get(key),
-        };
-        let Some(property) = found else {
-            unknown_property::check(cx, resource_type, parent, key, &path, entry.key);
-            continue;
-        };
-        if property_status(cx, resource_type, property, &path, entry, mapping) {
-            property_value(cx, resource_type, property, entry.value, &path);
-        }
-    }
-    if depth >= merge::MAX_MERGE_DEPTH {
+    let Some(key) = cx.tree.scalar(entry.key) else {
         return;
-    }
-    for value in merges {
-        for merged in merge::merge_sources(tree, value) {
-            if merged != mapping {
-                property_entries(cx, resource_type, parent, merged, prefix, seen, depth + 1);
-            }
-        }
+    };
+    let path = if prefix.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{prefix}.{key}")
+    };
+    let found = match parent {
+        None => resource_type.properties().get(key),
+        Some(parent) => parent.children().get(key),
+    };
+    let Some(property) = found else {
+        unknown_property::check(cx, resource_type, parent, key, &path, entry.key);
+        return;
+    };
+    if property_status(cx, resource_type, property, &path, entry, holder) {
+        property_value(cx, resource_type, property, entry.value, &path);
     }
 }
 

@@ -43,8 +43,10 @@ pub fn merge_sources(tree: &Tree<'_>, value: NodeId) -> Vec<NodeId> {
         .collect()
 }
 
-/// Every key of `mapping` and of the mappings it merges (transitively),
-/// into `keys`; whether there was any merge.
+/// Every key written in `mapping` and in the mappings it merges
+/// (transitively), shadowed ones too, into `keys`; whether there was any
+/// merge. (What Heat reads is [`flattened`]; this is where a key is
+/// written, for edits that must not change which one wins.)
 pub fn keys_with_merged(tree: &Tree<'_>, mapping: NodeId, keys: &mut Vec<String>) -> bool {
     let mut budget = MAX_MERGED_ENTRIES;
     keys_within(tree, mapping, keys, 0, &mut budget)
@@ -83,34 +85,12 @@ fn keys_within(
 }
 
 /// The entry Heat reads for `key` in `mapping`, and the mapping that holds
-/// it: the mapping's own, else the first merged mapping's (in the order
-/// the rules take them).
+/// it: the one [`flattened`] keeps.
 pub fn merged_entry(tree: &Tree<'_>, mapping: NodeId, key: &str) -> Option<(NodeId, Entry)> {
-    let mut budget = MAX_MERGED_ENTRIES;
-    merged_entry_within(tree, mapping, key, 0, &mut budget)
-}
-
-fn merged_entry_within(
-    tree: &Tree<'_>,
-    mapping: NodeId,
-    key: &str,
-    depth: usize,
-    budget: &mut usize,
-) -> Option<(NodeId, Entry)> {
-    if !spend(budget) {
-        return None;
-    }
-    if let Some(entry) = tree.get_entry(mapping, key) {
-        return Some((mapping, entry));
-    }
-    if depth >= MAX_MERGE_DEPTH {
-        return None;
-    }
-    tree.entries(mapping)
-        .filter(|entry| tree.is_merge_key(entry.key))
-        .flat_map(|entry| merge_sources(tree, entry.value))
-        .filter(|&source| source != mapping)
-        .find_map(|source| merged_entry_within(tree, source, key, depth + 1, budget))
+    flattened(tree, mapping)
+        .into_iter()
+        .find(|merged| tree.scalar(merged.entry.key) == Some(key))
+        .map(|merged| (merged.holder, merged.entry))
 }
 
 /// Takes one visit from the budget; `false` when it is spent.

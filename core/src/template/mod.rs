@@ -21,6 +21,7 @@ mod suppress;
 mod symbol;
 #[cfg(test)]
 mod tests;
+pub mod value;
 pub mod versions;
 
 use std::collections::HashMap;
@@ -421,20 +422,18 @@ impl<'t> Template<'t> {
     /// says, `None` for a function whose result is not known.
     pub fn truthiness(&self, node: NodeId) -> Option<bool> {
         let tree = &self.tree;
+        let node = tree.alias_target(node).unwrap_or(node);
         if self.is_call(node) {
             return None;
         }
-        if tree.is_mapping(node) || tree.is_sequence(node) {
-            return Some(!tree.children(node).is_empty());
+        if tree.is_mapping(node) {
+            // As the loaded dict: merge keys applied.
+            return Some(!merge::flattened(tree, node).is_empty());
         }
-        Some(match tree.resolve(node)? {
-            Resolved::Null => false,
-            Resolved::Bool(b) => b,
-            Resolved::Int(n) => n != Some(0),
-            Resolved::Float(f) => f != 0.0,
-            Resolved::Timestamp(_) => true,
-            Resolved::Str(s) => !s.is_empty(),
-        })
+        if tree.is_sequence(node) {
+            return Some(!tree.items(node).is_empty());
+        }
+        value::Val::new(value::scalar(tree, node), tree.range(node)).truth()
     }
 
     /// Every intrinsic function call, in source order.

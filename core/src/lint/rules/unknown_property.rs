@@ -54,6 +54,17 @@ mod tests {
                     "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {network: a, fixed_ips: [{subnet: s}]}\n",
                     0,
                 ),
+                // A key written twice: Heat's loader keeps the later value
+                // only, and that is the one checked (duplicate-key reports
+                // the other).
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      netwrok: a\n      netwrok: b\n",
+                    1,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      netwrok: a\n      network: b\n",
+                    1,
+                ),
                 // OS::Heat::None stands in for any type: Heat takes every
                 // property (recorded: validation/none-takes-anything.yaml).
                 finds(
