@@ -156,14 +156,13 @@ pub fn orc(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let options = heatwise_orc::Options {
-        namespace: "fuzz".to_owned(),
-        credentials: heatwise_orc::Credentials {
-            secret_name: "clouds".to_owned(),
-            cloud_name: "cloud".to_owned(),
-        },
-        parameters: vec![("OS::stack_name".to_owned(), "fuzz".to_owned())],
+    let credentials = heatwise_orc::Credentials {
+        secret_name: "clouds".to_owned(),
+        cloud_name: "cloud".to_owned(),
     };
+    let parameters = vec![("OS::stack_name".to_owned(), "fuzz".to_owned())];
+    let options =
+        heatwise_orc::Options::new("fuzz", credentials, parameters).expect("valid options");
     for environments in [&[][..], &[text][..]] {
         let export = heatwise_orc::export(text, environments, &options);
         for finding in &export.findings {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use heatwise_orc::{render, Credentials, File, Options};
+use heatwise_orc::{render, Credentials, File, OptionField, Options};
 
 use crate::input::{read_path, STDIN_NAME};
 use crate::output::text::{write_findings, Finding};
@@ -30,7 +30,7 @@ pub struct OrcArgs {
     parameters: Vec<(String, String)>,
 
     /// The Kubernetes namespace of every object (refs never cross it).
-    #[arg(long, value_name = "NS", value_parser = parse_namespace)]
+    #[arg(long, value_name = "NS")]
     namespace: String,
 
     /// The Secret holding clouds.yaml and the cloud's name in it, as
@@ -62,35 +62,55 @@ fn parse_parameter(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// A namespace is a DNS-1123 label.
-fn parse_namespace(text: &str) -> Result<String, String> {
-    match heatwise_orc::namespace_problem(text) {
-        None => Ok(text.to_owned()),
-        Some(problem) => Err(format!("`{text}` is not a Kubernetes namespace: {problem}")),
-    }
-}
-
+/// SECRET/CLOUD, split; what each may be is the export's options' to say.
 fn parse_credentials(text: &str) -> Result<Credentials, String> {
     let Some((secret, cloud)) = text.split_once('/') else {
         return Err(format!(
             "`{text}` is not SECRET/CLOUD (e.g. openstack-clouds/openstack)"
         ));
     };
-    if let Some(problem) = heatwise_orc::secret_name_problem(secret) {
-        return Err(format!(
-            "`{secret}` is not a Kubernetes Secret name: {problem}"
-        ));
-    }
-    if let Some(problem) = heatwise_orc::cloud_name_problem(cloud) {
-        return Err(format!("`{cloud}` is not a cloud's name: {problem}"));
-    }
     Ok(Credentials {
         secret_name: secret.to_owned(),
         cloud_name: cloud.to_owned(),
     })
 }
 
+/// The export's options, or each problem with them said against the
+/// argument that gave it.
+fn options(args: &OrcArgs) -> Result<Options, String> {
+    Options::new(
+        &args.namespace,
+        args.credentials.clone(),
+        args.parameters.clone(),
+    )
+    .map_err(|problems| {
+        problems
+            .iter()
+            .map(|problem| {
+                let argument = match problem.field {
+                    OptionField::Namespace => "--namespace",
+                    OptionField::SecretName | OptionField::CloudName => "--credentials",
+                    OptionField::Parameter => "-P",
+                };
+                if problem.value.is_empty() {
+                    format!("error: {argument}: {}", problem.says)
+                } else {
+                    format!("error: {argument}: `{}` {}", problem.value, problem.says)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
 pub fn run(args: &OrcArgs) -> ExitCode {
+    let options = match options(args) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
     let template = match read_path(&args.template) {
         Ok(text) => text,
         Err(message) => {
@@ -108,11 +128,6 @@ pub fn run(args: &OrcArgs) -> ExitCode {
             }
         }
     }
-    let options = Options {
-        namespace: args.namespace.clone(),
-        credentials: args.credentials.clone(),
-        parameters: args.parameters.clone(),
-    };
     let environment_texts: Vec<&str> = environments.iter().map(String::as_str).collect();
     let export = heatwise_orc::export(&template, &environment_texts, &options);
 

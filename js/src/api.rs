@@ -16,6 +16,7 @@ use heatwise_core::release::{Release, MAX_RELEASE_TEXT};
 use heatwise_core::stack::Registry;
 use heatwise_core::syntax::MAX_INPUT_BYTES;
 use heatwise_core::text::Positions;
+use heatwise_orc::OptionField;
 use serde_json::{json, Value};
 
 /// Most entries in `fix`'s `codes` list: there are far fewer rules, so a
@@ -362,7 +363,7 @@ pub fn catalog(hidden: bool, source: &Source<'_>) -> Result<Value, ApiError> {
 }
 
 /// Most `-P`-style parameters `toOrc` takes.
-pub const MAX_ORC_PARAMETERS: usize = 1000;
+pub const MAX_ORC_PARAMETERS: usize = heatwise_orc::MAX_PARAMETERS;
 /// Most environment texts `toOrc` takes.
 pub const MAX_ORC_ENVIRONMENTS: usize = 32;
 
@@ -380,42 +381,19 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
             .ok_or_else(|| ApiError(format!("{what}: expected a string")))
     };
     let namespace = string(&options["namespace"], "options.namespace")?;
-    if let Some(problem) = heatwise_orc::namespace_problem(&namespace) {
-        return Err(ApiError(format!(
-            "options.namespace: {} is not a Kubernetes namespace: {problem}",
-            quoted(&namespace)
-        )));
-    }
     let secret_name = string(
         &options["credentials"]["secretName"],
         "options.credentials.secretName",
     )?;
-    if let Some(problem) = heatwise_orc::secret_name_problem(&secret_name) {
-        return Err(ApiError(format!(
-            "options.credentials.secretName: {} is not a Kubernetes Secret name: {problem}",
-            quoted(&secret_name)
-        )));
-    }
     let cloud_name = string(
         &options["credentials"]["cloudName"],
         "options.credentials.cloudName",
     )?;
-    if let Some(problem) = heatwise_orc::cloud_name_problem(&cloud_name) {
-        return Err(ApiError(format!(
-            "options.credentials.cloudName: {} is not a cloud's name: {problem}",
-            quoted(&cloud_name)
-        )));
-    }
     let mut parameters = Vec::new();
     if let Some(given) = options.get("parameters").filter(|p| !p.is_null()) {
         let map = given
             .as_object()
             .ok_or_else(|| ApiError("options.parameters: expected an object of strings".into()))?;
-        if map.len() > MAX_ORC_PARAMETERS {
-            return Err(ApiError(format!(
-                "options.parameters: at most {MAX_ORC_PARAMETERS} (limits.maxOrcParameters)"
-            )));
-        }
         for (name, value) in map {
             check_name("options.parameters", name)?;
             let value = string(value, &format!("options.parameters.{name}"))?;
@@ -439,14 +417,30 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
             environments.push(text);
         }
     }
-    let export_options = heatwise_orc::Options {
-        namespace,
-        credentials: heatwise_orc::Credentials {
-            secret_name,
-            cloud_name,
-        },
-        parameters,
+    let credentials = heatwise_orc::Credentials {
+        secret_name,
+        cloud_name,
     };
+    let export_options =
+        heatwise_orc::Options::new(&namespace, credentials, parameters).map_err(|problems| {
+            let said: Vec<String> = problems
+                .iter()
+                .map(|problem| {
+                    let field = match problem.field {
+                        OptionField::Namespace => "options.namespace",
+                        OptionField::SecretName => "options.credentials.secretName",
+                        OptionField::CloudName => "options.credentials.cloudName",
+                        OptionField::Parameter => "options.parameters",
+                    };
+                    if problem.value.is_empty() {
+                        format!("{field}: {} (limits.maxOrcParameters)", problem.says)
+                    } else {
+                        format!("{field}: {} {}", quoted(&problem.value), problem.says)
+                    }
+                })
+                .collect();
+            ApiError(said.join("; "))
+        })?;
     let environment_texts: Vec<&str> = environments.iter().map(String::as_str).collect();
     let export = heatwise_orc::export(text, &environment_texts, &export_options);
     let positions: Vec<Positions<'_>> = std::iter::once(text)

@@ -12,22 +12,26 @@
 //! resource's other sections), `export`, `plan`,
 //! `render`.
 
+mod context;
 mod eval;
 mod export;
 mod finding;
 mod kinds;
 pub mod manifest;
 mod names;
+mod options;
 pub mod plan;
 pub mod render;
 pub mod schema;
 mod sections;
 
+pub use context::MAX_FINDINGS;
 pub use eval::{MAX_ENVIRONMENT_VALUES, MAX_EVAL_DEPTH, MAX_EVAL_NODES};
-pub use export::{export, Credentials, Export, Options, MAX_FINDINGS};
+pub use export::{export, Export};
 pub use finding::{Code, File, Finding};
 pub use kinds::table::{mapping, PropertyMapping, TypeMapping, MAPPINGS};
 pub use names::{
     cloud_name_problem, is_valid as is_valid_name, kubernetes_name, namespace_problem,
     secret_name_problem, MAX_CLOUD_NAME,
 };
+pub use options::{Credentials, OptionField, OptionProblem, Options, MAX_PARAMETERS};

@@ -19,7 +19,7 @@ pub enum Value {
 }
 
 /// A value and the template text it came from (`None` for what the
-/// exporter adds on its own, such as `apiVersion`).
+/// cx adds on its own, such as `apiVersion`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
     pub value: Value,
@@ -129,7 +129,7 @@ impl Node {
     }
 }
 
-/// The kinds the exporter writes: ORC's, and Kubernetes' `Secret` for user
+/// The kinds the cx writes: ORC's, and Kubernetes' `Secret` for user
 /// data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {

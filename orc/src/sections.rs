@@ -20,8 +20,8 @@ use std::collections::HashSet;
 use heatwise_core::template::{DocumentKind, Resource};
 use heatwise_core::text::TextRange;
 
+use crate::context::{Context, DependsOn, Target};
 use crate::eval::V;
-use crate::export::{Exporter, Target};
 use crate::finding::Code;
 use crate::manifest::{Node, Object};
 
@@ -41,21 +41,14 @@ pub(crate) enum Lifecycle {
     LeftOut,
 }
 
-/// `depends_on` of one resource on another, as written.
-pub(crate) struct DependsOn {
-    pub resource: String,
-    pub on: String,
-    pub at: TextRange,
-}
-
 /// Reads the sections of a resource that has an ORC kind (its own object
 /// or folded into another), reports what ORC cannot carry, and says how
 /// its objects live.
-pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Lifecycle {
-    let template = exporter.template;
-    let tree = exporter.tree();
+pub(crate) fn read(cx: &mut Context<'_, '_>, resource: &Resource) -> Lifecycle {
+    let template = cx.template;
+    let tree = cx.tree();
     let name = &resource.name;
-    let folded = matches!(exporter.targets.get(name), Some(Target::Folded));
+    let folded = matches!(cx.targets.get(name), Some(Target::Folded));
     for (key, why) in [
         (
             "metadata",
@@ -65,7 +58,7 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
     ] {
         if let Some(entry) = template.resource_entry(&resource.definition, key) {
             let written = tree.scalar(entry.key).unwrap_or(key);
-            exporter.report(
+            cx.report(
                 Code::NoOrcField,
                 tree.range(entry.key),
                 format!("the {written} of {name} is not exported: {why}"),
@@ -80,7 +73,7 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
         };
         for item in items {
             if let Some(on) = tree.scalar(item) {
-                exporter.depends_on.push(DependsOn {
+                cx.depends_on.push(DependsOn {
                     resource: name.clone(),
                     on: on.to_owned(),
                     at: tree.range(item),
@@ -92,10 +85,10 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
         .then(|| template.resource_entry(&resource.definition, "external_id"))
         .flatten();
     if let Some(entry) = external {
-        let value = exporter.eval.eval(entry.value);
+        let value = cx.eval.eval(entry.value);
         let what = format!("the external_id of {name}");
         if folded {
-            exporter.report(
+            cx.report(
                 Code::MeaningDiffers,
                 value.at,
                 format!("{what} is not carried over: {name} is folded into another object, so ORC makes it anew instead of adopting the existing one"),
@@ -107,11 +100,11 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
         }
         // Without a usable ID there is no object: making one anew would
         // create what Heat only adopts.
-        return match exporter.string(&value, &what) {
+        return match cx.string(&value, &what) {
             Some(id) => match id.as_str() {
                 Some(id) if !id.is_empty() => Lifecycle::External(id.to_owned(), value.at),
                 _ => {
-                    exporter.report(
+                    cx.report(
                         Code::NoOrcField,
                         value.at,
                         format!("{what} is empty: Heat refuses it"),
@@ -125,14 +118,14 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
     let Some(entry) = template.resource_entry(&resource.definition, "deletion_policy") else {
         return Lifecycle::Managed;
     };
-    let value = exporter.eval.eval(entry.value);
+    let value = cx.eval.eval(entry.value);
     let key = tree.scalar(entry.key).unwrap_or("deletion_policy");
     let what = format!("the {key} of {name}");
     let policy = match &value.v {
         V::Str(policy) => policy.as_str(),
         V::Null => return Lifecycle::Managed,
         _ => {
-            exporter.not_a(&value, &what, "a string");
+            cx.not_a(&value, &what, "a string");
             return Lifecycle::Managed;
         }
     };
@@ -145,7 +138,7 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
         matches!(policy, "Delete" | "Retain" | "Snapshot")
     };
     if !is_accepted {
-        exporter.report(
+        cx.report(
             Code::NoOrcField,
             value.at,
             format!("{what} is not exported: Heat refuses the policy \"{policy}\""),
@@ -154,7 +147,7 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
     }
     match policy.to_ascii_lowercase().as_str() {
         "retain" if folded => {
-            exporter.report(
+            cx.report(
                 Code::MeaningDiffers,
                 value.at,
                 format!("{what} is not carried over: {name} is folded into another object, whose own deletion policy applies"),
@@ -166,11 +159,11 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
         // `handle_snapshot_delete` take it.
         "snapshot"
             if !matches!(
-                exporter.type_of(resource),
+                cx.type_of(resource),
                 Some("OS::Nova::Server" | "OS::Cinder::Volume")
             ) =>
         {
-            exporter.report(
+            cx.report(
                 Code::NoOrcField,
                 value.at,
                 format!("{what} is not exported: Heat refuses Snapshot here, as only servers and volumes take snapshots"),
@@ -178,7 +171,7 @@ pub(crate) fn read(exporter: &mut Exporter<'_, '_>, resource: &Resource) -> Life
             Lifecycle::Managed
         }
         "snapshot" => {
-            exporter.report(
+            cx.report(
                 Code::MeaningDiffers,
                 value.at,
                 format!("{what} is not carried over: ORC takes no snapshot or backup before it deletes an object; take one yourself before deleting it"),
@@ -210,7 +203,7 @@ pub(crate) fn retain(objects: &mut [Object], at: TextRange) {
 
 /// Reports each `depends_on` whose order ORC's references do not already
 /// give: ORC would build (and delete) the two objects independently.
-pub(crate) fn report_lost_order(exporter: &mut Exporter<'_, '_>, objects: &[Object]) {
+pub(crate) fn report_lost_order(cx: &mut Context<'_, '_>, objects: &[Object]) {
     let waits_for = crate::plan::waits_for(objects);
     let reaches = |from: &str, to: &str| {
         let mut seen = HashSet::new();
@@ -226,10 +219,10 @@ pub(crate) fn report_lost_order(exporter: &mut Exporter<'_, '_>, objects: &[Obje
         false
     };
     let mut lost = Vec::new();
-    for dependency in &exporter.depends_on {
+    for dependency in &cx.depends_on {
         let (Some((kind, from)), Some((on_kind, to))) = (
-            exporter.object_of(&dependency.resource),
-            exporter.object_of(&dependency.on),
+            cx.object_of(&dependency.resource),
+            cx.object_of(&dependency.on),
         ) else {
             continue;
         };
@@ -248,7 +241,7 @@ pub(crate) fn report_lost_order(exporter: &mut Exporter<'_, '_>, objects: &[Obje
         ));
     }
     for (at, message) in lost {
-        exporter.report(Code::MeaningDiffers, at, message);
+        cx.report(Code::MeaningDiffers, at, message);
     }
 }
 
@@ -256,16 +249,16 @@ pub(crate) fn report_lost_order(exporter: &mut Exporter<'_, '_>, objects: &[Obje
 /// import of that ID under the resource's own object name, so references
 /// to it still resolve. `false` when its kind cannot be imported.
 pub(crate) fn import_external(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     resource: &Resource,
     id: &str,
     at: TextRange,
 ) -> bool {
-    let Some((kind, name)) = exporter.object_of(&resource.name) else {
+    let Some((kind, name)) = cx.object_of(&resource.name) else {
         return false;
     };
     if !kind.has_envelope() {
-        exporter.report(
+        cx.report(
             Code::MeaningDiffers,
             at,
             format!(
@@ -280,14 +273,14 @@ pub(crate) fn import_external(
     let mut import = Node::map(Some(at));
     import.set("id", Node::str(id, Some(at)));
     let mut spec = Node::map(None);
-    spec.set("cloudCredentialsRef", exporter.credentials());
+    spec.set("cloudCredentialsRef", cx.credentials());
     spec.set("managementPolicy", Node::str("unmanaged", None));
     spec.set("import", import);
-    exporter.push(Object {
+    cx.push(Object {
         kind,
         name,
         resource: Some(resource.name.clone()),
-        origin: resource.name_range(exporter.tree()),
+        origin: resource.name_range(cx.tree()),
         spec,
     });
     true

@@ -21,14 +21,11 @@ fn every_hot_template_of_the_corpora_exports() {
     let validators = common::CrdValidators::new();
     for corpus in corpus::corpora() {
         let files = corpus::files_under(&corpus.root);
-        let options = Options {
-            namespace: "corpus".into(),
-            credentials: Credentials {
-                secret_name: "clouds".into(),
-                cloud_name: "openstack".into(),
-            },
-            parameters: Vec::new(),
+        let credentials = Credentials {
+            secret_name: "clouds".into(),
+            cloud_name: "openstack".into(),
         };
+        let options = Options::new("corpus", credentials, Vec::new()).expect("valid options");
         let (mut templates, mut resources, mut objects, mut complete) = (0, 0, 0, 0);
         let mut codes: BTreeMap<&str, usize> = BTreeMap::new();
         let mut unmapped_types: BTreeMap<String, usize> = BTreeMap::new();

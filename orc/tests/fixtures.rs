@@ -10,15 +10,12 @@ mod common;
 use heatwise_core::text::Positions;
 use heatwise_orc::{export, render, Credentials, Export, File, Options};
 
-fn options() -> Options {
-    Options {
-        namespace: "demo".into(),
-        credentials: Credentials {
-            secret_name: "openstack-clouds".into(),
-            cloud_name: "openstack".into(),
-        },
-        parameters: Vec::new(),
-    }
+fn options(parameters: Vec<(String, String)>) -> Options {
+    let credentials = Credentials {
+        secret_name: "openstack-clouds".into(),
+        cloud_name: "openstack".into(),
+    };
+    Options::new("demo", credentials, parameters).expect("valid options")
 }
 
 fn describe(export: &Export, template: &str, environment: Option<&str>) -> String {
@@ -61,12 +58,16 @@ fn fixtures() {
         let template = std::fs::read_to_string(dir.join(&name)).unwrap();
         let environment = std::fs::read_to_string(dir.join(format!("{stem}.env.yaml"))).ok();
         let environments: Vec<&str> = environment.iter().map(String::as_str).collect();
-        let mut options = options();
         // `#! -P name=value` lines give parameters.
-        for line in template.lines().filter_map(|l| l.strip_prefix("#! -P ")) {
-            let (k, v) = line.split_once('=').unwrap();
-            options.parameters.push((k.into(), v.into()));
-        }
+        let parameters = template
+            .lines()
+            .filter_map(|l| l.strip_prefix("#! -P "))
+            .map(|line| {
+                let (k, v) = line.split_once('=').unwrap();
+                (k.into(), v.into())
+            })
+            .collect();
+        let options = options(parameters);
         let result = export(&template, &environments, &options);
         common::check_output(&result, &validators, &name);
         let described = describe(&result, &template, environment.as_deref());

@@ -45,32 +45,33 @@ impl Evaluator<'_, '_> {
         };
         for &step in path {
             let key = self.eval_at(step, depth);
-            value =
-                match (&value.v, &key.v) {
-                    (V::Map(_), _) => match key.python_str().and_then(|k| value.get(&k).cloned()) {
-                        Some(v) => v,
+            value = match (&value.v, &key.v) {
+                (V::Map(_), _) => match key.python_str().and_then(|k| value.get(&k).cloned()) {
+                    Some(v) => v,
+                    None => Val::new(V::Null, at),
+                },
+                (V::List(items), V::Int(i)) => {
+                    match usize::try_from(*i).ok().and_then(|i| items.get(i)) {
+                        Some(v) => v.clone(),
                         None => Val::new(V::Null, at),
-                    },
-                    (V::List(items), V::Int(i)) => {
-                        match usize::try_from(*i).ok().and_then(|i| items.get(i)) {
-                            Some(v) => v.clone(),
-                            None => Val::new(V::Null, at),
-                        }
                     }
-                    (V::List(items), V::Str(s)) => {
-                        match s.parse::<usize>().ok().and_then(|i| items.get(i)) {
-                            Some(v) => v.clone(),
-                            None => Val::new(V::Null, at),
-                        }
+                }
+                (V::List(items), V::Str(s)) => {
+                    match s.parse::<usize>().ok().and_then(|i| items.get(i)) {
+                        Some(v) => v.clone(),
+                        None => Val::new(V::Null, at),
                     }
-                    (V::Unknown(_), _) => return value,
-                    _ => return Val::unknown(
+                }
+                (V::Unknown(_), _) => return value,
+                _ => {
+                    return Val::unknown(
                         format!(
                             "get_param cannot look into the parameter {param_name}'s value there"
                         ),
                         at,
-                    ),
-                };
+                    )
+                }
+            };
         }
         value.relocated(at)
     }

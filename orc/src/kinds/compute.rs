@@ -1,54 +1,49 @@
 //! Server groups, key pairs, flavors and images.
 
 use super::{new_object, simple, write, Conv, Source};
+use crate::context::Context;
 use crate::eval::V;
-use crate::export::Exporter;
 use crate::finding::Code;
 use crate::manifest::Node;
 
-pub(super) fn server_group(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn server_group(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
-    simple(
-        exporter,
-        source,
-        &mut resource,
-        &[("name", "name", Conv::Str)],
-    );
-    match source.take(exporter, &["policies"]) {
+    simple(cx, source, &mut resource, &[("name", "name", Conv::Str)]);
+    match source.take(cx, &["policies"]) {
         Some(policies) => {
             let what = source.what("policies");
             match &policies.v {
                 V::List(items) if items.len() == 1 => {
-                    if let Some(policy) = exporter.string(&items[0], &what) {
+                    if let Some(policy) = cx.string(&items[0], &what) {
                         resource.set("policy", policy);
                     }
                 }
-                V::List(_) => exporter.report(
+                V::List(_) => cx.report(
                     Code::NoOrcField,
                     policies.at,
                     format!("{what} is not exported: ORC takes exactly one policy"),
                 ),
-                _ => exporter.not_a(&policies, &what, "a list"),
+                _ => cx.not_a(&policies, &what, "a list"),
             }
         }
         // Heat's default policy.
         None => resource.set("policy", Node::str("anti-affinity", None)),
     }
-    if let Some(rules) = source.take(exporter, &["rules"]) {
+    if let Some(rules) = source.take(cx, &["rules"]) {
         let what = source.what("rules");
         match &rules.v {
             V::Map(entries) => {
                 let mut out = Node::map(Some(rules.at));
                 for (key, value) in entries {
                     if key == "max_server_per_host" {
-                        if let Some(n) = exporter.integer(value, &what) {
+                        if let Some(n) = cx.integer(value, &what) {
                             out.set("maxServerPerHost", n);
                         }
                     } else {
-                        exporter.report(
+                        cx.report(
                             Code::NoOrcField,
                             value.at,
                             format!("{key} in {what} is not exported: ORC has no field for it"),
@@ -59,19 +54,19 @@ pub(super) fn server_group(exporter: &mut Exporter<'_, '_>, source: &mut Source<
                     resource.set("rules", out);
                 }
             }
-            _ => exporter.not_a(&rules, &what, "a map"),
+            _ => cx.not_a(&rules, &what, "a map"),
         }
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
-pub(super) fn key_pair(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn key_pair(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -81,7 +76,7 @@ pub(super) fn key_pair(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>)
         ],
     );
     if resource.get("publicKey").is_none() {
-        exporter.report(
+        cx.report(
             Code::NoOrcField,
             object.origin,
             format!(
@@ -90,16 +85,16 @@ pub(super) fn key_pair(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>)
             ),
         );
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
-pub(super) fn flavor(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn flavor(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -116,16 +111,16 @@ pub(super) fn flavor(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     if resource.get("disk").is_none() {
         resource.set("disk", Node::int(0, None));
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
-pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn image(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -136,15 +131,10 @@ pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         ],
     );
     let mut download = Node::map(None);
-    simple(
-        exporter,
-        source,
-        &mut download,
-        &[("location", "url", Conv::Str)],
-    );
+    simple(cx, source, &mut download, &[("location", "url", Conv::Str)]);
     let mut content = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut content,
         &[
@@ -160,7 +150,7 @@ pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     }
     let mut properties = Node::map(None);
     enumerated(
-        exporter,
+        cx,
         source,
         &mut properties,
         "architecture",
@@ -168,10 +158,10 @@ pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         "resource.properties.architecture",
     );
     for (property, field) in [("min_disk", "minDiskGB"), ("min_ram", "minMemoryMB")] {
-        if let Some(value) = source.take(exporter, &[property]) {
+        if let Some(value) = source.take(cx, &[property]) {
             let what = source.what(property);
             // 0 is Glance's "no minimum"; ORC's minimum is 1.
-            if let Some(n) = exporter
+            if let Some(n) = cx
                 .integer(&value, &what)
                 .filter(|n| n.value != crate::manifest::Value::Int(0))
             {
@@ -181,7 +171,7 @@ pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     }
     let mut system = Node::map(None);
     enumerated(
-        exporter,
+        cx,
         source,
         &mut system,
         "os_distro",
@@ -189,7 +179,7 @@ pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         "resource.properties.operatingSystem.distro",
     );
     simple(
-        exporter,
+        cx,
         source,
         &mut system,
         &[("os_version", "version", Conv::Str)],
@@ -200,9 +190,9 @@ pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     if !properties.is_empty_map() {
         resource.set("properties", properties);
     }
-    if let Some(active) = source.take(exporter, &["active"]) {
+    if let Some(active) = source.take(cx, &["active"]) {
         if active.truth() == Some(false) {
-            exporter.report(
+            cx.report(
                 Code::NoOrcField,
                 active.at,
                 format!(
@@ -212,31 +202,31 @@ pub(super) fn image(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             );
         }
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
 /// A property whose ORC field takes only some values: written when ORC
 /// knows the value, else reported (the image is still made).
 fn enumerated(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     source: &mut Source<'_>,
     target: &mut Node,
     property: &str,
     field: &str,
     path: &str,
 ) {
-    let Some(value) = source.take(exporter, &[property]) else {
+    let Some(value) = source.take(cx, &[property]) else {
         return;
     };
     let what = source.what(property);
-    let Some(node) = exporter.string(&value, &what) else {
+    let Some(node) = cx.string(&value, &what) else {
         return;
     };
     let allowed = crate::schema::allowed_values("Image", path);
     if allowed.iter().any(|a| Some(a.as_str()) == node.as_str()) {
         target.set(field, node);
     } else {
-        exporter.report(
+        cx.report(
             Code::NoOrcField,
             value.at,
             format!(

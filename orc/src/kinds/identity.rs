@@ -2,8 +2,8 @@
 //! endpoints (Keystone), each to the ORC kind of the same name.
 
 use super::{new_object, reference_field, simple, write, Conv, Source};
+use crate::context::Context;
 use crate::eval::V;
-use crate::export::Exporter;
 use crate::manifest::{Kind, Node};
 
 /// Keystone's ID of its default domain, Heat's default for `domain`.
@@ -32,34 +32,34 @@ fn plain_fields(heat_type: &str) -> &'static [(&'static str, &'static str, Conv)
     }
 }
 
-pub(super) fn identity(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn identity(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let heat_type = source.mapping.heat_type;
     let mut resource = Node::map(None);
-    simple(exporter, source, &mut resource, plain_fields(heat_type));
+    simple(cx, source, &mut resource, plain_fields(heat_type));
     match heat_type {
         "OS::Keystone::Project" | "OS::Keystone::Group" | "OS::Keystone::User" => {
-            domain_ref(exporter, source, &mut resource, true);
+            domain_ref(cx, source, &mut resource, true);
         }
-        "OS::Keystone::Role" => domain_ref(exporter, source, &mut resource, false),
+        "OS::Keystone::Role" => domain_ref(cx, source, &mut resource, false),
         _ => {}
     }
     if heat_type == "OS::Keystone::User" {
         reference_field(
-            exporter,
+            cx,
             source,
             &["default_project"],
             Kind::Project,
             &mut resource,
             "defaultProjectRef",
         );
-        password(exporter, source, &object.name, &mut resource);
+        password(cx, source, &object.name, &mut resource);
     }
     if heat_type == "OS::Keystone::Endpoint" {
         reference_field(
-            exporter,
+            cx,
             source,
             &["service"],
             Kind::Service,
@@ -67,26 +67,21 @@ pub(super) fn identity(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>)
             "serviceRef",
         );
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
 /// A user's password as a Secret: ORC reads it from the key `password`.
-fn password(
-    exporter: &mut Exporter<'_, '_>,
-    source: &mut Source<'_>,
-    user: &str,
-    resource: &mut Node,
-) {
-    let Some(password) = source.take(exporter, &["password"]) else {
+fn password(cx: &mut Context<'_, '_>, source: &mut Source<'_>, user: &str, resource: &mut Node) {
+    let Some(password) = source.take(cx, &["password"]) else {
         return;
     };
-    let Some(text) = exporter.string(&password, &source.what("password")) else {
+    let Some(text) = cx.string(&password, &source.what("password")) else {
         return;
     };
-    let name = exporter.new_name(&format!("{user}-password"));
-    let mut secret = exporter.managed(Kind::Secret, &name, None, password.at);
+    let name = cx.new_name(&format!("{user}-password"));
+    let mut secret = cx.managed(Kind::Secret, &name, None, password.at);
     secret.spec.set("password", text);
-    exporter.push(secret);
+    cx.push(secret);
     resource.set("passwordRef", Node::str(name, Some(password.at)));
 }
 
@@ -97,12 +92,12 @@ fn password(
 /// Heat's default (a role without a domain is global): it is imported by
 /// the default domain's name, `Default`.
 fn domain_ref(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     source: &mut Source<'_>,
     resource: &mut Node,
     default_is_heats: bool,
 ) {
-    let Some(value) = source.take(exporter, &["domain"]) else {
+    let Some(value) = source.take(cx, &["domain"]) else {
         return;
     };
     if matches!(&value.v, V::Str(id) if id == DEFAULT_DOMAIN) {
@@ -111,7 +106,7 @@ fn domain_ref(
             filter.set("name", Node::str(DEFAULT_DOMAIN_NAME, Some(value.at)));
             let mut what = Node::map(Some(value.at));
             what.set("filter", filter);
-            let name = exporter.import_as(
+            let name = cx.import_as(
                 Kind::Domain,
                 DEFAULT_DOMAIN.to_owned(),
                 "domain-default",
@@ -123,7 +118,7 @@ fn domain_ref(
         return;
     }
     let what = source.what("domain");
-    if let Some(reference) = exporter.reference(&value, Kind::Domain, &what, Vec::new()) {
+    if let Some(reference) = cx.reference(&value, Kind::Domain, &what, Vec::new()) {
         resource.set("domainRef", reference);
     }
 }

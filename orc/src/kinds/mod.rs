@@ -12,44 +12,12 @@ mod storage;
 pub mod table;
 
 use heatwise_core::template::Resource;
-use heatwise_core::text::TextRange;
 
+use crate::context::{Context, Later, Properties};
 use crate::eval::Val;
-use crate::export::{Exporter, Properties};
 use crate::finding::Code;
 use crate::manifest::{Kind, Node, Object};
 use table::TypeMapping;
-
-/// Work done once every resource's object is written.
-#[derive(Debug)]
-pub(crate) enum Later {
-    /// A port without `fixed_ips`: an address on its network's subnet.
-    /// A port's addresses without a subnet (`None`: any address): on its
-    /// network's subnet.
-    DefaultAddress {
-        port: String,
-        origin: TextRange,
-        ips: Vec<Option<Node>>,
-    },
-    /// A security group rule to add to its group.
-    Rule { group: String, rule: Node },
-    /// A floating IP's association (port, fixed address).
-    Association {
-        floating_ip: String,
-        port: Option<Node>,
-        fixed_ip: Option<Node>,
-        origin: TextRange,
-    },
-    /// A volume to attach to a server.
-    Attachment {
-        server: String,
-        volume: Node,
-        device: Option<Node>,
-        origin: TextRange,
-    },
-    /// Security groups to check once all are written (egress defaults).
-    GroupEgress { group: String, has_egress: bool },
-}
 
 /// A resource being exported: its properties, taken one by one.
 pub(crate) struct Source<'r> {
@@ -60,7 +28,7 @@ pub(crate) struct Source<'r> {
 
 impl Source<'_> {
     /// Takes and evaluates a property (or one of its names).
-    pub fn take(&mut self, exporter: &Exporter<'_, '_>, names: &[&str]) -> Option<Val> {
+    pub fn take(&mut self, cx: &Context<'_, '_>, names: &[&str]) -> Option<Val> {
         debug_assert!(
             names.iter().all(|name| self
                 .mapping
@@ -71,7 +39,7 @@ impl Source<'_> {
             self.mapping.heat_type
         );
         let node = self.props.take_any(names)?;
-        let value = exporter.eval.eval(node);
+        let value = cx.eval.eval(node);
         (!value.is_null()).then_some(value)
     }
 
@@ -91,43 +59,41 @@ pub(crate) fn resource_node(object: &mut Object) -> &mut Node {
 }
 
 pub(crate) fn export_resource(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     resource: &Resource,
     mapping: &'static TypeMapping,
 ) {
     let mut source = Source {
         resource,
         mapping,
-        props: Properties::read(exporter, resource),
+        props: Properties::read(cx, resource),
     };
     match mapping.heat_type {
-        "OS::Neutron::Net" | "OS::Neutron::ProviderNet" => network::net(exporter, &mut source),
-        "OS::Neutron::Subnet" => network::subnet(exporter, &mut source),
-        "OS::Neutron::Router" => network::router(exporter, &mut source),
-        "OS::Neutron::RouterInterface" => network::router_interface(exporter, &mut source),
-        "OS::Neutron::Trunk" => network::trunk(exporter, &mut source),
-        "OS::Neutron::FloatingIP" => network::floating_ip(exporter, &mut source),
-        "OS::Neutron::FloatingIPAssociation" => {
-            network::floating_ip_association(exporter, &mut source)
-        }
-        "OS::Neutron::Port" => port::port(exporter, &mut source),
-        "OS::Neutron::SecurityGroup" => security_group::group(exporter, &mut source),
-        "OS::Neutron::SecurityGroupRule" => security_group::rule_resource(exporter, &mut source),
-        "OS::Nova::Server" => server::server(exporter, &mut source),
-        "OS::Nova::ServerGroup" => compute::server_group(exporter, &mut source),
-        "OS::Nova::KeyPair" => compute::key_pair(exporter, &mut source),
-        "OS::Nova::Flavor" => compute::flavor(exporter, &mut source),
-        "OS::Glance::WebImage" => compute::image(exporter, &mut source),
-        "OS::Cinder::Volume" => storage::volume(exporter, &mut source),
-        "OS::Cinder::VolumeAttachment" => storage::attachment(exporter, &mut source),
-        "OS::Cinder::VolumeType" => storage::volume_type(exporter, &mut source),
+        "OS::Neutron::Net" | "OS::Neutron::ProviderNet" => network::net(cx, &mut source),
+        "OS::Neutron::Subnet" => network::subnet(cx, &mut source),
+        "OS::Neutron::Router" => network::router(cx, &mut source),
+        "OS::Neutron::RouterInterface" => network::router_interface(cx, &mut source),
+        "OS::Neutron::Trunk" => network::trunk(cx, &mut source),
+        "OS::Neutron::FloatingIP" => network::floating_ip(cx, &mut source),
+        "OS::Neutron::FloatingIPAssociation" => network::floating_ip_association(cx, &mut source),
+        "OS::Neutron::Port" => port::port(cx, &mut source),
+        "OS::Neutron::SecurityGroup" => security_group::group(cx, &mut source),
+        "OS::Neutron::SecurityGroupRule" => security_group::rule_resource(cx, &mut source),
+        "OS::Nova::Server" => server::server(cx, &mut source),
+        "OS::Nova::ServerGroup" => compute::server_group(cx, &mut source),
+        "OS::Nova::KeyPair" => compute::key_pair(cx, &mut source),
+        "OS::Nova::Flavor" => compute::flavor(cx, &mut source),
+        "OS::Glance::WebImage" => compute::image(cx, &mut source),
+        "OS::Cinder::Volume" => storage::volume(cx, &mut source),
+        "OS::Cinder::VolumeAttachment" => storage::attachment(cx, &mut source),
+        "OS::Cinder::VolumeType" => storage::volume_type(cx, &mut source),
         "OS::Keystone::Domain"
         | "OS::Keystone::Project"
         | "OS::Keystone::Role"
         | "OS::Keystone::Group"
         | "OS::Keystone::User"
         | "OS::Keystone::Service"
-        | "OS::Keystone::Endpoint" => identity::identity(exporter, &mut source),
+        | "OS::Keystone::Endpoint" => identity::identity(cx, &mut source),
         other => unreachable!("{other} is in the table without an export"),
     }
     for (property, range) in source.props.left() {
@@ -146,80 +112,80 @@ pub(crate) fn export_resource(
                 resource.name, mapping.heat_type
             ),
         };
-        exporter.report(Code::NoOrcField, range, message);
+        cx.report(Code::NoOrcField, range, message);
     }
 }
 
 /// The new object for a resource, named as decided up front.
-pub(crate) fn new_object(exporter: &Exporter<'_, '_>, source: &Source<'_>) -> Option<Object> {
-    let (kind, name) = exporter.object_of(&source.resource.name)?;
-    let origin = source.resource.name_range(exporter.tree());
-    Some(exporter.managed(kind, name, Some(&source.resource.name), origin))
+pub(crate) fn new_object(cx: &Context<'_, '_>, source: &Source<'_>) -> Option<Object> {
+    let (kind, name) = cx.object_of(&source.resource.name)?;
+    let origin = source.resource.name_range(cx.tree());
+    Some(cx.managed(kind, name, Some(&source.resource.name), origin))
 }
 
 /// A reference property (by any of its names) written as `field` of
 /// `target`: the object of a `get_resource`, or an import.
 pub(crate) fn reference_field(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     source: &mut Source<'_>,
     names: &[&str],
     kind: Kind,
     target: &mut Node,
     field: &str,
 ) {
-    let Some(value) = source.take(exporter, names) else {
+    let Some(value) = source.take(cx, names) else {
         return;
     };
     let what = source.what(names[0]);
-    if let Some(reference) = exporter.reference(&value, kind, &what, Vec::new()) {
+    if let Some(reference) = cx.reference(&value, kind, &what, Vec::new()) {
         target.set(field, reference);
     }
 }
 
 /// Gives the object its `spec.resource` and adds it to the output.
-pub(crate) fn write(exporter: &mut Exporter<'_, '_>, mut object: Object, resource: Node) {
+pub(crate) fn write(cx: &mut Context<'_, '_>, mut object: Object, resource: Node) {
     *resource_node(&mut object) = resource;
-    exporter.push(object);
+    cx.push(object);
 }
 
 /// The object a folded resource goes into: `value` must be `get_resource`
 /// of a resource that became a `kind`; otherwise `message` is reported.
 pub(crate) fn fold_target(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     value: &Val,
     kind: Kind,
     message: String,
 ) -> Option<String> {
     let target = match &value.v {
-        crate::eval::V::Resource(name) => match exporter.object_of(name) {
+        crate::eval::V::Resource(name) => match cx.object_of(name) {
             Some((found, object)) if found == kind => Some(object.to_owned()),
             _ => None,
         },
         _ => None,
     };
     if target.is_none() {
-        exporter.report(Code::MissingObject, value.at, message);
+        cx.report(Code::MissingObject, value.at, message);
     }
     target
 }
 
 /// Copies simple properties: each `(property, field, how)`.
 pub(crate) fn simple(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     source: &mut Source<'_>,
     target: &mut Node,
     fields: &[(&str, &str, Conv)],
 ) {
     for &(property, field, conv) in fields {
-        let Some(value) = source.take(exporter, &[property]) else {
+        let Some(value) = source.take(cx, &[property]) else {
             continue;
         };
         let what = source.what(property);
         let node = match conv {
-            Conv::Str => exporter.string(&value, &what),
-            Conv::Int => exporter.integer(&value, &what),
-            Conv::Bool => exporter.boolean(&value, &what),
-            Conv::Strings => exporter.strings(&value, &what),
+            Conv::Str => cx.string(&value, &what),
+            Conv::Int => cx.integer(&value, &what),
+            Conv::Bool => cx.boolean(&value, &what),
+            Conv::Strings => cx.strings(&value, &what),
         };
         // Heat names a resource `name or physical_resource_name()`: an
         // empty name is the generated one, and ORC's default is the
@@ -260,14 +226,14 @@ pub(crate) enum PairText {
 
 /// A map property as `[{<key>: k, <value>: v}]`, values as text.
 pub(crate) fn pairs(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     value: &Val,
     what: &str,
     (key, value_key): (&str, &str),
     texts: PairText,
 ) -> Option<Node> {
     let crate::eval::V::Map(entries) = &value.v else {
-        exporter.not_a(value, what, "a map");
+        cx.not_a(value, what, "a map");
         return None;
     };
     let mut items = Vec::new();
@@ -282,7 +248,7 @@ pub(crate) fn pairs(
             (_, PairText::Str) => v.python_str(),
         };
         let Some(text) = text else {
-            exporter.not_a(v, what, "a known value");
+            cx.not_a(v, what, "a known value");
             continue;
         };
         let mut item = Node::map(Some(v.at));
@@ -294,13 +260,13 @@ pub(crate) fn pairs(
 }
 
 /// Applies what had to wait for every object.
-pub(crate) fn finish(exporter: &mut Exporter<'_, '_>) {
-    let later = std::mem::take(&mut exporter.later);
+pub(crate) fn finish(cx: &mut Context<'_, '_>) {
+    let later = std::mem::take(&mut cx.later);
     // Rules and associations first: the egress defaults look at all rules.
     for item in later.iter() {
         match item {
             Later::Rule { group, rule, .. } => {
-                if let Some(object) = exporter.object_mut(group) {
+                if let Some(object) = cx.object_mut(group) {
                     let resource = resource_node(object);
                     push_item(resource, "rules", rule.clone());
                 }
@@ -311,14 +277,14 @@ pub(crate) fn finish(exporter: &mut Exporter<'_, '_>) {
                 fixed_ip,
                 origin,
             } => {
-                let already = exporter.object(floating_ip).is_some_and(|o| {
+                let already = cx.object(floating_ip).is_some_and(|o| {
                     o.spec
                         .get("resource")
                         .and_then(|r| r.get("portRef"))
                         .is_some()
                 });
                 if already && port.is_some() {
-                    exporter.report(
+                    cx.report(
                         Code::Ambiguous,
                         *origin,
                         format!(
@@ -327,7 +293,7 @@ pub(crate) fn finish(exporter: &mut Exporter<'_, '_>) {
                     );
                     continue;
                 }
-                if let Some(object) = exporter.object_mut(floating_ip) {
+                if let Some(object) = cx.object_mut(floating_ip) {
                     let resource = resource_node(object);
                     if let Some(port) = port {
                         resource.set("portRef", port.clone());
@@ -343,7 +309,7 @@ pub(crate) fn finish(exporter: &mut Exporter<'_, '_>) {
                 device,
                 origin,
             } => {
-                if let Some(object) = exporter.object_mut(server) {
+                if let Some(object) = cx.object_mut(server) {
                     let resource = resource_node(object);
                     let mut item = Node::map(Some(*origin));
                     item.set("volumeRef", volume.clone());
@@ -359,10 +325,10 @@ pub(crate) fn finish(exporter: &mut Exporter<'_, '_>) {
     for item in later {
         match item {
             Later::DefaultAddress { port, origin, ips } => {
-                port::default_address(exporter, &port, origin, ips)
+                port::default_address(cx, &port, origin, ips)
             }
             Later::GroupEgress { group, has_egress } => {
-                security_group::finish_group(exporter, &group, has_egress)
+                security_group::finish_group(cx, &group, has_egress)
             }
             _ => {}
         }

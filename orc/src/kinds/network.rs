@@ -1,8 +1,8 @@
 //! Networks, subnets, routers and their interfaces, trunks, floating IPs.
 
-use super::{fold_target, new_object, reference_field, simple, write, Conv, Later, Source};
+use super::{fold_target, new_object, reference_field, simple, write, Conv, Source};
+use crate::context::{Context, Later};
 use crate::eval::V;
-use crate::export::Exporter;
 use crate::finding::Code;
 use crate::manifest::{Kind, Node};
 
@@ -21,8 +21,8 @@ const NETWORK_FIELDS: [(&str, &str, Conv); 8] = [
     ("router_external", "external", Conv::Bool),
 ];
 
-pub(super) fn net(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn net(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
@@ -34,37 +34,37 @@ pub(super) fn net(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         && source
             .props
             .peek("shared")
-            .is_none_or(|node| exporter.eval.eval(node).is_null());
+            .is_none_or(|node| cx.eval.eval(node).is_null());
     let fields: Vec<_> = NETWORK_FIELDS
         .iter()
         .filter(|(p, _, _)| *p != "router_external" || provider)
         .copied()
         .collect();
-    simple(exporter, source, &mut resource, &fields);
+    simple(cx, source, &mut resource, &fields);
     if shared_by_default {
         resource.set("shared", Node::bool(true, None));
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
 /// An external network named by the template: imported with
 /// `external: true`, which tells it from a tenant network of that name.
 pub(super) fn external_network(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     value: &crate::eval::Val,
     what: &str,
 ) -> Option<Node> {
     let extra = vec![("external", Node::bool(true, Some(value.at)))];
-    exporter.reference(value, Kind::Network, what, extra)
+    cx.reference(value, Kind::Network, what, extra)
 }
 
-pub(super) fn subnet(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn subnet(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
     reference_field(
-        exporter,
+        cx,
         source,
         &["network", "network_id"],
         Kind::Network,
@@ -72,21 +72,21 @@ pub(super) fn subnet(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         "networkRef",
     );
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[("name", "name", Conv::Str), ("cidr", "cidr", Conv::Str)],
     );
-    let version = source.take(exporter, &["ip_version"]);
+    let version = source.take(cx, &["ip_version"]);
     let version = match version {
-        Some(value) => exporter.integer(&value, &source.what("ip_version")),
+        Some(value) => cx.integer(&value, &source.what("ip_version")),
         None => Some(Node::int(4, None)),
     };
     if let Some(version) = version {
         resource.set("ipVersion", version);
     }
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -95,21 +95,16 @@ pub(super) fn subnet(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             ("enable_dhcp", "enableDHCP", Conv::Bool),
         ],
     );
-    if let Some(pools) = source.take(exporter, &["allocation_pools"]) {
+    if let Some(pools) = source.take(cx, &["allocation_pools"]) {
         let what = source.what("allocation_pools");
-        if let Some(list) = list_of_maps(
-            exporter,
-            &pools,
-            &what,
-            &[("start", "start"), ("end", "end")],
-        ) {
+        if let Some(list) = list_of_maps(cx, &pools, &what, &[("start", "start"), ("end", "end")]) {
             resource.set("allocationPools", list);
         }
     }
-    if let Some(routes) = source.take(exporter, &["host_routes"]) {
+    if let Some(routes) = source.take(cx, &["host_routes"]) {
         let what = source.what("host_routes");
         if let Some(list) = list_of_maps(
-            exporter,
+            cx,
             &routes,
             &what,
             &[("destination", "destination"), ("nexthop", "nextHop")],
@@ -119,7 +114,7 @@ pub(super) fn subnet(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     }
     // gateway_ip: given as null or "" means no gateway; an address, that one.
     if let Some(entry) = source.props.take("gateway_ip") {
-        let value = exporter.eval.eval(entry);
+        let value = cx.eval.eval(entry);
         let mut gateway = Node::map(Some(value.at));
         match &value.v {
             V::Null => gateway.set("type", Node::str("None", Some(value.at))),
@@ -128,7 +123,7 @@ pub(super) fn subnet(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
                 gateway.set("type", Node::str("IP", Some(value.at)));
                 gateway.set("ip", Node::str(s, Some(value.at)));
             }
-            _ => exporter.not_a(&value, &source.what("gateway_ip"), "an address"),
+            _ => cx.not_a(&value, &source.what("gateway_ip"), "an address"),
         }
         if !gateway.is_empty_map() {
             resource.set("gateway", gateway);
@@ -136,7 +131,7 @@ pub(super) fn subnet(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     }
     let mut ipv6 = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut ipv6,
         &[
@@ -147,36 +142,36 @@ pub(super) fn subnet(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     if !ipv6.is_empty_map() {
         resource.set("ipv6", ipv6);
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
 /// A list of maps with keys renamed: `[{from: x}]` → `[{to: x}]`; other
 /// keys are reported.
 fn list_of_maps(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     value: &crate::eval::Val,
     what: &str,
     keys: &[(&str, &str)],
 ) -> Option<Node> {
     let V::List(items) = &value.v else {
-        exporter.not_a(value, what, "a list");
+        cx.not_a(value, what, "a list");
         return None;
     };
     let mut out = Vec::new();
     for item in items {
         let V::Map(entries) = &item.v else {
-            exporter.not_a(item, what, "a list of maps");
+            cx.not_a(item, what, "a list of maps");
             return None;
         };
         let mut map = Node::map(Some(item.at));
         for (key, v) in entries {
             match keys.iter().find(|(from, _)| from == key) {
                 Some((_, to)) => {
-                    if let Some(node) = exporter.string(v, &format!("{key} in {what}")) {
+                    if let Some(node) = cx.string(v, &format!("{key} in {what}")) {
                         map.set(to, node);
                     }
                 }
-                None => exporter.report(
+                None => cx.report(
                     Code::NoOrcField,
                     v.at,
                     format!("{key} in {what} is not exported: ORC has no field for it"),
@@ -188,13 +183,13 @@ fn list_of_maps(
     Some(Node::list(out, Some(value.at)))
 }
 
-pub(super) fn router(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn router(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -209,14 +204,14 @@ pub(super) fn router(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             ),
         ],
     );
-    if let Some(info) = source.take(exporter, &["external_gateway_info"]) {
+    if let Some(info) = source.take(cx, &["external_gateway_info"]) {
         let what = source.what("external_gateway_info");
         match &info.v {
             V::Map(entries) => {
                 for (key, value) in entries {
                     match key.as_str() {
                         "network" | "network_id" => {
-                            if let Some(reference) = external_network(exporter, value, &format!("the network of {what}")) {
+                            if let Some(reference) = external_network(cx, value, &format!("the network of {what}")) {
                                 let mut gateway = Node::map(Some(value.at));
                                 gateway.set("networkRef", reference);
                                 resource.set("externalGateways", Node::list(vec![gateway], Some(info.at)));
@@ -225,7 +220,7 @@ pub(super) fn router(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
                         // Neutron's default, which ORC keeps.
                         "enable_snat" if value.truth() == Some(true) || value.is_null() => {}
                         "external_fixed_ips" if matches!(&value.v, V::List(l) if l.is_empty()) || value.is_null() => {}
-                        _ => exporter.report(
+                        _ => cx.report(
                             Code::NoOrcField,
                             value.at,
                             format!("{key} in {what} is not exported: ORC v2.6.0 routers have only the gateway's network"),
@@ -233,20 +228,20 @@ pub(super) fn router(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
                     }
                 }
             }
-            _ => exporter.not_a(&info, &what, "a map"),
+            _ => cx.not_a(&info, &what, "a map"),
         }
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
-pub(super) fn router_interface(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(mut object) = new_object(exporter, source) else {
+pub(super) fn router_interface(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(mut object) = new_object(cx, source) else {
         return;
     };
     let mut spec = Node::map(None);
     spec.set("type", Node::str("Subnet", None));
     reference_field(
-        exporter,
+        cx,
         source,
         &["router", "router_id"],
         Kind::Router,
@@ -254,7 +249,7 @@ pub(super) fn router_interface(exporter: &mut Exporter<'_, '_>, source: &mut Sou
         "routerRef",
     );
     reference_field(
-        exporter,
+        cx,
         source,
         &["subnet", "subnet_id"],
         Kind::Subnet,
@@ -262,16 +257,16 @@ pub(super) fn router_interface(exporter: &mut Exporter<'_, '_>, source: &mut Sou
         "subnetRef",
     );
     object.spec = spec;
-    exporter.push(object);
+    cx.push(object);
 }
 
-pub(super) fn trunk(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn trunk(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -280,15 +275,8 @@ pub(super) fn trunk(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             ("admin_state_up", "adminStateUp", Conv::Bool),
         ],
     );
-    reference_field(
-        exporter,
-        source,
-        &["port"],
-        Kind::Port,
-        &mut resource,
-        "portRef",
-    );
-    if let Some(sub_ports) = source.take(exporter, &["sub_ports"]) {
+    reference_field(cx, source, &["port"], Kind::Port, &mut resource, "portRef");
+    if let Some(sub_ports) = source.take(cx, &["sub_ports"]) {
         let what = source.what("sub_ports");
         match &sub_ports.v {
             V::List(items) => {
@@ -296,21 +284,19 @@ pub(super) fn trunk(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
                 for item in items {
                     let mut sub = Node::map(Some(item.at));
                     if let Some(port) = item.get("port") {
-                        if let Some(reference) =
-                            exporter.reference(port, Kind::Port, &what, Vec::new())
-                        {
+                        if let Some(reference) = cx.reference(port, Kind::Port, &what, Vec::new()) {
                             sub.set("portRef", reference);
                         }
                     }
                     if let Some(kind) = item
                         .get("segmentation_type")
-                        .and_then(|v| exporter.string(v, &what))
+                        .and_then(|v| cx.string(v, &what))
                     {
                         sub.set("segmentationType", kind);
                     }
                     if let Some(id) = item
                         .get("segmentation_id")
-                        .and_then(|v| exporter.integer(v, &what))
+                        .and_then(|v| cx.integer(v, &what))
                     {
                         sub.set("segmentationID", id);
                     }
@@ -318,33 +304,33 @@ pub(super) fn trunk(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
                 }
                 resource.set("subports", Node::list(out, Some(sub_ports.at)));
             }
-            _ => exporter.not_a(&sub_ports, &what, "a list"),
+            _ => cx.not_a(&sub_ports, &what, "a list"),
         }
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
-pub(super) fn floating_ip(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn floating_ip(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
-    let network = source.take(exporter, &["floating_network", "floating_network_id"]);
-    let subnet = source.take(exporter, &["floating_subnet"]);
+    let network = source.take(cx, &["floating_network", "floating_network_id"]);
+    let subnet = source.take(cx, &["floating_subnet"]);
     // ORC takes exactly one of the two; the subnet says more.
     if let Some(subnet) = subnet {
         let what = source.what("floating_subnet");
-        if let Some(reference) = exporter.reference(&subnet, Kind::Subnet, &what, Vec::new()) {
+        if let Some(reference) = cx.reference(&subnet, Kind::Subnet, &what, Vec::new()) {
             resource.set("floatingSubnetRef", reference);
         }
     } else if let Some(network) = network {
         let what = source.what("floating_network");
-        if let Some(reference) = external_network(exporter, &network, &what) {
+        if let Some(reference) = external_network(cx, &network, &what) {
             resource.set("floatingNetworkRef", reference);
         }
     }
     reference_field(
-        exporter,
+        cx,
         source,
         &["port_id"],
         Kind::Port,
@@ -352,7 +338,7 @@ pub(super) fn floating_ip(exporter: &mut Exporter<'_, '_>, source: &mut Source<'
         "portRef",
     );
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -360,14 +346,14 @@ pub(super) fn floating_ip(exporter: &mut Exporter<'_, '_>, source: &mut Source<'
             ("floating_ip_address", "floatingIP", Conv::Str),
         ],
     );
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
-pub(super) fn floating_ip_association(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let origin = source.resource.name_range(exporter.tree());
-    let floating_ip = source.take(exporter, &["floatingip_id"]);
-    let port = source.take(exporter, &["port_id"]);
-    let fixed = source.take(exporter, &["fixed_ip_address"]);
+pub(super) fn floating_ip_association(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let origin = source.resource.name_range(cx.tree());
+    let floating_ip = source.take(cx, &["floatingip_id"]);
+    let port = source.take(cx, &["port_id"]);
+    let fixed = source.take(cx, &["fixed_ip_address"]);
     let Some(floating_ip) = floating_ip else {
         return;
     };
@@ -375,16 +361,15 @@ pub(super) fn floating_ip_association(exporter: &mut Exporter<'_, '_>, source: &
         "the association {} is not exported: ORC sets a floating IP's port on the FloatingIP itself, so the floating IP must be a resource of this template (get_resource)",
         source.resource.name
     );
-    let Some(target) = fold_target(exporter, &floating_ip, Kind::FloatingIP, message) else {
+    let Some(target) = fold_target(cx, &floating_ip, Kind::FloatingIP, message) else {
         return;
     };
     let port = port.and_then(|port| {
         let what = source.what("port_id");
-        exporter.reference(&port, Kind::Port, &what, Vec::new())
+        cx.reference(&port, Kind::Port, &what, Vec::new())
     });
-    let fixed_ip =
-        fixed.and_then(|fixed| exporter.string(&fixed, &source.what("fixed_ip_address")));
-    exporter.later.push(Later::Association {
+    let fixed_ip = fixed.and_then(|fixed| cx.string(&fixed, &source.what("fixed_ip_address")));
+    cx.later.push(Later::Association {
         floating_ip: target,
         port,
         fixed_ip,

@@ -5,23 +5,21 @@
 use heatwise_core::template::merge::flattened;
 use heatwise_core::text::TextRange;
 
-use super::{
-    new_object, push_item, reference_field, resource_node, simple, write, Conv, Later, Source,
-};
+use super::{new_object, push_item, reference_field, resource_node, simple, write, Conv, Source};
+use crate::context::{Context, Import, Later};
 use crate::eval::{Val, V};
-use crate::export::{Exporter, Import};
 use crate::finding::Code;
 use crate::manifest::{Kind, Node, Value};
 
-pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn port(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let origin = object.origin;
     let name = object.name.clone();
     let mut resource = Node::map(None);
     reference_field(
-        exporter,
+        cx,
         source,
         &["network", "network_id"],
         Kind::Network,
@@ -29,7 +27,7 @@ pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         "networkRef",
     );
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -44,17 +42,17 @@ pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         .props
         .peek("network")
         .or_else(|| source.props.peek("network_id"))
-        .map(|node| exporter.eval.eval(node));
-    let port_security = source.take(exporter, &["port_security_enabled"]);
+        .map(|node| cx.eval.eval(node));
+    let port_security = source.take(cx, &["port_security_enabled"]);
     // A port without the property takes its network's.
     let security_disabled = match port_security.as_ref().and_then(Val::truth) {
         Some(enabled) => !enabled,
         None => network
             .as_ref()
-            .is_some_and(|network| network_without_port_security(exporter, network)),
+            .is_some_and(|network| network_without_port_security(cx, network)),
     };
     if let Some(value) = &port_security {
-        if let Some(node) = exporter.boolean(value, &source.what("port_security_enabled")) {
+        if let Some(node) = cx.boolean(value, &source.what("port_security_enabled")) {
             let enabled = node.value == Value::Bool(true);
             resource.set(
                 "portSecurity",
@@ -63,29 +61,29 @@ pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         }
     }
     let no_fixed_ips = source
-        .take(exporter, &["no_fixed_ips"])
+        .take(cx, &["no_fixed_ips"])
         .is_some_and(|v| v.truth() == Some(true));
-    let fixed_ips = source.take(exporter, &["fixed_ips"]);
+    let fixed_ips = source.take(cx, &["fixed_ips"]);
     let mut pending = Vec::new();
     match &fixed_ips {
         Some(value) => {
             let what = source.what("fixed_ips");
-            addresses(exporter, value, &what, &mut resource, &mut pending);
+            addresses(cx, value, &what, &mut resource, &mut pending);
         }
         None if !no_fixed_ips => pending.push(None),
         None => {}
     }
     if !pending.is_empty() {
-        exporter.later.push(Later::DefaultAddress {
+        cx.later.push(Later::DefaultAddress {
             port: name.clone(),
             origin,
             ips: pending,
         });
     }
-    match source.take(exporter, &["security_groups"]) {
+    match source.take(cx, &["security_groups"]) {
         Some(groups) => {
             let what = source.what("security_groups");
-            if let Some(refs) = security_group_refs(exporter, &groups, &what) {
+            if let Some(refs) = security_group_refs(cx, &groups, &what) {
                 if !refs.is_empty() {
                     resource.set("securityGroupRefs", Node::list(refs, Some(groups.at)));
                 }
@@ -94,55 +92,49 @@ pub(super) fn port(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         // Neutron gives a port without security groups the project's
         // `default` group (unless port security is off); ORC gives none.
         None if !security_disabled => {
-            if let Some(default) = default_security_group(exporter, origin) {
+            if let Some(default) = default_security_group(cx, origin) {
                 resource.set("securityGroupRefs", Node::list(vec![default], None));
             }
         }
         None => {}
     }
-    if let Some(pairs) = source.take(exporter, &["allowed_address_pairs"]) {
+    if let Some(pairs) = source.take(cx, &["allowed_address_pairs"]) {
         let what = source.what("allowed_address_pairs");
         match &pairs.v {
             V::List(items) => {
                 let mut out = Vec::new();
                 for item in items {
                     let mut pair = Node::map(Some(item.at));
-                    if let Some(ip) = item
-                        .get("ip_address")
-                        .and_then(|v| exporter.string(v, &what))
-                    {
+                    if let Some(ip) = item.get("ip_address").and_then(|v| cx.string(v, &what)) {
                         pair.set("ip", ip);
                     }
-                    if let Some(mac) = item
-                        .get("mac_address")
-                        .and_then(|v| exporter.string(v, &what))
-                    {
+                    if let Some(mac) = item.get("mac_address").and_then(|v| cx.string(v, &what)) {
                         pair.set("mac", mac);
                     }
                     out.push(pair);
                 }
                 resource.set("allowedAddressPairs", Node::list(out, Some(pairs.at)));
             }
-            _ => exporter.not_a(&pairs, &what, "a list"),
+            _ => cx.not_a(&pairs, &what, "a list"),
         }
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
 /// Whether `network` is a network of this template whose
 /// `port_security_enabled` is false: Neutron gives its ports no security
 /// group unless they turn port security on, and refuses one otherwise.
-pub(super) fn network_without_port_security(exporter: &Exporter<'_, '_>, network: &Val) -> bool {
+pub(super) fn network_without_port_security(cx: &Context<'_, '_>, network: &Val) -> bool {
     let V::Resource(name) = &network.v else {
         return false;
     };
-    let template = exporter.eval.template();
+    let template = cx.eval.template();
     let tree = template.tree();
     let Some(resource) = template.resource(name) else {
         return false;
     };
     let is_network = matches!(
-        exporter.type_of(resource),
+        cx.type_of(resource),
         Some("OS::Neutron::Net" | "OS::Neutron::ProviderNet")
     );
     let Some(mapping) = resource.definition.properties_mapping(tree) else {
@@ -153,16 +145,13 @@ pub(super) fn network_without_port_security(exporter: &Exporter<'_, '_>, network
             .into_iter()
             .filter(|merged| tree.scalar(merged.entry.key) == Some("port_security_enabled"))
             .last()
-            .is_some_and(|merged| exporter.eval.eval(merged.entry.value).truth() == Some(false))
+            .is_some_and(|merged| cx.eval.eval(merged.entry.value).truth() == Some(false))
 }
 
 /// The project's `default` security group, imported once.
-pub(super) fn default_security_group(
-    exporter: &mut Exporter<'_, '_>,
-    origin: TextRange,
-) -> Option<Node> {
+pub(super) fn default_security_group(cx: &mut Context<'_, '_>, origin: TextRange) -> Option<Node> {
     let value = Val::new(V::Str("default".to_owned()), origin);
-    let name = exporter.import(
+    let name = cx.import(
         Import {
             kind: Kind::SecurityGroup,
             value: &value,
@@ -174,17 +163,17 @@ pub(super) fn default_security_group(
 }
 
 pub(super) fn security_group_refs(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     groups: &Val,
     what: &str,
 ) -> Option<Vec<Node>> {
     let V::List(items) = &groups.v else {
-        exporter.not_a(groups, what, "a list");
+        cx.not_a(groups, what, "a list");
         return None;
     };
     let mut refs: Vec<Node> = Vec::new();
     for item in items {
-        if let Some(reference) = exporter.reference(item, Kind::SecurityGroup, what, Vec::new()) {
+        if let Some(reference) = cx.reference(item, Kind::SecurityGroup, what, Vec::new()) {
             if !refs.iter().any(|r| r.value == reference.value) {
                 refs.push(reference);
             }
@@ -196,14 +185,14 @@ pub(super) fn security_group_refs(
 /// `fixed_ips` entries: those with a subnet written now, the others
 /// (an address alone) left for the network's subnet.
 fn addresses(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     value: &Val,
     what: &str,
     resource: &mut Node,
     pending: &mut Vec<Option<Node>>,
 ) {
     let V::List(items) = &value.v else {
-        exporter.not_a(value, what, "a list");
+        cx.not_a(value, what, "a list");
         return;
     };
     if items.is_empty() {
@@ -213,7 +202,7 @@ fn addresses(
     }
     for item in items {
         let V::Map(entries) = &item.v else {
-            exporter.not_a(item, what, "a list of maps");
+            cx.not_a(item, what, "a list of maps");
             continue;
         };
         let mut address = Node::map(Some(item.at));
@@ -222,16 +211,16 @@ fn addresses(
             match key.as_str() {
                 "subnet" | "subnet_id" => {
                     subnet_given = true;
-                    if let Some(reference) = exporter.reference(v, Kind::Subnet, what, Vec::new()) {
+                    if let Some(reference) = cx.reference(v, Kind::Subnet, what, Vec::new()) {
                         address.set("subnetRef", reference);
                     }
                 }
                 "ip_address" => {
-                    if let Some(ip) = exporter.string(v, what) {
+                    if let Some(ip) = cx.string(v, what) {
                         address.set("ip", ip);
                     }
                 }
-                other => exporter.report(
+                other => cx.report(
                     Code::NoOrcField,
                     v.at,
                     format!("{other} in {what} is not exported: ORC's addresses have a subnet and an IP only"),
@@ -251,12 +240,12 @@ fn addresses(
 /// Addresses without a subnet: on the network's only subnet of the
 /// template, or reported.
 pub(super) fn default_address(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     port: &str,
     origin: TextRange,
     ips: Vec<Option<Node>>,
 ) {
-    let network = exporter
+    let network = cx
         .object(port)
         .and_then(|o| o.spec.get("resource"))
         .and_then(|r| r.get("networkRef"))
@@ -265,7 +254,7 @@ pub(super) fn default_address(
     let Some(network) = network else {
         return;
     };
-    let subnets: Vec<String> = exporter
+    let subnets: Vec<String> = cx
         .objects
         .iter()
         .filter(|o| o.kind == Kind::Subnet)
@@ -280,14 +269,14 @@ pub(super) fn default_address(
         .collect();
     // A pre-existing network: its IPv4 subnet, imported by network (ORC
     // reports an error on the object if the network has several).
-    let subnets = if subnets.is_empty() && exporter.is_import(&network) {
+    let subnets = if subnets.is_empty() && cx.is_import(&network) {
         let mut filter = Node::map(Some(origin));
         filter.set("networkRef", Node::str(&network, Some(origin)));
         filter.set("ipVersion", Node::int(4, Some(origin)));
         let mut what = Node::map(Some(origin));
         what.set("filter", filter);
         let stem = format!("{network}-subnet");
-        vec![exporter.import_as(
+        vec![cx.import_as(
             Kind::Subnet,
             format!("of {network} v4"),
             &stem,
@@ -303,7 +292,7 @@ pub(super) fn default_address(
         } else {
             format!("{network} has {} subnets in the template", subnets.len())
         };
-        exporter.report(
+        cx.report(
             Code::Ambiguous,
             origin,
             format!(
@@ -313,7 +302,7 @@ pub(super) fn default_address(
         return;
     };
     let subnet = subnet.clone();
-    if let Some(object) = exporter.object_mut(port) {
+    if let Some(object) = cx.object_mut(port) {
         let resource = resource_node(object);
         for ip in ips {
             let mut address = Node::map(None);

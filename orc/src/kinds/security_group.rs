@@ -2,9 +2,9 @@
 //! Heat keeps unless the group's rules have an egress rule and ORC
 //! deletes.
 
-use super::{fold_target, new_object, resource_node, simple, write, Conv, Later, Source};
+use super::{fold_target, new_object, resource_node, simple, write, Conv, Source};
+use crate::context::{Context, Later};
 use crate::eval::{Val, V};
-use crate::export::Exporter;
 use crate::finding::Code;
 use crate::manifest::{Kind, Node, Value};
 
@@ -26,14 +26,14 @@ const PROTOCOL_NUMBERS: [(i64, &str); 14] = [
     (132, "sctp"),
 ];
 
-pub(super) fn group(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn group(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let name = object.name.clone();
     let mut resource = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -43,7 +43,7 @@ pub(super) fn group(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         ],
     );
     let mut has_egress = false;
-    if let Some(rules) = source.take(exporter, &["rules"]) {
+    if let Some(rules) = source.take(cx, &["rules"]) {
         let what = source.what("rules");
         match &rules.v {
             V::List(items) => {
@@ -57,38 +57,38 @@ pub(super) fn group(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
                     {
                         has_egress = true;
                     }
-                    if let Some(rule) = rule(exporter, item, &what) {
+                    if let Some(rule) = rule(cx, item, &what) {
                         out.push(rule);
                     }
                 }
                 resource.set("rules", Node::list(out, Some(rules.at)));
             }
-            _ => exporter.not_a(&rules, &what, "a list"),
+            _ => cx.not_a(&rules, &what, "a list"),
         }
     }
-    write(exporter, object, resource);
-    exporter.later.push(Later::GroupEgress {
+    write(cx, object, resource);
+    cx.later.push(Later::GroupEgress {
         group: name,
         has_egress,
     });
 }
 
 /// One rule (a `rules` entry, or a SecurityGroupRule's properties).
-fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node> {
+fn rule(cx: &mut Context<'_, '_>, item: &Val, what: &str) -> Option<Node> {
     let V::Map(entries) = &item.v else {
-        exporter.not_a(item, what, "a map");
+        cx.not_a(item, what, "a map");
         return None;
     };
     let mut rule = Node::map(Some(item.at));
-    let text = |exporter: &mut Exporter<'_, '_>, v: &Val| exporter.string(v, what);
-    let direction = item.get("direction").and_then(|v| text(exporter, v));
+    let text = |cx: &mut Context<'_, '_>, v: &Val| cx.string(v, what);
+    let direction = item.get("direction").and_then(|v| text(cx, v));
     rule.set(
         "direction",
         direction.unwrap_or_else(|| Node::str("ingress", None)),
     );
     let ethertype = item
         .get("ethertype")
-        .and_then(|v| text(exporter, v))
+        .and_then(|v| text(cx, v))
         .unwrap_or_else(|| Node::str("IPv4", None));
     let ipv6 = ethertype.as_str() == Some("IPv6");
     rule.set("ethertype", ethertype);
@@ -100,7 +100,7 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
                 Err(_) => Some(s.to_ascii_lowercase()),
             },
             _ => {
-                exporter.not_a(protocol, what, "a protocol");
+                cx.not_a(protocol, what, "a protocol");
                 return None;
             }
         };
@@ -113,7 +113,7 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
                 rule.set("protocol", Node::str("ipv6-icmp", Some(protocol.at)))
             }
             Some(name) if !ipv6 && (name.starts_with("ipv6-") || name == "icmpv6") => {
-                exporter.report(
+                cx.report(
                     Code::MeaningDiffers,
                     protocol.at,
                     format!("a rule of {what} is not exported: Neutron refuses the protocol {name} with ethertype IPv4, as Heat's stack would fail: give ethertype IPv6"),
@@ -122,7 +122,7 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
             }
             Some(name) => rule.set("protocol", Node::str(name, Some(protocol.at))),
             None => {
-                exporter.report(
+                cx.report(
                     Code::MeaningDiffers,
                     protocol.at,
                     format!("a rule of {what} is not exported: ORC names protocols and has no name for this number"),
@@ -135,8 +135,7 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
     let max = item.get("port_range_max").filter(|v| !v.is_null());
     match (min, max) {
         (Some(min), Some(max)) => {
-            let (Some(min), Some(max)) = (exporter.integer(min, what), exporter.integer(max, what))
-            else {
+            let (Some(min), Some(max)) = (cx.integer(min, what), cx.integer(max, what)) else {
                 return None;
             };
             let mut range = Node::map(min.origin);
@@ -145,7 +144,7 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
             rule.set("portRange", range);
         }
         (Some(one), None) | (None, Some(one)) => {
-            exporter.report(
+            cx.report(
                 Code::MeaningDiffers,
                 one.at,
                 format!(
@@ -157,12 +156,12 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
         (None, None) => {}
     }
     if let Some(prefix) = item.get("remote_ip_prefix").filter(|v| !v.is_null()) {
-        if let Some(prefix) = text(exporter, prefix) {
+        if let Some(prefix) = text(cx, prefix) {
             rule.set("remoteIPPrefix", prefix);
         }
     }
     if let Some(description) = item.get("description").filter(|v| !v.is_null()) {
-        if let Some(description) = text(exporter, description) {
+        if let Some(description) = text(cx, description) {
             rule.set("description", description);
         }
     }
@@ -174,7 +173,7 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
         item.get("remote_mode").and_then(Val::python_str).as_deref() == Some("remote_group_id");
     if remote_group.is_some() || group_mode {
         let at = remote_group.map_or(item.at, |v| v.at);
-        exporter.report(
+        cx.report(
             Code::MeaningDiffers,
             at,
             format!("a rule of {what} is not exported: ORC v2.6.0 rules have no remote group, so the rule cannot say whom it allows"),
@@ -196,7 +195,7 @@ fn rule(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) -> Option<Node>
             "security_group",
         ];
         if !known.contains(&key.as_str()) {
-            exporter.report(
+            cx.report(
                 Code::NoOrcField,
                 v.at,
                 format!("{key} in {what} is not exported: ORC has no field for it"),
@@ -214,9 +213,9 @@ fn number_name(number: i64) -> Option<String> {
 }
 
 /// A standalone rule: folded into its group in this template.
-pub(super) fn rule_resource(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let origin = source.resource.name_range(exporter.tree());
-    let group = source.take(exporter, &["security_group"]);
+pub(super) fn rule_resource(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let origin = source.resource.name_range(cx.tree());
+    let group = source.take(cx, &["security_group"]);
     let mut entries = Vec::new();
     for key in [
         "direction",
@@ -227,7 +226,7 @@ pub(super) fn rule_resource(exporter: &mut Exporter<'_, '_>, source: &mut Source
         "remote_ip_prefix",
         "description",
     ] {
-        if let Some(value) = source.take(exporter, &[key]) {
+        if let Some(value) = source.take(cx, &[key]) {
             entries.push((key.to_owned(), value));
         }
     }
@@ -242,7 +241,7 @@ pub(super) fn rule_resource(exporter: &mut Exporter<'_, '_>, source: &mut Source
     }
     // A remote group has no ORC field: the rule is reported below.
     if let Some(node) = source.props.take("remote_group") {
-        let value = exporter.eval.eval(node);
+        let value = cx.eval.eval(node);
         if !value.is_null() {
             entries.push(("remote_group".to_owned(), value));
         }
@@ -254,13 +253,13 @@ pub(super) fn rule_resource(exporter: &mut Exporter<'_, '_>, source: &mut Source
         "the rule {} is not exported: ORC keeps rules in their SecurityGroup, so the group must be a resource of this template (get_resource)",
         source.resource.name
     );
-    let Some(target) = fold_target(exporter, &group, Kind::SecurityGroup, message) else {
+    let Some(target) = fold_target(cx, &group, Kind::SecurityGroup, message) else {
         return;
     };
     let what = format!("the rule {}", source.resource.name);
     let item = Val::new(V::Map(entries), origin);
-    if let Some(rule) = rule(exporter, &item, &what) {
-        exporter.later.push(Later::Rule {
+    if let Some(rule) = rule(cx, &item, &what) {
+        cx.later.push(Later::Rule {
             group: target,
             rule,
         });
@@ -269,8 +268,8 @@ pub(super) fn rule_resource(exporter: &mut Exporter<'_, '_>, source: &mut Source
 
 /// The group's rules in the order ORC handles best (those with a port
 /// range first), and Neutron's default egress when Heat keeps it.
-pub(super) fn finish_group(exporter: &mut Exporter<'_, '_>, group: &str, has_egress: bool) {
-    let Some(object) = exporter.object_mut(group) else {
+pub(super) fn finish_group(cx: &mut Context<'_, '_>, group: &str, has_egress: bool) {
+    let Some(object) = cx.object_mut(group) else {
         return;
     };
     let resource = resource_node(object);

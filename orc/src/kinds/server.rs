@@ -2,23 +2,23 @@
 //! network entry that does not name one, RAW user data as a Secret.
 
 use super::{
-    fold_target, new_object, pairs, port, push_item, reference_field, simple, write, Conv, Later,
+    fold_target, new_object, pairs, port, push_item, reference_field, simple, write, Conv,
     PairText, Source,
 };
+use crate::context::{Context, Later};
 use crate::eval::{Val, V};
-use crate::export::Exporter;
 use crate::finding::Code;
 use crate::manifest::{Kind, Node, Object};
 
-pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn server(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let server_name = object.name.clone();
     let origin = object.origin;
     let mut resource = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -33,7 +33,7 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         ("flavor", "flavorRef", Kind::Flavor),
         ("key_name", "keypairRef", Kind::KeyPair),
     ] {
-        reference_field(exporter, source, &[property], kind, &mut resource, field);
+        reference_field(cx, source, &[property], kind, &mut resource, field);
     }
     if resource.get("imageRef").is_none()
         && source
@@ -42,7 +42,7 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             .iter()
             .any(|(p, _)| p.starts_with("block_device_mapping"))
     {
-        exporter.report(
+        cx.report(
             Code::NoOrcField,
             origin,
             format!(
@@ -51,10 +51,10 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             ),
         );
     }
-    if let Some(metadata) = source.take(exporter, &["metadata"]) {
+    if let Some(metadata) = source.take(cx, &["metadata"]) {
         let what = source.what("metadata");
         if let Some(list) = pairs(
-            exporter,
+            cx,
             &metadata,
             &what,
             ("key", "value"),
@@ -64,21 +64,21 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         }
     }
     // Security groups of the ports the server makes.
-    let groups = match source.take(exporter, &["security_groups"]) {
+    let groups = match source.take(cx, &["security_groups"]) {
         Some(value) => {
             let what = source.what("security_groups");
-            port::security_group_refs(exporter, &value, &what).unwrap_or_default()
+            port::security_group_refs(cx, &value, &what).unwrap_or_default()
         }
         None => Vec::new(),
     };
     let mut ports = Vec::new();
-    if let Some(networks) = source.take(exporter, &["networks"]) {
+    if let Some(networks) = source.take(cx, &["networks"]) {
         let what = source.what("networks");
         match &networks.v {
             V::List(entries) => {
                 for (index, entry) in entries.iter().enumerate() {
                     if let Some(port) =
-                        network_entry(exporter, &server_name, index, entry, &what, &groups)
+                        network_entry(cx, &server_name, index, entry, &what, &groups)
                     {
                         let mut item = Node::map(Some(entry.at));
                         item.set("portRef", port);
@@ -86,10 +86,10 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
                     }
                 }
             }
-            _ => exporter.not_a(&networks, &what, "a list"),
+            _ => cx.not_a(&networks, &what, "a list"),
         }
     } else {
-        exporter.report(
+        cx.report(
             Code::Ambiguous,
             origin,
             format!(
@@ -101,19 +101,19 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
     if !ports.is_empty() {
         resource.set("ports", Node::list(ports, None));
     }
-    if let Some(hints) = source.take(exporter, &["scheduler_hints"]) {
+    if let Some(hints) = source.take(cx, &["scheduler_hints"]) {
         let what = source.what("scheduler_hints");
         match &hints.v {
             V::Map(entries) => {
                 for (key, value) in entries {
                     if key == "group" {
                         if let Some(reference) =
-                            exporter.reference(value, Kind::ServerGroup, &what, Vec::new())
+                            cx.reference(value, Kind::ServerGroup, &what, Vec::new())
                         {
                             resource.set("serverGroupRef", reference);
                         }
                     } else {
-                        exporter.report(
+                        cx.report(
                             Code::NoOrcField,
                             value.at,
                             format!("the scheduler hint {key} of {} is not exported: ORC v2.6.0 takes only a server group", source.resource.name),
@@ -121,22 +121,22 @@ pub(super) fn server(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
                     }
                 }
             }
-            _ => exporter.not_a(&hints, &what, "a map"),
+            _ => cx.not_a(&hints, &what, "a map"),
         }
     }
-    user_data(exporter, source, &server_name, &mut resource);
+    user_data(cx, source, &server_name, &mut resource);
     for property in ["block_device_mapping_v2", "block_device_mapping"] {
-        if let Some(mappings) = source.take(exporter, &[property]) {
+        if let Some(mappings) = source.take(cx, &[property]) {
             let what = source.what(property);
-            volumes(exporter, &mappings, &what, &mut resource);
+            volumes(cx, &mappings, &what, &mut resource);
         }
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
 /// One `networks` entry: its port, or a new port on its network.
 fn network_entry(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     server: &str,
     index: usize,
     entry: &Val,
@@ -144,7 +144,7 @@ fn network_entry(
     groups: &[Node],
 ) -> Option<Node> {
     let V::Map(entries) = &entry.v else {
-        exporter.not_a(entry, what, "a list of maps");
+        cx.not_a(entry, what, "a list of maps");
         return None;
     };
     for (key, value) in entries {
@@ -159,7 +159,7 @@ fn network_entry(
         .contains(&key.as_str())
             && !value.is_null()
         {
-            exporter.report(
+            cx.report(
                 Code::NoOrcField,
                 value.at,
                 format!("{key} in {what} is not exported: ORC v2.6.0 has no field for it"),
@@ -167,16 +167,16 @@ fn network_entry(
         }
     }
     let port = if let Some(port) = entry.get("port").filter(|p| !p.is_null()) {
-        exporter.reference(port, Kind::Port, what, Vec::new())?
+        cx.reference(port, Kind::Port, what, Vec::new())?
     } else {
-        new_port(exporter, server, index, entry, what, groups)?
+        new_port(cx, server, index, entry, what, groups)?
     };
     if let Some(floating_ip) = entry.get("floating_ip").filter(|f| !f.is_null()) {
         let message = format!(
             "the floating_ip in {what} is not exported: ORC associates a floating IP on the FloatingIP, which must be a resource of this template"
         );
-        if let Some(target) = fold_target(exporter, floating_ip, Kind::FloatingIP, message) {
-            exporter.later.push(Later::Association {
+        if let Some(target) = fold_target(cx, floating_ip, Kind::FloatingIP, message) {
+            cx.later.push(Later::Association {
                 floating_ip: target,
                 port: Some(port.clone()),
                 fixed_ip: None,
@@ -189,7 +189,7 @@ fn network_entry(
 
 /// The port Nova would make for a network entry, made explicit.
 fn new_port(
-    exporter: &mut Exporter<'_, '_>,
+    cx: &mut Context<'_, '_>,
     server: &str,
     index: usize,
     entry: &Val,
@@ -202,15 +202,15 @@ fn new_port(
         .filter(|n| !n.is_null());
     let subnet = entry.get("subnet").filter(|n| !n.is_null());
     let fixed_ip = entry.get("fixed_ip").filter(|n| !n.is_null());
-    let name = exporter.new_name(&format!("{server}-port-{index}"));
-    let mut object: Object = exporter.managed(Kind::Port, &name, None, entry.at);
+    let name = cx.new_name(&format!("{server}-port-{index}"));
+    let mut object: Object = cx.managed(Kind::Port, &name, None, entry.at);
     let mut resource = Node::map(None);
     let network_ref = match network {
-        Some(network) => exporter.reference(network, Kind::Network, what, Vec::new()),
+        Some(network) => cx.reference(network, Kind::Network, what, Vec::new()),
         None => None,
     };
     let subnet_ref = match subnet {
-        Some(subnet) => exporter.reference(subnet, Kind::Subnet, what, Vec::new()),
+        Some(subnet) => cx.reference(subnet, Kind::Subnet, what, Vec::new()),
         None => None,
     };
     if let Some(network_ref) = network_ref {
@@ -219,14 +219,14 @@ fn new_port(
         // A subnet alone: its network is the subnet object's.
         let network = subnet_ref
             .as_str()
-            .and_then(|s| exporter.object(s))
+            .and_then(|s| cx.object(s))
             .and_then(|o| o.spec.get("resource"))
             .and_then(|r| r.get("networkRef"))
             .cloned();
         match network {
             Some(network) => resource.set("networkRef", network),
             None => {
-                exporter.report(
+                cx.report(
                     Code::Ambiguous,
                     entry.at,
                     format!("an entry of {what} names a subnet whose network the template does not give: add network"),
@@ -235,14 +235,14 @@ fn new_port(
             }
         }
     } else {
-        exporter.report(
+        cx.report(
             Code::Ambiguous,
             entry.at,
             format!("an entry of {what} names no port, network or subnet"),
         );
         return None;
     }
-    let ip = fixed_ip.and_then(|ip| exporter.string(ip, what));
+    let ip = fixed_ip.and_then(|ip| cx.string(ip, what));
     match subnet_ref {
         Some(subnet_ref) => {
             let mut address = Node::map(Some(entry.at));
@@ -252,7 +252,7 @@ fn new_port(
             }
             push_item(&mut resource, "addresses", address);
         }
-        None => exporter.later.push(Later::DefaultAddress {
+        None => cx.later.push(Later::DefaultAddress {
             port: name.clone(),
             origin: entry.at,
             ips: vec![ip],
@@ -260,12 +260,11 @@ fn new_port(
     }
     let refs = if !groups.is_empty() {
         groups.to_vec()
-    } else if network.is_some_and(|network| port::network_without_port_security(exporter, network))
-    {
+    } else if network.is_some_and(|network| port::network_without_port_security(cx, network)) {
         // Nova asks for no group there, and Neutron gives none.
         Vec::new()
     } else {
-        port::default_security_group(exporter, entry.at)
+        port::default_security_group(cx, entry.at)
             .into_iter()
             .collect()
     };
@@ -273,19 +272,14 @@ fn new_port(
         resource.set("securityGroupRefs", Node::list(refs, None));
     }
     object.spec.set("resource", resource);
-    exporter.push(object);
+    cx.push(object);
     Some(Node::str(name, Some(entry.at)))
 }
 
 /// RAW user data as a Secret; other formats depend on Heat's agents.
-fn user_data(
-    exporter: &mut Exporter<'_, '_>,
-    source: &mut Source<'_>,
-    server: &str,
-    resource: &mut Node,
-) {
-    let format = source.take(exporter, &["user_data_format"]);
-    let Some(data) = source.take(exporter, &["user_data"]) else {
+fn user_data(cx: &mut Context<'_, '_>, source: &mut Source<'_>, server: &str, resource: &mut Node) {
+    let format = source.take(cx, &["user_data_format"]);
+    let Some(data) = source.take(cx, &["user_data"]) else {
         return;
     };
     let format_name = format
@@ -294,7 +288,7 @@ fn user_data(
         .unwrap_or_else(|| "HEAT_CFNTOOLS".to_owned());
     if format_name != "RAW" {
         let at = format.as_ref().map_or(data.at, |f| f.at);
-        exporter.report(
+        cx.report(
             Code::MeaningDiffers,
             at,
             format!(
@@ -306,22 +300,22 @@ fn user_data(
         return;
     }
     let what = source.what("user_data");
-    let Some(text) = exporter.string(&data, &what) else {
+    let Some(text) = cx.string(&data, &what) else {
         return;
     };
-    let name = exporter.new_name(&format!("{server}-user-data"));
-    let mut secret = exporter.managed(Kind::Secret, &name, None, data.at);
+    let name = cx.new_name(&format!("{server}-user-data"));
+    let mut secret = cx.managed(Kind::Secret, &name, None, data.at);
     secret.spec.set("value", text);
-    exporter.push(secret);
+    cx.push(secret);
     let mut user_data = Node::map(Some(data.at));
     user_data.set("secretRef", Node::str(name, Some(data.at)));
     resource.set("userData", user_data);
 }
 
 /// Volumes attached by ID in a block device mapping.
-fn volumes(exporter: &mut Exporter<'_, '_>, mappings: &Val, what: &str, resource: &mut Node) {
+fn volumes(cx: &mut Context<'_, '_>, mappings: &Val, what: &str, resource: &mut Node) {
     let V::List(items) = &mappings.v else {
-        exporter.not_a(mappings, what, "a list");
+        cx.not_a(mappings, what, "a list");
         return;
     };
     for item in items {
@@ -330,22 +324,20 @@ fn volumes(exporter: &mut Exporter<'_, '_>, mappings: &Val, what: &str, resource
             .and_then(Val::python_str)
             .and_then(|i| i.parse::<i64>().ok())
             .is_some_and(|i| i >= 0);
-        let device = item
-            .get("device_name")
-            .and_then(|d| exporter.string(d, what));
+        let device = item.get("device_name").and_then(|d| cx.string(d, what));
         match item.get("volume_id").filter(|v| !v.is_null()) {
             Some(volume) if !boots => {
-                if let Some(reference) = exporter.reference(volume, Kind::Volume, what, Vec::new()) {
+                if let Some(reference) = cx.reference(volume, Kind::Volume, what, Vec::new()) {
                     let mut attachment = Node::map(Some(item.at));
                     attachment.set("volumeRef", reference);
                     if let Some(device) = device {
                         attachment.set("device", device);
                     }
                     push_item(resource, "volumes", attachment);
-                    attachment_leftovers(exporter, item, what);
+                    attachment_leftovers(cx, item, what);
                 }
             }
-            _ => exporter.report(
+            _ => cx.report(
                 Code::NoOrcField,
                 item.at,
                 format!("an entry of {what} is not exported: ORC v2.6.0 attaches existing volumes only, and cannot boot from a volume or make one"),
@@ -356,7 +348,7 @@ fn volumes(exporter: &mut Exporter<'_, '_>, mappings: &Val, what: &str, resource
 
 /// What an attached volume's entry says beyond the volume and its device,
 /// which ORC's attachment cannot: reported where it is written.
-fn attachment_leftovers(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str) {
+fn attachment_leftovers(cx: &mut Context<'_, '_>, item: &Val, what: &str) {
     let V::Map(entries) = &item.v else {
         return;
     };
@@ -369,6 +361,6 @@ fn attachment_leftovers(exporter: &mut Exporter<'_, '_>, item: &Val, what: &str)
         } else {
             format!("{key} in an entry of {what} is not exported: ORC's volume attachment has no field for it")
         };
-        exporter.report(Code::NoOrcField, value.at, message);
+        cx.report(Code::NoOrcField, value.at, message);
     }
 }

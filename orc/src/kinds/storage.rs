@@ -1,18 +1,18 @@
 //! Volumes, their types, and attachments (folded into the server).
 
 use super::{
-    fold_target, new_object, pairs, reference_field, simple, write, Conv, Later, PairText, Source,
+    fold_target, new_object, pairs, reference_field, simple, write, Conv, PairText, Source,
 };
-use crate::export::Exporter;
+use crate::context::{Context, Later};
 use crate::manifest::{Kind, Node};
 
-pub(super) fn volume(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn volume(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -22,14 +22,14 @@ pub(super) fn volume(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
             ("availability_zone", "availabilityZone", Conv::Str),
         ],
     );
-    if let Some(metadata) = source.take(exporter, &["metadata"]) {
+    if let Some(metadata) = source.take(cx, &["metadata"]) {
         let what = source.what("metadata");
-        if let Some(list) = pairs(exporter, &metadata, &what, ("name", "value"), PairText::Str) {
+        if let Some(list) = pairs(cx, &metadata, &what, ("name", "value"), PairText::Str) {
             resource.set("metadata", list);
         }
     }
     reference_field(
-        exporter,
+        cx,
         source,
         &["volume_type"],
         Kind::VolumeType,
@@ -37,23 +37,23 @@ pub(super) fn volume(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
         "volumeTypeRef",
     );
     reference_field(
-        exporter,
+        cx,
         source,
         &["image", "imageRef"],
         Kind::Image,
         &mut resource,
         "imageRef",
     );
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
-pub(super) fn volume_type(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let Some(object) = new_object(exporter, source) else {
+pub(super) fn volume_type(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
         return;
     };
     let mut resource = Node::map(None);
     simple(
-        exporter,
+        cx,
         source,
         &mut resource,
         &[
@@ -62,20 +62,20 @@ pub(super) fn volume_type(exporter: &mut Exporter<'_, '_>, source: &mut Source<'
             ("is_public", "isPublic", Conv::Bool),
         ],
     );
-    if let Some(metadata) = source.take(exporter, &["metadata"]) {
+    if let Some(metadata) = source.take(cx, &["metadata"]) {
         let what = source.what("metadata");
-        if let Some(list) = pairs(exporter, &metadata, &what, ("name", "value"), PairText::Str) {
+        if let Some(list) = pairs(cx, &metadata, &what, ("name", "value"), PairText::Str) {
             resource.set("extraSpecs", list);
         }
     }
-    write(exporter, object, resource);
+    write(cx, object, resource);
 }
 
-pub(super) fn attachment(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_>) {
-    let origin = source.resource.name_range(exporter.tree());
-    let server = source.take(exporter, &["instance_uuid"]);
-    let volume = source.take(exporter, &["volume_id"]);
-    let device = source.take(exporter, &["mountpoint"]);
+pub(super) fn attachment(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let origin = source.resource.name_range(cx.tree());
+    let server = source.take(cx, &["instance_uuid"]);
+    let volume = source.take(cx, &["volume_id"]);
+    let device = source.take(cx, &["mountpoint"]);
     let (Some(server), Some(volume)) = (server, volume) else {
         return;
     };
@@ -83,15 +83,15 @@ pub(super) fn attachment(exporter: &mut Exporter<'_, '_>, source: &mut Source<'_
         "the attachment {} is not exported: ORC attaches volumes in the Server's volumes, so the server must be a resource of this template (get_resource)",
         source.resource.name
     );
-    let Some(target) = fold_target(exporter, &server, Kind::Server, message) else {
+    let Some(target) = fold_target(cx, &server, Kind::Server, message) else {
         return;
     };
     let what = source.what("volume_id");
-    let Some(volume) = exporter.reference(&volume, Kind::Volume, &what, Vec::new()) else {
+    let Some(volume) = cx.reference(&volume, Kind::Volume, &what, Vec::new()) else {
         return;
     };
-    let device = device.and_then(|d| exporter.string(&d, &source.what("mountpoint")));
-    exporter.later.push(Later::Attachment {
+    let device = device.and_then(|d| cx.string(&d, &source.what("mountpoint")));
+    cx.later.push(Later::Attachment {
         server: target,
         volume,
         device,

@@ -7,11 +7,8 @@
 //! not with every page.
 
 use heatwise_core::text::LineIndex;
+use heatwise_orc::OptionField;
 use serde_json::{json, Value};
-
-/// Most `NAME=VALUE` lines the parameters field takes, as the JS API's
-/// `limits.maxOrcParameters`.
-pub const MAX_PARAMETERS: usize = 1000;
 
 /// What the view's settings hold: `--namespace`, `--credentials` and the
 /// `-P` values of `heatwise orc`.
@@ -26,21 +23,6 @@ pub struct Settings<'a> {
 /// The export's options, or what to correct in the settings.
 fn options(settings: &Settings<'_>) -> Result<heatwise_orc::Options, Vec<String>> {
     let mut problems = Vec::new();
-    if let Some(problem) = heatwise_orc::namespace_problem(settings.namespace) {
-        problems.push(format!(
-            "Namespace {:?} is not a Kubernetes namespace: {problem}.",
-            settings.namespace
-        ));
-    }
-    if let Some(problem) = heatwise_orc::secret_name_problem(settings.secret_name) {
-        problems.push(format!(
-            "Secret {:?} is not a Kubernetes Secret name: {problem}.",
-            settings.secret_name
-        ));
-    }
-    if let Some(problem) = heatwise_orc::cloud_name_problem(settings.cloud_name) {
-        problems.push(format!("Cloud {:?}: {problem}.", settings.cloud_name));
-    }
     let mut parameters = Vec::new();
     for (index, line) in settings.parameters.lines().enumerate() {
         let line = line.trim_start();
@@ -57,22 +39,33 @@ fn options(settings: &Settings<'_>) -> Result<heatwise_orc::Options, Vec<String>
             )),
         }
     }
-    if parameters.len() > MAX_PARAMETERS {
-        problems.push(format!(
-            "Parameters: at most {MAX_PARAMETERS} lines of NAME=VALUE."
-        ));
+    let credentials = heatwise_orc::Credentials {
+        secret_name: settings.secret_name.to_owned(),
+        cloud_name: settings.cloud_name.to_owned(),
+    };
+    match heatwise_orc::Options::new(settings.namespace, credentials, parameters) {
+        Ok(options) if problems.is_empty() => Ok(options),
+        Ok(_) => Err(problems),
+        Err(found) => {
+            // The settings in the order the form shows them.
+            let lines = std::mem::take(&mut problems);
+            problems.extend(found.iter().map(|problem| {
+                let setting = match problem.field {
+                    OptionField::Namespace => "Namespace",
+                    OptionField::SecretName => "Secret",
+                    OptionField::CloudName => "Cloud",
+                    OptionField::Parameter => "Parameters:",
+                };
+                if problem.value.is_empty() {
+                    format!("{setting} {}.", problem.says)
+                } else {
+                    format!("{setting} {:?} {}.", problem.value, problem.says)
+                }
+            }));
+            problems.extend(lines);
+            Err(problems)
+        }
     }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    Ok(heatwise_orc::Options {
-        namespace: settings.namespace.to_owned(),
-        credentials: heatwise_orc::Credentials {
-            secret_name: settings.secret_name.to_owned(),
-            cloud_name: settings.cloud_name.to_owned(),
-        },
-        parameters,
-    })
 }
 
 /// The view of `text` exported with `settings`: `{"problems": [text]}`
