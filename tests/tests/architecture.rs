@@ -213,7 +213,9 @@ fn check_levels(dir: &str, levels: &[&[&str]]) {
         };
         for used in names_after(&code, "crate::") {
             if used != module && level_of(&used).is_some_and(|level| level >= own) {
-                wrong.push(format!("{path} imports `{used}`, which is not below `{module}`"));
+                wrong.push(format!(
+                    "{path} imports `{used}`, which is not below `{module}`"
+                ));
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Server groups, key pairs, flavors and images.
 
-use super::{new_object, simple, write, Conv, Source};
+use super::{copy_simple, new_object, write, Source};
 use crate::context::Context;
 use crate::eval::V;
 use crate::finding::Code;
@@ -11,7 +11,7 @@ pub(super) fn server_group(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let mut resource = Node::map(None);
-    simple(cx, source, &mut resource, &[("name", "name", Conv::Str)]);
+    copy_simple(cx, source, &mut resource, "resource.");
     match source.take(cx, &["policies"]) {
         Some(policies) => {
             let what = source.what("policies");
@@ -65,16 +65,7 @@ pub(super) fn key_pair(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let mut resource = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("public_key", "publicKey", Conv::Str),
-            ("type", "type", Conv::Str),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     if resource.get("publicKey").is_none() {
         cx.report(
             Code::NoOrcField,
@@ -93,21 +84,7 @@ pub(super) fn flavor(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let mut resource = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("ram", "ram", Conv::Int),
-            ("vcpus", "vcpus", Conv::Int),
-            ("disk", "disk", Conv::Int),
-            ("swap", "swap", Conv::Int),
-            ("ephemeral", "ephemeral", Conv::Int),
-            ("is_public", "isPublic", Conv::Bool),
-            ("flavorid", "id", Conv::Str),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     if resource.get("disk").is_none() {
         resource.set("disk", Node::int(0, None));
     }
@@ -119,29 +96,11 @@ pub(super) fn image(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let mut resource = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("protected", "protected", Conv::Bool),
-            ("visibility", "visibility", Conv::Str),
-            ("tags", "tags", Conv::Strings),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     let mut download = Node::map(None);
-    simple(cx, source, &mut download, &[("location", "url", Conv::Str)]);
+    copy_simple(cx, source, &mut download, "resource.content.download.");
     let mut content = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut content,
-        &[
-            ("disk_format", "diskFormat", Conv::Str),
-            ("container_format", "containerFormat", Conv::Str),
-        ],
-    );
+    copy_simple(cx, source, &mut content, "resource.content.");
     if !download.is_empty_map() {
         content.set("download", download);
     }
@@ -178,11 +137,11 @@ pub(super) fn image(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         "distro",
         "resource.properties.operatingSystem.distro",
     );
-    simple(
+    copy_simple(
         cx,
         source,
         &mut system,
-        &[("os_version", "version", Conv::Str)],
+        "resource.properties.operatingSystem.",
     );
     if !system.is_empty_map() {
         properties.set("operatingSystem", system);

@@ -1,7 +1,7 @@
 //! Identity: domains, projects, roles, groups, users, services and
 //! endpoints (Keystone), each to the ORC kind of the same name.
 
-use super::{new_object, reference_field, simple, write, Conv, Source};
+use super::{copy_simple, new_object, reference_field, write, Source};
 use crate::context::Context;
 use crate::eval::V;
 use crate::manifest::{Kind, Node};
@@ -11,34 +11,13 @@ const DEFAULT_DOMAIN: &str = "default";
 /// Its name, as `keystone-manage bootstrap` creates it.
 const DEFAULT_DOMAIN_NAME: &str = "Default";
 
-const NAME: (&str, &str, Conv) = ("name", "name", Conv::Str);
-const DESCRIPTION: (&str, &str, Conv) = ("description", "description", Conv::Str);
-const ENABLED: (&str, &str, Conv) = ("enabled", "enabled", Conv::Bool);
-
-/// The properties each type copies as they are.
-fn plain_fields(heat_type: &str) -> &'static [(&'static str, &'static str, Conv)] {
-    match heat_type {
-        "OS::Keystone::Domain" | "OS::Keystone::User" => &[NAME, DESCRIPTION, ENABLED],
-        "OS::Keystone::Project" => &[NAME, DESCRIPTION, ENABLED, ("tags", "tags", Conv::Strings)],
-        "OS::Keystone::Role" => &[NAME],
-        "OS::Keystone::Group" => &[NAME, DESCRIPTION],
-        "OS::Keystone::Service" => &[NAME, DESCRIPTION, ("type", "type", Conv::Str), ENABLED],
-        "OS::Keystone::Endpoint" => &[
-            ("interface", "interface", Conv::Str),
-            ("url", "url", Conv::Str),
-            ENABLED,
-        ],
-        _ => &[],
-    }
-}
-
 pub(super) fn identity(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
     let Some(object) = new_object(cx, source) else {
         return;
     };
     let heat_type = source.mapping.heat_type;
     let mut resource = Node::map(None);
-    simple(cx, source, &mut resource, plain_fields(heat_type));
+    copy_simple(cx, source, &mut resource, "resource.");
     match heat_type {
         "OS::Keystone::Project" | "OS::Keystone::Group" | "OS::Keystone::User" => {
             domain_ref(cx, source, &mut resource, true);

@@ -17,7 +17,7 @@ use crate::context::{Context, Later, Properties};
 use crate::eval::Val;
 use crate::finding::Code;
 use crate::manifest::{Kind, Node, Object};
-use table::TypeMapping;
+use table::{Conv, TypeMapping};
 
 /// A resource being exported: its properties, taken one by one.
 pub(crate) struct Source<'r> {
@@ -169,14 +169,24 @@ pub(crate) fn fold_target(
     target
 }
 
-/// Copies simple properties: each `(property, field, how)`.
-pub(crate) fn simple(
+/// Copies the properties the table says are copied as they are into
+/// `target`, the map at `prefix` of the object's `spec` (`resource.`,
+/// `resource.ipv6.`): each row whose field is `prefix` and one more name,
+/// converted as the row says.
+pub(crate) fn copy_simple(
     cx: &mut Context<'_, '_>,
     source: &mut Source<'_>,
     target: &mut Node,
-    fields: &[(&str, &str, Conv)],
+    prefix: &str,
 ) {
-    for &(property, field, conv) in fields {
+    let rows = source.mapping.properties.iter().filter_map(|row| {
+        let field = row.field?.strip_prefix(prefix)?;
+        Some((row.property, field, row.copy?))
+    });
+    for (property, field, conv) in rows {
+        if field.contains('.') {
+            continue;
+        }
         let Some(value) = source.take(cx, &[property]) else {
             continue;
         };
@@ -189,28 +199,17 @@ pub(crate) fn simple(
         };
         // Heat names a resource `name or physical_resource_name()`: an
         // empty name is the generated one, and ORC's default is the
-        // object's name.
-        if field == "name" && node.as_ref().and_then(Node::as_str) == Some("") {
-            continue;
-        }
-        // An empty description is none, and ORC's take at least one
-        // character (Heat's default for a project's, a group's and a
-        // user's is empty).
-        if field == "description" && node.as_ref().and_then(Node::as_str) == Some("") {
+        // object's name. An empty description is none, and ORC's take at
+        // least one character (Heat's default for a project's, a group's
+        // and a user's is empty).
+        let empty = node.as_ref().and_then(Node::as_str) == Some("");
+        if empty && matches!(field, "name" | "description") {
             continue;
         }
         if let Some(node) = node {
             target.set(field, node);
         }
     }
-}
-
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Conv {
-    Str,
-    Int,
-    Bool,
-    Strings,
 }
 
 /// How a map property's values become the text the service stores.

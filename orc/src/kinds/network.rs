@@ -1,25 +1,10 @@
 //! Networks, subnets, routers and their interfaces, trunks, floating IPs.
 
-use super::{fold_target, new_object, reference_field, simple, write, Conv, Source};
+use super::{copy_simple, fold_target, new_object, reference_field, write, Source};
 use crate::context::{Context, Later};
 use crate::eval::V;
 use crate::finding::Code;
 use crate::manifest::{Kind, Node};
-
-const NETWORK_FIELDS: [(&str, &str, Conv); 8] = [
-    ("name", "name", Conv::Str),
-    ("admin_state_up", "adminStateUp", Conv::Bool),
-    ("shared", "shared", Conv::Bool),
-    ("port_security_enabled", "portSecurityEnabled", Conv::Bool),
-    ("dns_domain", "dnsDomain", Conv::Str),
-    ("tags", "tags", Conv::Strings),
-    (
-        "availability_zone_hints",
-        "availabilityZoneHints",
-        Conv::Strings,
-    ),
-    ("router_external", "external", Conv::Bool),
-];
 
 pub(super) fn net(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
     let Some(object) = new_object(cx, source) else {
@@ -35,12 +20,7 @@ pub(super) fn net(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
             .props
             .peek("shared")
             .is_none_or(|node| cx.eval.eval(node).is_null());
-    let fields: Vec<_> = NETWORK_FIELDS
-        .iter()
-        .filter(|(p, _, _)| *p != "router_external" || provider)
-        .copied()
-        .collect();
-    simple(cx, source, &mut resource, &fields);
+    copy_simple(cx, source, &mut resource, "resource.");
     if shared_by_default {
         resource.set("shared", Node::bool(true, None));
     }
@@ -71,12 +51,7 @@ pub(super) fn subnet(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         &mut resource,
         "networkRef",
     );
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[("name", "name", Conv::Str), ("cidr", "cidr", Conv::Str)],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     let version = source.take(cx, &["ip_version"]);
     let version = match version {
         Some(value) => cx.integer(&value, &source.what("ip_version")),
@@ -85,16 +60,6 @@ pub(super) fn subnet(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
     if let Some(version) = version {
         resource.set("ipVersion", version);
     }
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("tags", "tags", Conv::Strings),
-            ("dns_nameservers", "dnsNameservers", Conv::Strings),
-            ("enable_dhcp", "enableDHCP", Conv::Bool),
-        ],
-    );
     if let Some(pools) = source.take(cx, &["allocation_pools"]) {
         let what = source.what("allocation_pools");
         if let Some(list) = list_of_maps(cx, &pools, &what, &[("start", "start"), ("end", "end")]) {
@@ -130,15 +95,7 @@ pub(super) fn subnet(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         }
     }
     let mut ipv6 = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut ipv6,
-        &[
-            ("ipv6_address_mode", "addressMode", Conv::Str),
-            ("ipv6_ra_mode", "raMode", Conv::Str),
-        ],
-    );
+    copy_simple(cx, source, &mut ipv6, "resource.ipv6.");
     if !ipv6.is_empty_map() {
         resource.set("ipv6", ipv6);
     }
@@ -188,22 +145,7 @@ pub(super) fn router(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let mut resource = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("admin_state_up", "adminStateUp", Conv::Bool),
-            ("distributed", "distributed", Conv::Bool),
-            ("tags", "tags", Conv::Strings),
-            (
-                "availability_zone_hints",
-                "availabilityZoneHints",
-                Conv::Strings,
-            ),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     if let Some(info) = source.take(cx, &["external_gateway_info"]) {
         let what = source.what("external_gateway_info");
         match &info.v {
@@ -265,16 +207,7 @@ pub(super) fn trunk(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let mut resource = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("description", "description", Conv::Str),
-            ("admin_state_up", "adminStateUp", Conv::Bool),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     reference_field(cx, source, &["port"], Kind::Port, &mut resource, "portRef");
     if let Some(sub_ports) = source.take(cx, &["sub_ports"]) {
         let what = source.what("sub_ports");
@@ -337,15 +270,7 @@ pub(super) fn floating_ip(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         &mut resource,
         "portRef",
     );
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("fixed_ip_address", "fixedIP", Conv::Str),
-            ("floating_ip_address", "floatingIP", Conv::Str),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     write(cx, object, resource);
 }
 

@@ -5,7 +5,7 @@
 use heatwise_core::template::merge::flattened;
 use heatwise_core::text::TextRange;
 
-use super::{new_object, push_item, reference_field, resource_node, simple, write, Conv, Source};
+use super::{copy_simple, new_object, push_item, reference_field, resource_node, write, Source};
 use crate::context::{Context, Import, Later};
 use crate::eval::{Val, V};
 use crate::finding::Code;
@@ -26,18 +26,7 @@ pub(super) fn port(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         &mut resource,
         "networkRef",
     );
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("admin_state_up", "adminStateUp", Conv::Bool),
-            ("mac_address", "macAddress", Conv::Str),
-            ("binding:vnic_type", "vnicType", Conv::Str),
-            ("tags", "tags", Conv::Strings),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     let network = source
         .props
         .peek("network")

@@ -2,7 +2,7 @@
 //! Heat keeps unless the group's rules have an egress rule and ORC
 //! deletes.
 
-use super::{fold_target, new_object, resource_node, simple, write, Conv, Source};
+use super::{copy_simple, fold_target, new_object, resource_node, write, Source};
 use crate::context::{Context, Later};
 use crate::eval::{Val, V};
 use crate::finding::Code;
@@ -32,16 +32,7 @@ pub(super) fn group(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
     };
     let name = object.name.clone();
     let mut resource = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("description", "description", Conv::Str),
-            ("stateful", "stateful", Conv::Bool),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     let mut has_egress = false;
     if let Some(rules) = source.take(cx, &["rules"]) {
         let what = source.what("rules");

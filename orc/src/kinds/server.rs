@@ -2,8 +2,8 @@
 //! network entry that does not name one, RAW user data as a Secret.
 
 use super::{
-    fold_target, new_object, pairs, port, push_item, reference_field, simple, write, Conv,
-    PairText, Source,
+    copy_simple, fold_target, new_object, pairs, port, push_item, reference_field, write, PairText,
+    Source,
 };
 use crate::context::{Context, Later};
 use crate::eval::{Val, V};
@@ -17,17 +17,7 @@ pub(super) fn server(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
     let server_name = object.name.clone();
     let origin = object.origin;
     let mut resource = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("availability_zone", "availabilityZone", Conv::Str),
-            ("config_drive", "configDrive", Conv::Bool),
-            ("tags", "tags", Conv::Strings),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     for (property, field, kind) in [
         ("image", "imageRef", Kind::Image),
         ("flavor", "flavorRef", Kind::Flavor),

@@ -1,7 +1,7 @@
 //! Volumes, their types, and attachments (folded into the server).
 
 use super::{
-    fold_target, new_object, pairs, reference_field, simple, write, Conv, PairText, Source,
+    copy_simple, fold_target, new_object, pairs, reference_field, write, PairText, Source,
 };
 use crate::context::{Context, Later};
 use crate::manifest::{Kind, Node};
@@ -11,17 +11,7 @@ pub(super) fn volume(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let mut resource = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("description", "description", Conv::Str),
-            ("size", "size", Conv::Int),
-            ("availability_zone", "availabilityZone", Conv::Str),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     if let Some(metadata) = source.take(cx, &["metadata"]) {
         let what = source.what("metadata");
         if let Some(list) = pairs(cx, &metadata, &what, ("name", "value"), PairText::Str) {
@@ -52,16 +42,7 @@ pub(super) fn volume_type(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let mut resource = Node::map(None);
-    simple(
-        cx,
-        source,
-        &mut resource,
-        &[
-            ("name", "name", Conv::Str),
-            ("description", "description", Conv::Str),
-            ("is_public", "isPublic", Conv::Bool),
-        ],
-    );
+    copy_simple(cx, source, &mut resource, "resource.");
     if let Some(metadata) = source.take(cx, &["metadata"]) {
         let what = source.what("metadata");
         if let Some(list) = pairs(cx, &metadata, &what, ("name", "value"), PairText::Str) {
