@@ -154,41 +154,8 @@ impl<'a, 't> Context<'a, 't> {
     }
 
     fn run(&mut self) {
-        let template = self.template;
-        let unreadable: Vec<_> = template
-            .problems()
-            .iter()
-            .filter(|p| p.kind == template::ProblemKind::Syntax)
-            .map(|p| (p.range, p.message.clone()))
-            .collect();
-        if !unreadable.is_empty() {
-            for (range, message) in unreadable {
-                self.report(
-                    Code::UnreadableTemplate,
-                    range,
-                    format!("the template cannot be read: {message}"),
-                );
-            }
+        if !self.is_exportable() {
             return;
-        }
-        match template.kind() {
-            DocumentKind::Hot | DocumentKind::CloudFormation => {}
-            DocumentKind::Environment => {
-                self.report(
-                    Code::UnreadableTemplate,
-                    TextRange::empty(0),
-                    "this is an environment file: export the template it goes with, and give this file with -e",
-                );
-                return;
-            }
-            DocumentKind::Unknown => {
-                self.report(
-                    Code::UnreadableTemplate,
-                    TextRange::empty(0),
-                    "this is not a Heat template: it has no heat_template_version (or AWSTemplateFormatVersion)",
-                );
-                return;
-            }
         }
         let resources = self.included_resources();
         // Names first, so that a reference may point to a later resource.
@@ -209,41 +176,73 @@ impl<'a, 't> Context<'a, 't> {
             let Some(type_name) = self.type_of(resource).map(str::to_owned) else {
                 continue;
             };
-            match table::mapping(&type_name) {
-                Some(mapping) => match sections::read(self, resource) {
-                    Lifecycle::External(id, at)
-                        if sections::import_external(self, resource, &id, at) => {}
-                    Lifecycle::LeftOut => {}
-                    Lifecycle::Retained(at) => {
-                        let first = self.objects.len();
-                        kinds::export_resource(self, resource, mapping);
-                        sections::retain(&mut self.objects[first..], at);
-                    }
-                    _ => kinds::export_resource(self, resource, mapping),
-                },
-                None => {
-                    let range = resource
-                        .definition
-                        .type_range(self.tree())
-                        .unwrap_or_else(|| resource.name_range(self.tree()));
-                    let why = table::unmapped_reason(&type_name);
-                    let written = resource.definition.type_name.as_deref().unwrap_or_default();
-                    let message = if written == type_name {
-                        format!("the resource {} is not exported: {why}", resource.name)
-                    } else if type_name == "OS::Heat::None" {
-                        format!("the resource {} is not exported: the environments map {written} to OS::Heat::None, so Heat creates nothing for it either", resource.name)
-                    } else {
-                        format!(
-                            "the resource {} is not exported: {why} (the environments map {written} to {type_name})",
-                            resource.name
-                        )
-                    };
-                    self.report(Code::NoOrcKind, range, message);
+            let Some(mapping) = table::mapping(&type_name) else {
+                self.report_unmapped(resource, &type_name);
+                continue;
+            };
+            match sections::read(self, resource) {
+                Lifecycle::External(id, at)
+                    if sections::import_external(self, resource, &id, at) => {}
+                Lifecycle::LeftOut => {}
+                Lifecycle::Retained(at) => {
+                    let first = self.objects.len();
+                    kinds::export_resource(self, resource, mapping);
+                    sections::retain(&mut self.objects[first..], at);
                 }
+                _ => kinds::export_resource(self, resource, mapping),
             }
         }
         kinds::finish(self);
         self.report_outputs();
+    }
+
+    /// Whether the text is a template that reads; otherwise reports why not.
+    fn is_exportable(&mut self) -> bool {
+        let template = self.template;
+        let unreadable: Vec<_> = template
+            .problems()
+            .iter()
+            .filter(|p| p.kind == template::ProblemKind::Syntax)
+            .map(|p| (p.range, p.message.clone()))
+            .collect();
+        for (range, message) in &unreadable {
+            self.report(
+                Code::UnreadableTemplate,
+                *range,
+                format!("the template cannot be read: {message}"),
+            );
+        }
+        if !unreadable.is_empty() {
+            return false;
+        }
+        let why = match template.kind() {
+            DocumentKind::Hot | DocumentKind::CloudFormation => return true,
+            DocumentKind::Environment => "this is an environment file: export the template it goes with, and give this file with -e",
+            DocumentKind::Unknown => "this is not a Heat template: it has no heat_template_version (or AWSTemplateFormatVersion)",
+        };
+        self.report(Code::UnreadableTemplate, TextRange::empty(0), why);
+        false
+    }
+
+    /// A resource whose type has no ORC kind.
+    fn report_unmapped(&mut self, resource: &Resource, type_name: &str) {
+        let range = resource
+            .definition
+            .type_range(self.tree())
+            .unwrap_or_else(|| resource.name_range(self.tree()));
+        let why = table::unmapped_reason(type_name);
+        let written = resource.definition.type_name.as_deref().unwrap_or_default();
+        let message = if written == type_name {
+            format!("the resource {} is not exported: {why}", resource.name)
+        } else if type_name == "OS::Heat::None" {
+            format!("the resource {} is not exported: the environments map {written} to OS::Heat::None, so Heat creates nothing for it either", resource.name)
+        } else {
+            format!(
+                "the resource {} is not exported: {why} (the environments map {written} to {type_name})",
+                resource.name
+            )
+        };
+        self.report(Code::NoOrcKind, range, message);
     }
 
     /// Outputs have no ORC equivalent: each is reported, with where its
@@ -315,7 +314,34 @@ impl<'a, 't> Context<'a, 't> {
         let heat_graph = plan::heat_graph(self.template, &self.eval);
         let mut objects = std::mem::take(&mut self.import_objects);
         objects.append(&mut self.objects);
-        // Check each object against its CRD; leave out what ORC refuses.
+        let valid = self.valid_objects(objects);
+        let plan = plan::plan(&valid);
+        sections::report_lost_order(&mut self, &valid);
+        self.report_cycles(&plan, &heat_graph, &valid);
+        self.report_dangling(&valid);
+        let mut findings = self.findings;
+        findings.sort_by(|a, b| {
+            (a.file, a.range.start, a.range.end, a.code, &a.message).cmp(&(
+                b.file,
+                b.range.start,
+                b.range.end,
+                b.code,
+                &b.message,
+            ))
+        });
+        findings.dedup();
+        Export {
+            objects: valid,
+            findings,
+            plan,
+            heat_graph,
+            namespace: self.options.namespace().to_owned(),
+        }
+    }
+
+    /// The objects ORC accepts, each checked against its CRD; what it
+    /// refuses is left out and reported.
+    fn valid_objects(&mut self, objects: Vec<Object>) -> Vec<Object> {
         let mut valid = Vec::with_capacity(objects.len());
         for object in objects {
             let violations = if object.kind == Kind::Secret {
@@ -343,18 +369,22 @@ impl<'a, 't> Context<'a, 't> {
                 );
             }
         }
-        let plan = plan::plan(&valid);
-        sections::report_lost_order(&mut self, &valid);
+        valid
+    }
+
+    /// Cycles among the objects (ORC builds none of them) and among the
+    /// template's resources (Heat refuses the template).
+    fn report_cycles(&mut self, plan: &Plan, heat_graph: &HeatGraph, valid: &[Object]) {
         for cycle in &plan.cycles {
             let range = cycle
                 .first()
                 .and_then(|name| valid.iter().find(|o| &o.name == name))
                 .map_or(TextRange::empty(0), |o| o.origin);
             self.report(
-                Code::DependencyCycle,
-                range,
-                format!("these objects refer to each other in a cycle, so ORC can build none of them: {}", cycle.join(" → ")),
-            );
+            Code::DependencyCycle,
+            range,
+            format!("these objects refer to each other in a cycle, so ORC can build none of them: {}", cycle.join(" → ")),
+        );
         }
         for cycle in &heat_graph.cycles {
             let range = self
@@ -370,11 +400,14 @@ impl<'a, 't> Context<'a, 't> {
                 ),
             );
         }
-        // Objects that refer to a left-out object wait for ever in ORC.
+    }
+
+    /// Objects that refer to a left-out object wait for ever in ORC.
+    fn report_dangling(&mut self, valid: &[Object]) {
         let present: std::collections::HashSet<&str> =
             valid.iter().map(|o| o.name.as_str()).collect();
         let mut dangling = Vec::new();
-        for object in &valid {
+        for object in valid {
             for (kind, name) in object.references() {
                 if kind != Kind::Secret && !present.contains(name) {
                     dangling.push((
@@ -388,28 +421,10 @@ impl<'a, 't> Context<'a, 't> {
         }
         for (origin, kind, name, missing) in dangling {
             self.report(
-                Code::MissingObject,
-                origin,
-                format!("the {} {name} refers to {missing}, which is left out: ORC would wait for it for ever", kind.as_str()),
-            );
-        }
-        let mut findings = self.findings;
-        findings.sort_by(|a, b| {
-            (a.file, a.range.start, a.range.end, a.code, &a.message).cmp(&(
-                b.file,
-                b.range.start,
-                b.range.end,
-                b.code,
-                &b.message,
-            ))
-        });
-        findings.dedup();
-        Export {
-            objects: valid,
-            findings,
-            plan,
-            heat_graph,
-            namespace: self.options.namespace().to_owned(),
+            Code::MissingObject,
+            origin,
+            format!("the {} {name} refers to {missing}, which is left out: ORC would wait for it for ever", kind.as_str()),
+        );
         }
     }
 }

@@ -17,6 +17,7 @@
 
 use std::collections::HashSet;
 
+use heatwise_core::syntax::{Entry, NodeId};
 use heatwise_core::template::{DocumentKind, Resource};
 use heatwise_core::text::TextRange;
 
@@ -45,10 +46,26 @@ pub(crate) enum Lifecycle {
 /// or folded into another), reports what ORC cannot carry, and says how
 /// its objects live.
 pub(crate) fn read(cx: &mut Context<'_, '_>, resource: &Resource) -> Lifecycle {
+    report_unkept(cx, resource);
+    read_depends_on(cx, resource);
+    let folded = matches!(cx.targets.get(&resource.name), Some(Target::Folded));
+    let template = cx.template;
+    let external = (template.kind() == DocumentKind::Hot)
+        .then(|| template.resource_entry(&resource.definition, "external_id"))
+        .flatten();
+    if let Some(entry) = external {
+        return external_id(cx, resource, entry.value, folded);
+    }
+    match template.resource_entry(&resource.definition, "deletion_policy") {
+        Some(entry) => deletion_policy(cx, resource, entry, folded),
+        None => Lifecycle::Managed,
+    }
+}
+
+/// `metadata` and `update_policy`, which ORC has no meaning for.
+fn report_unkept(cx: &mut Context<'_, '_>, resource: &Resource) {
     let template = cx.template;
     let tree = cx.tree();
-    let name = &resource.name;
-    let folded = matches!(cx.targets.get(name), Some(Target::Folded));
     for (key, why) in [
         (
             "metadata",
@@ -61,65 +78,87 @@ pub(crate) fn read(cx: &mut Context<'_, '_>, resource: &Resource) -> Lifecycle {
             cx.report(
                 Code::NoOrcField,
                 tree.range(entry.key),
-                format!("the {written} of {name} is not exported: {why}"),
+                format!("the {written} of {} is not exported: {why}", resource.name),
             );
         }
     }
-    if let Some(entry) = template.resource_entry(&resource.definition, "depends_on") {
-        let items = if tree.is_sequence(entry.value) {
-            tree.items(entry.value).to_vec()
-        } else {
-            vec![entry.value]
-        };
-        for item in items {
-            if let Some(on) = tree.scalar(item) {
-                cx.depends_on.push(DependsOn {
-                    resource: name.clone(),
-                    on: on.to_owned(),
-                    at: tree.range(item),
-                });
-            }
-        }
-    }
-    let external = (template.kind() == DocumentKind::Hot)
-        .then(|| template.resource_entry(&resource.definition, "external_id"))
-        .flatten();
-    if let Some(entry) = external {
-        let value = cx.eval.eval(entry.value);
-        let what = format!("the external_id of {name}");
-        if folded {
-            cx.report(
-                Code::MeaningDiffers,
-                value.at,
-                format!("{what} is not carried over: {name} is folded into another object, so ORC makes it anew instead of adopting the existing one"),
-            );
-            return Lifecycle::Managed;
-        }
-        if value.is_null() {
-            return Lifecycle::Managed;
-        }
-        // Without a usable ID there is no object: making one anew would
-        // create what Heat only adopts.
-        return match cx.string(&value, &what) {
-            Some(id) => match id.as_str() {
-                Some(id) if !id.is_empty() => Lifecycle::External(id.to_owned(), value.at),
-                _ => {
-                    cx.report(
-                        Code::NoOrcField,
-                        value.at,
-                        format!("{what} is empty: Heat refuses it"),
-                    );
-                    Lifecycle::LeftOut
-                }
-            },
-            None => Lifecycle::LeftOut,
-        };
-    }
-    let Some(entry) = template.resource_entry(&resource.definition, "deletion_policy") else {
-        return Lifecycle::Managed;
+}
+
+/// `depends_on`, kept to be checked against ORC's order at the end.
+fn read_depends_on(cx: &mut Context<'_, '_>, resource: &Resource) {
+    let tree = cx.tree();
+    let Some(entry) = cx
+        .template
+        .resource_entry(&resource.definition, "depends_on")
+    else {
+        return;
     };
+    let items = if tree.is_sequence(entry.value) {
+        tree.items(entry.value).to_vec()
+    } else {
+        vec![entry.value]
+    };
+    for item in items {
+        if let Some(on) = tree.scalar(item) {
+            cx.depends_on.push(DependsOn {
+                resource: resource.name.clone(),
+                on: on.to_owned(),
+                at: tree.range(item),
+            });
+        }
+    }
+}
+
+/// `external_id`: an existing resource Heat adopts.
+fn external_id(
+    cx: &mut Context<'_, '_>,
+    resource: &Resource,
+    node: NodeId,
+    folded: bool,
+) -> Lifecycle {
+    let name = &resource.name;
+    let value = cx.eval.eval(node);
+    let what = format!("the external_id of {name}");
+    if folded {
+        cx.report(
+            Code::MeaningDiffers,
+            value.at,
+            format!("{what} is not carried over: {name} is folded into another object, so ORC makes it anew instead of adopting the existing one"),
+        );
+        return Lifecycle::Managed;
+    }
+    if value.is_null() {
+        return Lifecycle::Managed;
+    }
+    // Without a usable ID there is no object: making one anew would create
+    // what Heat only adopts.
+    match cx.string(&value, &what) {
+        Some(id) => match id.as_str() {
+            Some(id) if !id.is_empty() => Lifecycle::External(id.to_owned(), value.at),
+            _ => {
+                cx.report(
+                    Code::NoOrcField,
+                    value.at,
+                    format!("{what} is empty: Heat refuses it"),
+                );
+                Lifecycle::LeftOut
+            }
+        },
+        None => Lifecycle::LeftOut,
+    }
+}
+
+/// `deletion_policy` (CloudFormation's `DeletionPolicy`).
+fn deletion_policy(
+    cx: &mut Context<'_, '_>,
+    resource: &Resource,
+    entry: Entry,
+    folded: bool,
+) -> Lifecycle {
+    let template = cx.template;
+    let name = &resource.name;
     let value = cx.eval.eval(entry.value);
-    let key = tree.scalar(entry.key).unwrap_or("deletion_policy");
+    let key = cx.tree().scalar(entry.key).unwrap_or("deletion_policy");
     let what = format!("the {key} of {name}");
     let policy = match &value.v {
         V::Str(policy) => policy.as_str(),

@@ -400,3 +400,66 @@ fn no_lint_file_is_long() {
         "files of the linter over 400 lines: {long:?}"
     );
 }
+
+/// The functions of a file longer than `max` lines: (name, lines). A
+/// function runs from its `fn` line to the `}` at its indentation.
+fn long_functions(text: &str, max: usize) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut long = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        let signature = [
+            "pub(crate) fn ",
+            "pub(super) fn ",
+            "pub fn ",
+            "fn ",
+            "const fn ",
+        ]
+        .iter()
+        .find_map(|prefix| trimmed.strip_prefix(prefix));
+        let Some(signature) = signature else {
+            continue;
+        };
+        let name: String = signature
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let closing = format!("{indent}}}");
+        // A declaration without a body ends at its `;`.
+        if lines[start..]
+            .iter()
+            .map(|l| l.trim_end())
+            .find(|l| l.ends_with('{') || l.ends_with(';'))
+            .is_some_and(|l| l.ends_with(';'))
+        {
+            continue;
+        }
+        let Some(end) = lines[start..].iter().position(|l| *l == closing) else {
+            continue;
+        };
+        let length = end + 1;
+        if length > max {
+            long.push((name, length));
+        }
+    }
+    long
+}
+
+/// The ORC export reads in small pieces: no file over 500 lines, no
+/// function over 80.
+#[test]
+fn orc_files_and_functions_are_short() {
+    let mut wrong = Vec::new();
+    for (path, _) in code_below("orc/src/") {
+        let text = read(&path);
+        let lines = text.lines().count();
+        if lines > 500 {
+            wrong.push(format!("{path}: {lines} lines"));
+        }
+        for (name, length) in long_functions(&text, 80) {
+            wrong.push(format!("{path}: fn {name} has {length} lines"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}

@@ -69,45 +69,63 @@ pub(super) fn port(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
             ips: pending,
         });
     }
-    match source.take(cx, &["security_groups"]) {
-        Some(groups) => {
-            let what = source.what("security_groups");
-            if let Some(refs) = security_group_refs(cx, &groups, &what) {
-                if !refs.is_empty() {
-                    resource.set("securityGroupRefs", Node::list(refs, Some(groups.at)));
-                }
-            }
-        }
-        // Neutron gives a port without security groups the project's
-        // `default` group (unless port security is off); ORC gives none.
-        None if !security_disabled => {
-            if let Some(default) = default_security_group(cx, origin) {
-                resource.set("securityGroupRefs", Node::list(vec![default], None));
-            }
-        }
-        None => {}
+    if let Some(refs) = port_security_groups(cx, source, security_disabled, origin) {
+        resource.set("securityGroupRefs", refs);
     }
     if let Some(pairs) = source.take(cx, &["allowed_address_pairs"]) {
         let what = source.what("allowed_address_pairs");
-        match &pairs.v {
-            V::List(items) => {
-                let mut out = Vec::new();
-                for item in items {
-                    let mut pair = Node::map(Some(item.at));
-                    if let Some(ip) = item.get("ip_address").and_then(|v| cx.string(v, &what)) {
-                        pair.set("ip", ip);
-                    }
-                    if let Some(mac) = item.get("mac_address").and_then(|v| cx.string(v, &what)) {
-                        pair.set("mac", mac);
-                    }
-                    out.push(pair);
-                }
-                resource.set("allowedAddressPairs", Node::list(out, Some(pairs.at)));
-            }
-            _ => cx.not_a(&pairs, &what, "a list"),
+        if let Some(pairs) = address_pairs(cx, &pairs, &what) {
+            resource.set("allowedAddressPairs", pairs);
         }
     }
     write(cx, object, resource);
+}
+
+/// The port's security groups: those it names, else (unless port
+/// security is off) the project's `default` group, which Neutron gives a
+/// port without any and ORC would not.
+fn port_security_groups(
+    cx: &mut Context<'_, '_>,
+    source: &mut Source<'_>,
+    security_disabled: bool,
+    origin: TextRange,
+) -> Option<Node> {
+    match source.take(cx, &["security_groups"]) {
+        Some(groups) => {
+            let what = source.what("security_groups");
+            let refs = security_group_refs(cx, &groups, &what)?;
+            (!refs.is_empty()).then(|| Node::list(refs, Some(groups.at)))
+        }
+        None if !security_disabled => {
+            let default = default_security_group(cx, origin)?;
+            Some(Node::list(vec![default], None))
+        }
+        None => None,
+    }
+}
+
+/// `allowed_address_pairs` as `[{ip, mac}]`.
+fn address_pairs(cx: &mut Context<'_, '_>, pairs: &Val, what: &str) -> Option<Node> {
+    match &pairs.v {
+        V::List(items) => {
+            let mut out = Vec::new();
+            for item in items {
+                let mut pair = Node::map(Some(item.at));
+                if let Some(ip) = item.get("ip_address").and_then(|v| cx.string(v, what)) {
+                    pair.set("ip", ip);
+                }
+                if let Some(mac) = item.get("mac_address").and_then(|v| cx.string(v, what)) {
+                    pair.set("mac", mac);
+                }
+                out.push(pair);
+            }
+            Some(Node::list(out, Some(pairs.at)))
+        }
+        _ => {
+            cx.not_a(pairs, what, "a list");
+            None
+        }
+    }
 }
 
 /// Whether `network` is a network of this template whose

@@ -84,67 +84,15 @@ fn rule(cx: &mut Context<'_, '_>, item: &Val, what: &str) -> Option<Node> {
     let ipv6 = ethertype.as_str() == Some("IPv6");
     rule.set("ethertype", ethertype);
     if let Some(protocol) = item.get("protocol").filter(|p| !p.is_null()) {
-        let name = match &protocol.v {
-            V::Int(n) => number_name(*n),
-            V::Str(s) => match s.parse::<i64>() {
-                Ok(n) => number_name(n),
-                Err(_) => Some(s.to_ascii_lowercase()),
-            },
-            _ => {
-                cx.not_a(protocol, what, "a protocol");
-                return None;
-            }
-        };
-        match name.as_deref() {
-            Some("any") => {}
-            // Neutron stores IPv6's ICMP under its own name whatever the
-            // rule says (`icmp`, `icmpv6`, `1`): ORC, comparing what it
-            // asked for with what Neutron has, would never agree.
-            Some("icmp" | "icmpv6") if ipv6 => {
-                rule.set("protocol", Node::str("ipv6-icmp", Some(protocol.at)))
-            }
-            Some(name) if !ipv6 && (name.starts_with("ipv6-") || name == "icmpv6") => {
-                cx.report(
-                    Code::MeaningDiffers,
-                    protocol.at,
-                    format!("a rule of {what} is not exported: Neutron refuses the protocol {name} with ethertype IPv4, as Heat's stack would fail: give ethertype IPv6"),
-                );
-                return None;
-            }
-            Some(name) => rule.set("protocol", Node::str(name, Some(protocol.at))),
-            None => {
-                cx.report(
-                    Code::MeaningDiffers,
-                    protocol.at,
-                    format!("a rule of {what} is not exported: ORC names protocols and has no name for this number"),
-                );
-                return None;
-            }
+        let protocol = rule_protocol(cx, protocol, ipv6, what)?;
+        if let Some(protocol) = protocol {
+            rule.set("protocol", protocol);
         }
     }
     let min = item.get("port_range_min").filter(|v| !v.is_null());
     let max = item.get("port_range_max").filter(|v| !v.is_null());
-    match (min, max) {
-        (Some(min), Some(max)) => {
-            let (Some(min), Some(max)) = (cx.integer(min, what), cx.integer(max, what)) else {
-                return None;
-            };
-            let mut range = Node::map(min.origin);
-            range.set("min", min);
-            range.set("max", max);
-            rule.set("portRange", range);
-        }
-        (Some(one), None) | (None, Some(one)) => {
-            cx.report(
-                Code::MeaningDiffers,
-                one.at,
-                format!(
-                    "a rule of {what} is not exported: ORC needs both port_range_min and port_range_max, and without the rule nothing it allows is allowed"
-                ),
-            );
-            return None;
-        }
-        (None, None) => {}
+    if let Some(range) = port_range(cx, min, max, what)? {
+        rule.set("portRange", range);
     }
     if let Some(prefix) = item.get("remote_ip_prefix").filter(|v| !v.is_null()) {
         if let Some(prefix) = text(cx, prefix) {
@@ -194,6 +142,83 @@ fn rule(cx: &mut Context<'_, '_>, item: &Val, what: &str) -> Option<Node> {
         }
     }
     Some(rule)
+}
+
+/// A rule's protocol by the name ORC takes: `Some(None)` for any protocol,
+/// `None` (reported) when the rule cannot be exported.
+fn rule_protocol(
+    cx: &mut Context<'_, '_>,
+    protocol: &Val,
+    ipv6: bool,
+    what: &str,
+) -> Option<Option<Node>> {
+    let name = match &protocol.v {
+        V::Int(n) => number_name(*n),
+        V::Str(s) => match s.parse::<i64>() {
+            Ok(n) => number_name(n),
+            Err(_) => Some(s.to_ascii_lowercase()),
+        },
+        _ => {
+            cx.not_a(protocol, what, "a protocol");
+            return None;
+        }
+    };
+    match name.as_deref() {
+        Some("any") => Some(None),
+        // Neutron stores IPv6's ICMP under its own name whatever the
+        // rule says (`icmp`, `icmpv6`, `1`): ORC, comparing what it
+        // asked for with what Neutron has, would never agree.
+        Some("icmp" | "icmpv6") if ipv6 => Some(Some(Node::str("ipv6-icmp", Some(protocol.at)))),
+        Some(name) if !ipv6 && (name.starts_with("ipv6-") || name == "icmpv6") => {
+            cx.report(
+                Code::MeaningDiffers,
+                protocol.at,
+                format!("a rule of {what} is not exported: Neutron refuses the protocol {name} with ethertype IPv4, as Heat's stack would fail: give ethertype IPv6"),
+            );
+            None
+        }
+        Some(name) => Some(Some(Node::str(name, Some(protocol.at)))),
+        None => {
+            cx.report(
+                Code::MeaningDiffers,
+                protocol.at,
+                format!("a rule of {what} is not exported: ORC names protocols and has no name for this number"),
+            );
+            None
+        }
+    }
+}
+
+/// A rule's `portRange`: both ends or neither; `None` (reported) when the
+/// rule cannot be exported.
+fn port_range(
+    cx: &mut Context<'_, '_>,
+    min: Option<&Val>,
+    max: Option<&Val>,
+    what: &str,
+) -> Option<Option<Node>> {
+    match (min, max) {
+        (Some(min), Some(max)) => {
+            let (Some(min), Some(max)) = (cx.integer(min, what), cx.integer(max, what)) else {
+                return None;
+            };
+            let mut range = Node::map(min.origin);
+            range.set("min", min);
+            range.set("max", max);
+            Some(Some(range))
+        }
+        (Some(one), None) | (None, Some(one)) => {
+            cx.report(
+                Code::MeaningDiffers,
+                one.at,
+                format!(
+                    "a rule of {what} is not exported: ORC needs both port_range_min and port_range_max, and without the rule nothing it allows is allowed"
+                ),
+            );
+            None
+        }
+        (None, None) => Some(None),
+    }
 }
 
 fn number_name(number: i64) -> Option<String> {

@@ -9,6 +9,7 @@ use crate::context::{Context, Later};
 use crate::eval::{Val, V};
 use crate::finding::Code;
 use crate::manifest::{Kind, Node, Object};
+use heatwise_core::text::TextRange;
 
 pub(super) fn server(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
     let Some(object) = new_object(cx, source) else {
@@ -53,6 +54,30 @@ pub(super) fn server(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
             resource.set("metadata", list);
         }
     }
+    if let Some(ports) = ports(cx, source, &server_name, origin) {
+        resource.set("ports", ports);
+    }
+    if let Some(hints) = source.take(cx, &["scheduler_hints"]) {
+        scheduler_hints(cx, source, &hints, &mut resource);
+    }
+    user_data(cx, source, &server_name, &mut resource);
+    for property in ["block_device_mapping_v2", "block_device_mapping"] {
+        if let Some(mappings) = source.take(cx, &[property]) {
+            let what = source.what(property);
+            volumes(cx, &mappings, &what, &mut resource);
+        }
+    }
+    write(cx, object, resource);
+}
+
+/// The server's ports: each `networks` entry's port, or a new port on
+/// its network with the server's security groups.
+fn ports(
+    cx: &mut Context<'_, '_>,
+    source: &mut Source<'_>,
+    server_name: &str,
+    origin: TextRange,
+) -> Option<Node> {
     // Security groups of the ports the server makes.
     let groups = match source.take(cx, &["security_groups"]) {
         Some(value) => {
@@ -67,8 +92,7 @@ pub(super) fn server(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         match &networks.v {
             V::List(entries) => {
                 for (index, entry) in entries.iter().enumerate() {
-                    if let Some(port) =
-                        network_entry(cx, &server_name, index, entry, &what, &groups)
+                    if let Some(port) = network_entry(cx, server_name, index, entry, &what, &groups)
                     {
                         let mut item = Node::map(Some(entry.at));
                         item.set("portRef", port);
@@ -88,40 +112,37 @@ pub(super) fn server(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
             ),
         );
     }
-    if !ports.is_empty() {
-        resource.set("ports", Node::list(ports, None));
-    }
-    if let Some(hints) = source.take(cx, &["scheduler_hints"]) {
-        let what = source.what("scheduler_hints");
-        match &hints.v {
-            V::Map(entries) => {
-                for (key, value) in entries {
-                    if key == "group" {
-                        if let Some(reference) =
-                            cx.reference(value, Kind::ServerGroup, &what, Vec::new())
-                        {
-                            resource.set("serverGroupRef", reference);
-                        }
-                    } else {
-                        cx.report(
-                            Code::NoOrcField,
-                            value.at,
-                            format!("the scheduler hint {key} of {} is not exported: ORC v2.6.0 takes only a server group", source.resource.name),
-                        );
+    (!ports.is_empty()).then(|| Node::list(ports, None))
+}
+
+/// `scheduler_hints`: a server group is ORC's only hint.
+fn scheduler_hints(
+    cx: &mut Context<'_, '_>,
+    source: &Source<'_>,
+    hints: &Val,
+    resource: &mut Node,
+) {
+    let what = source.what("scheduler_hints");
+    match &hints.v {
+        V::Map(entries) => {
+            for (key, value) in entries {
+                if key == "group" {
+                    if let Some(reference) =
+                        cx.reference(value, Kind::ServerGroup, &what, Vec::new())
+                    {
+                        resource.set("serverGroupRef", reference);
                     }
+                } else {
+                    cx.report(
+                        Code::NoOrcField,
+                        value.at,
+                        format!("the scheduler hint {key} of {} is not exported: ORC v2.6.0 takes only a server group", source.resource.name),
+                    );
                 }
             }
-            _ => cx.not_a(&hints, &what, "a map"),
         }
+        _ => cx.not_a(hints, &what, "a map"),
     }
-    user_data(cx, source, &server_name, &mut resource);
-    for property in ["block_device_mapping_v2", "block_device_mapping"] {
-        if let Some(mappings) = source.take(cx, &[property]) {
-            let what = source.what(property);
-            volumes(cx, &mappings, &what, &mut resource);
-        }
-    }
-    write(cx, object, resource);
 }
 
 /// One `networks` entry: its port, or a new port on its network.
@@ -177,6 +198,43 @@ fn network_entry(
     Some(port)
 }
 
+/// The network of a port a `networks` entry makes: the one it names,
+/// else its subnet's; `None` (reported) when the template does not say.
+fn port_network(
+    cx: &mut Context<'_, '_>,
+    network_ref: Option<Node>,
+    subnet_ref: Option<&Node>,
+    entry: &Val,
+    what: &str,
+) -> Option<Node> {
+    if network_ref.is_some() {
+        return network_ref;
+    }
+    let Some(subnet_ref) = subnet_ref else {
+        cx.report(
+            Code::Ambiguous,
+            entry.at,
+            format!("an entry of {what} names no port, network or subnet"),
+        );
+        return None;
+    };
+    // A subnet alone: its network is the subnet object's.
+    let network = subnet_ref
+        .as_str()
+        .and_then(|s| cx.object(s))
+        .and_then(|o| o.spec.get("resource"))
+        .and_then(|r| r.get("networkRef"))
+        .cloned();
+    if network.is_none() {
+        cx.report(
+            Code::Ambiguous,
+            entry.at,
+            format!("an entry of {what} names a subnet whose network the template does not give: add network"),
+        );
+    }
+    network
+}
+
 /// The port Nova would make for a network entry, made explicit.
 fn new_port(
     cx: &mut Context<'_, '_>,
@@ -203,35 +261,10 @@ fn new_port(
         Some(subnet) => cx.reference(subnet, Kind::Subnet, what, Vec::new()),
         None => None,
     };
-    if let Some(network_ref) = network_ref {
-        resource.set("networkRef", network_ref);
-    } else if let Some(subnet_ref) = &subnet_ref {
-        // A subnet alone: its network is the subnet object's.
-        let network = subnet_ref
-            .as_str()
-            .and_then(|s| cx.object(s))
-            .and_then(|o| o.spec.get("resource"))
-            .and_then(|r| r.get("networkRef"))
-            .cloned();
-        match network {
-            Some(network) => resource.set("networkRef", network),
-            None => {
-                cx.report(
-                    Code::Ambiguous,
-                    entry.at,
-                    format!("an entry of {what} names a subnet whose network the template does not give: add network"),
-                );
-                return None;
-            }
-        }
-    } else {
-        cx.report(
-            Code::Ambiguous,
-            entry.at,
-            format!("an entry of {what} names no port, network or subnet"),
-        );
-        return None;
-    }
+    resource.set(
+        "networkRef",
+        port_network(cx, network_ref, subnet_ref.as_ref(), entry, what)?,
+    );
     let ip = fixed_ip.and_then(|ip| cx.string(ip, what));
     match subnet_ref {
         Some(subnet_ref) => {

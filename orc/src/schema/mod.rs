@@ -146,115 +146,35 @@ fn check(
     out: &mut Vec<Violation>,
 ) {
     let origin = node.origin.or(origin);
-    let mut report = |message: String| {
-        out.push(Violation {
-            path: path.to_owned(),
-            message,
-            origin,
-        })
-    };
-    let type_ok = match (schema.ty.as_deref(), &node.value) {
-        (Some("string"), Value::Str(_))
-        | (Some("integer"), Value::Int(_))
-        | (Some("boolean"), Value::Bool(_))
-        | (Some("array"), Value::List(_))
-        | (Some("object"), Value::Map(_))
-        | (None, _) => true,
-        (Some(expected), _) => {
-            report(format!("must be of type {expected}"));
-            false
+    let mut messages = Vec::new();
+    let wrong = wrong_type(schema, node);
+    if let Some(expected) = wrong {
+        messages.push(format!("must be of type {expected}"));
+    } else {
+        if let Some(allowed) = &schema.enumeration {
+            if !allowed.contains(&node.to_json()) {
+                let names: Vec<String> = allowed.iter().map(|v| v.to_string()).collect();
+                messages.push(format!("must be one of {}", names.join(", ")));
+            }
         }
-    };
-    if !type_ok {
+        match &node.value {
+            Value::Str(text) => check_string(schema, text, &mut messages),
+            Value::Int(number) => check_integer(schema, *number, &mut messages),
+            Value::Bool(_) => {}
+            Value::List(items) => check_list(schema, items, &mut messages),
+            Value::Map(entries) => check_map(schema, entries, &mut messages),
+        }
+    }
+    out.extend(messages.into_iter().map(|message| Violation {
+        path: path.to_owned(),
+        message,
+        origin,
+    }));
+    if wrong.is_some() {
         return;
     }
-    if let Some(allowed) = &schema.enumeration {
-        let json = node.to_json();
-        if !allowed.contains(&json) {
-            let names: Vec<String> = allowed.iter().map(|v| v.to_string()).collect();
-            report(format!("must be one of {}", names.join(", ")));
-        }
-    }
     match &node.value {
-        Value::Str(text) => {
-            // Kubernetes counts characters (runes), not bytes.
-            let length = text.chars().count();
-            if let Some(max) = schema.max_length {
-                if length > max {
-                    report(format!(
-                        "may be at most {max} characters long (it has {length})"
-                    ));
-                }
-            }
-            if let Some(min) = schema.min_length {
-                if length < min {
-                    report(if min == 1 {
-                        "may not be empty".to_owned()
-                    } else {
-                        format!("must be at least {min} characters long")
-                    });
-                }
-            }
-            if let (Some(pattern), Some(matcher)) = (&schema.pattern, schema.matcher()) {
-                let within = schema.max_length.is_none_or(|max| length <= max);
-                if within && !matcher.is_match(text) {
-                    report(format!("must match the pattern {pattern}"));
-                }
-            }
-            if let Some(format) = &schema.format {
-                if !format::is_valid(format, text) {
-                    report(format!("must be a valid {format}"));
-                }
-            }
-        }
-        Value::Int(number) => {
-            if let Some(max) = schema.maximum {
-                if *number > max {
-                    report(format!("may be at most {max}"));
-                }
-            }
-            if let Some(min) = schema.minimum {
-                if *number < min {
-                    report(format!("must be at least {min}"));
-                }
-            }
-            let (low, high) = match schema.format.as_deref() {
-                Some("int32") => (i64::from(i32::MIN), i64::from(i32::MAX)),
-                _ => (i64::MIN, i64::MAX),
-            };
-            if *number < low || *number > high {
-                report("must fit in a 32-bit integer".to_owned());
-            }
-        }
-        Value::Bool(_) => {}
         Value::List(items) => {
-            if let Some(max) = schema.max_items {
-                if items.len() > max {
-                    report(format!(
-                        "may have at most {max} items (it has {})",
-                        items.len()
-                    ));
-                }
-            }
-            if let Some(min) = schema.min_items {
-                if items.len() < min {
-                    report(format!("must have at least {min} items"));
-                }
-            }
-            if schema.list_type.as_deref() == Some("set") {
-                // By their JSON text, in one pass: comparing each item with
-                // every earlier one is quadratic in a list the template can
-                // make as long as evaluation allows.
-                let mut seen = std::collections::HashSet::with_capacity(items.len());
-                for (i, item) in items.iter().enumerate() {
-                    if !seen.insert(item.to_json().to_string()) {
-                        report(format!(
-                            "may not repeat a value (item {i} repeats an earlier one)"
-                        ));
-                        break;
-                    }
-                }
-            }
             if let Some(item_schema) = &schema.items {
                 for (i, item) in items.iter().enumerate() {
                     check(item_schema, item, &format!("{path}[{i}]"), origin, out);
@@ -262,24 +182,6 @@ fn check(
             }
         }
         Value::Map(entries) => {
-            if let Some(max) = schema.max_properties {
-                if entries.len() > max {
-                    report(format!("may have at most {max} fields"));
-                }
-            }
-            if let Some(min) = schema.min_properties {
-                if entries.len() < min {
-                    report(format!(
-                        "must have at least {min} field{}",
-                        if min == 1 { "" } else { "s" }
-                    ));
-                }
-            }
-            for required in &schema.required {
-                if !entries.iter().any(|(k, _)| k == required) {
-                    report(format!("needs the field {required}"));
-                }
-            }
             for (key, value) in entries {
                 let child = schema
                     .properties
@@ -295,10 +197,10 @@ fn check(
                 }
             }
         }
+        _ => {}
     }
     for validation in &schema.validations {
-        let holds = validation.compiled().holds(node);
-        if !holds {
+        if !validation.compiled().holds(node) {
             out.push(Violation {
                 path: path.to_owned(),
                 message: validation
@@ -307,6 +209,106 @@ fn check(
                     .unwrap_or_else(|| format!("breaks the rule {}", validation.rule)),
                 origin,
             });
+        }
+    }
+}
+
+/// The type the schema wants, when the node is not of it.
+fn wrong_type<'s>(schema: &'s Schema, node: &Node) -> Option<&'s str> {
+    match (schema.ty.as_deref(), &node.value) {
+        (Some("string"), Value::Str(_))
+        | (Some("integer"), Value::Int(_))
+        | (Some("boolean"), Value::Bool(_))
+        | (Some("array"), Value::List(_))
+        | (Some("object"), Value::Map(_))
+        | (None, _) => None,
+        (Some(expected), _) => Some(expected),
+    }
+}
+
+fn check_string(schema: &Schema, text: &str, messages: &mut Vec<String>) {
+    // Kubernetes counts characters (runes), not bytes.
+    let length = text.chars().count();
+    if let Some(max) = schema.max_length.filter(|&max| length > max) {
+        messages.push(format!(
+            "may be at most {max} characters long (it has {length})"
+        ));
+    }
+    if let Some(min) = schema.min_length.filter(|&min| length < min) {
+        messages.push(if min == 1 {
+            "may not be empty".to_owned()
+        } else {
+            format!("must be at least {min} characters long")
+        });
+    }
+    if let (Some(pattern), Some(matcher)) = (&schema.pattern, schema.matcher()) {
+        let within = schema.max_length.is_none_or(|max| length <= max);
+        if within && !matcher.is_match(text) {
+            messages.push(format!("must match the pattern {pattern}"));
+        }
+    }
+    if let Some(format) = &schema.format {
+        if !format::is_valid(format, text) {
+            messages.push(format!("must be a valid {format}"));
+        }
+    }
+}
+
+fn check_integer(schema: &Schema, number: i64, messages: &mut Vec<String>) {
+    if let Some(max) = schema.maximum.filter(|&max| number > max) {
+        messages.push(format!("may be at most {max}"));
+    }
+    if let Some(min) = schema.minimum.filter(|&min| number < min) {
+        messages.push(format!("must be at least {min}"));
+    }
+    let (low, high) = match schema.format.as_deref() {
+        Some("int32") => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        _ => (i64::MIN, i64::MAX),
+    };
+    if number < low || number > high {
+        messages.push("must fit in a 32-bit integer".to_owned());
+    }
+}
+
+fn check_list(schema: &Schema, items: &[Node], messages: &mut Vec<String>) {
+    if let Some(max) = schema.max_items.filter(|&max| items.len() > max) {
+        messages.push(format!(
+            "may have at most {max} items (it has {})",
+            items.len()
+        ));
+    }
+    if let Some(min) = schema.min_items.filter(|&min| items.len() < min) {
+        messages.push(format!("must have at least {min} items"));
+    }
+    if schema.list_type.as_deref() == Some("set") {
+        // By their JSON text, in one pass: comparing each item with every
+        // earlier one is quadratic in a list the template can make as long
+        // as evaluation allows.
+        let mut seen = std::collections::HashSet::with_capacity(items.len());
+        if let Some(i) = items
+            .iter()
+            .position(|item| !seen.insert(item.to_json().to_string()))
+        {
+            messages.push(format!(
+                "may not repeat a value (item {i} repeats an earlier one)"
+            ));
+        }
+    }
+}
+
+fn check_map(schema: &Schema, entries: &[(String, Node)], messages: &mut Vec<String>) {
+    if let Some(max) = schema.max_properties.filter(|&max| entries.len() > max) {
+        messages.push(format!("may have at most {max} fields"));
+    }
+    if let Some(min) = schema.min_properties.filter(|&min| entries.len() < min) {
+        messages.push(format!(
+            "must have at least {min} field{}",
+            if min == 1 { "" } else { "s" }
+        ));
+    }
+    for required in &schema.required {
+        if !entries.iter().any(|(k, _)| k == required) {
+            messages.push(format!("needs the field {required}"));
         }
     }
 }
