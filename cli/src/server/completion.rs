@@ -5,7 +5,7 @@
 //! ones are offered only once the name is typed in full. The context is
 //! read from the lines, not the tree: a key being typed does not parse.
 
-use heatwise_core::catalog::{Catalog, Status, StatusAt, StatusKind};
+use heatwise_core::catalog::{Catalog, Status, StatusKind};
 use heatwise_core::release::Release;
 use heatwise_core::template;
 use heatwise_core::text::TextRange;
@@ -26,7 +26,7 @@ pub fn completion(
     let offset = converter.offset(position) as usize;
     let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
     let before = &text[line_start..offset];
-    let target = catalog.release_for(target);
+    let at = catalog.at(target);
     let word_len = before.len()
         - before
             .trim_end_matches(|c: char| c.is_alphanumeric() || matches!(c, '_' | ':' | '-'))
@@ -62,7 +62,7 @@ pub fn completion(
         return resource_type
             .attributes()
             .filter_map(|a| {
-                let status = in_force(a.status(), target.map(|r| a.status_at(r)))?;
+                let status = at.status(&a)?;
                 offer(
                     a.name(),
                     CompletionItemKind::FIELD,
@@ -88,7 +88,7 @@ pub fn completion(
         return resource_type
             .properties()
             .filter_map(|p| {
-                let status = in_force(p.status(), target.map(|r| p.status_at(r)))?;
+                let status = at.status(&p)?;
                 offer(
                     p.name(),
                     CompletionItemKind::PROPERTY,
@@ -104,15 +104,6 @@ pub fn completion(
 }
 
 /// The status in force; `None` where the object is not there at the target.
-fn in_force<'a>(newest: Status<'a>, state: Option<StatusAt<'a>>) -> Option<Status<'a>> {
-    match state {
-        None => Some(newest),
-        Some(StatusAt::InForce(status)) => Some(status),
-        Some(StatusAt::Unrecorded { first_recorded }) => Some(first_recorded),
-        Some(_) => None,
-    }
-}
-
 fn offer(
     name: &str,
     kind: CompletionItemKind,

@@ -21,14 +21,14 @@ pub fn hover(
     let offset = converter.offset(position);
     let template = template::parse(&document.text);
     let symbol = template.symbol_at(offset)?;
-    let target = catalog.release_for(target);
-    let at = |newest: Status<'_>, state: Option<StatusAt<'_>>| -> Vec<String> {
+    let catalog_at = catalog.at(target);
+    let at = |newest: Status<'_>, state: StatusAt<'_>| -> Vec<String> {
         let (status, note) = match state {
-            None | Some(StatusAt::InForce(_)) => {
-                (state.and_then(|s| s.in_force()).unwrap_or(newest), None)
-            }
-            Some(StatusAt::Unrecorded { first_recorded }) => (first_recorded, None),
-            Some(StatusAt::NotYetAvailable { first }) => (
+            StatusAt::InForce(status)
+            | StatusAt::Unrecorded {
+                first_recorded: status,
+            } => (status, None),
+            StatusAt::NotYetAvailable { first } => (
                 newest,
                 Some(first.map_or_else(
                     || "Not available at the target release.".to_owned(),
@@ -37,7 +37,7 @@ pub fn hover(
                     },
                 )),
             ),
-            Some(StatusAt::Removed { last }) => (
+            StatusAt::Removed { last } => (
                 newest,
                 Some(format!(
                     "Not available at the target release: Heat removed it after {last}."
@@ -84,7 +84,7 @@ pub fn hover(
                     resource_type.name()
                 )
             };
-            let state = target.map(|r| resource_type.status_at(r));
+            let state = catalog_at.state(&resource_type);
             let mut lines = at(resource_type.status(), state);
             lines.extend(resource_type.description().map(first_paragraph));
             (title, *range, lines)
@@ -97,7 +97,7 @@ pub fn hover(
             let resource_type = catalog.resolve_type(type_name)?.resource_type()?;
             let segments: Vec<&str> = path.split('.').filter(|s| *s != "*").collect();
             let property = resource_type.property_at(&segments)?;
-            let state = target.map(|r| property.status_at(r));
+            let state = catalog_at.state(&property);
             let mut lines = at(property.status(), state);
             lines.extend(property.description().map(first_paragraph));
             (
@@ -116,7 +116,7 @@ pub fn hover(
                 .resolve_type(type_name.as_deref()?)?
                 .resource_type()?;
             let attribute = resource_type.attribute(name)?;
-            let state = target.map(|r| attribute.status_at(r));
+            let state = catalog_at.state(&attribute);
             let mut lines = at(attribute.status(), state);
             lines.extend(attribute.description().map(first_paragraph));
             (

@@ -14,6 +14,7 @@
 //! [`Property`], [`Attribute`], [`Status`], [`TranslationRule`]) that borrow
 //! the catalog.
 
+mod at;
 mod attribute;
 pub mod document;
 mod error;
@@ -33,6 +34,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+pub use at::{CatalogAt, HasStatus};
 pub use attribute::Attribute;
 pub use document::Document;
 pub use error::CatalogError;

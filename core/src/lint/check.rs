@@ -124,7 +124,7 @@ fn type_usage<'a>(
         what,
         range,
         definition,
-        state: cx.status_at(resource_type.status(), |r| resource_type.status_at(r)),
+        state: cx.at.state(&resource_type),
     };
     deprecated_resource_type::check(cx, &used);
     hidden_resource_type::check(cx, &used);
@@ -268,7 +268,7 @@ fn property_status<'a>(
         path,
         entry,
         mapping,
-        state: cx.status_at(property.status(), |r| property.status_at(r)),
+        state: cx.at.state(&property),
     };
     deprecated_property::check(cx, &used);
     hidden_property::check(cx, &used);
@@ -319,11 +319,10 @@ fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<Res
     };
     let name = mapped.as_deref().unwrap_or(written);
     let resource_type = cx.catalog.resolve_type(name)?.resource_type()?;
-    let available = cx
-        .target
-        .is_none_or(|release| resource_type.is_available_at(release));
-    (available && !cx.is_placeholder(resource_type) && !takes_anything(resource_type))
-        .then_some(resource_type)
+    (cx.at.has_type(resource_type)
+        && !cx.at.is_placeholder(resource_type)
+        && !takes_anything(resource_type))
+    .then_some(resource_type)
 }
 
 fn attribute_refs(cx: &mut Context<'_, '_>) {
@@ -353,7 +352,7 @@ fn attribute_refs(cx: &mut Context<'_, '_>) {
                     resource_type,
                     attribute,
                     range,
-                    state: cx.status_at(attribute.status(), |r| attribute.status_at(r)),
+                    state: cx.at.state(&attribute),
                 };
                 deprecated_attribute::check(cx, &used);
                 hidden_attribute::check(cx, &used);

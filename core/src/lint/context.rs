@@ -6,9 +6,8 @@ use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::catalog::{Catalog, ResourceType, Status, StatusAt, StatusKind};
+use crate::catalog::{Catalog, CatalogAt, ResourceType, Status};
 use crate::fix::{Editor, Fix};
-use crate::release::Release;
 use crate::syntax::{Entry, NodeId, Tree};
 use crate::template::Template;
 use crate::text::TextRange;
@@ -24,9 +23,10 @@ pub(crate) struct Context<'a, 't> {
     pub(crate) template: &'a Template<'t>,
     pub(crate) tree: &'a Tree<'t>,
     pub(crate) catalog: &'a Catalog,
-    /// `None` only for a catalog that names no release: then each object's
-    /// newest status applies.
-    pub(crate) target: Option<Release>,
+    /// The catalog at the target release (`None` only for a catalog that
+    /// names no release: then each object's newest status applies): every
+    /// status is asked of it.
+    pub(crate) at: CatalogAt<'a>,
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
     /// Each status's description and timeline, by status: a template uses
@@ -57,7 +57,7 @@ impl<'a, 't> Context<'a, 't> {
             template,
             tree,
             catalog: options.catalog,
-            target: options.catalog.release_for(options.target),
+            at: options.catalog.at(options.target),
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),
@@ -199,56 +199,21 @@ impl<'a, 't> Context<'a, 't> {
     }
 
     pub(crate) fn target_text(&self) -> String {
-        self.target
+        self.at
+            .release()
             .map_or_else(|| "the catalog's release".to_owned(), |r| r.to_string())
-    }
-
-    /// An object's state at the target release.
-    pub(crate) fn status_at(
-        &self,
-        newest: Status<'a>,
-        at: impl Fn(Release) -> StatusAt<'a>,
-    ) -> StatusAt<'a> {
-        match self.target {
-            Some(release) => at(release),
-            None => StatusAt::InForce(newest),
-        }
-    }
-
-    /// The status in force at the target, else the newest: what a fix
-    /// quotes.
-    pub(crate) fn status_now(
-        &self,
-        newest: Status<'a>,
-        at: impl Fn(Release) -> StatusAt<'a>,
-    ) -> Status<'a> {
-        self.target
-            .and_then(|release| at(release).in_force())
-            .unwrap_or(newest)
     }
 
     /// Whether the property at `path` is SUPPORTED at the target.
     pub(crate) fn is_supported(&self, resource_type: ResourceType<'a>, path: &[&str]) -> bool {
-        resource_type.property_at(path).is_some_and(|property| {
-            self.status_at(property.status(), |r| property.status_at(r))
-                .in_force()
-                .is_some_and(|status| status.kind() == StatusKind::Supported)
-        })
+        resource_type
+            .property_at(path)
+            .is_some_and(|property| self.at.is_supported(&property))
     }
 
     /// Whether a type is SUPPORTED, and not a placeholder, at the target.
     pub(crate) fn type_is_supported(&self, resource_type: ResourceType<'a>) -> bool {
-        !self.is_placeholder(resource_type)
-            && self
-                .status_at(resource_type.status(), |r| resource_type.status_at(r))
-                .in_force()
-                .is_some_and(|s| s.kind() == StatusKind::Supported)
-    }
-
-    pub(crate) fn is_placeholder(&self, resource_type: ResourceType<'a>) -> bool {
-        self.target.map_or(resource_type.is_placeholder(), |r| {
-            resource_type.is_placeholder_at(r)
-        })
+        !self.at.is_placeholder(resource_type) && self.at.is_supported(&resource_type)
     }
 
     pub(crate) fn duplicates(&self, mapping: NodeId) -> EqualKeys {

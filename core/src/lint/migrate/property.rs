@@ -28,7 +28,7 @@ pub(crate) fn fix<'a>(
     migration(cx, resource_type, path, entry, mapping).or_else(|| {
         let segments: Vec<&str> = path.split('.').filter(|s| *s != "*").collect();
         let property = resource_type.property_at(&segments)?;
-        advice(cx.status_now(property.status(), |r| property.status_at(r)))
+        advice(cx.at.status_now(&property))
     })
 }
 

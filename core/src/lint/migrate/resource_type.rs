@@ -25,7 +25,7 @@ pub(crate) fn fix<'a>(
     resource_type: ResourceType<'a>,
     definition: Option<&Definition>,
 ) -> Option<Fix> {
-    let status = cx.status_now(resource_type.status(), |r| resource_type.status_at(r));
+    let status = cx.at.status_now(&resource_type);
     let Some(definition) = definition else {
         return advice(status);
     };

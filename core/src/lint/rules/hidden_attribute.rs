@@ -8,7 +8,7 @@ use crate::lint::Rule;
 
 pub(crate) fn check<'a>(cx: &mut Context<'a, '_>, used: &AttributeUse<'a>) {
     report_status(cx, Rule::HiddenAttribute, StatusKind::Hidden, used, |cx| {
-        advice(cx.status_now(used.attribute.status(), |r| used.attribute.status_at(r)))
+        advice(cx.at.status_now(&used.attribute))
     });
 }
 

@@ -25,8 +25,8 @@ pub(crate) fn check<'a>(
     range: TextRange,
     definition: Option<&Definition>,
 ) -> bool {
-    let state = cx.status_at(resource_type.status(), |r| resource_type.status_at(r));
-    if !cx.is_placeholder(resource_type) || !state.is_available() {
+    let state = cx.at.state(&resource_type);
+    if !cx.at.is_placeholder(resource_type) || !state.is_available() {
         return false;
     }
     let status = state.in_force().unwrap_or(resource_type.status());
@@ -38,7 +38,7 @@ pub(crate) fn check<'a>(
         "{what} does nothing{since}: Heat keeps it as a placeholder that accepts and ignores its properties; it is {}",
         describe(status)
     );
-    let now = cx.status_now(resource_type.status(), |r| resource_type.status_at(r));
+    let now = cx.at.status_now(&resource_type);
     let fix = match definition {
         Some(_) => migrate::resource_type::fix(cx, resource_type, definition),
         None => advice(now),

@@ -19,7 +19,8 @@ fn fix<'a>(cx: &Context<'a, '_>, used: &PropertyUse<'a, '_>) -> Option<Fix> {
         return Some(fix);
     }
     let release = cx
-        .target
+        .at
+        .release()
         .map_or_else(String::new, |release| format!(" {release}"));
     let path = used.path;
     Fix::new(

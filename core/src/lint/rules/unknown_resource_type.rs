@@ -22,7 +22,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>, name: &str, range: TextRange) {
         // Another namespace: a template resource an environment maps.
         return;
     }
-    let target = cx.target;
+    let target = cx.at.release();
     let names = catalog
         .types()
         .filter(|t| target.is_none_or(|r| t.is_available_at(r)))

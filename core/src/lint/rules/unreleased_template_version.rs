@@ -15,7 +15,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
 /// A version Heat at the target release does not know: it refuses the
 /// template.
 fn unreleased(cx: &mut Context<'_, '_>, version: &TemplateVersion, value: crate::syntax::NodeId) {
-    let (Some(target), Some(first)) = (cx.target, version.first_release()) else {
+    let (Some(target), Some(first)) = (cx.at.release(), version.first_release()) else {
         return;
     };
     if first <= target {

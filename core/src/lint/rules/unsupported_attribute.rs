@@ -12,7 +12,7 @@ pub(crate) fn check<'a>(cx: &mut Context<'a, '_>, used: &AttributeUse<'a>) {
         Rule::UnsupportedAttribute,
         StatusKind::Unsupported,
         used,
-        |cx| advice(cx.status_now(used.attribute.status(), |r| used.attribute.status_at(r))),
+        |cx| advice(cx.at.status_now(&used.attribute)),
     );
 }
 
