@@ -1,8 +1,7 @@
 //! The CodeMirror 6 editor from `js/editor.js`, owned from Rust.
 
-use std::fmt::Write as _;
-
 use js_sys::{Array, Function, Object, Reflect};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
@@ -73,135 +72,87 @@ fn changes_to_js(changes: &[Change]) -> Array {
         .collect()
 }
 
-/// `text` as a JSON string.
-fn push_json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            control if u32::from(control) < 0x20 => {
-                // Writing to a String cannot fail.
-                let _ = write!(out, "\\u{:04x}", u32::from(control));
-            }
-            other => out.push(other),
+/// One finding as `showDiagnostics` in `js/editor.js` takes it.
+#[derive(Serialize)]
+struct FindingView<'a> {
+    from: u32,
+    to: u32,
+    severity: &'static str,
+    message: &'a str,
+    code: &'a str,
+    rule: &'a str,
+    status: Option<&'static str>,
+    lifecycle: Vec<StepView<'a>>,
+    fix: Option<FixView<'a>>,
+}
+
+#[derive(Serialize)]
+struct StepView<'a> {
+    status: &'static str,
+    version: Option<&'a str>,
+    release: Option<&'a str>,
+    message: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct FixView<'a> {
+    title: &'a str,
+    applicability: &'static str,
+    changes: Vec<ChangeView<'a>>,
+}
+
+#[derive(Serialize)]
+struct ChangeView<'a> {
+    from: u32,
+    to: u32,
+    insert: &'a str,
+}
+
+impl<'a> From<&'a Finding> for FindingView<'a> {
+    fn from(finding: &'a Finding) -> Self {
+        Self {
+            from: finding.range.from,
+            to: finding.range.to,
+            severity: finding.severity.as_str(),
+            message: &finding.message,
+            code: &finding.code,
+            rule: &finding.rule_name,
+            status: finding.status.map(StatusKind::as_str),
+            lifecycle: finding
+                .lifecycle
+                .iter()
+                .map(|step| StepView {
+                    status: step.status.as_str(),
+                    version: step.version.as_deref(),
+                    release: step.release_name.as_deref(),
+                    message: step.message.as_deref(),
+                })
+                .collect(),
+            fix: finding.fix.as_ref().map(|fix| FixView {
+                title: &fix.title,
+                applicability: fix.applicability.as_str(),
+                changes: fix
+                    .changes
+                    .iter()
+                    .map(|change| ChangeView {
+                        from: change.range.from,
+                        to: change.range.to,
+                        insert: &change.insert,
+                    })
+                    .collect(),
+            }),
         }
     }
-    out.push('"');
 }
 
-fn push_json_optional(out: &mut String, text: Option<&str>) {
-    match text {
-        Some(text) => push_json_string(out, text),
-        None => out.push_str("null"),
-    }
-}
-
-/// A key of a JSON object, and what writes its value.
-type JsonField<'a> = (&'a str, &'a dyn Fn(&mut String));
-
-/// Writes `{"key":value,...}`.
-fn push_json_object(out: &mut String, fields: &[JsonField<'_>]) {
-    out.push('{');
-    for (index, (key, value)) in fields.iter().enumerate() {
-        if index > 0 {
-            out.push(',');
-        }
-        push_json_string(out, key);
-        out.push(':');
-        value(out);
-    }
-    out.push('}');
-}
-
-fn push_json_array<T>(out: &mut String, items: &[T], item: impl Fn(&mut String, &T)) {
-    out.push('[');
-    for (index, value) in items.iter().enumerate() {
-        if index > 0 {
-            out.push(',');
-        }
-        item(out, value);
-    }
-    out.push(']');
-}
-
-/// What `showDiagnostics` in `js/editor.js` takes: an array of {from, to,
-/// severity, message, code, rule, status, lifecycle: [{status, version,
-/// release, message}], fix: {title, applicability, changes: [{from, to,
-/// insert}]} | null}, as JSON. One string that `JSON.parse` reads crosses
-/// out of wasm at once; building the objects from Rust took a call out of
-/// wasm for every property of every finding (25 ms for a thousand).
+/// What `showDiagnostics` in `js/editor.js` takes, as JSON: one string
+/// that `JSON.parse` reads crosses out of wasm at once; building the
+/// objects from Rust took a call out of wasm for every property of every
+/// finding (25 ms for a thousand).
 pub fn findings_json(findings: &[Finding]) -> String {
-    let mut out = String::with_capacity(findings.len() * 512);
-    push_json_array(&mut out, findings, |out, finding| {
-        push_json_object(
-            out,
-            &[
-                ("from", &|out| write_number(out, finding.range.from)),
-                ("to", &|out| write_number(out, finding.range.to)),
-                ("severity", &|out| {
-                    push_json_string(out, finding.severity.as_str())
-                }),
-                ("message", &|out| push_json_string(out, &finding.message)),
-                ("code", &|out| push_json_string(out, &finding.code)),
-                ("rule", &|out| push_json_string(out, &finding.rule_name)),
-                ("status", &|out| {
-                    push_json_optional(out, finding.status.map(StatusKind::as_str))
-                }),
-                ("lifecycle", &|out| {
-                    push_json_array(out, &finding.lifecycle, |out, step| {
-                        push_json_object(
-                            out,
-                            &[
-                                ("status", &|out| push_json_string(out, step.status.as_str())),
-                                ("version", &|out| {
-                                    push_json_optional(out, step.version.as_deref())
-                                }),
-                                ("release", &|out| {
-                                    push_json_optional(out, step.release_name.as_deref())
-                                }),
-                                ("message", &|out| {
-                                    push_json_optional(out, step.message.as_deref())
-                                }),
-                            ],
-                        );
-                    });
-                }),
-                ("fix", &|out| match &finding.fix {
-                    None => out.push_str("null"),
-                    Some(fix) => push_json_object(
-                        out,
-                        &[
-                            ("title", &|out| push_json_string(out, &fix.title)),
-                            ("applicability", &|out| {
-                                push_json_string(out, fix.applicability.as_str())
-                            }),
-                            ("changes", &|out| {
-                                push_json_array(out, &fix.changes, |out, change| {
-                                    push_json_object(
-                                        out,
-                                        &[
-                                            ("from", &|out| write_number(out, change.range.from)),
-                                            ("to", &|out| write_number(out, change.range.to)),
-                                            ("insert", &|out| {
-                                                push_json_string(out, &change.insert)
-                                            }),
-                                        ],
-                                    );
-                                });
-                            }),
-                        ],
-                    ),
-                }),
-            ],
-        );
-    });
-    out
-}
-
-fn write_number(out: &mut String, number: u32) {
-    // Writing to a String cannot fail.
-    let _ = write!(out, "{number}");
+    let views: Vec<FindingView<'_>> = findings.iter().map(FindingView::from).collect();
+    // Plain data of strings and numbers: serializing it cannot fail.
+    serde_json::to_string(&views).unwrap_or_else(|_| "[]".to_owned())
 }
 
 /// What `describeFunction` in `js/editor.js` returns: {name, from, to,

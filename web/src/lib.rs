@@ -8,6 +8,7 @@ pub mod controller;
 pub mod embed;
 pub mod examples;
 pub mod findings;
+pub mod hooks;
 pub mod hover;
 pub mod migration;
 pub mod orc;

@@ -1,11 +1,6 @@
 use std::rc::Rc;
 
-use gloo::events::{EventListener, EventListenerOptions, EventListenerPhase};
-use heatwise_core::lint::Severity;
 use heatwise_core::release::Release;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::{spawn_local, JsFuture};
-use web_sys::{DragEvent, EventTarget};
 use yew::prelude::*;
 
 use super::{
@@ -13,17 +8,13 @@ use super::{
     SidePanel, StatusBar,
 };
 use crate::controller::AppController;
-use crate::examples::{Example, BLANK_TEMPLATE, DEFAULT_FILE_NAME, WEB_TIER_LEGACY};
-use crate::findings::Change;
-use crate::orc::{self, manifests_file_name, OrcSettings};
-use crate::outline::Utf16Range;
-use crate::share;
-use crate::state::{
-    BottomPanelTab, CatalogQuery, Notice, SidePanelTab, Workspace, WorkspaceAction,
+use crate::examples::WEB_TIER_LEGACY;
+use crate::hooks::{
+    use_action, use_controller, use_document_changes, use_file_callbacks, use_file_drop,
+    use_orc_export, use_share_link, FileCallbacks,
 };
+use crate::state::{BottomPanelTab, Workspace, WorkspaceAction};
 use crate::storage::Persistence;
-
-type Dispatcher = UseReducerDispatcher<Workspace>;
 
 /// What the App is mounted in.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,62 +62,6 @@ impl Default for AppProps {
     }
 }
 
-/// Replaces the document with `text` opened from `file_name`, and saves it.
-fn open_text(
-    dispatcher: &Dispatcher,
-    persistence: &Persistence,
-    text: Rc<str>,
-    file_name: Rc<str>,
-) {
-    let saved = persistence.save(&text);
-    dispatcher.dispatch(WorkspaceAction::Opened {
-        text,
-        file_name,
-        saved,
-    });
-}
-
-fn notify_error(dispatcher: &Dispatcher, text: String) {
-    dispatcher.dispatch(WorkspaceAction::Notify(Notice {
-        text,
-        is_error: true,
-    }));
-}
-
-/// Reads a file the user picked or dropped, then opens it.
-fn open_file(dispatcher: Dispatcher, persistence: Persistence, file: web_sys::File) {
-    spawn_local(async move {
-        let name = file.name();
-        match JsFuture::from(file.text()).await {
-            Ok(text) => open_text(
-                &dispatcher,
-                &persistence,
-                text.as_string().unwrap_or_default().into(),
-                name.into(),
-            ),
-            Err(_) => notify_error(&dispatcher, format!("{name} could not be read")),
-        }
-    });
-}
-
-/// Copies `text` to the clipboard and says whether it worked: `what` names
-/// it in a sentence, `What` at the start of one.
-fn copy_text(dispatcher: Dispatcher, text: String, what: &'static str, what_capital: &'static str) {
-    spawn_local(async move {
-        let notice = match share::copy_to_clipboard(&text).await {
-            Ok(()) => Notice {
-                text: format!("{what_capital} copied"),
-                is_error: false,
-            },
-            Err(reason) => Notice {
-                text: format!("The {what} could not be copied: {reason}"),
-                is_error: true,
-            },
-        };
-        dispatcher.dispatch(WorkspaceAction::Notify(notice));
-    });
-}
-
 #[function_component]
 pub fn App(props: &AppProps) -> Html {
     let workspace = use_reducer(|| {
@@ -144,323 +79,38 @@ pub fn App(props: &AppProps) -> Html {
         )
     });
     let persistence = props.persistence.clone();
+    use_controller(&workspace, &persistence, props.controller.clone());
+    use_document_changes(&workspace, props.on_document_change.clone());
+    use_share_link(&workspace, &persistence, props.share_links);
+    use_file_drop(&workspace, &persistence, props.placement.clone());
+    use_orc_export(&workspace);
 
-    {
-        let workspace = workspace.clone();
-        let persistence = persistence.clone();
-        use_effect_with(props.controller.clone(), move |controller| {
-            if let Some(controller) = controller {
-                controller.attach(workspace, persistence);
-            }
-            let controller = controller.clone();
-            move || {
-                if let Some(controller) = controller {
-                    controller.detach();
-                }
-            }
-        });
-    }
+    let FileCallbacks {
+        on_change,
+        on_choose_example,
+        on_new,
+        on_open,
+        on_save,
+        on_share,
+        on_copy_link,
+        on_copy_manifests,
+        on_download_manifests,
+    } = use_file_callbacks(&workspace, &persistence, &props.placement);
+    let on_close_share = use_action(&workspace, |()| WorkspaceAction::CloseShare);
+    let on_select = use_action(&workspace, WorkspaceAction::Reveal);
+    let on_target_change = use_action(&workspace, WorkspaceAction::SetTarget);
+    let on_fix = use_action(&workspace, WorkspaceAction::ApplyFix);
+    let on_toggle_severity = use_action(&workspace, WorkspaceAction::ToggleSeverity);
+    let on_filter = use_action(&workspace, WorkspaceAction::FilterProblems);
+    let on_migrate_all = use_action(&workspace, |()| WorkspaceAction::PreviewMigration(false));
+    let on_include_unsafe = use_action(&workspace, WorkspaceAction::PreviewMigration);
+    let on_apply_migration = use_action(&workspace, |()| WorkspaceAction::ApplyMigration);
+    let on_close_migration = use_action(&workspace, |()| WorkspaceAction::CloseMigration);
 
-    // Every change of the document, told once: not the one it opens with.
-    {
-        let on_document_change = props.on_document_change.clone();
-        let opened = use_mut_ref(|| false);
-        use_effect_with(workspace.document.clone(), move |document| {
-            if opened.replace(true) {
-                if let Some(on_document_change) = on_document_change {
-                    on_document_change.emit(document.clone());
-                }
-            }
-        });
-    }
-
-    // A share link opens its template (undo brings back what was there);
-    // the fragment is then dropped, so that a reload keeps later edits.
-    {
-        let dispatcher = workspace.dispatcher();
-        let persistence = persistence.clone();
-        use_effect_with(props.share_links, move |&share_links| {
-            if !share_links {
-                return;
-            }
-            let location = gloo::utils::window().location();
-            let fragment = location.hash().unwrap_or_default();
-            spawn_local(async move {
-                let Some(opened) = share::template_from_fragment(&fragment).await else {
-                    return;
-                };
-                match opened {
-                    Ok(text) => {
-                        open_text(&dispatcher, &persistence, text.into(), "shared.yaml".into())
-                    }
-                    Err(reason) => {
-                        notify_error(
-                            &dispatcher,
-                            format!("The shared template could not be opened: {reason}"),
-                        );
-                    }
-                }
-                let page = location.pathname().unwrap_or_default()
-                    + &location.search().unwrap_or_default();
-                if let Ok(history) = gloo::utils::window().history() {
-                    let _ = history.replace_state_with_url(
-                        &wasm_bindgen::JsValue::NULL,
-                        "",
-                        Some(&page),
-                    );
-                }
-            });
-        });
-    }
-
-    // A file dropped on the App's page or element opens it. Listening
-    // before the editor does (capture): CodeMirror would insert the text.
-    {
-        let dispatcher = workspace.dispatcher();
-        let persistence = persistence.clone();
-        use_effect_with(props.placement.clone(), move |placement| {
-            let target: EventTarget = match placement {
-                Placement::Page => gloo::utils::window().into(),
-                Placement::Element(element) => element.clone().into(),
-            };
-            let options = EventListenerOptions {
-                phase: EventListenerPhase::Capture,
-                passive: false,
-            };
-            let has_files = |event: &DragEvent| {
-                event
-                    .data_transfer()
-                    .is_some_and(|data| data.types().includes(&"Files".into(), 0))
-            };
-            let on_drag_over =
-                EventListener::new_with_options(&target, "dragover", options, move |event| {
-                    let event = event.unchecked_ref::<DragEvent>();
-                    if has_files(event) {
-                        event.prevent_default();
-                    }
-                });
-            let on_drop = EventListener::new_with_options(&target, "drop", options, move |event| {
-                let event = event.unchecked_ref::<DragEvent>();
-                let file = event
-                    .data_transfer()
-                    .and_then(|data| data.files())
-                    .and_then(|files| files.get(0));
-                if let Some(file) = file {
-                    event.prevent_default();
-                    event.stop_propagation();
-                    open_file(dispatcher.clone(), persistence.clone(), file);
-                }
-            });
-            move || drop((on_drag_over, on_drop))
-        });
-    }
-
-    let on_change = {
-        let dispatcher = workspace.dispatcher();
-        use_callback(persistence.clone(), move |text: Rc<str>, persistence| {
-            let saved = persistence.save(&text);
-            dispatcher.dispatch(WorkspaceAction::Edited { text, saved });
-        })
-    };
-    let on_choose_example = {
-        let dispatcher = workspace.dispatcher();
-        use_callback(
-            persistence.clone(),
-            move |example: &'static Example, persistence| {
-                open_text(
-                    &dispatcher,
-                    persistence,
-                    example.text.into(),
-                    example.file_name.into(),
-                );
-            },
-        )
-    };
-    let on_new = {
-        let dispatcher = workspace.dispatcher();
-        use_callback(persistence.clone(), move |(), persistence| {
-            open_text(
-                &dispatcher,
-                persistence,
-                BLANK_TEMPLATE.into(),
-                DEFAULT_FILE_NAME.into(),
-            );
-        })
-    };
-    let on_open = {
-        let dispatcher = workspace.dispatcher();
-        use_callback(persistence, move |file: web_sys::File, persistence| {
-            open_file(dispatcher.clone(), persistence.clone(), file)
-        })
-    };
-    let on_save = {
-        let document = workspace.document.clone();
-        let file_name = workspace.file_name.clone();
-        let parent = match &props.placement {
-            Placement::Page => None,
-            Placement::Element(element) => Some(element.clone()),
-        };
-        use_callback(
-            (document, file_name, parent),
-            move |(), (document, file_name, parent)| {
-                share::download_text(document, file_name, parent.as_ref());
-            },
-        )
-    };
-    let on_share = {
-        let dispatcher = workspace.dispatcher();
-        let document = workspace.document.clone();
-        use_callback(document, move |(), document| {
-            let dispatcher = dispatcher.clone();
-            let document = document.clone();
-            spawn_local(async move {
-                let link = share::share_link(&document).await;
-                dispatcher.dispatch(WorkspaceAction::Shared(link.map(Rc::from)));
-            });
-        })
-    };
-    let on_copy_link = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |link: AttrValue, ()| {
-            copy_text(dispatcher.clone(), link.to_string(), "link", "Link")
-        })
-    };
-    let on_copy_manifests = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |yaml: Rc<str>, ()| {
-            copy_text(
-                dispatcher.clone(),
-                yaml.to_string(),
-                "manifests",
-                "Manifests",
-            )
-        })
-    };
-    let on_download_manifests = {
-        let file_name = workspace.file_name.clone();
-        let parent = match &props.placement {
-            Placement::Page => None,
-            Placement::Element(element) => Some(element.clone()),
-        };
-        use_callback(
-            (file_name, parent),
-            move |yaml: Rc<str>, (file_name, parent)| {
-                share::download_text(&yaml, &manifests_file_name(file_name), parent.as_ref());
-            },
-        )
-    };
-    let on_close_share = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |(), ()| {
-            dispatcher.dispatch(WorkspaceAction::CloseShare)
-        })
-    };
-    let on_select = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |range: Utf16Range, ()| {
-            dispatcher.dispatch(WorkspaceAction::Reveal(range));
-        })
-    };
-    let on_target_change = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |target: Option<Release>, ()| {
-            dispatcher.dispatch(WorkspaceAction::SetTarget(target));
-        })
-    };
-    let on_fix = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |changes: Rc<[Change]>, ()| {
-            dispatcher.dispatch(WorkspaceAction::ApplyFix(changes));
-        })
-    };
-    let on_toggle_severity = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |severity: Severity, ()| {
-            dispatcher.dispatch(WorkspaceAction::ToggleSeverity(severity));
-        })
-    };
-    let on_filter = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |text: String, ()| {
-            dispatcher.dispatch(WorkspaceAction::FilterProblems(text));
-        })
-    };
-    let on_migrate_all = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |(), ()| {
-            dispatcher.dispatch(WorkspaceAction::PreviewMigration(false))
-        })
-    };
-    let on_include_unsafe = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |with_unsafe: bool, ()| {
-            dispatcher.dispatch(WorkspaceAction::PreviewMigration(with_unsafe))
-        })
-    };
-    let on_apply_migration = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |(), ()| {
-            dispatcher.dispatch(WorkspaceAction::ApplyMigration)
-        })
-    };
-    let on_close_migration = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |(), ()| {
-            dispatcher.dispatch(WorkspaceAction::CloseMigration)
-        })
-    };
-
-    let on_tab = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |tab: SidePanelTab, ()| {
-            dispatcher.dispatch(WorkspaceAction::ShowSidePanel(tab));
-        })
-    };
-    // While the ORC view is shown, the document is exported after each
-    // settled edit and each change of the settings.
-    {
-        let dispatcher = workspace.dispatcher();
-        let shown = workspace.bottom_panel == BottomPanelTab::Orc;
-        use_effect_with(
-            (
-                workspace.document.clone(),
-                workspace.orc_settings.clone(),
-                shown,
-            ),
-            move |(document, settings, shown)| {
-                if *shown {
-                    let document = document.clone();
-                    let settings = settings.clone();
-                    spawn_local(async move {
-                        let view = orc::export(&document, &settings).await;
-                        dispatcher.dispatch(WorkspaceAction::OrcExported {
-                            document,
-                            settings,
-                            view: view.into(),
-                        });
-                    });
-                }
-            },
-        );
-    }
-    let on_bottom_tab = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |tab: BottomPanelTab, ()| {
-            dispatcher.dispatch(WorkspaceAction::ShowBottomPanel(tab));
-        })
-    };
-    let on_orc_settings = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |settings: OrcSettings, ()| {
-            dispatcher.dispatch(WorkspaceAction::SetOrcSettings(settings));
-        })
-    };
-    let on_catalog_query = {
-        let dispatcher = workspace.dispatcher();
-        use_callback((), move |query: CatalogQuery, ()| {
-            dispatcher.dispatch(WorkspaceAction::QueryCatalog(query));
-        })
-    };
+    let on_tab = use_action(&workspace, WorkspaceAction::ShowSidePanel);
+    let on_bottom_tab = use_action(&workspace, WorkspaceAction::ShowBottomPanel);
+    let on_orc_settings = use_action(&workspace, WorkspaceAction::SetOrcSettings);
+    let on_catalog_query = use_action(&workspace, WorkspaceAction::QueryCatalog);
 
     let migrate_dialog = workspace.migration.clone().map(|migration| {
         html! {
