@@ -4,11 +4,10 @@
 //! file under `fixtures/fix/`; `HEATWISE_BLESS=1 cargo test -p
 //! heatwise-cli --test fix` rewrites the latter.
 
-use heatwise_snapshot as support;
+use heatwise_test_support as support;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn core_fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/fixtures/fix")
@@ -19,19 +18,8 @@ fn expected_dir() -> PathBuf {
 }
 
 fn heatwise(args: &[&str], dir: &Path, stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heatwise"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("heatwise runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    // A run that stops before reading its input closes the pipe early.
-    let _ = pipe.write_all(stdin.unwrap_or_default().as_bytes());
-    drop(pipe);
-    child.wait_with_output().expect("heatwise finishes")
+    let input = stdin.unwrap_or_default().as_bytes();
+    support::run(env!("CARGO_BIN_EXE_heatwise"), args, Some(dir), input)
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -6,7 +6,7 @@
 //! Every SARIF report is also validated against the OASIS SARIF 2.1.0
 //! schema vendored in `fixtures/`.
 
-use heatwise_snapshot as support;
+use heatwise_test_support as support;
 
 use std::collections::HashMap;
 use std::io::Write;

@@ -2,21 +2,10 @@
 //! or Heat's refusal with its line and column on stderr, nothing on
 //! stdout, and exit 1.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn heatwise(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heatwise"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("heatwise runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let _ = pipe.write_all(stdin.as_bytes());
-    drop(pipe);
-    child.wait_with_output().expect("heatwise finishes")
+    heatwise_test_support::run(env!("CARGO_BIN_EXE_heatwise"), args, None, stdin.as_bytes())
 }
 
 fn text(bytes: &[u8]) -> String {

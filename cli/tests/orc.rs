@@ -1,24 +1,10 @@
 //! `heatwise orc`: manifests on stdout, findings on stderr, exit codes.
 
 use std::path::Path;
-use std::process::Command;
 
 fn heatwise(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heatwise"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A usage error exits before reading its input: a closed pipe is fine.
-    let _ = child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.unwrap_or_default().as_bytes());
-    let output = child.wait_with_output().unwrap();
+    let input = stdin.unwrap_or_default().as_bytes();
+    let output = heatwise_test_support::run(env!("CARGO_BIN_EXE_heatwise"), args, None, input);
     (
         output.status.code().unwrap(),
         String::from_utf8(output.stdout).unwrap(),

@@ -232,7 +232,7 @@ fn builtin_chains_match_the_snapshot() {
         let object = Object::find(catalog, &name);
         writeln!(out, "{name}: {}", chain_text(object.status())).unwrap();
     }
-    heatwise_snapshot::assert_snapshot(&fixtures().join("builtin-chains.expected"), &out);
+    heatwise_test_support::assert_snapshot(&fixtures().join("builtin-chains.expected"), &out);
 }
 
 #[test]
@@ -504,7 +504,7 @@ fn catalogs_without_history_follow_the_chain() {
         Some("string")
     );
     let document = catalog.to_document();
-    heatwise_snapshot::assert_snapshot(
+    heatwise_test_support::assert_snapshot(
         &fixtures().join("show-plugin.expected.json"),
         &(serde_json::to_string_pretty(&document.to_json_value()).unwrap() + "\n"),
     );
@@ -563,7 +563,7 @@ fn malformed_catalogs_say_what_and_where() {
     }
     let huge = " ".repeat(heatwise_core::catalog::limits::MAX_CATALOG_BYTES + 1);
     writeln!(out, "(huge): {}", Catalog::from_json(&huge).unwrap_err()).unwrap();
-    heatwise_snapshot::assert_snapshot(&fixtures().join("invalid.expected"), &out);
+    heatwise_test_support::assert_snapshot(&fixtures().join("invalid.expected"), &out);
 }
 
 fn findings_text(catalog: &Catalog, also_known: Option<&Catalog>) -> String {
@@ -603,7 +603,7 @@ fn lifecycle_validation_finds_each_kind_of_mistake() {
     assert!(findings
         .iter()
         .any(|finding| finding.severity == Severity::Error));
-    heatwise_snapshot::assert_snapshot(
+    heatwise_test_support::assert_snapshot(
         &fixtures().join("lifecycle-mistakes.findings"),
         &findings_text(&catalog, None),
     );
@@ -611,7 +611,7 @@ fn lifecycle_validation_finds_each_kind_of_mistake() {
 
 #[test]
 fn lifecycle_validation_of_heat_itself() {
-    heatwise_snapshot::assert_snapshot(
+    heatwise_test_support::assert_snapshot(
         &fixtures().join("builtin.findings"),
         &findings_text(Catalog::builtin(), None),
     );

@@ -13,7 +13,7 @@
 mod common;
 
 use common::{comments, fixtures, with_suffix};
-use heatwise_snapshot as support;
+use heatwise_test_support as support;
 
 use std::fmt::Write;
 use std::path::Path;
@@ -165,7 +165,7 @@ fn heat_translates_fixed_fixtures_as_the_originals() {
         for (side, bytes) in [("original", &original), ("fixed", &fixed)] {
             assert_eq!(
                 record[side]["fnv1a64"].as_str(),
-                Some(heatwise_snapshot::fnv1a64(bytes).as_str()),
+                Some(heatwise_test_support::fnv1a64(bytes).as_str()),
                 "{}: the {side} text changed since it was recorded; re-record with {RECORD_COMMAND}",
                 record_path.display()
             );

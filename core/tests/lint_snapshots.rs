@@ -4,7 +4,7 @@
 //! rewrites the snapshots. A fixture's first line may say
 //! `# target: RELEASE` to lint for that release.
 
-use heatwise_snapshot as support;
+use heatwise_test_support as support;
 
 use std::fmt::Write;
 use std::path::Path;

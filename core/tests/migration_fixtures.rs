@@ -16,7 +16,7 @@
 mod common;
 
 use common::{comments, fixtures, with_suffix};
-use heatwise_snapshot as support;
+use heatwise_test_support as support;
 
 use std::fmt::Write;
 
@@ -279,7 +279,7 @@ fn heat_builds_the_migrated_resources_with_the_documented_mapping() {
         for (side, bytes) in [("original", &original), ("fixed", &fixed)] {
             assert_eq!(
                 record[side]["fnv1a64"].as_str(),
-                Some(heatwise_snapshot::fnv1a64(bytes).as_str()),
+                Some(heatwise_test_support::fnv1a64(bytes).as_str()),
                 "{}: the {side} text changed since it was recorded; re-record with {RECORD_COMMAND}",
                 path.display()
             );

@@ -21,7 +21,7 @@ fn types_resolve_as_heats_registry_resolves_them() {
             .unwrap();
     assert_eq!(
         heat["fnv1a64"].as_str(),
-        Some(heatwise_snapshot::fnv1a64(&cases_bytes).as_str()),
+        Some(heatwise_test_support::fnv1a64(&cases_bytes).as_str()),
         "cases.json changed since Heat's answers were recorded: run \
          .venv/bin/python tools/heat_oracle/record_registry.py"
     );

@@ -2,7 +2,7 @@
 //! stay current: `HEATWISE_BLESS=1 cargo test -p heatwise-core --test rules_doc`
 //! rewrites it.
 
-use heatwise_snapshot as support;
+use heatwise_test_support as support;
 
 use std::path::Path;
 

@@ -41,7 +41,7 @@ fn heatwise_reports_an_error_exactly_where_heat_refuses() {
             .unwrap();
         assert_eq!(
             heat["fnv1a64"].as_str(),
-            Some(heatwise_snapshot::fnv1a64(&bytes).as_str()),
+            Some(heatwise_test_support::fnv1a64(&bytes).as_str()),
             "{}: the fixture changed since Heat's verdict was recorded",
             path.display()
         );

@@ -6,8 +6,8 @@
 //! user trying the command first would.
 
 mod common;
-#[path = "../../tests/tests/common/mod.rs"]
-mod corpus;
+
+use heatwise_test_support as corpus;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -111,7 +111,7 @@ fn every_hot_template_of_the_corpora_exports() {
                 writeln!(summary, "  {count:5} {name}").unwrap();
             }
         }
-        corpus::assert_snapshot_at(
+        corpus::assert_snapshot(
             &common::root().join(format!("tests/{}-orc.snap", corpus.snapshot)),
             &summary,
         );

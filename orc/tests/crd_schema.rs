@@ -136,7 +136,7 @@ fn compiled_schemas_are_current() {
         ));
     }
     text.push_str("}\n");
-    heatwise_snapshot::assert_snapshot(&common::root().join("src/schema/crds.json"), &text);
+    heatwise_test_support::assert_snapshot(&common::root().join("src/schema/crds.json"), &text);
 }
 
 #[test]

@@ -108,7 +108,7 @@ object storage and other services ORC v2.6.0 has no kind for, and nested stacks 
 #[test]
 fn docs_are_generated_from_the_table() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/orc.md");
-    heatwise_snapshot::assert_snapshot(&path, &doc());
+    heatwise_test_support::assert_snapshot(&path, &doc());
 }
 
 #[test]

@@ -71,6 +71,6 @@ fn fixtures() {
         let result = export(&template, &environments, &options);
         common::check_output(&result, &validators, &name);
         let described = describe(&result, &template, environment.as_deref());
-        heatwise_snapshot::assert_snapshot(&dir.join(format!("{stem}.expected")), &described);
+        heatwise_test_support::assert_snapshot(&dir.join(format!("{stem}.expected")), &described);
     }
 }

@@ -17,7 +17,7 @@ fn every_corpus_file_parses_and_matches_the_summary() {
     }
 }
 
-fn parses_and_matches_the_summary(corpus: &common::Corpus) {
+fn parses_and_matches_the_summary(corpus: &heatwise_test_support::Corpus) {
     let root = &corpus.root;
     let files = common::files_under(root);
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();

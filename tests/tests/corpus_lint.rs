@@ -18,7 +18,7 @@ fn the_whole_corpus_lints_and_matches_the_summary() {
     }
 }
 
-fn lints_and_matches_the_summary(corpus: &common::Corpus) {
+fn lints_and_matches_the_summary(corpus: &heatwise_test_support::Corpus) {
     let root = &corpus.root;
     let files = common::files_under(root);
     let options = LintOptions::new(Catalog::builtin());

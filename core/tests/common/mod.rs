@@ -4,33 +4,16 @@ use std::path::{Path, PathBuf};
 
 use heatwise_core::syntax;
 
-/// The templates (`.yaml`, `.json`) under `tests/fixtures/<dir>`, sorted;
-/// the files recorded beside them (`.fixed`, `.fixes`, `.heat.json`) are
-/// not templates.
+/// The templates under this crate's `tests/fixtures/<dir>`.
 pub fn fixtures(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(dir);
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|_| panic!("{} exists", dir.display()))
-        .map(|entry| entry.expect("readable directory").path())
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|ext| ext == "yaml" || ext == "json")
-                && !path.to_string_lossy().ends_with(".heat.json")
-        })
-        .collect();
-    paths.sort();
-    assert!(!paths.is_empty(), "no fixtures in {}", dir.display());
-    paths
+    heatwise_test_support::fixtures(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(dir),
+    )
 }
 
-/// `path` with `suffix` after its whole name: `a.yaml.fixed`.
-pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
+pub use heatwise_test_support::with_suffix;
 
 /// Comment texts, each as often as it occurs.
 pub fn comments(text: &str) -> Vec<String> {

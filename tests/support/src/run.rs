@@ -1,0 +1,25 @@
+//! Running a binary as a user does.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `binary` with `args` in `dir` (the current one when `None`),
+/// giving it `stdin`, and waits for it.
+pub fn run(binary: &str, args: &[&str], dir: Option<&Path>, stdin: &[u8]) -> Output {
+    let mut command = Command::new(binary);
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command.spawn().expect("the binary runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    // A run that stops before reading its input closes the pipe early.
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    child.wait_with_output().expect("the binary finishes")
+}
