@@ -1,7 +1,15 @@
 //! The stack Heat deploys: a root template and the environments it is
-//! created with, in order. [`registry`] reads the environments'
-//! `resource_registry` as Heat does.
+//! created with, in order, and every file they reach. [`gather`] collects
+//! the files as python-heatclient does (through a [`FileProvider`]: no
+//! file system here), [`url`] joins the names it finds, [`registry`] reads
+//! the environments' `resource_registry` as Heat does.
 
+pub mod gather;
 pub mod registry;
+pub mod url;
 
+pub use gather::{
+    Content, FileId, FileProvider, ReadError, Reference, ReferenceKind, Role, Stack, StackFile,
+    Target, MAX_STACK_FILES,
+};
 pub use registry::{Registry, Resolution, Resolver, TypeMapping};

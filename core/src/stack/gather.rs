@@ -1,0 +1,575 @@
+//! The files of a stack, gathered as python-heatclient gathers them for
+//! `openstack stack create` (`template_utils.get_template_contents` and
+//! `process_multiple_environments_and_files`):
+//!
+//! - in a template, and in every template reached from it, each mapping
+//!   entry `get_file: <string>` and `type: <string ending .yaml or
+//!   .template>`, wherever it is (a group's member definition too), joined
+//!   onto the template's directory;
+//! - in an environment, each `resource_registry` entry whose value is a
+//!   string without `::` (not `base_url`, `hooks`, `restricted_actions`),
+//!   and each entry of a resource's mapping under `resources`, joined onto
+//!   the registry's `base_url` (a resource's own first), else the
+//!   environment's directory;
+//! - a file that reads as a template (a mapping with a version key) is
+//!   gathered in turn; any other is data.
+//!
+//! Every file is read once, however many references reach it. Nothing
+//! here touches a file system: files come through a [`FileProvider`], so
+//! that the CLI, the language server and the browser can each supply them.
+//! The walk keeps its own stack (no recursion on the input) and stops at
+//! [`MAX_STACK_FILES`] files.
+
+use std::collections::HashMap;
+
+use crate::syntax::{NodeId, Resolved, Tree};
+use crate::template::{self, merge, DocumentKind, Template};
+use crate::text::TextRange;
+
+use super::url;
+
+/// Most files one stack gathers (a rendered TripleO tree has about 1,100).
+pub const MAX_STACK_FILES: usize = 20_000;
+
+/// Reads the files a stack names, by URL.
+pub trait FileProvider {
+    /// The content at `url` (`file:` URLs for local files).
+    fn read(&self, url: &str) -> Result<Content, ReadError>;
+}
+
+/// What a file holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Content {
+    Text(String),
+    /// Not UTF-8: heatclient sends it base64-encoded, as data.
+    Binary,
+}
+
+/// Why a file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// There is no such file.
+    NotFound,
+    /// A URL heatwise does not fetch (it reads nothing from the network).
+    Remote,
+    /// Not a URL at all, which heatclient cannot open ("unknown url
+    /// type"): a `base_url` without a scheme gives such names.
+    NotAUrl,
+    /// The file is there but cannot be read: why.
+    Unreadable(String),
+}
+
+/// What a file is to the stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The template the stack is created from.
+    Root,
+    /// An environment, in the order given.
+    Environment,
+    /// A template reached from another file.
+    Nested,
+    /// A `get_file` target or registry target that is not a template.
+    Data,
+}
+
+/// Index of a file in [`Stack::files`].
+pub type FileId = usize;
+
+/// One file of the stack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackFile {
+    /// Its URL, as heatclient names it in the files it sends.
+    pub url: String,
+    pub role: Role,
+    /// Its text; empty for binary data.
+    pub text: String,
+}
+
+/// How a file names another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReferenceKind {
+    /// A resource type (or group member type) that is a template file.
+    Type,
+    /// `get_file`.
+    GetFile,
+    /// An environment's `resource_registry` entry.
+    Registry,
+}
+
+/// What a reference reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    File(FileId),
+    /// A template that is being gathered when it is reached again: the
+    /// templates nest in a cycle.
+    Cycle(FileId),
+    /// Nothing: why.
+    Unread(ReadError),
+    /// Not read: the stack already has [`MAX_STACK_FILES`] files.
+    OverLimit,
+}
+
+/// A file named by another, where it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reference {
+    pub from: FileId,
+    /// The value naming the file, in the referring file.
+    pub range: TextRange,
+    pub kind: ReferenceKind,
+    /// The value as written.
+    pub written: String,
+    /// What heatclient joins it to.
+    pub url: String,
+    pub target: Target,
+}
+
+/// A root template, its environments and every file they reach.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stack {
+    pub files: Vec<StackFile>,
+    pub references: Vec<Reference>,
+    /// The root and the environments that could not be read, with why.
+    pub unread: Vec<(String, ReadError)>,
+}
+
+impl Stack {
+    /// Gathers the stack created from `root` with `environments`, in
+    /// order, all given as URLs.
+    pub fn gather(root: &str, environments: &[String], provider: &dyn FileProvider) -> Stack {
+        let mut gatherer = Gatherer {
+            provider,
+            stack: Stack::default(),
+            index: HashMap::new(),
+        };
+        if let Some(root) = gatherer.read_given(root, Role::Root) {
+            gatherer.walk_templates(root);
+        }
+        for environment in environments {
+            if let Some(id) = gatherer.read_given(environment, Role::Environment) {
+                gatherer.walk_environment(id);
+            }
+        }
+        gatherer.stack
+    }
+
+    /// The file with this URL.
+    pub fn file(&self, url: &str) -> Option<FileId> {
+        self.files.iter().position(|file| file.url == url)
+    }
+
+    /// The references written in `file`.
+    pub fn references_from(&self, file: FileId) -> impl Iterator<Item = &Reference> {
+        self.references.iter().filter(move |r| r.from == file)
+    }
+
+    /// The environments, in order.
+    pub fn environments(&self) -> impl Iterator<Item = FileId> + '_ {
+        (0..self.files.len()).filter(|&id| self.files[id].role == Role::Environment)
+    }
+}
+
+/// A reference found in a file, before it is followed.
+struct Found {
+    range: TextRange,
+    kind: ReferenceKind,
+    written: String,
+    url: String,
+}
+
+struct Gatherer<'p> {
+    provider: &'p dyn FileProvider,
+    stack: Stack,
+    index: HashMap<String, FileId>,
+}
+
+impl Gatherer<'_> {
+    fn add(&mut self, url: &str, role: Role, text: String) -> FileId {
+        let id = self.stack.files.len();
+        self.stack.files.push(StackFile {
+            url: url.to_owned(),
+            role,
+            text,
+        });
+        self.index.insert(url.to_owned(), id);
+        id
+    }
+
+    /// The root or an environment.
+    fn read_given(&mut self, url: &str, role: Role) -> Option<FileId> {
+        match self.provider.read(url) {
+            Ok(Content::Text(text)) => Some(self.add(url, role, text)),
+            Ok(Content::Binary) => {
+                let why = ReadError::Unreadable("it is not UTF-8 text".to_owned());
+                self.stack.unread.push((url.to_owned(), why));
+                None
+            }
+            Err(why) => {
+                self.stack.unread.push((url.to_owned(), why));
+                None
+            }
+        }
+    }
+
+    /// The templates reached from `start`, depth first as heatclient
+    /// reads them: `open` is the path of templates being gathered.
+    fn walk_templates(&mut self, start: FileId) {
+        let mut open: Vec<(FileId, std::vec::IntoIter<Found>)> = vec![(
+            start,
+            template_references(&self.stack.files[start]).into_iter(),
+        )];
+        while let Some((from, pending)) = open.last_mut() {
+            let from = *from;
+            let Some(found) = pending.next() else {
+                open.pop();
+                continue;
+            };
+            let on_path = |id: FileId, open: &[(FileId, _)]| open.iter().any(|(o, _)| *o == id);
+            let target = match self.index.get(&found.url) {
+                Some(&id) if on_path(id, &open) => Target::Cycle(id),
+                Some(&id) => Target::File(id),
+                None => match self.read_reached(&found.url) {
+                    Ok(id) => {
+                        if self.stack.files[id].role == Role::Nested {
+                            let references = template_references(&self.stack.files[id]);
+                            open.push((id, references.into_iter()));
+                        }
+                        Target::File(id)
+                    }
+                    Err(target) => target,
+                },
+            };
+            self.stack.references.push(Reference {
+                from,
+                range: found.range,
+                kind: found.kind,
+                written: found.written,
+                url: found.url,
+                target,
+            });
+        }
+    }
+
+    /// A file a reference reaches, read once: a template or data.
+    fn read_reached(&mut self, url: &str) -> Result<FileId, Target> {
+        if self.stack.files.len() >= MAX_STACK_FILES {
+            return Err(Target::OverLimit);
+        }
+        if url::scheme(url).is_none() {
+            return Err(Target::Unread(ReadError::NotAUrl));
+        }
+        match self.provider.read(url) {
+            Ok(Content::Text(text)) => {
+                let role = if is_template(&text) {
+                    Role::Nested
+                } else {
+                    Role::Data
+                };
+                Ok(self.add(url, role, text))
+            }
+            Ok(Content::Binary) => Ok(self.add(url, Role::Data, String::new())),
+            Err(why) => Err(Target::Unread(why)),
+        }
+    }
+
+    fn walk_environment(&mut self, environment: FileId) {
+        for found in registry_references(&self.stack.files[environment]) {
+            let target = match self.index.get(&found.url) {
+                Some(&id) => Target::File(id),
+                None => match self.read_reached(&found.url) {
+                    Ok(id) => {
+                        if self.stack.files[id].role == Role::Nested {
+                            self.walk_templates(id);
+                        }
+                        Target::File(id)
+                    }
+                    Err(target) => target,
+                },
+            };
+            self.stack.references.push(Reference {
+                from: environment,
+                range: found.range,
+                kind: found.kind,
+                written: found.written,
+                url: found.url,
+                target,
+            });
+        }
+    }
+}
+
+/// Whether heatclient reads `text` as a template (`template_format.parse`
+/// succeeds): a mapping with one of the version keys.
+fn is_template(text: &str) -> bool {
+    let tree = crate::syntax::parse(text);
+    if !tree.errors().is_empty() {
+        return false;
+    }
+    let Some(root) = tree.root().filter(|&root| tree.is_mapping(root)) else {
+        return false;
+    };
+    [
+        "heat_template_version",
+        "HeatTemplateFormatVersion",
+        "AWSTemplateFormatVersion",
+    ]
+    .iter()
+    .any(|key| merge::merged_entry(&tree, root, key).is_some())
+}
+
+/// A string as heatclient's loader reads it (timestamps stay strings).
+fn string_value<'t>(tree: &'t Tree<'_>, node: NodeId) -> Option<&'t str> {
+    match tree.resolve(tree.alias_target(node).unwrap_or(node))? {
+        Resolved::Str(text) | Resolved::Timestamp(text) => Some(text),
+        _ => None,
+    }
+}
+
+/// Every `get_file` and template `type` of a template, in the order of
+/// the text.
+fn template_references(file: &StackFile) -> Vec<Found> {
+    let template = template::parse(&file.text);
+    let tree = template.tree();
+    let base = url::base_of(&file.url);
+    let mut found = Vec::new();
+    for node in tree.node_ids().filter(|&node| tree.is_mapping(node)) {
+        for merged in merge::flattened(tree, node) {
+            let entry = merged.entry;
+            let kind = match tree.scalar(entry.key) {
+                Some("get_file") => ReferenceKind::GetFile,
+                Some("type") => ReferenceKind::Type,
+                _ => continue,
+            };
+            let Some(value) = string_value(tree, entry.value) else {
+                continue;
+            };
+            if kind == ReferenceKind::Type
+                && !value.ends_with(".yaml")
+                && !value.ends_with(".template")
+            {
+                continue;
+            }
+            // An entry merged in or aliased is written once, where it is.
+            if merged.holder != node
+                && found
+                    .iter()
+                    .any(|f: &Found| f.range == tree.range(entry.value))
+            {
+                continue;
+            }
+            found.push(Found {
+                range: tree.range(entry.value),
+                kind,
+                written: value.to_owned(),
+                url: url::join(&base, value),
+            });
+        }
+    }
+    found.sort_by_key(|f| f.range.start);
+    found.dedup_by(|a, b| a.range == b.range);
+    found
+}
+
+/// The files an environment's `resource_registry` names.
+fn registry_references(file: &StackFile) -> Vec<Found> {
+    let template = template::parse(&file.text);
+    if template.kind() != DocumentKind::Environment {
+        return Vec::new();
+    }
+    let tree = template.tree();
+    let Some(registry) = template
+        .section("resource_registry")
+        .filter(|&node| tree.is_mapping(node))
+    else {
+        return Vec::new();
+    };
+    let base = match merge::merged_entry(tree, registry, "base_url") {
+        Some((_, entry)) => string_value(tree, entry.value)
+            .map_or_else(|| url::base_of(&file.url), with_slash),
+        None => url::base_of(&file.url),
+    };
+    let mut found = Vec::new();
+    registry_entries(&template, registry, &base, &mut found);
+    if let Some((_, resources)) = merge::merged_entry(tree, registry, "resources") {
+        if tree.is_mapping(resources.value) {
+            for resource in merge::flattened(tree, resources.value) {
+                let scope = resource.entry.value;
+                if !tree.is_mapping(scope) {
+                    continue;
+                }
+                let scope_base = match merge::merged_entry(tree, scope, "base_url") {
+                    Some((_, entry)) => {
+                        string_value(tree, entry.value).map_or_else(|| base.clone(), with_slash)
+                    }
+                    None => base.clone(),
+                };
+                registry_entries(&template, scope, &scope_base, &mut found);
+            }
+        }
+    }
+    found
+}
+
+/// heatclient adds the `/` a base URL lacks before joining onto it.
+fn with_slash(base: &str) -> String {
+    if base.ends_with('/') {
+        base.to_owned()
+    } else {
+        format!("{base}/")
+    }
+}
+
+/// The entries of one registry mapping that name files.
+fn registry_entries(template: &Template<'_>, mapping: NodeId, base: &str, found: &mut Vec<Found>) {
+    let tree = template.tree();
+    for merged in merge::flattened(tree, mapping) {
+        let entry = merged.entry;
+        let key = tree.scalar(entry.key).unwrap_or_default();
+        if matches!(
+            key,
+            "base_url" | "hooks" | "restricted_actions" | "resources"
+        ) {
+            continue;
+        }
+        let Some(value) = string_value(tree, entry.value) else {
+            continue;
+        };
+        if value.contains("::") {
+            continue;
+        }
+        found.push(Found {
+            range: tree.range(entry.value),
+            kind: ReferenceKind::Registry,
+            written: value.to_owned(),
+            url: url::join(base, value),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Files in memory, by URL.
+    struct Files(Vec<(&'static str, &'static str)>);
+
+    impl FileProvider for Files {
+        fn read(&self, url: &str) -> Result<Content, ReadError> {
+            if !url.starts_with("file:") {
+                return Err(ReadError::Remote);
+            }
+            self.0
+                .iter()
+                .find(|(u, _)| *u == url)
+                .map(|(_, text)| Content::Text((*text).to_owned()))
+                .ok_or(ReadError::NotFound)
+        }
+    }
+
+    fn urls(stack: &Stack) -> Vec<(&str, Role)> {
+        stack
+            .files
+            .iter()
+            .map(|f| (f.url.as_str(), f.role))
+            .collect()
+    }
+
+    #[test]
+    fn gathers_nested_templates_get_file_and_registry_targets_once() {
+        let files = Files(vec![
+            (
+                "file:///t/root.yaml",
+                "heat_template_version: 2018-08-31\nresources:\n  a: {type: nested/a.yaml}\n  b: {type: nested/a.yaml}\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      resource_def: {type: ../shared/member.yaml}\n  s:\n    type: OS::Heat::SoftwareConfig\n    properties: {config: {get_file: scripts/run.sh}}\n",
+            ),
+            (
+                "file:///t/nested/a.yaml",
+                "heat_template_version: 2018-08-31\nresources:\n  x: {type: OS::Heat::SoftwareConfig, properties: {config: {get_file: ../scripts/run.sh}}}\n",
+            ),
+            ("file:///shared/member.yaml", "heat_template_version: 2018-08-31\n"),
+            ("file:///t/scripts/run.sh", "#!/bin/sh\necho hi\n"),
+            (
+                "file:///t/env/e.yaml",
+                "resource_registry:\n  OS::App::Db: ../db.yaml\n  OS::Nova::Server: OS::Heat::None\n  resources:\n    web:\n      OS::App::Web: web.yaml\n",
+            ),
+            ("file:///t/db.yaml", "heat_template_version: 2018-08-31\n"),
+            ("file:///t/env/web.yaml", "heat_template_version: 2018-08-31\n"),
+        ]);
+        let stack = Stack::gather(
+            "file:///t/root.yaml",
+            &["file:///t/env/e.yaml".to_owned()],
+            &files,
+        );
+        assert_eq!(
+            urls(&stack),
+            [
+                ("file:///t/root.yaml", Role::Root),
+                ("file:///t/nested/a.yaml", Role::Nested),
+                ("file:///t/scripts/run.sh", Role::Data),
+                ("file:///shared/member.yaml", Role::Nested),
+                ("file:///t/env/e.yaml", Role::Environment),
+                ("file:///t/db.yaml", Role::Nested),
+                ("file:///t/env/web.yaml", Role::Nested),
+            ]
+        );
+        assert_eq!(stack.references.len(), 7);
+        assert!(stack
+            .references
+            .iter()
+            .all(|r| matches!(r.target, Target::File(_))));
+        assert!(stack.unread.is_empty());
+    }
+
+    #[test]
+    fn missing_files_cycles_and_remote_urls_are_said() {
+        let files = Files(vec![
+            (
+                "file:///t/root.yaml",
+                "heat_template_version: 2018-08-31\nresources:\n  a: {type: a.yaml}\n  m: {type: gone.yaml}\n  r: {type: 'https://example.com/t.yaml'}\n",
+            ),
+            (
+                "file:///t/a.yaml",
+                "heat_template_version: 2018-08-31\nresources:\n  back: {type: root.yaml}\n",
+            ),
+        ]);
+        let stack = Stack::gather("file:///t/root.yaml", &[], &files);
+        let targets: Vec<(&str, &Target)> = stack
+            .references
+            .iter()
+            .map(|r| (r.written.as_str(), &r.target))
+            .collect();
+        assert_eq!(
+            targets,
+            [
+                ("a.yaml", &Target::File(1)),
+                ("root.yaml", &Target::Cycle(0)),
+                ("gone.yaml", &Target::Unread(ReadError::NotFound)),
+                (
+                    "https://example.com/t.yaml",
+                    &Target::Unread(ReadError::Remote)
+                ),
+            ]
+        );
+        let missing = Stack::gather("file:///t/none.yaml", &[], &files);
+        assert_eq!(
+            missing.unread,
+            [("file:///t/none.yaml".to_owned(), ReadError::NotFound)]
+        );
+    }
+
+    #[test]
+    fn a_base_url_moves_registry_targets() {
+        let files = Files(vec![
+            ("file:///t/root.yaml", "heat_template_version: 2018-08-31\n"),
+            (
+                "file:///t/e.yaml",
+                "resource_registry:\n  base_url: /opt/tht\n  OS::A: a.yaml\n  resources:\n    r: {base_url: 'file:///elsewhere/', OS::B: b.yaml}\n",
+            ),
+        ]);
+        let stack = Stack::gather(
+            "file:///t/root.yaml",
+            &["file:///t/e.yaml".to_owned()],
+            &files,
+        );
+        let joined: Vec<&str> = stack.references.iter().map(|r| r.url.as_str()).collect();
+        assert_eq!(joined, ["/opt/tht/a.yaml", "file:///elsewhere/b.yaml"]);
+    }
+}

@@ -1,0 +1,106 @@
+//! heatwise gathers a stack's files as python-heatclient does: the cases in
+//! `fixtures/stack/cases.json`, checked against heatclient's own answers,
+//! recorded in `cases.heatclient.json` by `tools/heat_oracle/record_gather.py`.
+
+use heatwise_core::stack::{Content, FileProvider, ReadError, Role, Stack, Target};
+use serde_json::Value;
+
+const RECORD_COMMAND: &str = ".venv/bin/python tools/heat_oracle/record_gather.py";
+const BASE: &str = "file:///case/";
+
+/// A case's files, at `file:///case/<path>`.
+struct CaseFiles<'a>(&'a serde_json::Map<String, Value>);
+
+impl FileProvider for CaseFiles<'_> {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        let relative = url.strip_prefix(BASE).ok_or(ReadError::NotFound)?;
+        self.0
+            .get(relative)
+            .and_then(Value::as_str)
+            .map(|text| Content::Text(text.to_owned()))
+            .ok_or(ReadError::NotFound)
+    }
+}
+
+fn relative(url: &str) -> &str {
+    url.strip_prefix(BASE).unwrap_or(url)
+}
+
+#[test]
+fn gathers_what_heatclient_sends() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/stack");
+    let raw = std::fs::read(dir.join("cases.json")).unwrap();
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("cases.heatclient.json"))
+            .unwrap_or_else(|_| panic!("record the answers with {RECORD_COMMAND}")),
+    )
+    .unwrap();
+    assert_eq!(
+        record["cases_fnv1a64"].as_str(),
+        Some(heatwise_test_support::fnv1a64(&raw).as_str()),
+        "the cases changed since they were recorded; re-record with {RECORD_COMMAND}"
+    );
+    let cases: Vec<Value> = serde_json::from_slice(&raw).unwrap();
+    let answers = record["answers"].as_array().unwrap();
+    assert_eq!(cases.len(), answers.len());
+    for (case, answer) in cases.iter().zip(answers) {
+        let name = case["name"].as_str().unwrap();
+        let files = CaseFiles(case["files"].as_object().unwrap());
+        let root = format!("{BASE}{}", case["root"].as_str().unwrap());
+        let environments: Vec<String> = case["environments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| format!("{BASE}{}", e.as_str().unwrap()))
+            .collect();
+        let stack = Stack::gather(&root, &environments, &files);
+        assert!(stack.unread.is_empty(), "{name}: {:?}", stack.unread);
+        if let Some(expected) = answer.get("files") {
+            let mut sent: Vec<&str> = stack
+                .files
+                .iter()
+                .filter(|f| matches!(f.role, Role::Nested | Role::Data))
+                .map(|f| relative(&f.url))
+                .collect();
+            sent.sort_unstable();
+            let expected: Vec<&str> = expected
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            assert_eq!(sent, expected, "{name}");
+            assert!(
+                stack
+                    .references
+                    .iter()
+                    .all(|r| matches!(r.target, Target::File(_))),
+                "{name}: {:?}",
+                stack.references
+            );
+            continue;
+        }
+        // heatclient stops at the first file it cannot read; heatwise
+        // reports each, that one among them.
+        let error = answer["error"].as_str().unwrap();
+        let unread: Vec<(&str, &ReadError)> = stack
+            .references
+            .iter()
+            .filter_map(|r| match &r.target {
+                Target::Unread(why) => Some((relative(&r.url), why)),
+                _ => None,
+            })
+            .collect();
+        let expected = if let Some(path) = error.strip_prefix("Could not fetch contents for ") {
+            (path, &ReadError::NotFound)
+        } else if let Some(quoted) = error.strip_prefix("unknown url type: ") {
+            (quoted.trim_matches('\''), &ReadError::NotAUrl)
+        } else {
+            panic!("{name}: an answer heatwise does not know: {error}");
+        };
+        assert!(
+            unread.contains(&expected),
+            "{name}: {unread:?}, heatclient: {error}"
+        );
+    }
+}
