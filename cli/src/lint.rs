@@ -6,7 +6,7 @@
 //! the other files are linted, and the exit code is 2 at the end.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
@@ -14,11 +14,13 @@ use std::thread;
 use clap::Args;
 use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LintOptions};
+use heatwise_core::stack::{FileId, ReadError, Reference, Role, Stack, Target, MAX_STACK_FILES};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
 use crate::input::{self, report_error, Input};
 use crate::output::{self, FileReport, Format, InputError};
+use crate::stack::{self, parse_path_map, PathMap};
 
 /// Top-level keys that make a document that is neither a template nor an
 /// environment still look like a broken template (linted, not skipped).
@@ -38,8 +40,24 @@ pub struct LintArgs {
     /// directories skipped; so are well-formed files found there that are
     /// neither templates nor environments, such as Ansible task lists);
     /// `-` reads standard input.
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "stack", value_name = "PATH")]
     paths: Vec<PathBuf>,
+
+    /// Lint a stack as Heat receives it: this root template, the
+    /// environments given with -e, and every file they reach (nested
+    /// templates through `type`, the registry and groups; `get_file`
+    /// targets), gathered as python-heatclient gathers them. Each finding
+    /// is reported in the file it is in; a name that reaches no file is an
+    /// error where it is written.
+    #[arg(long, value_name = "ROOT", conflicts_with = "paths")]
+    stack: Option<PathBuf>,
+
+    /// With --stack: read files under FROM from TO instead, for templates
+    /// that name their install prefix (e.g.
+    /// /usr/share/openstack-tripleo-heat-templates=.). Repeatable; the
+    /// first that applies is used.
+    #[arg(long = "path-map", value_name = "FROM=TO", value_parser = parse_path_map, requires = "stack")]
+    path_maps: Vec<PathMap>,
 
     #[command(flatten)]
     check: CheckArgs,
@@ -71,16 +89,20 @@ pub fn run(args: &LintArgs) -> ExitCode {
         }
     };
     let options = checked.options();
-    let inputs = input::collect(&args.paths, &mut errors);
-    let heat_only = args.heat_only;
-    let outcomes = in_parallel(&inputs, |input| lint_input(input, heat_only, &options));
     let mut reports = Vec::new();
     let mut skipped = 0;
-    for outcome in outcomes {
-        match outcome {
-            Outcome::Linted(report) => reports.push(report),
-            Outcome::Skipped => skipped += 1,
-            Outcome::Unreadable(error) => report_error(&mut errors, error),
+    if let Some(root) = &args.stack {
+        reports = lint_stack(root, args, &options, &mut errors);
+    } else {
+        let inputs = input::collect(&args.paths, &mut errors);
+        let heat_only = args.heat_only;
+        let outcomes = in_parallel(&inputs, |input| lint_input(input, heat_only, &options));
+        for outcome in outcomes {
+            match outcome {
+                Outcome::Linted(report) => reports.push(report),
+                Outcome::Skipped => skipped += 1,
+                Outcome::Unreadable(error) => report_error(&mut errors, error),
+            }
         }
     }
 
@@ -107,6 +129,75 @@ pub fn run(args: &LintArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The root, its environments and every file they reach, each template
+/// and environment linted with the files it names.
+fn lint_stack(
+    root: &Path,
+    args: &LintArgs,
+    options: &LintOptions<'_>,
+    errors: &mut Vec<InputError>,
+) -> Vec<FileReport> {
+    let given = std::iter::once(root).chain(args.check.environments.iter().map(PathBuf::as_path));
+    let mut urls = Vec::new();
+    for path in given {
+        match stack::url_of(path) {
+            Ok(url) => urls.push(url),
+            Err(message) => {
+                let path = path.display().to_string();
+                report_error(errors, InputError { path, message });
+                return Vec::new();
+            }
+        }
+    }
+    let files = stack::FsFiles {
+        path_maps: args.path_maps.clone(),
+    };
+    let gathered = Stack::gather(&urls[0], &urls[1..], &files);
+    let shown = |url: &str| {
+        files
+            .path_of(url)
+            .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
+    };
+    for (url, why) in &gathered.unread {
+        let message = match why {
+            ReadError::NotFound => "no such file or directory".to_owned(),
+            other => format!("{other:?}"),
+        };
+        report_error(
+            errors,
+            InputError {
+                path: shown(url),
+                message,
+            },
+        );
+    }
+    if gathered
+        .references
+        .iter()
+        .any(|r| r.target == Target::OverLimit)
+    {
+        eprintln!(
+            "warning: the stack reaches more than {MAX_STACK_FILES} files; the rest are not checked"
+        );
+    }
+    let linted: Vec<FileId> = (0..gathered.files.len())
+        .filter(|&id| gathered.files[id].role != Role::Data)
+        .collect();
+    in_parallel(&linted, |&id| {
+        let file = &gathered.files[id];
+        let references: Vec<Reference> = gathered.references_from(id).cloned().collect();
+        let options = LintOptions {
+            references: &references,
+            ..*options
+        };
+        FileReport {
+            path: shown(&file.url),
+            text: file.text.clone(),
+            diagnostics: lint_template(&template::parse(&file.text), &options),
+        }
+    })
 }
 
 /// What became of one input.

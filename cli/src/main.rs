@@ -10,6 +10,7 @@ mod orc;
 mod output;
 mod rule;
 mod server;
+mod stack;
 
 use std::process::ExitCode;
 

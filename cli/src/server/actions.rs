@@ -150,9 +150,8 @@ pub fn fix_all_edits(
     registry: &Registry,
 ) -> Option<Vec<TextEdit>> {
     let lint = LintOptions {
-        catalog,
-        target: settings.target,
         registry: Some(registry),
+        ..LintOptions::new(catalog).with_target(settings.target)
     };
     let mut options = FixOptions::new(lint);
     if settings.select.is_some() || !settings.ignore.is_empty() {

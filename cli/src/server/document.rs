@@ -36,9 +36,8 @@ impl Document {
     /// Lints the text again with `settings`.
     pub fn lint(&mut self, catalog: &Catalog, settings: &Settings, registry: &Registry) {
         let options = LintOptions {
-            catalog,
-            target: settings.target,
             registry: Some(registry),
+            ..LintOptions::new(catalog).with_target(settings.target)
         };
         let mut found = lint(&self.text, &options);
         found.retain(|d| settings.shows(d.rule));

@@ -27,6 +27,8 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     unknown_resource_reference::resource_refs(&mut cx);
     unknown_output_reference::check(&mut cx);
     registry(&mut cx);
+    missing_file::check(&mut cx);
+    nested_template_cycle::check(&mut cx);
     cx.finish()
 }
 

@@ -1,7 +1,7 @@
 //! What every rule reports through: the template, the catalog at the
 //! target release, the findings so far, and what fixes are built with.
 
-use crate::stack::{Resolution, Resolver};
+use crate::stack::{Reference, Resolution, Resolver};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -27,6 +27,8 @@ pub(crate) struct Context<'a, 't> {
     /// names no release: then each object's newest status applies): every
     /// status is asked of it.
     pub(crate) at: CatalogAt<'a>,
+    /// The files this one names, when it is linted as part of a stack.
+    pub(crate) file_references: &'a [Reference],
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
     /// Each status's description and timeline, by status: a template uses
@@ -58,6 +60,7 @@ impl<'a, 't> Context<'a, 't> {
             tree,
             catalog: options.catalog,
             at: options.catalog.at(options.target),
+            file_references: options.references,
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),

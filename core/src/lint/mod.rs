@@ -22,7 +22,7 @@ pub mod rules;
 mod suggest;
 mod timeline;
 
-use crate::stack::TypeMapping;
+use crate::stack::{Reference, TypeMapping};
 use serde::Serialize;
 
 use crate::catalog::{Catalog, StatusKind};
@@ -51,6 +51,11 @@ pub struct LintOptions<'a> {
     /// (a template resource is not checked; `OS::Heat::None` takes
     /// anything).
     pub registry: Option<&'a dyn TypeMapping>,
+    /// The files this one names, as the stack it belongs to gathered
+    /// them (`stack::Stack::references_from`): a name that reaches no
+    /// file, or nests templates in a cycle, is reported where it is
+    /// written. Empty for a file linted alone.
+    pub references: &'a [Reference],
 }
 
 impl<'a> LintOptions<'a> {
@@ -59,6 +64,7 @@ impl<'a> LintOptions<'a> {
             catalog,
             target: None,
             registry: None,
+            references: &[],
         }
     }
 

@@ -102,6 +102,9 @@ declare_rules! {
     UnavailableAttribute = "HW305", "unavailable-attribute", "unavailable_attribute", Error;
     UnknownResourceReference = "HW306", "unknown-resource-reference", "unknown_resource_reference", Error;
     UnknownOutputReference = "HW307", "unknown-output-reference", "unknown_output_reference", Warning;
+
+    MissingFile = "HW401", "missing-file", "missing_file", Error;
+    NestedTemplateCycle = "HW402", "nested-template-cycle", "nested_template_cycle", Error;
 }
 
 /// A code no longer reported, and the rules that took its place.

@@ -383,8 +383,9 @@ fn registry_references(file: &StackFile) -> Vec<Found> {
         return Vec::new();
     };
     let base = match merge::merged_entry(tree, registry, "base_url") {
-        Some((_, entry)) => string_value(tree, entry.value)
-            .map_or_else(|| url::base_of(&file.url), with_slash),
+        Some((_, entry)) => {
+            string_value(tree, entry.value).map_or_else(|| url::base_of(&file.url), with_slash)
+        }
         None => url::base_of(&file.url),
     };
     let mut found = Vec::new();

@@ -17,9 +17,10 @@ pub fn run(binary: &str, args: &[&str], dir: Option<&Path>, stdin: &[u8]) -> Out
         command.current_dir(dir);
     }
     let mut child = command.spawn().expect("the binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    // A run that stops before reading its input closes the pipe early.
-    let _ = pipe.write_all(stdin);
-    drop(pipe);
+    // Closed at the end of the block, so that the binary sees the end of
+    // its input; one that stops before reading it closes the pipe early.
+    if let Some(mut pipe) = child.stdin.take() {
+        let _ = pipe.write_all(stdin);
+    }
     child.wait_with_output().expect("the binary finishes")
 }

@@ -1,0 +1,172 @@
+//! A stack on the file system: the root and environments named as
+//! heatclient names them (`file:` URLs of their resolved paths), every
+//! file they reach read through [`FsFiles`], and `--path-map` rewriting
+//! install prefixes (`/usr/share/openstack-tripleo-heat-templates` to a
+//! checkout) before a file is read.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use heatwise_core::stack::{Content, FileProvider, ReadError};
+
+use crate::input::read_file;
+
+/// `FROM=TO`: a path prefix rewritten before files are read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathMap {
+    pub from: PathBuf,
+    pub to: PathBuf,
+}
+
+pub fn parse_path_map(text: &str) -> Result<PathMap, String> {
+    match text.split_once('=') {
+        Some((from, to)) if !from.is_empty() && !to.is_empty() => Ok(PathMap {
+            from: PathBuf::from(from),
+            to: PathBuf::from(to),
+        }),
+        _ => Err(format!(
+            "`{text}` is not FROM=TO (e.g. /usr/share/openstack-tripleo-heat-templates=.)"
+        )),
+    }
+}
+
+/// The files of the local file system, by `file:` URL.
+pub struct FsFiles {
+    pub path_maps: Vec<PathMap>,
+}
+
+impl FsFiles {
+    /// Where the file a URL names is read from: its path, with the first
+    /// path map whose `FROM` it starts with applied.
+    pub fn path_of(&self, url: &str) -> Option<PathBuf> {
+        let path = PathBuf::from(decode(url.strip_prefix("file://")?)?);
+        for map in &self.path_maps {
+            if let Ok(rest) = path.strip_prefix(&map.from) {
+                return Some(map.to.join(rest));
+            }
+        }
+        Some(path)
+    }
+}
+
+impl FileProvider for FsFiles {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        if !url.starts_with("file:") {
+            return Err(ReadError::Remote);
+        }
+        let path = self
+            .path_of(url)
+            .ok_or_else(|| ReadError::Unreadable("not a local file URL".to_owned()))?;
+        match std::fs::metadata(&path) {
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                return Err(ReadError::NotFound)
+            }
+            Ok(metadata) if metadata.is_dir() => {
+                return Err(ReadError::Unreadable("it is a directory".to_owned()))
+            }
+            _ => {}
+        }
+        match read_file(&path) {
+            Ok(text) => Ok(Content::Text(text)),
+            // heatclient sends what is not UTF-8 as base64: data.
+            Err(message) if message.contains("UTF-8") || message.contains("binary") => {
+                Ok(Content::Binary)
+            }
+            Err(message) => Err(ReadError::Unreadable(message)),
+        }
+    }
+}
+
+/// The `file:` URL heatclient names a given path by
+/// (`Path(path).resolve().as_uri()`).
+pub fn url_of(path: &Path) -> Result<String, String> {
+    let resolved = std::fs::canonicalize(path).map_err(|error| match error.kind() {
+        io::ErrorKind::NotFound => "no such file or directory".to_owned(),
+        _ => format!("cannot read: {error}"),
+    })?;
+    Ok(format!("file://{}", encode(&resolved.to_string_lossy())))
+}
+
+/// A path as `pathlib.Path.as_uri` writes it: everything but unreserved
+/// characters and `/` percent-encoded.
+fn encode(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// A URL's path with its percent-escapes decoded; `None` when they do not
+/// make UTF-8.
+fn decode(path: &str) -> Option<String> {
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| path.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// How a file of the stack is shown: its path relative to the current
+/// directory where it is below it, else the path itself.
+pub fn shown(path: &Path) -> String {
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| std::fs::canonicalize(cwd).ok())
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
+    relative
+        .unwrap_or_else(|| path.to_path_buf())
+        .display()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_and_paths_round_trip() {
+        assert_eq!(
+            encode("/srv/my templates/é.yaml"),
+            "/srv/my%20templates/%C3%A9.yaml"
+        );
+        assert_eq!(
+            decode("/srv/my%20templates/%C3%A9.yaml").unwrap(),
+            "/srv/my templates/é.yaml"
+        );
+        let files = FsFiles {
+            path_maps: vec![parse_path_map("/usr/share/tht=/home/me/tht").unwrap()],
+        };
+        assert_eq!(
+            files
+                .path_of("file:///usr/share/tht/puppet/role.yaml")
+                .unwrap(),
+            PathBuf::from("/home/me/tht/puppet/role.yaml")
+        );
+        assert_eq!(
+            files.path_of("file:///other/x.yaml").unwrap(),
+            PathBuf::from("/other/x.yaml")
+        );
+        assert!(parse_path_map("nothing").is_err());
+    }
+}

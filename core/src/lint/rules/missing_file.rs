@@ -1,0 +1,90 @@
+#![doc = include_str!("missing_file.md")]
+
+use crate::lint::context::Context;
+use crate::lint::Rule;
+use crate::stack::{ReadError, ReferenceKind, Target};
+
+/// Each name of a file, in a file linted as part of its stack, that
+/// reaches nothing.
+pub(crate) fn check(cx: &mut Context<'_, '_>) {
+    for reference in cx.file_references {
+        let Target::Unread(why) = &reference.target else {
+            continue;
+        };
+        let what = match reference.kind {
+            ReferenceKind::Type => "the template of this type",
+            ReferenceKind::GetFile => "the file get_file reads",
+            ReferenceKind::Registry => "the template this registry entry maps to",
+        };
+        let written = &reference.written;
+        let message = match why {
+            // Named as written: the URL heatclient makes holds where the
+            // files are, which is the user's own business.
+            ReadError::NotFound => format!(
+                "{what} is not there: `{written}` names no file, joined onto this file's directory as heatclient joins it, and heatclient refuses to create the stack (\"Could not fetch contents for ...\")"
+            ),
+            ReadError::NotAUrl => format!(
+                "{what} is named `{}`, which is no URL: heatclient cannot open it (\"unknown url type\"); give `base_url` as a URL (file:///...) or leave it out",
+                reference.url
+            ),
+            ReadError::Unreadable(reason) => {
+                format!("{what}, `{written}`, cannot be read: {reason}")
+            }
+            // Not fetched: heatwise reads nothing from the network, and
+            // says nothing it does not know.
+            ReadError::Remote => continue,
+        };
+        cx.report(Rule::MissingFile, reference.range, message);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+    use crate::lint::{lint, LintOptions, Rule};
+    use crate::stack::{Content, FileProvider, ReadError, Stack};
+
+    struct Files(&'static [(&'static str, &'static str)]);
+
+    impl FileProvider for Files {
+        fn read(&self, url: &str) -> Result<Content, ReadError> {
+            if url.starts_with("https:") {
+                return Err(ReadError::Remote);
+            }
+            let found = self.0.iter().find(|(u, _)| *u == url);
+            found
+                .map(|(_, text)| Content::Text((*text).to_owned()))
+                .ok_or(ReadError::NotFound)
+        }
+    }
+
+    /// The findings of the rule in the root of the stack `files` makes.
+    fn found(files: &'static [(&'static str, &'static str)]) -> Vec<String> {
+        let stack = Stack::gather(files[0].0, &[], &Files(files));
+        let references: Vec<_> = stack.references_from(0).cloned().collect();
+        let options = LintOptions {
+            references: &references,
+            ..LintOptions::new(Catalog::builtin())
+        };
+        lint(files[0].1, &options)
+            .into_iter()
+            .filter(|d| d.rule == Rule::MissingFile)
+            .map(|d| files[0].1[d.range.as_usize()].to_owned())
+            .collect()
+    }
+
+    const ROOT: &str = "heat_template_version: 2018-08-31\nresources:\n  a: {type: here.yaml}\n  b: {type: gone.yaml}\n  c: {type: OS::Heat::SoftwareConfig, properties: {config: {get_file: run.sh}}}\n  d: {type: 'https://example.com/t.yaml'}\n";
+    const FILES: &[(&str, &str)] = &[
+        ("file:///t/root.yaml", ROOT),
+        ("file:///t/here.yaml", "heat_template_version: 2018-08-31\n"),
+    ];
+
+    #[test]
+    fn cases() {
+        let root = ROOT;
+        assert_eq!(found(FILES), ["gone.yaml", "run.sh"]);
+        // Linted alone, a file names nothing it could miss.
+        let alone = lint(root, &LintOptions::new(Catalog::builtin()));
+        assert!(alone.iter().all(|d| d.rule != Rule::MissingFile));
+    }
+}
