@@ -185,11 +185,14 @@ fn lint_stack(
     let linted: Vec<FileId> = (0..gathered.files.len())
         .filter(|&id| gathered.files[id].role != Role::Data)
         .collect();
+    let nesting = gathered.nesting();
     in_parallel(&linted, |&id| {
         let file = &gathered.files[id];
         let references: Vec<Reference> = gathered.references_from(id).cloned().collect();
+        let nested = nesting.of(&gathered, id);
         let options = LintOptions {
             references: &references,
+            nested: Some(&nested),
             ..*options
         };
         FileReport {

@@ -104,3 +104,104 @@ fn gathers_what_heatclient_sends() {
         );
     }
 }
+
+/// The cross-file rules over the stacks of `fixtures/stack/nested.json`
+/// agree with Heat 27.0.1's validation of the stack heatclient sends
+/// (`nested.heat.json`, recorded by
+/// `tools/heat_oracle/record_stack_validation.py`): a stack Heat accepts
+/// has no finding of these rules; for one it refuses, the refusal Heat
+/// names is among them.
+#[test]
+fn cross_file_rules_agree_with_heat() {
+    use heatwise_core::catalog::Catalog;
+    use heatwise_core::lint::{lint, LintOptions, Rule};
+    use heatwise_core::stack::Registry;
+
+    const RECORD: &str = ".venv/bin/python tools/heat_oracle/record_stack_validation.py";
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/stack");
+    let raw = std::fs::read(dir.join("nested.json")).unwrap();
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("nested.heat.json"))
+            .unwrap_or_else(|_| panic!("record the verdicts with {RECORD}")),
+    )
+    .unwrap();
+    assert_eq!(
+        record["cases_fnv1a64"].as_str(),
+        Some(heatwise_test_support::fnv1a64(&raw).as_str()),
+        "the cases changed since they were recorded; re-record with {RECORD}"
+    );
+    let cases: Vec<Value> = serde_json::from_slice(&raw).unwrap();
+    let verdicts = record["verdicts"].as_array().unwrap();
+    assert_eq!(cases.len(), verdicts.len());
+    let cross_file = [
+        Rule::MissingFile,
+        Rule::NestedTemplateCycle,
+        Rule::UnknownNestedProperty,
+        Rule::MissingNestedParameter,
+    ];
+    for (case, verdict) in cases.iter().zip(verdicts) {
+        let name = case["name"].as_str().unwrap();
+        let files = CaseFiles(case["files"].as_object().unwrap());
+        let root = format!("{BASE}{}", case["root"].as_str().unwrap());
+        let environments: Vec<String> = case["environments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| format!("{BASE}{}", e.as_str().unwrap()))
+            .collect();
+        let stack = Stack::gather(&root, &environments, &files);
+        let mut registry = Registry::default();
+        for id in stack.environments() {
+            registry.load(&heatwise_core::template::parse(&stack.files[id].text));
+        }
+        let nesting = stack.nesting();
+        let mut found: Vec<(Rule, String, String)> = Vec::new();
+        for (id, file) in stack.files.iter().enumerate() {
+            if file.role == Role::Data {
+                continue;
+            }
+            let references: Vec<_> = stack.references_from(id).cloned().collect();
+            let nested = nesting.of(&stack, id);
+            let options = LintOptions {
+                references: &references,
+                nested: Some(&nested),
+                registry: Some(&registry),
+                ..LintOptions::new(Catalog::builtin())
+            };
+            for diagnostic in lint(&file.text, &options) {
+                if cross_file.contains(&diagnostic.rule) {
+                    let text = file.text[diagnostic.range.as_usize()].to_owned();
+                    found.push((diagnostic.rule, text, diagnostic.message));
+                }
+            }
+        }
+        if verdict["accepted"].as_bool().unwrap() {
+            assert!(
+                found.is_empty(),
+                "{name}: Heat accepts it, heatwise says {found:#?}"
+            );
+            continue;
+        }
+        let error = verdict["error"].as_str().unwrap();
+        let error = error
+            .strip_prefix("StackValidationFailed: ")
+            .unwrap_or(error);
+        let said = if let Some(property) = error.strip_prefix("Unknown Property ") {
+            found
+                .iter()
+                .any(|(rule, text, _)| *rule == Rule::UnknownNestedProperty && text == property)
+        } else if let Some(rest) = error.strip_prefix("Property ") {
+            let parameter = rest.trim_end_matches(" not assigned");
+            found.iter().any(|(rule, _, message)| {
+                *rule == Rule::MissingNestedParameter
+                    && message.contains(&format!("parameter `{parameter}`"))
+            })
+        } else {
+            panic!("{name}: a refusal heatwise does not know: {error}");
+        };
+        assert!(
+            said,
+            "{name}: Heat refuses it ({error}); heatwise says {found:#?}"
+        );
+    }
+}

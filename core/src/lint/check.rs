@@ -29,6 +29,8 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     registry(&mut cx);
     missing_file::check(&mut cx);
     nested_template_cycle::check(&mut cx);
+    unknown_nested_property::check(&mut cx);
+    missing_nested_parameter::check(&mut cx);
     cx.finish()
 }
 

@@ -1,7 +1,7 @@
 //! What every rule reports through: the template, the catalog at the
 //! target release, the findings so far, and what fixes are built with.
 
-use crate::stack::{Reference, Resolution, Resolver};
+use crate::stack::{Interface, NestedTemplates, Reference, Resolution, Resolver};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -9,7 +9,7 @@ use std::rc::Rc;
 use crate::catalog::{Catalog, CatalogAt, ResourceType, Status};
 use crate::fix::{Editor, Fix};
 use crate::syntax::{Entry, NodeId, Tree};
-use crate::template::Template;
+use crate::template::{Resource, Template};
 use crate::text::TextRange;
 
 use super::references::References;
@@ -29,6 +29,8 @@ pub(crate) struct Context<'a, 't> {
     pub(crate) at: CatalogAt<'a>,
     /// The files this one names, when it is linted as part of a stack.
     pub(crate) file_references: &'a [Reference],
+    /// The nested templates this file's resources use, in a stack.
+    pub(crate) nested: Option<&'a dyn NestedTemplates>,
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
     /// Each status's description and timeline, by status: a template uses
@@ -61,6 +63,7 @@ impl<'a, 't> Context<'a, 't> {
             catalog: options.catalog,
             at: options.catalog.at(options.target),
             file_references: options.references,
+            nested: options.nested,
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),
@@ -106,6 +109,22 @@ impl<'a, 't> Context<'a, 't> {
             ));
         }
         Some(resolution)
+    }
+
+    /// The nested template a resource of this file is made from, when it
+    /// is linted as part of a stack: through a `type` naming a file, or
+    /// through the environments' registry.
+    pub(crate) fn nested_template(&self, resource: &Resource) -> Option<&'a Interface> {
+        let nested = self.nested?;
+        let written = resource.definition.type_name.as_deref()?;
+        if written.ends_with(".yaml") || written.ends_with(".template") {
+            let range = self.tree.range(resource.definition.type_entry?.value);
+            return nested.by_type(range);
+        }
+        match self.mapped_type(written, Some(&resource.name))? {
+            Resolution::Template(name) => nested.by_registry(&name),
+            _ => None,
+        }
     }
 
     /// How many findings have been reported so far: a mark for

@@ -22,7 +22,7 @@ pub mod rules;
 mod suggest;
 mod timeline;
 
-use crate::stack::{Reference, TypeMapping};
+use crate::stack::{NestedTemplates, Reference, TypeMapping};
 use serde::Serialize;
 
 use crate::catalog::{Catalog, StatusKind};
@@ -56,6 +56,10 @@ pub struct LintOptions<'a> {
     /// file, or nests templates in a cycle, is reported where it is
     /// written. Empty for a file linted alone.
     pub references: &'a [Reference],
+    /// The nested templates this file's resources use, when it is linted
+    /// as part of a stack: their properties are checked against the
+    /// templates' parameters.
+    pub nested: Option<&'a dyn NestedTemplates>,
 }
 
 impl<'a> LintOptions<'a> {
@@ -65,6 +69,7 @@ impl<'a> LintOptions<'a> {
             target: None,
             registry: None,
             references: &[],
+            nested: None,
         }
     }
 

@@ -105,6 +105,8 @@ declare_rules! {
 
     MissingFile = "HW401", "missing-file", "missing_file", Error;
     NestedTemplateCycle = "HW402", "nested-template-cycle", "nested_template_cycle", Error;
+    UnknownNestedProperty = "HW403", "unknown-nested-property", "unknown_nested_property", Error;
+    MissingNestedParameter = "HW404", "missing-nested-parameter", "missing_nested_parameter", Error;
 }
 
 /// A code no longer reported, and the rules that took its place.

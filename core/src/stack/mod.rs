@@ -5,6 +5,7 @@
 //! the environments' `resource_registry` as Heat does.
 
 pub mod gather;
+pub mod nesting;
 pub mod registry;
 pub mod url;
 
@@ -12,4 +13,5 @@ pub use gather::{
     Content, FileId, FileProvider, ReadError, Reference, ReferenceKind, Role, Stack, StackFile,
     Target, MAX_STACK_FILES,
 };
+pub use nesting::{Interface, NestedTemplates, Nesting, StackNesting};
 pub use registry::{Registry, Resolution, Resolver, TypeMapping};

@@ -23,6 +23,7 @@ pub(crate) mod invalid_deletion_policy;
 pub(crate) mod invalid_function_arguments;
 pub(crate) mod invalid_syntax;
 pub(crate) mod missing_file;
+pub(crate) mod missing_nested_parameter;
 pub(crate) mod missing_resource_type;
 pub(crate) mod missing_template_version;
 pub(crate) mod nested_template_cycle;
@@ -40,6 +41,7 @@ pub(crate) mod unavailable_property;
 pub(crate) mod unavailable_resource_type;
 pub(crate) mod unknown_attribute;
 pub(crate) mod unknown_document_kind;
+pub(crate) mod unknown_nested_property;
 pub(crate) mod unknown_output_key;
 pub(crate) mod unknown_output_reference;
 pub(crate) mod unknown_parameter_key;
@@ -115,6 +117,52 @@ pub(crate) mod test_support {
             unsafe_fixes: true,
             ..fixes(text, found, fixed)
         }
+    }
+
+    /// The text each finding of `rule` covers in `root`, linted as the
+    /// root of a stack with `app.yaml` beside it and `env` as its one
+    /// environment.
+    pub(crate) fn nested_findings(
+        rule: Rule,
+        root: &'static str,
+        app: &'static str,
+        env: Option<&'static str>,
+    ) -> Vec<String> {
+        use crate::stack::{Content, FileProvider, ReadError, Registry, Stack};
+        struct Files(Vec<(&'static str, &'static str)>);
+        impl FileProvider for Files {
+            fn read(&self, url: &str) -> Result<Content, ReadError> {
+                let found = self.0.iter().find(|(u, _)| *u == url);
+                found
+                    .map(|(_, text)| Content::Text((*text).to_owned()))
+                    .ok_or(ReadError::NotFound)
+            }
+        }
+        let mut files = vec![("file:///t/root.yaml", root), ("file:///t/app.yaml", app)];
+        let mut environments = Vec::new();
+        if let Some(env) = env {
+            files.push(("file:///t/env.yaml", env));
+            environments.push("file:///t/env.yaml".to_owned());
+        }
+        let stack = Stack::gather(files[0].0, &environments, &Files(files));
+        let mut registry = Registry::default();
+        for id in stack.environments() {
+            registry.load(&crate::template::parse(&stack.files[id].text));
+        }
+        let references: Vec<_> = stack.references_from(0).cloned().collect();
+        let all = stack.nesting();
+        let nesting = all.of(&stack, 0);
+        let options = LintOptions {
+            references: &references,
+            nested: Some(&nesting),
+            registry: Some(&registry),
+            ..LintOptions::new(Catalog::builtin())
+        };
+        lint(root, &options)
+            .into_iter()
+            .filter(|d| d.rule == rule)
+            .map(|d| root[d.range.as_usize()].to_owned())
+            .collect()
     }
 
     pub(crate) fn check(rule: Rule, cases: &[Case]) {

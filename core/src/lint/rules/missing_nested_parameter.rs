@@ -1,0 +1,72 @@
+#![doc = include_str!("missing_nested_parameter.md")]
+
+use crate::lint::context::Context;
+use crate::lint::Rule;
+use crate::template::merge;
+
+/// Each parameter without a default of a template resource's nested
+/// template that nothing gives, in a file linted as part of its stack.
+pub(crate) fn check(cx: &mut Context<'_, '_>) {
+    let template = cx.template;
+    let tree = cx.tree;
+    let Some(nested) = cx.nested else {
+        return;
+    };
+    for resource in template.resources() {
+        let Some(interface) = cx.nested_template(resource) else {
+            continue;
+        };
+        let properties = resource.definition.properties_mapping(tree);
+        if properties.is_some_and(|p| template.is_call(p)) {
+            continue;
+        }
+        let given: Vec<&str> = properties
+            .map(|p| {
+                merge::flattened(tree, p)
+                    .into_iter()
+                    .filter_map(|merged| tree.scalar(merged.entry.key))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let Some(type_entry) = resource.definition.type_entry else {
+            continue;
+        };
+        for (name, has_default) in &interface.parameters {
+            if *has_default || given.contains(&name.as_str()) || nested.has_default(name) {
+                continue;
+            }
+            let message = format!(
+                "{}'s parameter `{name}` has no default and `{}` does not pass it (nor do the environments' parameter_defaults): Heat refuses the stack (\"Property {name} not assigned\")",
+                interface.name, resource.name
+            );
+            cx.report(
+                Rule::MissingNestedParameter,
+                tree.range(type_entry.value),
+                message,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::nested_findings;
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        let app = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\n  colour: {type: string, default: red}\n";
+        let found = |root: &'static str, env: Option<&'static str>| {
+            nested_findings(Rule::MissingNestedParameter, root, app, env)
+        };
+        let bare = "heat_template_version: 2018-08-31\nresources:\n  a: {type: app.yaml}\n";
+        assert_eq!(found(bare, None), ["app.yaml"]);
+        assert!(found(
+            "heat_template_version: 2018-08-31\nresources:\n  a: {type: app.yaml, properties: {size: 2}}\n",
+            None
+        )
+        .is_empty());
+        // parameter_defaults reach nested templates too.
+        assert!(found(bare, Some("parameter_defaults:\n  size: 3\n")).is_empty());
+    }
+}

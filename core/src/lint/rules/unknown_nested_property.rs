@@ -1,0 +1,79 @@
+#![doc = include_str!("unknown_nested_property.md")]
+
+use crate::lint::context::{with_suggestions, Context};
+use crate::lint::suggest::closest;
+use crate::lint::Rule;
+use crate::template::merge;
+
+/// Each property of a template resource that its nested template has no
+/// parameter for, in a file linted as part of its stack.
+pub(crate) fn check(cx: &mut Context<'_, '_>) {
+    let template = cx.template;
+    let tree = cx.tree;
+    for resource in template.resources() {
+        let Some(interface) = cx.nested_template(resource) else {
+            continue;
+        };
+        let Some(properties) = resource.definition.properties_mapping(tree) else {
+            continue;
+        };
+        if template.is_call(properties) {
+            continue;
+        }
+        for merged in merge::flattened(tree, properties) {
+            let Some(key) = tree.scalar(merged.entry.key) else {
+                continue;
+            };
+            if interface.has(key) {
+                continue;
+            }
+            let names = interface.parameters.iter().map(|(name, _)| name.as_str());
+            let message = with_suggestions(
+                format!(
+                    "`{key}` is not a parameter of {}: Heat refuses the resource (\"Unknown Property {key}\")",
+                    interface.name
+                ),
+                &closest(key, names),
+            );
+            cx.report(
+                Rule::UnknownNestedProperty,
+                tree.range(merged.entry.key),
+                message,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::nested_findings;
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        let app = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\n  colour: {type: string, default: red}\n";
+        let found = |root: &'static str, env: Option<&'static str>| {
+            nested_findings(Rule::UnknownNestedProperty, root, app, env)
+        };
+        assert_eq!(
+            found(
+                "heat_template_version: 2018-08-31\nresources:\n  a: {type: app.yaml, properties: {size: 1, color: blue}}\n",
+                None
+            ),
+            ["color"]
+        );
+        assert!(found(
+            "heat_template_version: 2018-08-31\nresources:\n  a: {type: app.yaml, properties: {size: 1, colour: blue}}\n",
+            None
+        )
+        .is_empty());
+        // Through the registry.
+        assert_eq!(
+            found(
+                "heat_template_version: 2018-08-31\nresources:\n  a: {type: My::App, properties: {size: 1, shape: round}}\n",
+                Some("resource_registry:\n  My::App: app.yaml\n")
+            ),
+            ["shape"]
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! What a template resource's nested template offers it: the parameters
+//! Heat turns into the resource's properties (`TemplateResource`: a
+//! parameter without a default is a required property, any other key is
+//! an unknown property), and what the environments' `parameter_defaults`
+//! give. The linter asks through the [`NestedTemplates`] trait, which
+//! [`Stack::nesting`] answers for one file of a gathered stack.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::syntax::Resolved;
+use crate::template::{self, merge, DocumentKind};
+use crate::text::TextRange;
+
+use super::gather::{FileId, ReferenceKind, Role, Stack, Target};
+
+/// A nested template's parameters, as the resource that uses it sees them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Interface {
+    /// Where the template is, for messages: its name as written.
+    pub name: String,
+    /// Each parameter, and whether it has a default.
+    pub parameters: Vec<(String, bool)>,
+}
+
+impl Interface {
+    /// Reads a template's parameters.
+    pub fn read(name: &str, text: &str) -> Interface {
+        let template = template::parse(text);
+        let tree = template.tree();
+        let default_key = match template.kind() {
+            DocumentKind::CloudFormation => "Default",
+            _ => "default",
+        };
+        let parameters = template
+            .parameters()
+            .iter()
+            .map(|parameter| {
+                let declaration = parameter.entry.value;
+                // `default: null` is none: Heat reads a default of None as
+                // no default.
+                let has_default = tree.is_mapping(declaration)
+                    && merge::merged_entry(tree, declaration, default_key).is_some_and(
+                        |(_, entry)| tree.resolve(entry.value) != Some(Resolved::Null),
+                    );
+                (parameter.name.clone(), has_default)
+            })
+            .collect();
+        Interface {
+            name: name.to_owned(),
+            parameters,
+        }
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.parameters.iter().any(|(p, _)| p == name)
+    }
+}
+
+/// The nested templates one file's resources use, for the linter.
+pub trait NestedTemplates: Sync + std::panic::RefUnwindSafe {
+    /// The template a `type` naming a file reaches, by the range of the
+    /// name in the file being linted.
+    fn by_type(&self, range: TextRange) -> Option<&Interface>;
+    /// The template an environment's registry maps a type to, by the name
+    /// the registry gives it.
+    fn by_registry(&self, written: &str) -> Option<&Interface>;
+    /// Whether the environments' `parameter_defaults` give `name`.
+    fn has_default(&self, name: &str) -> bool;
+}
+
+/// What every file of a stack needs to know of its nested templates, read
+/// once: each template's interface, the registry's templates, the
+/// environments' `parameter_defaults`.
+pub struct StackNesting {
+    /// By file: the interface of each nested template.
+    interfaces: Vec<Option<Interface>>,
+    /// By the name an environment's registry gives a template (the later
+    /// environment's entry winning, as the later registry does).
+    by_registry: HashMap<String, FileId>,
+    defaults: HashSet<String>,
+}
+
+/// [`NestedTemplates`] for one file of a stack.
+pub struct Nesting<'n> {
+    stack: &'n StackNesting,
+    by_range: Vec<(TextRange, FileId)>,
+}
+
+impl NestedTemplates for Nesting<'_> {
+    fn by_type(&self, range: TextRange) -> Option<&Interface> {
+        let (_, id) = self.by_range.iter().find(|(at, _)| *at == range)?;
+        self.stack.interfaces[*id].as_ref()
+    }
+
+    fn by_registry(&self, written: &str) -> Option<&Interface> {
+        let id = self.stack.by_registry.get(written)?;
+        self.stack.interfaces[*id].as_ref()
+    }
+
+    fn has_default(&self, name: &str) -> bool {
+        self.stack.defaults.contains(name)
+    }
+}
+
+impl Stack {
+    /// The nested templates of the whole stack, read once.
+    pub fn nesting(&self) -> StackNesting {
+        let interfaces = self
+            .files
+            .iter()
+            .map(|file| {
+                (file.role == Role::Nested).then(|| {
+                    let name = file.url.rsplit('/').next().unwrap_or(&file.url);
+                    Interface::read(name, &file.text)
+                })
+            })
+            .collect();
+        let mut by_registry = HashMap::new();
+        for environment in self.environments() {
+            for reference in self.references_from(environment) {
+                if let (ReferenceKind::Registry, Target::File(id)) =
+                    (reference.kind, &reference.target)
+                {
+                    by_registry.insert(reference.written.clone(), *id);
+                }
+            }
+        }
+        StackNesting {
+            interfaces,
+            by_registry,
+            defaults: self.parameter_defaults(),
+        }
+    }
+
+    /// The names every environment's `parameter_defaults` gives.
+    pub fn parameter_defaults(&self) -> HashSet<String> {
+        let mut names = HashSet::new();
+        for environment in self.environments() {
+            let parsed = template::parse(&self.files[environment].text);
+            let tree = parsed.tree();
+            let Some(defaults) = parsed
+                .section("parameter_defaults")
+                .filter(|&node| tree.is_mapping(node))
+            else {
+                continue;
+            };
+            for merged in merge::flattened(tree, defaults) {
+                if let Some(name) = tree.scalar(merged.entry.key) {
+                    names.insert(name.to_owned());
+                }
+            }
+        }
+        names
+    }
+}
+
+impl StackNesting {
+    /// What `file`'s resources reach.
+    pub fn of<'n>(&'n self, stack: &Stack, file: FileId) -> Nesting<'n> {
+        let by_range = stack
+            .references_from(file)
+            .filter_map(|r| match (r.kind, &r.target) {
+                (ReferenceKind::Type, Target::File(id)) => Some((r.range, *id)),
+                _ => None,
+            })
+            .collect();
+        Nesting {
+            stack: self,
+            by_range,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_and_their_defaults() {
+        let interface = Interface::read(
+            "app.yaml",
+            "heat_template_version: 2018-08-31\nparameters:\n  a: {type: string}\n  b: {type: string, default: x}\n  c: {type: string, default: null}\n  d:\n    <<: {default: 1}\n    type: number\n",
+        );
+        assert_eq!(
+            interface.parameters,
+            [
+                ("a".to_owned(), false),
+                ("b".to_owned(), true),
+                ("c".to_owned(), false),
+                ("d".to_owned(), true)
+            ]
+        );
+    }
+}
