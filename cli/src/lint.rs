@@ -192,7 +192,7 @@ fn lint_stack(
         let nested = nesting.of(&gathered, id);
         let options = LintOptions {
             references: &references,
-            nested: Some(&nested),
+            stack: Some(&nested),
             ..*options
         };
         FileReport {

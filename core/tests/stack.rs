@@ -133,11 +133,13 @@ fn cross_file_rules_agree_with_heat() {
     let cases: Vec<Value> = serde_json::from_slice(&raw).unwrap();
     let verdicts = record["verdicts"].as_array().unwrap();
     assert_eq!(cases.len(), verdicts.len());
+    // The rules whose errors say Heat refuses the stack.
     let cross_file = [
         Rule::MissingFile,
         Rule::NestedTemplateCycle,
         Rule::UnknownNestedProperty,
         Rule::MissingNestedParameter,
+        Rule::UnknownEnvironmentParameter,
     ];
     for (case, verdict) in cases.iter().zip(verdicts) {
         let name = case["name"].as_str().unwrap();
@@ -161,10 +163,10 @@ fn cross_file_rules_agree_with_heat() {
                 continue;
             }
             let references: Vec<_> = stack.references_from(id).cloned().collect();
-            let nested = nesting.of(&stack, id);
+            let facts = nesting.of(&stack, id);
             let options = LintOptions {
                 references: &references,
-                nested: Some(&nested),
+                stack: Some(&facts),
                 registry: Some(&registry),
                 ..LintOptions::new(Catalog::builtin())
             };
@@ -186,7 +188,12 @@ fn cross_file_rules_agree_with_heat() {
         let error = error
             .strip_prefix("StackValidationFailed: ")
             .unwrap_or(error);
-        let said = if let Some(property) = error.strip_prefix("Unknown Property ") {
+        let said = if let Some(rest) = error.strip_prefix("UnknownUserParameter: The Parameter (") {
+            let parameter = rest.split(')').next().unwrap_or_default();
+            found.iter().any(|(rule, text, _)| {
+                *rule == Rule::UnknownEnvironmentParameter && text == parameter
+            })
+        } else if let Some(property) = error.strip_prefix("Unknown Property ") {
             found
                 .iter()
                 .any(|(rule, text, _)| *rule == Rule::UnknownNestedProperty && text == property)

@@ -31,6 +31,8 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     nested_template_cycle::check(&mut cx);
     unknown_nested_property::check(&mut cx);
     missing_nested_parameter::check(&mut cx);
+    unknown_environment_parameter::check(&mut cx);
+    unused_parameter_default::check(&mut cx);
     cx.finish()
 }
 

@@ -1,7 +1,7 @@
 //! What every rule reports through: the template, the catalog at the
 //! target release, the findings so far, and what fixes are built with.
 
-use crate::stack::{Interface, NestedTemplates, Reference, Resolution, Resolver};
+use crate::stack::{Interface, Reference, Resolution, Resolver, StackFacts};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -30,7 +30,7 @@ pub(crate) struct Context<'a, 't> {
     /// The files this one names, when it is linted as part of a stack.
     pub(crate) file_references: &'a [Reference],
     /// The nested templates this file's resources use, in a stack.
-    pub(crate) nested: Option<&'a dyn NestedTemplates>,
+    pub(crate) stack: Option<&'a dyn StackFacts>,
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
     /// Each status's description and timeline, by status: a template uses
@@ -63,7 +63,7 @@ impl<'a, 't> Context<'a, 't> {
             catalog: options.catalog,
             at: options.catalog.at(options.target),
             file_references: options.references,
-            nested: options.nested,
+            stack: options.stack,
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),
@@ -115,7 +115,7 @@ impl<'a, 't> Context<'a, 't> {
     /// is linted as part of a stack: through a `type` naming a file, or
     /// through the environments' registry.
     pub(crate) fn nested_template(&self, resource: &Resource) -> Option<&'a Interface> {
-        let nested = self.nested?;
+        let nested = self.stack?;
         let written = resource.definition.type_name.as_deref()?;
         if written.ends_with(".yaml") || written.ends_with(".template") {
             let range = self.tree.range(resource.definition.type_entry?.value);

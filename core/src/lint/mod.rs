@@ -22,7 +22,7 @@ pub mod rules;
 mod suggest;
 mod timeline;
 
-use crate::stack::{NestedTemplates, Reference, TypeMapping};
+use crate::stack::{Reference, StackFacts, TypeMapping};
 use serde::Serialize;
 
 use crate::catalog::{Catalog, StatusKind};
@@ -59,7 +59,7 @@ pub struct LintOptions<'a> {
     /// The nested templates this file's resources use, when it is linted
     /// as part of a stack: their properties are checked against the
     /// templates' parameters.
-    pub nested: Option<&'a dyn NestedTemplates>,
+    pub stack: Option<&'a dyn StackFacts>,
 }
 
 impl<'a> LintOptions<'a> {
@@ -69,7 +69,7 @@ impl<'a> LintOptions<'a> {
             target: None,
             registry: None,
             references: &[],
-            nested: None,
+            stack: None,
         }
     }
 

@@ -107,6 +107,8 @@ declare_rules! {
     NestedTemplateCycle = "HW402", "nested-template-cycle", "nested_template_cycle", Error;
     UnknownNestedProperty = "HW403", "unknown-nested-property", "unknown_nested_property", Error;
     MissingNestedParameter = "HW404", "missing-nested-parameter", "missing_nested_parameter", Error;
+    UnknownEnvironmentParameter = "HW405", "unknown-environment-parameter", "unknown_environment_parameter", Error;
+    UnusedParameterDefault = "HW406", "unused-parameter-default", "unused_parameter_default", Warning;
 }
 
 /// A code no longer reported, and the rules that took its place.

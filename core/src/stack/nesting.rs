@@ -2,7 +2,7 @@
 //! Heat turns into the resource's properties (`TemplateResource`: a
 //! parameter without a default is a required property, any other key is
 //! an unknown property), and what the environments' `parameter_defaults`
-//! give. The linter asks through the [`NestedTemplates`] trait, which
+//! give. The linter asks through the [`StackFacts`] trait, which
 //! [`Stack::nesting`] answers for one file of a gathered stack.
 
 use std::collections::{HashMap, HashSet};
@@ -56,8 +56,10 @@ impl Interface {
     }
 }
 
-/// The nested templates one file's resources use, for the linter.
-pub trait NestedTemplates: Sync + std::panic::RefUnwindSafe {
+/// What the stack a file belongs to tells the linter about it: the nested
+/// templates its resources use, the parameters its templates declare, what
+/// the environments give.
+pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     /// The template a `type` naming a file reaches, by the range of the
     /// name in the file being linted.
     fn by_type(&self, range: TextRange) -> Option<&Interface>;
@@ -66,6 +68,13 @@ pub trait NestedTemplates: Sync + std::panic::RefUnwindSafe {
     fn by_registry(&self, written: &str) -> Option<&Interface>;
     /// Whether the environments' `parameter_defaults` give `name`.
     fn has_default(&self, name: &str) -> bool;
+    /// The root template's parameters, when it could be read.
+    fn root_parameters(&self) -> Option<&[String]>;
+    /// Every parameter a template of the stack declares, sorted.
+    fn all_parameters(&self) -> &[String];
+    /// Whether every file the stack names was read: otherwise what the
+    /// unread ones declare is not known.
+    fn is_complete(&self) -> bool;
 }
 
 /// What every file of a stack needs to know of its nested templates, read
@@ -78,15 +87,19 @@ pub struct StackNesting {
     /// environment's entry winning, as the later registry does).
     by_registry: HashMap<String, FileId>,
     defaults: HashSet<String>,
+    root_parameters: Option<Vec<String>>,
+    /// Sorted, each once.
+    all_parameters: Vec<String>,
+    complete: bool,
 }
 
-/// [`NestedTemplates`] for one file of a stack.
+/// [`StackFacts`] for one file of a stack.
 pub struct Nesting<'n> {
     stack: &'n StackNesting,
     by_range: Vec<(TextRange, FileId)>,
 }
 
-impl NestedTemplates for Nesting<'_> {
+impl StackFacts for Nesting<'_> {
     fn by_type(&self, range: TextRange) -> Option<&Interface> {
         let (_, id) = self.by_range.iter().find(|(at, _)| *at == range)?;
         self.stack.interfaces[*id].as_ref()
@@ -100,12 +113,24 @@ impl NestedTemplates for Nesting<'_> {
     fn has_default(&self, name: &str) -> bool {
         self.stack.defaults.contains(name)
     }
+
+    fn root_parameters(&self) -> Option<&[String]> {
+        self.stack.root_parameters.as_deref()
+    }
+
+    fn all_parameters(&self) -> &[String] {
+        &self.stack.all_parameters
+    }
+
+    fn is_complete(&self) -> bool {
+        self.stack.complete
+    }
 }
 
 impl Stack {
     /// The nested templates of the whole stack, read once.
     pub fn nesting(&self) -> StackNesting {
-        let interfaces = self
+        let interfaces: Vec<Option<Interface>> = self
             .files
             .iter()
             .map(|file| {
@@ -125,10 +150,35 @@ impl Stack {
                 }
             }
         }
+        let root_parameters = self
+            .files
+            .iter()
+            .find(|file| file.role == Role::Root)
+            .map(|root| {
+                let parsed = template::parse(&root.text);
+                parsed.parameters().iter().map(|p| p.name.clone()).collect()
+            });
+        let mut all_parameters: Vec<String> = interfaces
+            .iter()
+            .flatten()
+            .flat_map(|interface: &Interface| {
+                interface.parameters.iter().map(|(name, _)| name.clone())
+            })
+            .chain(root_parameters.iter().flatten().cloned())
+            .collect();
+        all_parameters.sort_unstable();
+        all_parameters.dedup();
         StackNesting {
             interfaces,
             by_registry,
             defaults: self.parameter_defaults(),
+            root_parameters,
+            all_parameters,
+            complete: self.unread.is_empty()
+                && self
+                    .references
+                    .iter()
+                    .all(|r| matches!(r.target, Target::File(_) | Target::Cycle(_))),
         }
     }
 

@@ -9,7 +9,7 @@ use crate::template::merge;
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
     let tree = cx.tree;
-    let Some(nested) = cx.nested else {
+    let Some(nested) = cx.stack else {
         return;
     };
     for resource in template.resources() {

@@ -41,6 +41,7 @@ pub(crate) mod unavailable_property;
 pub(crate) mod unavailable_resource_type;
 pub(crate) mod unknown_attribute;
 pub(crate) mod unknown_document_kind;
+pub(crate) mod unknown_environment_parameter;
 pub(crate) mod unknown_nested_property;
 pub(crate) mod unknown_output_key;
 pub(crate) mod unknown_output_reference;
@@ -56,6 +57,7 @@ pub(crate) mod unreleased_template_version;
 pub(crate) mod unsupported_attribute;
 pub(crate) mod unsupported_property;
 pub(crate) mod unsupported_resource_type;
+pub(crate) mod unused_parameter_default;
 
 /// The helper every rule's tests use: inline cases of text, how many
 /// findings of the rule it has, and the text its fixes make of it.
@@ -154,7 +156,7 @@ pub(crate) mod test_support {
         let nesting = all.of(&stack, 0);
         let options = LintOptions {
             references: &references,
-            nested: Some(&nesting),
+            stack: Some(&nesting),
             registry: Some(&registry),
             ..LintOptions::new(Catalog::builtin())
         };
@@ -162,6 +164,49 @@ pub(crate) mod test_support {
             .into_iter()
             .filter(|d| d.rule == rule)
             .map(|d| root[d.range.as_usize()].to_owned())
+            .collect()
+    }
+
+    /// The text each finding of `rule` covers in the environment `env` of
+    /// a stack with `root` and an `app.yaml` declaring `name`.
+    pub(crate) fn environment_findings(
+        rule: Rule,
+        root: &'static str,
+        env: &'static str,
+    ) -> Vec<String> {
+        use crate::stack::{Content, FileProvider, ReadError, Stack};
+        struct Files(Vec<(&'static str, &'static str)>);
+        impl FileProvider for Files {
+            fn read(&self, url: &str) -> Result<Content, ReadError> {
+                let found = self.0.iter().find(|(u, _)| *u == url);
+                found
+                    .map(|(_, text)| Content::Text((*text).to_owned()))
+                    .ok_or(ReadError::NotFound)
+            }
+        }
+        let app =
+            "heat_template_version: 2018-08-31\nparameters:\n  name: {type: string, default: x}\n";
+        let files = Files(vec![
+            ("file:///t/root.yaml", root),
+            ("file:///t/app.yaml", app),
+            ("file:///t/env.yaml", env),
+        ]);
+        let stack = Stack::gather(
+            "file:///t/root.yaml",
+            &["file:///t/env.yaml".to_owned()],
+            &files,
+        );
+        let env_id = stack.file("file:///t/env.yaml").expect("the environment");
+        let all = stack.nesting();
+        let facts = all.of(&stack, env_id);
+        let options = LintOptions {
+            stack: Some(&facts),
+            ..LintOptions::new(Catalog::builtin())
+        };
+        lint(env, &options)
+            .into_iter()
+            .filter(|d| d.rule == rule)
+            .map(|d| env[d.range.as_usize()].to_owned())
             .collect()
     }
 

@@ -1,0 +1,67 @@
+#![doc = include_str!("unused_parameter_default.md")]
+
+use crate::lint::context::{with_suggestions, Context};
+use crate::lint::suggest::closest;
+use crate::lint::Rule;
+use crate::template::{merge, DocumentKind};
+
+/// Each key of an environment's `parameter_defaults` that no template of
+/// the stack declares, in an environment linted as part of its stack.
+pub(crate) fn check(cx: &mut Context<'_, '_>) {
+    let template = cx.template;
+    let tree = cx.tree;
+    let (Some(stack), DocumentKind::Environment) = (cx.stack, template.kind()) else {
+        return;
+    };
+    // A file that could not be read may declare it: nothing is known.
+    if !stack.is_complete() {
+        return;
+    }
+    let declared = stack.all_parameters();
+    let Some(defaults) = template
+        .section("parameter_defaults")
+        .filter(|&n| tree.is_mapping(n))
+    else {
+        return;
+    };
+    for merged in merge::flattened(tree, defaults) {
+        let Some(name) = tree.scalar(merged.entry.key) else {
+            continue;
+        };
+        if declared.binary_search_by(|d| d.as_str().cmp(name)).is_ok() {
+            continue;
+        }
+        let message = with_suggestions(
+            format!(
+                "no template of the stack declares a parameter `{name}`: Heat ignores this default, so the setting never applies"
+            ),
+            &closest(name, declared.iter().map(String::as_str)),
+        );
+        cx.report(
+            Rule::UnusedParameterDefault,
+            tree.range(merged.entry.key),
+            message,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::environment_findings;
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        let root = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number, default: 1}\nresources:\n  app: {type: app.yaml}\n";
+        let found = |env| environment_findings(Rule::UnusedParameterDefault, root, env);
+        // `name` is the nested template's (test_support's app.yaml).
+        assert_eq!(
+            found("parameter_defaults:\n  size: 2\n  name: web\n  sise: 3\n"),
+            ["sise"]
+        );
+        // A stack with a file that cannot be read says nothing.
+        let broken = "heat_template_version: 2018-08-31\nresources:\n  app: {type: app.yaml}\n  gone: {type: gone.yaml}\n";
+        let found = |env| environment_findings(Rule::UnusedParameterDefault, broken, env);
+        assert!(found("parameter_defaults:\n  sise: 3\n").is_empty());
+    }
+}
