@@ -6,7 +6,7 @@
 //! the other files are linted, and the exit code is 2 at the end.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
@@ -14,12 +14,15 @@ use std::thread;
 use clap::Args;
 use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LintOptions};
-use heatwise_core::stack::{FileId, ReadError, Reference, Role, Stack, Target, MAX_STACK_FILES};
+use heatwise_core::stack::{
+    FileId, ReadError, Reference, Registry, Role, Stack, Target, MAX_STACK_FILES,
+};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
 use crate::input::{self, report_error, Input};
 use crate::output::{self, FileReport, Format, InputError};
+use crate::project::{self, ProjectStack};
 use crate::stack::{self, parse_path_map, PathMap};
 
 /// Top-level keys that make a document that is neither a template nor an
@@ -40,7 +43,10 @@ pub struct LintArgs {
     /// directories skipped; so are well-formed files found there that are
     /// neither templates nor environments, such as Ansible task lists);
     /// `-` reads standard input.
-    #[arg(required_unless_present = "stack", value_name = "PATH")]
+    /// Without a PATH or --stack, the stacks of the project file
+    /// (heatwise.toml, in this directory or the nearest one above) are
+    /// linted.
+    #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 
     /// Lint a stack as Heat receives it: this root template, the
@@ -92,7 +98,20 @@ pub fn run(args: &LintArgs) -> ExitCode {
     let mut reports = Vec::new();
     let mut skipped = 0;
     if let Some(root) = &args.stack {
-        reports = lint_stack(root, args, &options, &mut errors);
+        let stack = ProjectStack {
+            root: root.clone(),
+            environments: args.check.environments.clone(),
+            path_maps: args.path_maps.clone(),
+        };
+        reports = lint_stack(&stack, &options, &mut errors);
+    } else if args.paths.is_empty() {
+        match lint_project(args, &options, &mut errors) {
+            Ok(found) => reports = found,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(2);
+            }
+        }
     } else {
         let inputs = input::collect(&args.paths, &mut errors);
         let heat_only = args.heat_only;
@@ -131,15 +150,58 @@ pub fn run(args: &LintArgs) -> ExitCode {
     }
 }
 
-/// The root, its environments and every file they reach, each template
-/// and environment linted with the files it names.
-fn lint_stack(
-    root: &Path,
+/// The stacks of the project file: each linted as `--stack` does, at the
+/// project's target unless one is given, its findings those of the rules
+/// the project selects.
+fn lint_project(
     args: &LintArgs,
     options: &LintOptions<'_>,
     errors: &mut Vec<InputError>,
+) -> Result<Vec<FileReport>, String> {
+    let path = project::find().ok_or_else(|| {
+        format!(
+            "give templates to lint (PATH), a stack (--stack ROOT), or a {} in this directory or above",
+            project::FILE_NAME
+        )
+    })?;
+    let project = project::read(&path)?;
+    let options = LintOptions {
+        target: args.check.target.or(project.target),
+        ..*options
+    };
+    let mut reports: Vec<FileReport> = Vec::new();
+    for stack in &project.stacks {
+        for mut report in lint_stack(stack, &options, errors) {
+            report
+                .diagnostics
+                .retain(|d| project.rules.contains(&d.rule));
+            // A file two stacks share is reported once.
+            match reports.iter_mut().find(|r| r.path == report.path) {
+                Some(earlier) => {
+                    for diagnostic in report.diagnostics {
+                        if !earlier.diagnostics.contains(&diagnostic) {
+                            earlier.diagnostics.push(diagnostic);
+                        }
+                    }
+                    earlier.diagnostics.sort_by_key(|d| d.range.start);
+                }
+                None => reports.push(report),
+            }
+        }
+    }
+    Ok(reports)
+}
+
+/// The root, its environments and every file they reach, each template
+/// and environment linted with the files it names and the registry of the
+/// stack's environments.
+fn lint_stack(
+    stack: &ProjectStack,
+    options: &LintOptions<'_>,
+    errors: &mut Vec<InputError>,
 ) -> Vec<FileReport> {
-    let given = std::iter::once(root).chain(args.check.environments.iter().map(PathBuf::as_path));
+    let given = std::iter::once(stack.root.as_path())
+        .chain(stack.environments.iter().map(PathBuf::as_path));
     let mut urls = Vec::new();
     for path in given {
         match stack::url_of(path) {
@@ -152,7 +214,7 @@ fn lint_stack(
         }
     }
     let files = stack::FsFiles {
-        path_maps: args.path_maps.clone(),
+        path_maps: stack.path_maps.clone(),
     };
     let gathered = Stack::gather(&urls[0], &urls[1..], &files);
     let shown = |url: &str| {
@@ -186,6 +248,10 @@ fn lint_stack(
         .filter(|&id| gathered.files[id].role != Role::Data)
         .collect();
     let nesting = gathered.nesting();
+    let mut registry = Registry::default();
+    for id in gathered.environments() {
+        registry.load(&template::parse(&gathered.files[id].text));
+    }
     in_parallel(&linted, |&id| {
         let file = &gathered.files[id];
         let references: Vec<Reference> = gathered.references_from(id).cloned().collect();
@@ -193,6 +259,7 @@ fn lint_stack(
         let options = LintOptions {
             references: &references,
             stack: Some(&nested),
+            registry: Some(&registry),
             ..*options
         };
         FileReport {

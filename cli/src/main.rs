@@ -8,6 +8,7 @@ mod lint;
 mod load;
 mod orc;
 mod output;
+mod project;
 mod rule;
 mod server;
 mod stack;

@@ -340,12 +340,13 @@ const CASES: &[Case] = &[
         exit: 2,
         stderr: &["invalid value 'xml'"],
     },
+    // Nothing to lint and no project file here or above.
     Case {
         expected: None,
         args: &["lint"],
         stdin: None,
         exit: 2,
-        stderr: &["<PATH>..."],
+        stderr: &["give templates to lint (PATH), a stack (--stack ROOT), or a heatwise.toml"],
     },
     // Rules: by code or name (any case), all of them, or none such.
     Case {
@@ -467,6 +468,32 @@ fn every_case_prints_its_expected_output_and_exit_code() {
             None => assert_eq!(output.stdout, "", "{what}: standard output"),
         }
     }
+}
+
+/// With no path, `heatwise lint` lints the stacks of the project file
+/// (`fixtures/lint/tree/heatwise.toml`): its target, its ignored rules, and
+/// a file two stacks share reported once.
+#[test]
+fn the_project_file_names_the_stacks() {
+    let dir = fixtures().join("tree");
+    let output = support::run(env!("CARGO_BIN_EXE_heatwise"), &["lint"], Some(&dir), b"");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    support::assert_snapshot(&fixtures().join("expected/project.txt"), &stdout);
+    // A project file that says what heatwise does not take is an error.
+    let broken = std::env::temp_dir().join(format!("heatwise-project-{}", std::process::id()));
+    std::fs::create_dir_all(&broken).unwrap();
+    std::fs::write(broken.join("heatwise.toml"), "targte = \"2024.1\"\n").unwrap();
+    let output = support::run(
+        env!("CARGO_BIN_EXE_heatwise"),
+        &["lint"],
+        Some(&broken),
+        b"",
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("unknown field `targte`"), "{stderr}");
+    std::fs::remove_dir_all(&broken).unwrap();
 }
 
 /// GitLab's code-quality report: its documented shape, and fingerprints

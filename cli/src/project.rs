@@ -1,0 +1,170 @@
+//! `heatwise.toml`, the project file `heatwise lint` reads when it is given
+//! no path: the release to check against, the rules to report, and the
+//! stacks of the project, each a root template with its environments.
+//! Paths in it are relative to the file's directory.
+//!
+//! ```toml
+//! target = "2024.1"
+//! select = ["HW"]
+//! ignore = ["HW107"]
+//! [[stack]]
+//! root = "overcloud.yaml"
+//! environments = ["overcloud-resource-registry-puppet.yaml"]
+//! path-map = { "/usr/share/openstack-tripleo-heat-templates" = "." }
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use heatwise_core::lint::Rule;
+use heatwise_core::release::Release;
+use serde::Deserialize;
+
+use crate::args::parse_release;
+use crate::input::read_file;
+use crate::stack::PathMap;
+
+/// The project file's name.
+pub const FILE_NAME: &str = "heatwise.toml";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct File {
+    target: Option<String>,
+    #[serde(default)]
+    select: Vec<String>,
+    #[serde(default)]
+    ignore: Vec<String>,
+    #[serde(default)]
+    stack: Vec<StackFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct StackFile {
+    root: PathBuf,
+    #[serde(default)]
+    environments: Vec<PathBuf>,
+    #[serde(default)]
+    path_map: BTreeMap<String, String>,
+}
+
+/// A project, read and checked.
+#[derive(Debug)]
+pub struct Project {
+    pub target: Option<Release>,
+    /// The rules reported: those `select` names (all when empty), less
+    /// those `ignore` names.
+    pub rules: Vec<Rule>,
+    pub stacks: Vec<ProjectStack>,
+}
+
+/// One stack of a project, its paths made from the project's directory.
+#[derive(Debug)]
+pub struct ProjectStack {
+    pub root: PathBuf,
+    pub environments: Vec<PathBuf>,
+    pub path_maps: Vec<PathMap>,
+}
+
+/// The project file in the current directory or the nearest one above.
+pub fn find() -> Option<PathBuf> {
+    let start = std::env::current_dir().ok()?;
+    start
+        .ancestors()
+        .map(|dir| dir.join(FILE_NAME))
+        .find(|candidate| candidate.is_file())
+}
+
+/// The rules a selector names: a code, a name, or a prefix of codes
+/// (`HW`, `HW4`).
+fn selected(selector: &str) -> Result<Vec<Rule>, String> {
+    let named = Rule::matching(selector);
+    if !named.is_empty() {
+        return Ok(named);
+    }
+    let upper = selector.to_ascii_uppercase();
+    let by_prefix: Vec<Rule> = Rule::ALL
+        .iter()
+        .copied()
+        .filter(|rule| rule.code().starts_with(&upper))
+        .collect();
+    if by_prefix.is_empty() {
+        return Err(format!(
+            "`{selector}` names no rule; give a code (HW202), a name (hidden-property) or a prefix of codes (HW, HW2)"
+        ));
+    }
+    Ok(by_prefix)
+}
+
+/// Reads and checks the project file at `path`.
+pub fn read(path: &Path) -> Result<Project, String> {
+    let shown = path.display();
+    let text = read_file(path).map_err(|message| format!("{shown}: {message}"))?;
+    let file: File = toml::from_str(&text).map_err(|error| format!("{shown}: {error}"))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let target = file
+        .target
+        .as_deref()
+        .map(parse_release)
+        .transpose()
+        .map_err(|message| format!("{shown}: target: {message}"))?;
+    let mut rules: Vec<Rule> = if file.select.is_empty() {
+        Rule::ALL.to_vec()
+    } else {
+        let mut rules = Vec::new();
+        for selector in &file.select {
+            rules.extend(selected(selector).map_err(|m| format!("{shown}: select: {m}"))?);
+        }
+        rules
+    };
+    for selector in &file.ignore {
+        let ignored = selected(selector).map_err(|m| format!("{shown}: ignore: {m}"))?;
+        rules.retain(|rule| !ignored.contains(rule));
+    }
+    rules.sort();
+    rules.dedup();
+    if file.stack.is_empty() {
+        return Err(format!(
+            "{shown} names no stack: add one, e.g.\n[[stack]]\nroot = \"overcloud.yaml\""
+        ));
+    }
+    let stacks = file
+        .stack
+        .into_iter()
+        .map(|stack| ProjectStack {
+            root: dir.join(stack.root),
+            environments: stack
+                .environments
+                .into_iter()
+                .map(|e| dir.join(e))
+                .collect(),
+            path_maps: stack
+                .path_map
+                .into_iter()
+                .map(|(from, to)| PathMap {
+                    from: PathBuf::from(from),
+                    to: dir.join(to),
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(Project {
+        target,
+        rules,
+        stacks,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selectors() {
+        assert_eq!(selected("HW202").unwrap(), [Rule::HiddenProperty]);
+        assert_eq!(selected("hidden-property").unwrap(), [Rule::HiddenProperty]);
+        assert!(selected("HW4").unwrap().contains(&Rule::MissingFile));
+        assert!(selected("nothing").is_err());
+    }
+}
