@@ -31,6 +31,69 @@ const LEFT_OUT: &[&str] = &[
     "doc",
 ];
 
+/// `target/corpus/tripleo-heat-templates-<version>-rendered`: the whole
+/// archive with its Jinja sources rendered by its own
+/// `tools/process-templates.py` for the default roles and networks, as a
+/// deployment renders it: a stack of about 1,700 files whose root is
+/// `overcloud.yaml`.
+pub fn rendered_dir(root: &Path) -> PathBuf {
+    root.join("target")
+        .join("corpus")
+        .join(format!("{PACKAGE}-{VERSION}-rendered"))
+}
+
+/// Renders the pinned archive (downloaded by [`install`]) unless its
+/// stamp says it is done; needs the tools' virtualenv (Jinja2, PyYAML).
+pub fn render(env: &Env) -> Result<(), String> {
+    let out = rendered_dir(&env.root);
+    let stamp = out.join(".heatwise-sha256");
+    if std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == SHA256) {
+        return Ok(());
+    }
+    env.step(&format!(
+        "rendering {PACKAGE} {VERSION}'s Jinja templates into {}",
+        out.display()
+    ));
+    let corpus = env.root.join("target").join("corpus");
+    let archive = corpus
+        .join("download")
+        .join(format!("{PACKAGE}-{VERSION}.tar.gz"));
+    let source = corpus.join("source");
+    for dir in [&source, &out] {
+        if dir.exists() {
+            std::fs::remove_dir_all(dir)
+                .map_err(|e| format!("cannot remove {}: {e}", dir.display()))?;
+        }
+    }
+    std::fs::create_dir_all(&source)
+        .map_err(|e| format!("cannot create {}: {e}", source.display()))?;
+    env.run(
+        env.command("tar")
+            .arg("-xzf")
+            .arg(&archive)
+            .arg("-C")
+            .arg(&source),
+    )?;
+    let tree = source.join(format!("{PACKAGE}-{VERSION}"));
+    let python = crate::tools::bin(&env.root).join("python");
+    env.run(
+        env.command(&python.to_string_lossy())
+            .current_dir(&tree)
+            .arg("tools/process-templates.py")
+            .args([
+                "-r",
+                "roles_data.yaml",
+                "-n",
+                "network_data_default.yaml",
+                "-o",
+            ])
+            .arg(&out),
+    )?;
+    std::fs::remove_dir_all(&source)
+        .map_err(|e| format!("cannot remove {}: {e}", source.display()))?;
+    std::fs::write(&stamp, SHA256).map_err(|e| format!("cannot write {}: {e}", stamp.display()))
+}
+
 /// `target/corpus/tripleo-heat-templates-<version>`: what the tests read.
 pub fn dir(root: &Path) -> PathBuf {
     root.join("target")

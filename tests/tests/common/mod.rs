@@ -6,6 +6,7 @@ use std::path::Path;
 
 use heatwise_core::syntax::{CollectionStyle, NodeKind, ScalarStyle, Tree};
 
+#[allow(unused_imports)] // Not every test binary that includes this module reads the corpora.
 pub use heatwise_test_support::{corpora, files_under};
 
 /// What every tree must satisfy, whatever its input; panics with the broken

@@ -1,0 +1,106 @@
+//! The pinned tripleo-heat-templates, rendered as a deployment renders it
+//! (`cargo xtask setup`: its own tools/process-templates.py), linted as
+//! the stack `openstack overcloud deploy` creates from it: `overcloud.yaml`
+//! with `overcloud-resource-registry-puppet.yaml`. The files reached and
+//! the findings of the cross-file rules are a snapshot
+//! (`HEATWISE_BLESS=1` rewrites it). Skipped, with a line on stderr, when
+//! setup has not rendered it.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use heatwise_core::catalog::Catalog;
+use heatwise_core::lint::{lint, LintOptions};
+use heatwise_core::stack::{Content, FileProvider, ReadError, Registry, Role, Stack};
+use heatwise_core::template;
+
+/// Local files by `file:` URL (the paths here need no escapes).
+struct LocalFiles;
+
+impl FileProvider for LocalFiles {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        let path = url.strip_prefix("file://").ok_or(ReadError::Remote)?;
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(String::from_utf8(bytes).map_or(Content::Binary, Content::Text)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Err(ReadError::NotFound),
+            Err(error) => Err(ReadError::Unreadable(error.to_string())),
+        }
+    }
+}
+
+fn rendered() -> PathBuf {
+    std::env::var_os("HEATWISE_RENDERED_CORPUS").map_or_else(
+        || {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../target/corpus/tripleo-heat-templates-18.0.0-rendered")
+        },
+        PathBuf::from,
+    )
+}
+
+#[test]
+fn the_rendered_overcloud_stack() {
+    let dir = rendered();
+    let Ok(dir) = std::fs::canonicalize(&dir) else {
+        eprintln!(
+            "skipped: the rendered TripleO stack: {} is not there (run `cargo xtask setup`)",
+            dir.display()
+        );
+        return;
+    };
+    let url = |name: &str| format!("file://{}/{name}", dir.display());
+    let stack = Stack::gather(
+        &url("overcloud.yaml"),
+        &[url("overcloud-resource-registry-puppet.yaml")],
+        &LocalFiles,
+    );
+    assert!(stack.unread.is_empty(), "{:?}", stack.unread);
+    let mut registry = Registry::default();
+    for id in stack.environments() {
+        registry.load(&template::parse(&stack.files[id].text));
+    }
+    let nesting = stack.nesting();
+    let prefix = url("");
+    let mut roles: BTreeMap<String, usize> = BTreeMap::new();
+    let mut by_rule: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut cross_file = Vec::new();
+    for (id, file) in stack.files.iter().enumerate() {
+        *roles.entry(format!("{:?}", file.role)).or_default() += 1;
+        if file.role == Role::Data {
+            continue;
+        }
+        let references: Vec<_> = stack.references_from(id).cloned().collect();
+        let facts = nesting.of(&stack, id);
+        let options = LintOptions {
+            references: &references,
+            stack: Some(&facts),
+            registry: Some(&registry),
+            ..LintOptions::new(Catalog::builtin())
+        };
+        for diagnostic in lint(&file.text, &options) {
+            *by_rule.entry(diagnostic.code()).or_default() += 1;
+            if diagnostic.code().starts_with("HW4") {
+                let line = file.text[..diagnostic.range.start as usize].lines().count();
+                let path = file.url.strip_prefix(&prefix).unwrap_or(&file.url);
+                cross_file.push(format!(
+                    "{path}:{line} {} {}",
+                    diagnostic.code(),
+                    diagnostic.message
+                ));
+            }
+        }
+    }
+    cross_file.sort();
+    let mut summary = String::new();
+    writeln!(summary, "files by role: {roles:?}").unwrap();
+    writeln!(summary, "references: {}", stack.references.len()).unwrap();
+    writeln!(summary, "findings by rule: {by_rule:?}").unwrap();
+    writeln!(summary, "\ncross-file findings:").unwrap();
+    for line in &cross_file {
+        writeln!(summary, "  {line}").unwrap();
+    }
+    common::assert_snapshot("tht-rendered-stack.snap", &summary);
+}
