@@ -9,6 +9,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::thread;
 
 use clap::Args;
@@ -21,7 +22,7 @@ use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
 use crate::input::{self, report_error, Input};
-use crate::output::{self, FileReport, Format, InputError};
+use crate::output::{self, FileReport, Format, InputError, StackFiles};
 use crate::project::{self, ProjectStack};
 use crate::stack::{self, parse_path_map, PathMap};
 
@@ -252,6 +253,14 @@ fn lint_stack(
     for id in gathered.environments() {
         registry.load(&template::parse(&gathered.files[id].text));
     }
+    // Every file, for the places findings point at in other files.
+    let texts = Arc::new(StackFiles {
+        by_url: gathered
+            .files
+            .iter()
+            .map(|file| (file.url.clone(), (shown(&file.url), file.text.clone())))
+            .collect(),
+    });
     in_parallel(&linted, |&id| {
         let file = &gathered.files[id];
         let references: Vec<Reference> = gathered.references_from(id).cloned().collect();
@@ -266,6 +275,7 @@ fn lint_stack(
             path: shown(&file.url),
             text: file.text.clone(),
             diagnostics: lint_template(&template::parse(&file.text), &options),
+            stack: Some(Arc::clone(&texts)),
         }
     })
 }
@@ -299,6 +309,7 @@ fn lint_input(input: &Input, heat_only: bool, options: &LintOptions<'_>) -> Outc
         path: input.name(),
         text,
         diagnostics,
+        stack: None,
     })
 }
 

@@ -182,6 +182,7 @@ pub fn run(args: &OrcArgs) -> ExitCode {
                 message: &f.message,
                 range: f.range,
                 help: None,
+                notes: Vec::new(),
             })
             .collect();
         let _ = write_findings(path, text, &findings, colour, &mut stderr);

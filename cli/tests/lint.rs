@@ -180,6 +180,36 @@ const CASES: &[Case] = &[
         stderr: &[],
     },
     Case {
+        expected: Some("stack-tree.sarif"),
+        args: &[
+            "lint",
+            "--stack",
+            "tree/root.yaml",
+            "-e",
+            "tree/env/registry.yaml",
+            "--format",
+            "sarif",
+        ],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
+        expected: Some("stack-tree.json"),
+        args: &[
+            "lint",
+            "--stack",
+            "tree/root.yaml",
+            "-e",
+            "tree/env/registry.yaml",
+            "--format",
+            "json",
+        ],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
         expected: Some("stack-tree-path-map.txt"),
         args: &[
             "lint",

@@ -242,6 +242,7 @@ mod tests {
             lifecycle: Vec::new(),
             subject: None,
             fix: Fix::new("t", edits, Applicability::Safe),
+            related: Vec::new(),
         }
     }
 

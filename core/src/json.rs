@@ -436,6 +436,7 @@ mod tests {
             lifecycle: Vec::new(),
             subject: None,
             fix: Some(fix),
+            related: Vec::new(),
         };
         let object = json!(diagnostic_json(&Positions::new(text), &diagnostic));
         assert_eq!(object["code"], "HW202");

@@ -16,15 +16,42 @@ struct FindingInFile<'a> {
     path: &'a str,
     #[serde(flatten)]
     finding: DiagnosticJson<'a>,
+    /// Other places the finding points at, in other files of the stack.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related: Vec<RelatedJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct RelatedJson<'a> {
+    path: &'a str,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    message: &'a str,
 }
 
 pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     let mut findings = Vec::new();
     for report in reports {
         let positions = Positions::new(&report.text);
-        findings.extend(report.diagnostics.iter().map(|diagnostic| FindingInFile {
-            path: &report.path,
-            finding: diagnostic_json(&positions, diagnostic),
+        findings.extend(report.diagnostics.iter().map(|diagnostic| {
+            FindingInFile {
+                path: &report.path,
+                finding: diagnostic_json(&positions, diagnostic),
+                related: report
+                    .related(diagnostic)
+                    .into_iter()
+                    .map(|at| RelatedJson {
+                        path: at.path,
+                        line: at.line,
+                        column: at.column,
+                        end_line: at.end_line,
+                        end_column: at.end_column,
+                        message: at.message,
+                    })
+                    .collect(),
+            }
         }));
     }
     serde_json::to_writer_pretty(&mut *out, &findings)?;

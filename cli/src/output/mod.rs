@@ -7,10 +7,13 @@ mod json;
 mod sarif;
 pub(crate) mod text;
 
+use std::collections::HashMap;
 use std::io::{self, IsTerminal, Write};
+use std::sync::Arc;
 
 use clap::ValueEnum;
 use heatwise_core::lint::Diagnostic;
+use heatwise_core::text::Positions;
 
 /// One linted input.
 pub struct FileReport {
@@ -18,6 +21,56 @@ pub struct FileReport {
     pub path: String,
     pub text: String,
     pub diagnostics: Vec<Diagnostic>,
+    /// The other files of its stack, for the places findings point at
+    /// there (`None` for a file linted alone).
+    pub stack: Option<Arc<StackFiles>>,
+}
+
+/// The files of a stack, by URL: how each is shown, and its text.
+#[derive(Default)]
+pub struct StackFiles {
+    pub by_url: HashMap<String, (String, String)>,
+}
+
+/// A place a finding points at, in lines and columns (1-based).
+pub struct RelatedLocation<'a> {
+    pub path: &'a str,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    /// The columns in UTF-16 code units, as SARIF counts them.
+    pub utf16_column: u32,
+    pub end_utf16_column: u32,
+    pub message: &'a str,
+}
+
+impl FileReport {
+    /// The places `diagnostic` points at besides its own, where the stack
+    /// has their files.
+    pub fn related<'a>(&'a self, diagnostic: &'a Diagnostic) -> Vec<RelatedLocation<'a>> {
+        let Some(stack) = &self.stack else {
+            return Vec::new();
+        };
+        diagnostic
+            .related
+            .iter()
+            .filter_map(|related| {
+                let (path, text) = stack.by_url.get(&related.url)?;
+                let at = Positions::new(text).location(related.range);
+                Some(RelatedLocation {
+                    path,
+                    line: at.line,
+                    column: at.column,
+                    end_line: at.end_line,
+                    end_column: at.end_column,
+                    utf16_column: at.utf16_column,
+                    end_utf16_column: at.end_utf16_column,
+                    message: &related.message,
+                })
+            })
+            .collect()
+    }
 }
 
 /// An input that could not be linted.
@@ -94,6 +147,7 @@ mod tests {
             lifecycle: Vec::new(),
             subject: None,
             fix: Some(fix),
+            related: Vec::new(),
         };
         let rename = Fix::new(
             "Rename to `network`",
@@ -119,6 +173,7 @@ mod tests {
                 .flatten()
                 .map(finding)
                 .collect(),
+            stack: None,
         }
     }
 

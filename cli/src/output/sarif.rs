@@ -107,7 +107,18 @@ struct SarifResult<'a> {
     partial_fingerprints: Fingerprints,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     fixes: Vec<SarifFix<'a>>,
+    /// Places in other files of the stack the finding points at.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<RelatedSarif>,
     properties: ResultProperties<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RelatedSarif {
+    id: usize,
+    message: Message,
+    physical_location: PhysicalLocation,
 }
 
 #[derive(Serialize)]
@@ -195,7 +206,28 @@ pub fn write(reports: &[FileReport], errors: &[InputError], out: &mut dyn Write)
         let positions = Positions::new(&report.text);
         let mut occurrences: HashMap<(Rule, u64), usize> = HashMap::new();
         for diagnostic in &report.diagnostics {
-            results.push(result(diagnostic, &positions, &artifact, &mut occurrences));
+            let mut found = result(diagnostic, &positions, &artifact, &mut occurrences);
+            found.related_locations = report
+                .related(diagnostic)
+                .into_iter()
+                .enumerate()
+                .map(|(id, at)| RelatedSarif {
+                    id,
+                    message: Message {
+                        text: at.message.to_owned(),
+                    },
+                    physical_location: PhysicalLocation {
+                        artifact_location: artifact_location(at.path, current_dir.as_deref()),
+                        region: Some(Region {
+                            start_line: at.line,
+                            start_column: at.utf16_column,
+                            end_line: at.end_line,
+                            end_column: at.end_utf16_column,
+                        }),
+                    },
+                })
+                .collect();
+            results.push(found);
         }
     }
     let notifications = errors
@@ -328,6 +360,7 @@ fn result<'a>(
             primary_location_line_hash: format!("{line_hash:016x}:{occurrence}"),
         },
         fixes,
+        related_locations: Vec::new(),
         properties: ResultProperties {
             name: diagnostic.rule.name(),
             status: diagnostic.status.map(|s| s.as_str()),

@@ -60,7 +60,20 @@ pub fn write(
     for report in reports {
         let positions = Positions::new(&report.text);
         for diagnostic in &report.diagnostics {
-            write_diagnostic(&style, &report.path, &positions, diagnostic, out)?;
+            let notes = report
+                .related(diagnostic)
+                .into_iter()
+                .map(|at| {
+                    format!(
+                        "{}: {}:{}:{}",
+                        at.message,
+                        sanitize(at.path),
+                        at.line,
+                        at.column
+                    )
+                })
+                .collect();
+            write_diagnostic(&style, &report.path, &positions, diagnostic, notes, out)?;
         }
     }
     writeln!(out, "{}", summary(reports, errors, skipped))
@@ -71,6 +84,7 @@ fn write_diagnostic(
     path: &str,
     positions: &Positions<'_>,
     diagnostic: &Diagnostic,
+    notes: Vec<String>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let help = diagnostic.fix.as_ref().map(|fix| {
@@ -86,6 +100,7 @@ fn write_diagnostic(
         message: &diagnostic.message,
         range: diagnostic.range,
         help,
+        notes,
     };
     write_finding(style, path, positions, &finding, out)
 }
@@ -98,6 +113,8 @@ pub struct Finding<'a> {
     pub range: heatwise_core::text::TextRange,
     /// `(label, text)` shown under the source line.
     pub help: Option<(String, String)>,
+    /// Other places the finding points at, each a line under it.
+    pub notes: Vec<String>,
 }
 
 /// Writes findings of one text in the compiler-style format.
@@ -169,6 +186,15 @@ fn write_finding(
             style.paint(BLUE, "="),
             style.paint(GREEN, label),
             sanitize(title)
+        )?;
+    }
+    for note in &finding.notes {
+        writeln!(
+            out,
+            "{gutter} {} {}: {}",
+            style.paint(BLUE, "="),
+            style.paint(BLUE, "note"),
+            sanitize(note)
         )?;
     }
     writeln!(out)

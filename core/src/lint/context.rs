@@ -192,6 +192,7 @@ impl<'a, 't> Context<'a, 't> {
             lifecycle: Vec::new(),
             subject: None,
             fix: None,
+            related: Vec::new(),
         });
         self.out.last_mut().expect("just pushed")
     }

@@ -101,6 +101,19 @@ pub struct Diagnostic {
     pub lifecycle: Vec<LifecycleStep>,
     pub subject: Option<Subject>,
     pub fix: Option<Fix>,
+    /// Other places the finding points at: in another file of the stack
+    /// (a nested template's parameter, the template a cycle closes on).
+    pub related: Vec<Related>,
+}
+
+/// A place a finding points at besides its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    /// The file, by the URL its stack names it by.
+    pub url: String,
+    pub range: TextRange,
+    /// What is there, e.g. "`size` is declared here without a default".
+    pub message: String,
 }
 
 impl Diagnostic {

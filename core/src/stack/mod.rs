@@ -13,5 +13,5 @@ pub use gather::{
     Content, FileId, FileProvider, ReadError, Reference, ReferenceKind, Role, Stack, StackFile,
     Target, MAX_STACK_FILES,
 };
-pub use nesting::{Interface, Nesting, StackFacts, StackNesting};
+pub use nesting::{Interface, NestedParameter, Nesting, StackFacts, StackNesting};
 pub use registry::{Registry, Resolution, Resolver, TypeMapping};

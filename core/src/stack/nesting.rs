@@ -16,15 +16,25 @@ use super::gather::{FileId, ReferenceKind, Role, Stack, Target};
 /// A nested template's parameters, as the resource that uses it sees them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Interface {
-    /// Where the template is, for messages: its name as written.
+    /// How messages name the template: its file's name.
     pub name: String,
-    /// Each parameter, and whether it has a default.
-    pub parameters: Vec<(String, bool)>,
+    /// Its URL in the stack.
+    pub url: String,
+    pub parameters: Vec<NestedParameter>,
+}
+
+/// One parameter of a nested template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NestedParameter {
+    pub name: String,
+    pub has_default: bool,
+    /// Its name where it is declared, in the nested template.
+    pub range: TextRange,
 }
 
 impl Interface {
-    /// Reads a template's parameters.
-    pub fn read(name: &str, text: &str) -> Interface {
+    /// Reads the parameters of the template at `url`.
+    pub fn read(url: &str, text: &str) -> Interface {
         let template = template::parse(text);
         let tree = template.tree();
         let default_key = match template.kind() {
@@ -42,17 +52,22 @@ impl Interface {
                     && merge::merged_entry(tree, declaration, default_key).is_some_and(
                         |(_, entry)| tree.resolve(entry.value) != Some(Resolved::Null),
                     );
-                (parameter.name.clone(), has_default)
+                NestedParameter {
+                    name: parameter.name.clone(),
+                    has_default,
+                    range: tree.range(parameter.entry.key),
+                }
             })
             .collect();
         Interface {
-            name: name.to_owned(),
+            name: url.rsplit('/').next().unwrap_or(url).to_owned(),
+            url: url.to_owned(),
             parameters,
         }
     }
 
     pub fn has(&self, name: &str) -> bool {
-        self.parameters.iter().any(|(p, _)| p == name)
+        self.parameters.iter().any(|p| p.name == name)
     }
 }
 
@@ -133,12 +148,7 @@ impl Stack {
         let interfaces: Vec<Option<Interface>> = self
             .files
             .iter()
-            .map(|file| {
-                (file.role == Role::Nested).then(|| {
-                    let name = file.url.rsplit('/').next().unwrap_or(&file.url);
-                    Interface::read(name, &file.text)
-                })
-            })
+            .map(|file| (file.role == Role::Nested).then(|| Interface::read(&file.url, &file.text)))
             .collect();
         let mut by_registry = HashMap::new();
         for environment in self.environments() {
@@ -161,9 +171,7 @@ impl Stack {
         let mut all_parameters: Vec<String> = interfaces
             .iter()
             .flatten()
-            .flat_map(|interface: &Interface| {
-                interface.parameters.iter().map(|(name, _)| name.clone())
-            })
+            .flat_map(|interface: &Interface| interface.parameters.iter().map(|p| p.name.clone()))
             .chain(root_parameters.iter().flatten().cloned())
             .collect();
         all_parameters.sort_unstable();
@@ -228,17 +236,18 @@ mod tests {
     #[test]
     fn parameters_and_their_defaults() {
         let interface = Interface::read(
-            "app.yaml",
+            "file:///t/app.yaml",
             "heat_template_version: 2018-08-31\nparameters:\n  a: {type: string}\n  b: {type: string, default: x}\n  c: {type: string, default: null}\n  d:\n    <<: {default: 1}\n    type: number\n",
         );
+        let defaults: Vec<(&str, bool)> = interface
+            .parameters
+            .iter()
+            .map(|p| (p.name.as_str(), p.has_default))
+            .collect();
         assert_eq!(
-            interface.parameters,
-            [
-                ("a".to_owned(), false),
-                ("b".to_owned(), true),
-                ("c".to_owned(), false),
-                ("d".to_owned(), true)
-            ]
+            defaults,
+            [("a", false), ("b", true), ("c", false), ("d", true)]
         );
+        assert_eq!(interface.name, "app.yaml");
     }
 }

@@ -1,7 +1,7 @@
 #![doc = include_str!("missing_nested_parameter.md")]
 
 use crate::lint::context::Context;
-use crate::lint::Rule;
+use crate::lint::{Related, Rule};
 use crate::template::merge;
 
 /// Each parameter without a default of a template resource's nested
@@ -31,19 +31,25 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         let Some(type_entry) = resource.definition.type_entry else {
             continue;
         };
-        for (name, has_default) in &interface.parameters {
-            if *has_default || given.contains(&name.as_str()) || nested.has_default(name) {
+        for parameter in &interface.parameters {
+            let name = &parameter.name;
+            if parameter.has_default || given.contains(&name.as_str()) || nested.has_default(name) {
                 continue;
             }
             let message = format!(
                 "{}'s parameter `{name}` has no default and `{}` does not pass it (nor do the environments' parameter_defaults): Heat refuses the stack (\"Property {name} not assigned\")",
                 interface.name, resource.name
             );
-            cx.report(
+            let diagnostic = cx.report(
                 Rule::MissingNestedParameter,
                 tree.range(type_entry.value),
                 message,
             );
+            diagnostic.related.push(Related {
+                url: interface.url.clone(),
+                range: parameter.range,
+                message: format!("`{name}` is declared here, without a default"),
+            });
         }
     }
 }

@@ -1,8 +1,9 @@
 #![doc = include_str!("nested_template_cycle.md")]
 
 use crate::lint::context::Context;
-use crate::lint::Rule;
+use crate::lint::{Related, Rule};
 use crate::stack::Target;
+use crate::text::TextRange;
 
 /// Each name of a template, in a file linted as part of its stack, that
 /// reaches a template still being gathered: one the name is inside of.
@@ -13,7 +14,12 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 "`{}` contains this template again: the templates nest in a cycle, which heatclient never finishes gathering and Heat refuses",
                 reference.written
             );
-            cx.report(Rule::NestedTemplateCycle, reference.range, message);
+            let diagnostic = cx.report(Rule::NestedTemplateCycle, reference.range, message);
+            diagnostic.related.push(Related {
+                url: reference.url.clone(),
+                range: TextRange::empty(0),
+                message: "the template the cycle returns to".to_owned(),
+            });
         }
     }
 }

@@ -34,6 +34,7 @@ pub(crate) fn cap(diagnostics: &mut Vec<Diagnostic>) {
         lifecycle: Vec::new(),
         subject: None,
         fix: None,
+        related: Vec::new(),
     });
 }
 

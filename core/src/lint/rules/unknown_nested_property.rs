@@ -2,7 +2,7 @@
 
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;
-use crate::lint::Rule;
+use crate::lint::{Related, Rule};
 use crate::template::merge;
 
 /// Each property of a template resource that its nested template has no
@@ -27,7 +27,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             if interface.has(key) {
                 continue;
             }
-            let names = interface.parameters.iter().map(|(name, _)| name.as_str());
+            let names = interface.parameters.iter().map(|p| p.name.as_str());
             let message = with_suggestions(
                 format!(
                     "`{key}` is not a parameter of {}: Heat refuses the resource (\"Unknown Property {key}\")",
@@ -35,11 +35,18 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 ),
                 &closest(key, names),
             );
-            cx.report(
+            let diagnostic = cx.report(
                 Rule::UnknownNestedProperty,
                 tree.range(merged.entry.key),
                 message,
             );
+            if let Some(first) = interface.parameters.first() {
+                diagnostic.related.push(Related {
+                    url: interface.url.clone(),
+                    range: first.range,
+                    message: format!("the parameters {} declares", interface.name),
+                });
+            }
         }
     }
 }
