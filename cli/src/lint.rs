@@ -66,6 +66,13 @@ pub struct LintArgs {
     #[arg(long = "path-map", value_name = "FROM=TO", value_parser = parse_path_map, requires = "stack")]
     path_maps: Vec<PathMap>,
 
+    /// With --stack: lint the stack once for each environment file under
+    /// DIR (subdirectories too), laid alone on top of those given with -e,
+    /// as a deployment chooses one; each finding is reported once, naming
+    /// the environments it arises with when not with all of them.
+    #[arg(long, value_name = "DIR", requires = "stack")]
+    each_environment: Option<PathBuf>,
+
     #[command(flatten)]
     check: CheckArgs,
 
@@ -103,8 +110,9 @@ pub fn run(args: &LintArgs) -> ExitCode {
             root: root.clone(),
             environments: args.check.environments.clone(),
             path_maps: args.path_maps.clone(),
+            each_environment: args.each_environment.clone(),
         };
-        reports = lint_stack(&stack, &options, &mut errors);
+        reports = lint_stack_combinations(&stack, &options, &mut errors);
     } else if args.paths.is_empty() {
         match lint_project(args, &options, &mut errors) {
             Ok(found) => reports = found,
@@ -172,7 +180,7 @@ fn lint_project(
     };
     let mut reports: Vec<FileReport> = Vec::new();
     for stack in &project.stacks {
-        for mut report in lint_stack(stack, &options, errors) {
+        for mut report in lint_stack_combinations(stack, &options, errors) {
             report
                 .diagnostics
                 .retain(|d| project.rules.contains(&d.rule));
@@ -191,6 +199,105 @@ fn lint_project(
         }
     }
     Ok(reports)
+}
+
+/// The stack, or with `each_environment` the stack once with each
+/// environment file under that directory on top: each finding once, its
+/// message naming the environments it arises with when not all.
+fn lint_stack_combinations(
+    stack: &ProjectStack,
+    options: &LintOptions<'_>,
+    errors: &mut Vec<InputError>,
+) -> Vec<FileReport> {
+    let Some(dir) = &stack.each_environment else {
+        return lint_stack(stack, options, errors);
+    };
+    let extras: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
+        .iter()
+        .filter_map(|input| match input {
+            Input::File { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .filter(|path| {
+            input::read_file(path)
+                .is_ok_and(|text| template::parse(&text).kind() == DocumentKind::Environment)
+        })
+        .collect();
+    let shown_extras: Vec<String> = extras
+        .iter()
+        .map(|extra| stack::shown(&std::fs::canonicalize(extra).unwrap_or(extra.clone())))
+        .collect();
+    let mut merged: Vec<FileReport> = Vec::new();
+    // For each finding (by file and the finding itself), the environments
+    // it arises with.
+    let mut with: Vec<Vec<Vec<String>>> = Vec::new();
+    for (extra, shown_extra) in extras.iter().zip(&shown_extras) {
+        let mut combination = stack.clone();
+        combination.environments.push(extra.clone());
+        for report in lint_stack(&combination, options, errors) {
+            let index = match merged.iter().position(|r| r.path == report.path) {
+                Some(index) => index,
+                None => {
+                    merged.push(FileReport {
+                        diagnostics: Vec::new(),
+                        ..report.clone_empty()
+                    });
+                    with.push(Vec::new());
+                    merged.len() - 1
+                }
+            };
+            for diagnostic in report.diagnostics {
+                match merged[index]
+                    .diagnostics
+                    .iter()
+                    .position(|d| *d == diagnostic)
+                {
+                    Some(at) => with[index][at].push(shown_extra.clone()),
+                    None => {
+                        merged[index].diagnostics.push(diagnostic);
+                        with[index].push(vec![shown_extra.clone()]);
+                    }
+                }
+            }
+        }
+    }
+    for (report, with) in merged.iter_mut().zip(with) {
+        for (diagnostic, environments) in report.diagnostics.iter_mut().zip(with) {
+            if environments.len() == extras.len() {
+                continue;
+            }
+            let without: Vec<String> = shown_extras
+                .iter()
+                .filter(|extra| !environments.contains(extra))
+                .cloned()
+                .collect();
+            let which = if without.len() < environments.len() {
+                format!(" (with every environment but {})", named(&without))
+            } else {
+                format!(" (with {})", named(&environments))
+            };
+            diagnostic.message.push_str(&which);
+        }
+        report.diagnostics.sort_by_key(|d| (d.range.start, d.rule));
+    }
+    merged
+}
+
+/// `a`, `a and b`, `a, b, c and 4 more`.
+fn named(environments: &[String]) -> String {
+    const SHOWN: usize = 3;
+    match environments {
+        [one] => one.clone(),
+        [first, second] => format!("{first} and {second}"),
+        [shown @ .., last] if environments.len() <= SHOWN => {
+            format!("{} and {last}", shown.join(", "))
+        }
+        _ => format!(
+            "{} and {} more",
+            environments[..SHOWN].join(", "),
+            environments.len() - SHOWN
+        ),
+    }
 }
 
 /// The root, its environments and every file they reach, each template

@@ -47,6 +47,7 @@ struct StackFile {
     environments: Vec<PathBuf>,
     #[serde(default)]
     path_map: BTreeMap<String, String>,
+    each_environment: Option<PathBuf>,
 }
 
 /// A project, read and checked.
@@ -60,11 +61,14 @@ pub struct Project {
 }
 
 /// One stack of a project, its paths made from the project's directory.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ProjectStack {
     pub root: PathBuf,
     pub environments: Vec<PathBuf>,
     pub path_maps: Vec<PathMap>,
+    /// Each environment file under this directory, alone on top of the
+    /// others: one combination each.
+    pub each_environment: Option<PathBuf>,
 }
 
 /// The project file in the current directory or the nearest one above.
@@ -147,6 +151,7 @@ pub fn read(path: &Path) -> Result<Project, String> {
                     to: dir.join(to),
                 })
                 .collect(),
+            each_environment: stack.each_environment.map(|each| dir.join(each)),
         })
         .collect();
     Ok(Project {

@@ -225,6 +225,21 @@ const CASES: &[Case] = &[
         stderr: &[],
     },
     Case {
+        expected: Some("stack-tree-each-environment.txt"),
+        args: &[
+            "lint",
+            "--stack",
+            "tree/root.yaml",
+            "--each-environment",
+            "tree/env",
+            "--path-map",
+            "/usr/share/app-templates=tree",
+        ],
+        stdin: None,
+        exit: 1,
+        stderr: &[],
+    },
+    Case {
         expected: Some("stack-missing-root.txt"),
         args: &["lint", "--stack", "tree/absent.yaml"],
         stdin: None,
