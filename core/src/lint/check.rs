@@ -27,13 +27,21 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     unknown_resource_reference::resource_refs(&mut cx);
     unknown_output_reference::check(&mut cx);
     registry(&mut cx);
-    missing_file::check(&mut cx);
-    nested_template_cycle::check(&mut cx);
-    unknown_nested_property::check(&mut cx);
-    missing_nested_parameter::check(&mut cx);
-    unknown_environment_parameter::check(&mut cx);
-    unused_parameter_default::check(&mut cx);
+    #[cfg(feature = "stack")]
+    stack(&mut cx);
     cx.finish()
+}
+
+/// What a file says of the other files of its stack, when it is linted as
+/// part of one.
+#[cfg(feature = "stack")]
+fn stack(cx: &mut Context<'_, '_>) {
+    missing_file::check(cx);
+    nested_template_cycle::check(cx);
+    unknown_nested_property::check(cx);
+    missing_nested_parameter::check(cx);
+    unknown_environment_parameter::check(cx);
+    unused_parameter_default::check(cx);
 }
 
 /// What the reader found: each kind of problem is one rule's.

@@ -1,7 +1,7 @@
 //! What every rule reports through: the template, the catalog at the
 //! target release, the findings so far, and what fixes are built with.
 
-use crate::stack::{Interface, Reference, Resolution, Resolver, StackFacts};
+use crate::stack::{Reference, Resolution, Resolver, StackFacts};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -9,7 +9,7 @@ use std::rc::Rc;
 use crate::catalog::{Catalog, CatalogAt, ResourceType, Status};
 use crate::fix::{Editor, Fix};
 use crate::syntax::{Entry, NodeId, Tree};
-use crate::template::{Resource, Template};
+use crate::template::Template;
 use crate::text::TextRange;
 
 use super::references::References;
@@ -28,8 +28,10 @@ pub(crate) struct Context<'a, 't> {
     /// status is asked of it.
     pub(crate) at: CatalogAt<'a>,
     /// The files this one names, when it is linted as part of a stack.
+    #[cfg_attr(not(feature = "stack"), allow(dead_code))]
     pub(crate) file_references: &'a [Reference],
     /// The nested templates this file's resources use, in a stack.
+    #[cfg_attr(not(feature = "stack"), allow(dead_code))]
     pub(crate) stack: Option<&'a dyn StackFacts>,
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
@@ -114,7 +116,11 @@ impl<'a, 't> Context<'a, 't> {
     /// The nested template a resource of this file is made from, when it
     /// is linted as part of a stack: through a `type` naming a file, or
     /// through the environments' registry.
-    pub(crate) fn nested_template(&self, resource: &Resource) -> Option<&'a Interface> {
+    #[cfg(feature = "stack")]
+    pub(crate) fn nested_template(
+        &self,
+        resource: &crate::template::Resource,
+    ) -> Option<&'a crate::stack::Interface> {
         let nested = self.stack?;
         let written = resource.definition.type_name.as_deref()?;
         if written.ends_with(".yaml") || written.ends_with(".template") {

@@ -22,10 +22,13 @@ pub(crate) mod invalid_condition;
 pub(crate) mod invalid_deletion_policy;
 pub(crate) mod invalid_function_arguments;
 pub(crate) mod invalid_syntax;
+#[cfg(feature = "stack")]
 pub(crate) mod missing_file;
+#[cfg(feature = "stack")]
 pub(crate) mod missing_nested_parameter;
 pub(crate) mod missing_resource_type;
 pub(crate) mod missing_template_version;
+#[cfg(feature = "stack")]
 pub(crate) mod nested_template_cycle;
 pub(crate) mod placeholder_resource_type;
 pub(crate) mod properties_not_a_mapping;
@@ -41,7 +44,9 @@ pub(crate) mod unavailable_property;
 pub(crate) mod unavailable_resource_type;
 pub(crate) mod unknown_attribute;
 pub(crate) mod unknown_document_kind;
+#[cfg(feature = "stack")]
 pub(crate) mod unknown_environment_parameter;
+#[cfg(feature = "stack")]
 pub(crate) mod unknown_nested_property;
 pub(crate) mod unknown_output_key;
 pub(crate) mod unknown_output_reference;
@@ -57,6 +62,7 @@ pub(crate) mod unreleased_template_version;
 pub(crate) mod unsupported_attribute;
 pub(crate) mod unsupported_property;
 pub(crate) mod unsupported_resource_type;
+#[cfg(feature = "stack")]
 pub(crate) mod unused_parameter_default;
 
 /// The helper every rule's tests use: inline cases of text, how many
@@ -124,6 +130,7 @@ pub(crate) mod test_support {
     /// The text each finding of `rule` covers in `root`, linted as the
     /// root of a stack with `app.yaml` beside it and `env` as its one
     /// environment.
+    #[cfg(feature = "stack")]
     pub(crate) fn nested_findings(
         rule: Rule,
         root: &'static str,
@@ -169,6 +176,7 @@ pub(crate) mod test_support {
 
     /// The text each finding of `rule` covers in the environment `env` of
     /// a stack with `root` and an `app.yaml` declaring `name`.
+    #[cfg(feature = "stack")]
     pub(crate) fn environment_findings(
         rule: Rule,
         root: &'static str,
