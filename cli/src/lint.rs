@@ -16,7 +16,7 @@ use clap::Args;
 use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LintOptions};
 use heatwise_core::stack::{
-    FileId, ReadError, Reference, Registry, Role, Stack, Target, MAX_STACK_FILES,
+    FileId, GatherCache, ReadError, Reference, Registry, Role, Stack, Target, MAX_STACK_FILES,
 };
 use heatwise_core::template::{self, DocumentKind, Template};
 
@@ -209,8 +209,9 @@ fn lint_stack_combinations(
     options: &LintOptions<'_>,
     errors: &mut Vec<InputError>,
 ) -> Vec<FileReport> {
+    let mut cache = GatherCache::default();
     let Some(dir) = &stack.each_environment else {
-        return lint_stack(stack, options, errors);
+        return lint_stack(stack, options, errors, &mut cache);
     };
     let extras: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
         .iter()
@@ -234,7 +235,7 @@ fn lint_stack_combinations(
     for (extra, shown_extra) in extras.iter().zip(&shown_extras) {
         let mut combination = stack.clone();
         combination.environments.push(extra.clone());
-        for report in lint_stack(&combination, options, errors) {
+        for report in lint_stack(&combination, options, errors, &mut cache) {
             let index = match merged.iter().position(|r| r.path == report.path) {
                 Some(index) => index,
                 None => {
@@ -307,6 +308,7 @@ fn lint_stack(
     stack: &ProjectStack,
     options: &LintOptions<'_>,
     errors: &mut Vec<InputError>,
+    cache: &mut GatherCache,
 ) -> Vec<FileReport> {
     let given = std::iter::once(stack.root.as_path())
         .chain(stack.environments.iter().map(PathBuf::as_path));
@@ -324,7 +326,7 @@ fn lint_stack(
     let files = stack::FsFiles {
         path_maps: stack.path_maps.clone(),
     };
-    let gathered = Stack::gather(&urls[0], &urls[1..], &files);
+    let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, cache);
     let shown = |url: &str| {
         files
             .path_of(url)
@@ -355,7 +357,7 @@ fn lint_stack(
     let linted: Vec<FileId> = (0..gathered.files.len())
         .filter(|&id| gathered.files[id].role != Role::Data)
         .collect();
-    let nesting = gathered.nesting();
+    let nesting = gathered.nesting_with(cache);
     let mut registry = Registry::default();
     for id in gathered.environments() {
         registry.load(&template::parse(&gathered.files[id].text));

@@ -136,10 +136,23 @@ impl Stack {
     /// Gathers the stack created from `root` with `environments`, in
     /// order, all given as URLs.
     pub fn gather(root: &str, environments: &[String], provider: &dyn FileProvider) -> Stack {
+        Stack::gather_with(root, environments, provider, &mut GatherCache::default())
+    }
+
+    /// [`Stack::gather`], reading each file and finding its names once
+    /// across the stacks gathered with the same `cache` (one per
+    /// combination of environments, say).
+    pub fn gather_with(
+        root: &str,
+        environments: &[String],
+        provider: &dyn FileProvider,
+        cache: &mut GatherCache,
+    ) -> Stack {
         let mut gatherer = Gatherer {
             provider,
             stack: Stack::default(),
             index: HashMap::new(),
+            cache,
         };
         if let Some(root) = gatherer.read_given(root, Role::Root) {
             gatherer.walk_templates(root);
@@ -168,7 +181,21 @@ impl Stack {
     }
 }
 
+/// What gathering learns of a file that does not depend on the stack it
+/// is in: its content, whether it is a template, the names it holds.
+#[derive(Default)]
+pub struct GatherCache {
+    read: HashMap<String, Result<Content, ReadError>>,
+    is_template: HashMap<String, bool>,
+    references: HashMap<(bool, String), Vec<Found>>,
+    /// By URL: a nested template's parameters; an environment's
+    /// `parameter_defaults` names.
+    pub(super) interfaces: HashMap<String, super::Interface>,
+    pub(super) defaults: HashMap<String, Vec<String>>,
+}
+
 /// A reference found in a file, before it is followed.
+#[derive(Clone)]
 struct Found {
     range: TextRange,
     kind: ReferenceKind,
@@ -176,13 +203,39 @@ struct Found {
     url: String,
 }
 
-struct Gatherer<'p> {
+struct Gatherer<'p, 'c> {
     provider: &'p dyn FileProvider,
     stack: Stack,
     index: HashMap<String, FileId>,
+    cache: &'c mut GatherCache,
 }
 
-impl Gatherer<'_> {
+impl Gatherer<'_, '_> {
+    fn read(&mut self, url: &str) -> Result<Content, ReadError> {
+        if let Some(known) = self.cache.read.get(url) {
+            return known.clone();
+        }
+        let read = self.provider.read(url);
+        self.cache.read.insert(url.to_owned(), read.clone());
+        read
+    }
+
+    /// The names a file holds (a template's, or an environment's
+    /// registry's), found once per URL.
+    fn references_of(&mut self, id: FileId) -> Vec<Found> {
+        let file = &self.stack.files[id];
+        let key = (file.role == Role::Environment, file.url.clone());
+        if let Some(known) = self.cache.references.get(&key) {
+            return known.clone();
+        }
+        let found = match file.role {
+            Role::Environment => registry_references(file),
+            _ => template_references(file),
+        };
+        self.cache.references.insert(key, found.clone());
+        found
+    }
+
     fn add(&mut self, url: &str, role: Role, text: String) -> FileId {
         let id = self.stack.files.len();
         self.stack.files.push(StackFile {
@@ -196,7 +249,7 @@ impl Gatherer<'_> {
 
     /// The root or an environment.
     fn read_given(&mut self, url: &str, role: Role) -> Option<FileId> {
-        match self.provider.read(url) {
+        match self.read(url) {
             Ok(Content::Text(text)) => Some(self.add(url, role, text)),
             Ok(Content::Binary) => {
                 let why = ReadError::Unreadable("it is not UTF-8 text".to_owned());
@@ -213,10 +266,8 @@ impl Gatherer<'_> {
     /// The templates reached from `start`, depth first as heatclient
     /// reads them: `open` is the path of templates being gathered.
     fn walk_templates(&mut self, start: FileId) {
-        let mut open: Vec<(FileId, std::vec::IntoIter<Found>)> = vec![(
-            start,
-            template_references(&self.stack.files[start]).into_iter(),
-        )];
+        let mut open: Vec<(FileId, std::vec::IntoIter<Found>)> =
+            vec![(start, self.references_of(start).into_iter())];
         while let Some((from, pending)) = open.last_mut() {
             let from = *from;
             let Some(found) = pending.next() else {
@@ -230,7 +281,7 @@ impl Gatherer<'_> {
                 None => match self.read_reached(&found.url) {
                     Ok(id) => {
                         if self.stack.files[id].role == Role::Nested {
-                            let references = template_references(&self.stack.files[id]);
+                            let references = self.references_of(id);
                             open.push((id, references.into_iter()));
                         }
                         Target::File(id)
@@ -257,13 +308,17 @@ impl Gatherer<'_> {
         if url::scheme(url).is_none() {
             return Err(Target::Unread(ReadError::NotAUrl));
         }
-        match self.provider.read(url) {
+        match self.read(url) {
             Ok(Content::Text(text)) => {
-                let role = if is_template(&text) {
-                    Role::Nested
-                } else {
-                    Role::Data
+                let template = match self.cache.is_template.get(url) {
+                    Some(&known) => known,
+                    None => {
+                        let found = is_template(&text);
+                        self.cache.is_template.insert(url.to_owned(), found);
+                        found
+                    }
                 };
+                let role = if template { Role::Nested } else { Role::Data };
                 Ok(self.add(url, role, text))
             }
             Ok(Content::Binary) => Ok(self.add(url, Role::Data, String::new())),
@@ -272,7 +327,7 @@ impl Gatherer<'_> {
     }
 
     fn walk_environment(&mut self, environment: FileId) {
-        for found in registry_references(&self.stack.files[environment]) {
+        for found in self.references_of(environment) {
             let target = match self.index.get(&found.url) {
                 Some(&id) => Target::File(id),
                 None => match self.read_reached(&found.url) {
@@ -554,6 +609,46 @@ mod tests {
             missing.unread,
             [("file:///t/none.yaml".to_owned(), ReadError::NotFound)]
         );
+    }
+
+    /// Stacks gathered with one cache read each file once, and gather what
+    /// they would alone.
+    #[test]
+    fn a_shared_cache_reads_each_file_once() {
+        use std::cell::Cell;
+        struct Counting(Files, Cell<usize>);
+        impl FileProvider for Counting {
+            fn read(&self, url: &str) -> Result<Content, ReadError> {
+                self.1.set(self.1.get() + 1);
+                self.0.read(url)
+            }
+        }
+        let files = Counting(
+            Files(vec![
+                (
+                    "file:///t/root.yaml",
+                    "heat_template_version: 2018-08-31\nresources:\n  a: {type: a.yaml}\n",
+                ),
+                ("file:///t/a.yaml", "heat_template_version: 2018-08-31\n"),
+                ("file:///t/e1.yaml", "resource_registry:\n  OS::X: a.yaml\n"),
+                ("file:///t/e2.yaml", "parameter_defaults: {x: 1}\n"),
+            ]),
+            Cell::new(0),
+        );
+        let mut cache = GatherCache::default();
+        let mut stacks = Vec::new();
+        for environment in ["file:///t/e1.yaml", "file:///t/e2.yaml"] {
+            let environments = [environment.to_owned()];
+            let shared =
+                Stack::gather_with("file:///t/root.yaml", &environments, &files, &mut cache);
+            assert_eq!(
+                shared,
+                Stack::gather("file:///t/root.yaml", &environments, &files.0)
+            );
+            stacks.push(shared);
+        }
+        // root, a, e1, e2: four files, each read once.
+        assert_eq!(files.1.get(), 4);
     }
 
     #[test]

@@ -10,8 +10,8 @@ pub mod registry;
 pub mod url;
 
 pub use gather::{
-    Content, FileId, FileProvider, ReadError, Reference, ReferenceKind, Role, Stack, StackFile,
-    Target, MAX_STACK_FILES,
+    Content, FileId, FileProvider, GatherCache, ReadError, Reference, ReferenceKind, Role, Stack,
+    StackFile, Target, MAX_STACK_FILES,
 };
 pub use nesting::{Interface, NestedParameter, Nesting, StackFacts, StackNesting};
 pub use registry::{Registry, Resolution, Resolver, TypeMapping};

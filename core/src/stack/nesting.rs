@@ -11,7 +11,7 @@ use crate::syntax::Resolved;
 use crate::template::{self, merge, DocumentKind};
 use crate::text::TextRange;
 
-use super::gather::{FileId, ReferenceKind, Role, Stack, Target};
+use super::gather::{FileId, GatherCache, ReferenceKind, Role, Stack, Target};
 
 /// A nested template's parameters, as the resource that uses it sees them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -145,10 +145,24 @@ impl StackFacts for Nesting<'_> {
 impl Stack {
     /// The nested templates of the whole stack, read once.
     pub fn nesting(&self) -> StackNesting {
+        self.nesting_with(&mut GatherCache::default())
+    }
+
+    /// [`Stack::nesting`], reading each template's parameters and each
+    /// environment's defaults once across the stacks that share `cache`.
+    pub fn nesting_with(&self, cache: &mut GatherCache) -> StackNesting {
         let interfaces: Vec<Option<Interface>> = self
             .files
             .iter()
-            .map(|file| (file.role == Role::Nested).then(|| Interface::read(&file.url, &file.text)))
+            .map(|file| {
+                (file.role == Role::Nested).then(|| {
+                    cache
+                        .interfaces
+                        .entry(file.url.clone())
+                        .or_insert_with(|| Interface::read(&file.url, &file.text))
+                        .clone()
+                })
+            })
             .collect();
         let mut by_registry = HashMap::new();
         for environment in self.environments() {
@@ -176,10 +190,19 @@ impl Stack {
             .collect();
         all_parameters.sort_unstable();
         all_parameters.dedup();
+        let mut defaults = HashSet::new();
+        for environment in self.environments() {
+            let file = &self.files[environment];
+            let names = cache
+                .defaults
+                .entry(file.url.clone())
+                .or_insert_with(|| parameter_defaults_of(&file.text));
+            defaults.extend(names.iter().cloned());
+        }
         StackNesting {
             interfaces,
             by_registry,
-            defaults: self.parameter_defaults(),
+            defaults,
             root_parameters,
             all_parameters,
             complete: self.unread.is_empty()
@@ -192,24 +215,26 @@ impl Stack {
 
     /// The names every environment's `parameter_defaults` gives.
     pub fn parameter_defaults(&self) -> HashSet<String> {
-        let mut names = HashSet::new();
-        for environment in self.environments() {
-            let parsed = template::parse(&self.files[environment].text);
-            let tree = parsed.tree();
-            let Some(defaults) = parsed
-                .section("parameter_defaults")
-                .filter(|&node| tree.is_mapping(node))
-            else {
-                continue;
-            };
-            for merged in merge::flattened(tree, defaults) {
-                if let Some(name) = tree.scalar(merged.entry.key) {
-                    names.insert(name.to_owned());
-                }
-            }
-        }
-        names
+        self.environments()
+            .flat_map(|environment| parameter_defaults_of(&self.files[environment].text))
+            .collect()
     }
+}
+
+/// The names an environment's `parameter_defaults` gives.
+fn parameter_defaults_of(text: &str) -> Vec<String> {
+    let parsed = template::parse(text);
+    let tree = parsed.tree();
+    let Some(defaults) = parsed
+        .section("parameter_defaults")
+        .filter(|&node| tree.is_mapping(node))
+    else {
+        return Vec::new();
+    };
+    merge::flattened(tree, defaults)
+        .into_iter()
+        .filter_map(|merged| tree.scalar(merged.entry.key).map(str::to_owned))
+        .collect()
 }
 
 impl StackNesting {
