@@ -7,6 +7,7 @@
 //! template. A summary of what was applied and what remains goes to
 //! standard error.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -15,12 +16,15 @@ use std::process::ExitCode;
 use clap::Args;
 use heatwise_core::fix::Applicability;
 use heatwise_core::fixer::{fix_all, FixOptions, FixOutcome};
-use heatwise_core::lint::Rule;
+use heatwise_core::lint::{lint, LintOptions, Rule};
+use heatwise_core::stack::{Content, FileProvider, ReadError, Reference, Registry, Role, Stack};
 use heatwise_core::syntax;
+use heatwise_core::template;
 use heatwise_core::text::LineIndex;
 
 use crate::args::{parse_rule, CheckArgs};
 use crate::input::{self, Input};
+use crate::stack::{self, parse_path_map, PathMap};
 
 #[derive(Args, Debug)]
 pub struct FixArgs {
@@ -28,8 +32,19 @@ pub struct FixArgs {
     /// `.yaml`, `.yml`, `.template` and `.json` files (hidden ones
     /// skipped); `-` reads standard input. Without --diff or --write, give
     /// exactly one.
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "stack", value_name = "PATH")]
     paths: Vec<PathBuf>,
+
+    /// Migrate a stack: this root template, the environments given with
+    /// -e and every template they reach, as `heatwise lint --stack` reads
+    /// them. Needs --diff or --write. Nothing is written when the fixes
+    /// would add a cross-file finding (an interface a caller relies on).
+    #[arg(long, value_name = "ROOT", conflicts_with = "paths")]
+    stack: Option<PathBuf>,
+
+    /// With --stack: read files under FROM from TO instead.
+    #[arg(long = "path-map", value_name = "FROM=TO", value_parser = parse_path_map, requires = "stack")]
+    path_maps: Vec<PathMap>,
 
     /// Also apply unsafe fixes: migrations whose effect differs from the
     /// original's (each fix's title says how).
@@ -54,6 +69,9 @@ pub struct FixArgs {
 }
 
 pub fn run(args: &FixArgs) -> ExitCode {
+    if let Some(root) = &args.stack {
+        return run_stack(root, args);
+    }
     let mut errors = Vec::new();
     let inputs = input::collect(&args.paths, &mut errors);
     let mut failed = !errors.is_empty();
@@ -138,6 +156,164 @@ pub fn run(args: &FixArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `fix --stack`: every template and environment of the stack migrated,
+/// then checked as a stack again; written (or shown) only when no file has
+/// more cross-file findings than before.
+fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
+    if !args.diff && !args.write {
+        eprintln!("error: a stack has several files: give --diff or --write");
+        return ExitCode::from(2);
+    }
+    let mut errors = Vec::new();
+    let checked = match args.check.read(&mut errors) {
+        Ok(checked) => checked,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let files = stack::FsFiles {
+        path_maps: args.path_maps.clone(),
+    };
+    let mut urls = Vec::new();
+    for path in std::iter::once(root).chain(args.check.environments.iter().map(PathBuf::as_path)) {
+        match stack::url_of(path) {
+            Ok(url) => urls.push(url),
+            Err(message) => {
+                eprintln!("error: {}: {message}", path.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let before = Stack::gather(&urls[0], &urls[1..], &files);
+    if let Some((url, why)) = before.unread.first() {
+        eprintln!("error: {url}: {why:?}");
+        return ExitCode::from(2);
+    }
+    let options = FixOptions {
+        lint: checked.options(),
+        unsafe_fixes: args.unsafe_fixes,
+        codes: (!args.select.is_empty()).then(|| args.select.concat()),
+    };
+    let mut failed = !errors.is_empty();
+    let mut fixed: Vec<(String, String)> = Vec::new();
+    for file in before.files.iter().filter(|f| f.role != Role::Data) {
+        let name = files
+            .path_of(&file.url)
+            .map_or_else(|| file.url.clone(), |p| stack::shown(&p));
+        let outcome = fix_all(&file.text, &options);
+        summarize(&name, &outcome, args.unsafe_fixes);
+        if let Some(reason) = &outcome.refused {
+            eprintln!("error: {name}: not fixed: {reason}");
+            failed = true;
+            continue;
+        }
+        if outcome.text != file.text {
+            fixed.push((file.url.clone(), outcome.text));
+        }
+    }
+    // The migrated stack, read through the new texts.
+    let migrated = Overlay {
+        files: &files,
+        texts: &fixed,
+    };
+    let after = Stack::gather(&urls[0], &urls[1..], &migrated);
+    let broken = new_cross_file_findings(&before, &after, &checked.options());
+    if !broken.is_empty() {
+        for (url, rule, count) in &broken {
+            let name = files
+                .path_of(url)
+                .map_or_else(|| url.clone(), |p| stack::shown(&p));
+            eprintln!("error: {name}: the fixes would add {count} {rule} finding(s)");
+        }
+        eprintln!("error: nothing written: the migration would break what the stack's files rely on of each other");
+        return ExitCode::from(2);
+    }
+    let mut stdout = io::stdout().lock();
+    for (url, text) in &fixed {
+        let Some(path) = files.path_of(url) else {
+            continue;
+        };
+        let original = &before.files[before.file(url).expect("a file of the stack")].text;
+        let name = stack::shown(&path);
+        let written = if args.write {
+            write_atomically(&path, text)
+        } else {
+            stdout.write_all(unified_diff(&name, original, text).as_bytes())
+        };
+        if let Err(error) = written {
+            eprintln!("error: {name}: cannot write: {error}");
+            failed = true;
+        }
+    }
+    let _ = stdout.flush();
+    if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The files of the file system, some read from texts given instead.
+struct Overlay<'a> {
+    files: &'a stack::FsFiles,
+    texts: &'a [(String, String)],
+}
+
+impl FileProvider for Overlay<'_> {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        match self.texts.iter().find(|(u, _)| u == url) {
+            Some((_, text)) => Ok(Content::Text(text.clone())),
+            None => self.files.read(url),
+        }
+    }
+}
+
+/// Per file and cross-file rule, the findings `after` has more of than
+/// `before`: (URL, rule code, how many more).
+fn new_cross_file_findings(
+    before: &Stack,
+    after: &Stack,
+    options: &LintOptions<'_>,
+) -> Vec<(String, &'static str, usize)> {
+    let count = |stack: &Stack| {
+        let mut registry = Registry::default();
+        for id in stack.environments() {
+            registry.load(&template::parse(&stack.files[id].text));
+        }
+        let nesting = stack.nesting();
+        let mut counts: BTreeMap<(String, &'static str), usize> = BTreeMap::new();
+        for (id, file) in stack.files.iter().enumerate() {
+            if file.role == Role::Data {
+                continue;
+            }
+            let references: Vec<Reference> = stack.references_from(id).cloned().collect();
+            let facts = nesting.of(stack, id);
+            let options = LintOptions {
+                references: &references,
+                stack: Some(&facts),
+                registry: Some(&registry),
+                ..*options
+            };
+            for diagnostic in lint(&file.text, &options) {
+                if diagnostic.code().starts_with("HW4") {
+                    *counts
+                        .entry((file.url.clone(), diagnostic.code()))
+                        .or_default() += 1;
+                }
+            }
+        }
+        counts
+    };
+    let (old, new) = (count(before), count(after));
+    new.into_iter()
+        .filter_map(|(key, n)| {
+            let was = old.get(&key).copied().unwrap_or(0);
+            (n > was).then(|| (key.0, key.1, n - was))
+        })
+        .collect()
 }
 
 /// Writes a temporary file beside `path`, then renames it over `path`. A

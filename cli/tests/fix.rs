@@ -334,3 +334,85 @@ fn write_rewrites_files_in_place_and_never_breaks_one() {
     assert_eq!(text(&again.stdout), "");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `fix --stack` migrates every template the stack reaches (here a nested
+/// one), shows it as a diff, rewrites it with --write, and leaves the
+/// stack's cross-file findings as they were.
+#[test]
+fn a_stack_is_migrated_as_a_whole() {
+    let dir = scratch("stack");
+    std::fs::create_dir_all(dir.join("nested")).unwrap();
+    std::fs::write(
+        dir.join("root.yaml"),
+        "heat_template_version: 2018-08-31\nresources:\n  app: {type: nested/app.yaml, properties: {key_name: ops}}\n",
+    )
+    .unwrap();
+    let nested = "heat_template_version: 2018-08-31\nparameters:\n  key_name: {type: string}\nresources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: private # the tenant's\n";
+    std::fs::write(dir.join("nested/app.yaml"), nested).unwrap();
+    // Several files: a diff or --write is needed.
+    let output = heatwise(&["fix", "--stack", "root.yaml"], &dir, None);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    let output = heatwise(&["fix", "--stack", "root.yaml", "--diff"], &dir, None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let diff = text(&output.stdout);
+    assert!(
+        diff.contains("-      network_id: private # the tenant's"),
+        "{diff}"
+    );
+    assert!(
+        diff.contains("+      network: private # the tenant's"),
+        "{diff}"
+    );
+    let output = heatwise(&["fix", "--stack", "root.yaml", "--write"], &dir, None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("nested/app.yaml")).unwrap(),
+        nested.replace("network_id:", "network:")
+    );
+    // Linting the migrated stack finds nothing left.
+    let output = heatwise(&["lint", "--stack", "root.yaml"], &dir, None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A migration that would break what the stack's files rely on of each
+/// other writes nothing: here the environments map the new type onto a
+/// template whose parameters the migrated properties do not fit.
+#[test]
+fn a_stack_migration_that_breaks_an_interface_writes_nothing() {
+    let dir = scratch("stack-interface");
+    let root = "heat_template_version: 2018-08-31\nresources:\n  ip:\n    type: OS::Nova::FloatingIP\n    properties: {pool: public}\n";
+    std::fs::write(dir.join("root.yaml"), root).unwrap();
+    std::fs::write(
+        dir.join("fip.yaml"),
+        "heat_template_version: 2018-08-31\nparameters:\n  pool: {type: string}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("env.yaml"),
+        "resource_registry:\n  OS::Neutron::FloatingIP: fip.yaml\n",
+    )
+    .unwrap();
+    let args = [
+        "fix",
+        "--stack",
+        "root.yaml",
+        "-e",
+        "env.yaml",
+        "--unsafe",
+        "--write",
+    ];
+    let output = heatwise(&args, &dir, None);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("root.yaml: the fixes would add 1 HW403 finding(s)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("nothing written"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("root.yaml")).unwrap(),
+        root
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
