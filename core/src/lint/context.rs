@@ -133,6 +133,19 @@ impl<'a, 't> Context<'a, 't> {
         }
     }
 
+    /// What the environments make of `type_name` when it is not itself:
+    /// another type or a template, as a message names it (`None` when no
+    /// environment maps it).
+    pub(crate) fn maps_elsewhere(&self, type_name: &str) -> Option<String> {
+        match self.mapped_type(type_name, None)? {
+            Resolution::Type(name) if name == type_name => None,
+            Resolution::Type(name) => Some(format!("`{name}`")),
+            Resolution::Template(name) => Some(format!("the template `{name}`")),
+            Resolution::NotFound => Some("nothing".to_owned()),
+            Resolution::Loop => Some("a loop".to_owned()),
+        }
+    }
+
     /// How many findings have been reported so far: a mark for
     /// [`Self::fixes_by_hand_since`].
     pub(crate) fn findings_so_far(&self) -> usize {

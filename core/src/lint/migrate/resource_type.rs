@@ -19,8 +19,35 @@ use super::retired_types;
 
 /// The migration of a type that is not SUPPORTED: heatwise's own across
 /// retired types, Heat's substitute class, the one successor Heat's
-/// message names, or Heat's message as advice.
+/// message names, or Heat's message as advice. A migration to a type the
+/// environments map elsewhere is advice: Heat would not create the type it
+/// writes.
 pub(crate) fn fix<'a>(
+    cx: &Context<'a, '_>,
+    resource_type: ResourceType<'a>,
+    definition: Option<&Definition>,
+) -> Option<Fix> {
+    let fix = migration(cx, resource_type, definition)?;
+    let mapped_away = fix
+        .edits
+        .iter()
+        .flat_map(|edit| {
+            edit.content
+                .split(|c: char| c.is_whitespace() || c == '\'' || c == '"')
+        })
+        .map(|word| word.trim_matches(|c| matches!(c, ',' | ':' | '[' | ']' | '{' | '}')))
+        .filter(|word| word.contains("::"))
+        .find_map(|word| Some((word, cx.maps_elsewhere(word)?)));
+    match mapped_away {
+        Some((word, to)) => Some(Fix::display_only(format!(
+            "{} by hand: the environments map `{word}` to {to}, which Heat would create instead",
+            fix.title
+        ))),
+        None => Some(fix),
+    }
+}
+
+fn migration<'a>(
     cx: &Context<'a, '_>,
     resource_type: ResourceType<'a>,
     definition: Option<&Definition>,
