@@ -476,3 +476,41 @@ fn the_server_exits_when_its_client_goes_away() {
         Err(RecvTimeoutError::Disconnected | RecvTimeoutError::Timeout)
     ));
 }
+
+/// An open template is linted as the root of its stack: a nested template
+/// on disk that it names is read, and a finding about it points there
+/// (`relatedInformation`).
+#[test]
+fn an_open_template_is_the_root_of_its_stack() {
+    let dir = std::env::temp_dir().join(format!("heatwise-server-stack-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("nested")).unwrap();
+    std::fs::write(
+        dir.join("nested/app.yaml"),
+        "heat_template_version: 2018-08-31\nparameters:\n  key_name: {type: string}\n",
+    )
+    .unwrap();
+    let dir = std::fs::canonicalize(&dir).unwrap();
+    let root_uri = format!("file://{}/root.yaml", dir.display());
+    let mut client = Client::start();
+    client.initialize(json!({}), Value::Null);
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": root_uri, "languageId": "yaml", "version": 1,
+            "text": "heat_template_version: 2018-08-31\nresources:\n  app: {type: nested/app.yaml}\n  gone: {type: nested/gone.yaml}\n"}}),
+    );
+    let published = client.notification("textDocument/publishDiagnostics");
+    let diagnostics = &published["params"]["diagnostics"];
+    assert_eq!(codes(diagnostics), ["HW404", "HW401"], "{published}");
+    let related = &diagnostics[0]["relatedInformation"][0];
+    assert_eq!(
+        related["location"]["uri"],
+        format!("file://{}/nested/app.yaml", dir.display()),
+        "{related}"
+    );
+    assert_eq!(
+        related["location"]["range"]["start"],
+        json!({"line": 2, "character": 2})
+    );
+    assert_eq!(client.shut_down(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

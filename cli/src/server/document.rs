@@ -4,11 +4,11 @@
 use heatwise_core::catalog::{Catalog, StatusKind};
 use heatwise_core::fix::Applicability;
 use heatwise_core::lint::{lint, Diagnostic, LintOptions, Severity};
-use heatwise_core::stack::Registry;
+use heatwise_core::stack::{Reference, Registry, StackFacts};
 use heatwise_core::text::{Positions, TextRange};
 use lsp_types::{
-    CodeDescription, DiagnosticSeverity, DiagnosticTag, NumberOrString, Position, Range, TextEdit,
-    Uri,
+    CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location,
+    NumberOrString, Position, Range, TextEdit, Uri,
 };
 use serde_json::{json, Value};
 
@@ -22,6 +22,16 @@ pub struct Document {
     pub version: i32,
     /// Findings of `text` at the settings in force, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
+    /// The texts of the other files the findings point at, by URL.
+    pub related: Vec<(String, String)>,
+}
+
+/// What a document's stack tells its linting: the files it names, what
+/// the stack knows of them, and the texts of the files reached.
+pub struct StackContext<'a> {
+    pub references: &'a [Reference],
+    pub facts: &'a dyn StackFacts,
+    pub texts: &'a [(String, String)],
 }
 
 impl Document {
@@ -30,18 +40,78 @@ impl Document {
             text,
             version,
             diagnostics: Vec::new(),
+            related: Vec::new(),
         }
     }
 
-    /// Lints the text again with `settings`.
-    pub fn lint(&mut self, catalog: &Catalog, settings: &Settings, registry: &Registry) {
+    /// Lints the text again with `settings`, as the root of its stack when
+    /// there is one.
+    pub fn lint(
+        &mut self,
+        catalog: &Catalog,
+        settings: &Settings,
+        registry: &Registry,
+        stack: Option<StackContext<'_>>,
+    ) {
         let options = LintOptions {
             registry: Some(registry),
+            references: stack.as_ref().map_or(&[], |s| s.references),
+            stack: stack.as_ref().map(|s| s.facts),
             ..LintOptions::new(catalog).with_target(settings.target)
         };
         let mut found = lint(&self.text, &options);
         found.retain(|d| settings.shows(d.rule));
+        self.related = match &stack {
+            Some(stack) => stack
+                .texts
+                .iter()
+                .filter(|(url, _)| {
+                    found
+                        .iter()
+                        .any(|d| d.related.iter().any(|r| &r.url == url))
+                })
+                .cloned()
+                .collect(),
+            None => Vec::new(),
+        };
         self.diagnostics = found;
+    }
+
+    /// The findings as the client shows them, with the places they point
+    /// at in other files.
+    pub fn client_diagnostics(&self, encoding: Encoding) -> Vec<lsp_types::Diagnostic> {
+        let converter = Converter::new(&self.text, encoding);
+        self.diagnostics
+            .iter()
+            .map(|d| {
+                let mut diagnostic = converter.diagnostic(d);
+                diagnostic.related_information = self.related_information(d, encoding);
+                diagnostic
+            })
+            .collect()
+    }
+
+    /// The places `diagnostic` points at in other files, for the client.
+    fn related_information(
+        &self,
+        diagnostic: &Diagnostic,
+        encoding: Encoding,
+    ) -> Option<Vec<DiagnosticRelatedInformation>> {
+        let found: Vec<DiagnosticRelatedInformation> = diagnostic
+            .related
+            .iter()
+            .filter_map(|related| {
+                let (url, text) = self.related.iter().find(|(url, _)| *url == related.url)?;
+                Some(DiagnosticRelatedInformation {
+                    location: Location {
+                        uri: url.parse().ok()?,
+                        range: Converter::new(text, encoding).range(related.range),
+                    },
+                    message: related.message.clone(),
+                })
+            })
+            .collect();
+        (!found.is_empty()).then_some(found)
     }
 }
 

@@ -22,7 +22,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::stack::Registry;
+use heatwise_core::stack::{Content, FileProvider, ReadError, Reference, Registry, Stack};
+use heatwise_core::template::{self, DocumentKind};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionParams, CodeActionProviderCapability,
@@ -37,7 +38,7 @@ use lsp_types::{
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use document::{Converter, Document, Encoding};
+use document::{Converter, Document, Encoding, StackContext};
 use settings::Settings;
 
 pub fn run() -> ExitCode {
@@ -77,6 +78,27 @@ struct Server<'c> {
     /// Where relative environment paths start: the first workspace folder.
     root: Option<std::path::PathBuf>,
     documents: HashMap<Uri, Document>,
+}
+
+/// The files of a stack as the editor has them: open documents' texts,
+/// else the disk's.
+struct OpenFiles<'a> {
+    documents: &'a HashMap<Uri, Document>,
+    disk: crate::stack::FsFiles,
+}
+
+impl FileProvider for OpenFiles<'_> {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        let open = self
+            .documents
+            .iter()
+            .find(|(uri, _)| uri.as_str() == url)
+            .map(|(_, document)| Content::Text(document.text.clone()));
+        match open {
+            Some(content) => Ok(content),
+            None => self.disk.read(url),
+        }
+    }
 }
 
 fn serve(connection: &Connection) -> Result<(), String> {
@@ -258,25 +280,70 @@ impl Server<'_> {
     }
 
     fn relint(&mut self, uri: &Uri) {
+        let gathered = self.stack_of(uri);
         let Some(document) = self.documents.get_mut(uri) else {
             return;
         };
-        document.lint(self.catalog, &self.settings, &self.registry);
+        match &gathered {
+            Some(stack) => {
+                let references: Vec<Reference> = stack.references_from(0).cloned().collect();
+                let nesting = stack.nesting();
+                let facts = nesting.of(stack, 0);
+                let texts: Vec<(String, String)> = stack
+                    .files
+                    .iter()
+                    .map(|file| (file.url.clone(), file.text.clone()))
+                    .collect();
+                let context = StackContext {
+                    references: &references,
+                    facts: &facts,
+                    texts: &texts,
+                };
+                document.lint(self.catalog, &self.settings, &self.registry, Some(context));
+            }
+            None => document.lint(self.catalog, &self.settings, &self.registry, None),
+        }
         if !self.pull {
             self.publish(uri);
         }
+    }
+
+    /// The stack an open template is the root of, with the settings'
+    /// environments: files read from the editor where it has them open,
+    /// else from disk. `None` for what is not a local template.
+    fn stack_of(&self, uri: &Uri) -> Option<Stack> {
+        let document = self.documents.get(uri)?;
+        path_of(uri)?;
+        let kind = template::parse(&document.text).kind();
+        if !matches!(kind, DocumentKind::Hot | DocumentKind::CloudFormation) {
+            return None;
+        }
+        let environments: Vec<String> = self
+            .settings
+            .environments
+            .iter()
+            .filter_map(|path| {
+                let full = match (&self.root, path.is_relative()) {
+                    (Some(root), true) => root.join(path),
+                    _ => path.clone(),
+                };
+                crate::stack::url_of(&full).ok()
+            })
+            .collect();
+        let files = OpenFiles {
+            documents: &self.documents,
+            disk: crate::stack::FsFiles {
+                path_maps: Vec::new(),
+            },
+        };
+        Some(Stack::gather(uri.as_str(), &environments, &files))
     }
 
     fn publish(&self, uri: &Uri) {
         let Some(document) = self.documents.get(uri) else {
             return;
         };
-        let converter = Converter::new(&document.text, self.encoding);
-        let diagnostics = document
-            .diagnostics
-            .iter()
-            .map(|d| converter.diagnostic(d))
-            .collect();
+        let diagnostics = document.client_diagnostics(self.encoding);
         self.send(Notification::new(
             "textDocument/publishDiagnostics".into(),
             PublishDiagnosticsParams {
@@ -396,12 +463,7 @@ impl Server<'_> {
             "textDocument/diagnostic" => {
                 self.answer(request, |server, params: DocumentDiagnosticParams| {
                     let document = server.document(&params.text_document.uri)?;
-                    let converter = Converter::new(&document.text, server.encoding);
-                    let items = document
-                        .diagnostics
-                        .iter()
-                        .map(|d| converter.diagnostic(d))
-                        .collect();
+                    let items = document.client_diagnostics(server.encoding);
                     let report = DocumentDiagnosticReportResult::Report(
                         DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
                             related_documents: None,
