@@ -42,6 +42,7 @@ fn stack(cx: &mut Context<'_, '_>) {
     missing_nested_parameter::check(cx);
     unknown_environment_parameter::check(cx);
     unused_parameter_default::check(cx);
+    deprecated_parameter_set::check(cx);
 }
 
 /// What the reader found: each kind of problem is one rule's.

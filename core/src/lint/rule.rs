@@ -109,6 +109,7 @@ declare_rules! {
     MissingNestedParameter = "HW404", "missing-nested-parameter", "missing_nested_parameter", Error;
     UnknownEnvironmentParameter = "HW405", "unknown-environment-parameter", "unknown_environment_parameter", Error;
     UnusedParameterDefault = "HW406", "unused-parameter-default", "unused_parameter_default", Warning;
+    DeprecatedParameterSet = "HW407", "deprecated-parameter-set", "deprecated_parameter_set", Warning;
 }
 
 /// A code no longer reported, and the rules that took its place.

@@ -192,6 +192,8 @@ pub struct GatherCache {
     /// `parameter_defaults` names.
     pub(super) interfaces: HashMap<String, super::Interface>,
     pub(super) defaults: HashMap<String, Vec<String>>,
+    /// By URL: the parameters a template's `parameter_groups` deprecate.
+    pub(super) deprecated: HashMap<String, Vec<String>>,
 }
 
 /// A reference found in a file, before it is followed.

@@ -90,6 +90,9 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     /// Whether every file the stack names was read: otherwise what the
     /// unread ones declare is not known.
     fn is_complete(&self) -> bool;
+    /// The template that lists `name` in a `parameter_groups` entry
+    /// labelled `deprecated` (the convention TripleO keeps), if one does.
+    fn deprecated_by(&self, name: &str) -> Option<&str>;
 }
 
 /// What every file of a stack needs to know of its nested templates, read
@@ -106,6 +109,8 @@ pub struct StackNesting {
     /// Sorted, each once.
     all_parameters: Vec<String>,
     complete: bool,
+    /// Parameter name to the name of a template that deprecates it.
+    deprecated: HashMap<String, String>,
 }
 
 /// [`StackFacts`] for one file of a stack.
@@ -139,6 +144,10 @@ impl StackFacts for Nesting<'_> {
 
     fn is_complete(&self) -> bool {
         self.stack.complete
+    }
+
+    fn deprecated_by(&self, name: &str) -> Option<&str> {
+        self.stack.deprecated.get(name).map(String::as_str)
     }
 }
 
@@ -199,12 +208,28 @@ impl Stack {
                 .or_insert_with(|| parameter_defaults_of(&file.text));
             defaults.extend(names.iter().cloned());
         }
+        let mut deprecated = HashMap::new();
+        for file in self
+            .files
+            .iter()
+            .filter(|f| matches!(f.role, Role::Root | Role::Nested))
+        {
+            let names = cache
+                .deprecated
+                .entry(file.url.clone())
+                .or_insert_with(|| deprecated_parameters(&file.text));
+            for name in names.iter() {
+                let by = file.url.rsplit('/').next().unwrap_or(&file.url).to_owned();
+                deprecated.entry(name.clone()).or_insert(by);
+            }
+        }
         StackNesting {
             interfaces,
             by_registry,
             defaults,
             root_parameters,
             all_parameters,
+            deprecated,
             complete: self.unread.is_empty()
                 && self
                     .references
@@ -219,6 +244,36 @@ impl Stack {
             .flat_map(|environment| parameter_defaults_of(&self.files[environment].text))
             .collect()
     }
+}
+
+/// The parameters a template lists in a `parameter_groups` entry labelled
+/// `deprecated` (any case).
+fn deprecated_parameters(text: &str) -> Vec<String> {
+    let parsed = template::parse(text);
+    let tree = parsed.tree();
+    let Some(groups) = parsed.section("parameter_groups") else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    for &group in tree.items(groups) {
+        if !tree.is_mapping(group) {
+            continue;
+        }
+        let label = tree
+            .get(group, "label")
+            .and_then(|label| tree.scalar(label));
+        if !label.is_some_and(|label| label.eq_ignore_ascii_case("deprecated")) {
+            continue;
+        }
+        if let Some(parameters) = tree.get(group, "parameters") {
+            names.extend(
+                tree.items(parameters)
+                    .iter()
+                    .filter_map(|&item| tree.scalar(item).map(str::to_owned)),
+            );
+        }
+    }
+    names
 }
 
 /// The names an environment's `parameter_defaults` gives.

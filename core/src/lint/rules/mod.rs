@@ -8,6 +8,8 @@
 pub(crate) mod alias_expansion_limit;
 pub(crate) mod conflicting_properties;
 pub(crate) mod deprecated_attribute;
+#[cfg(feature = "stack")]
+pub(crate) mod deprecated_parameter_set;
 pub(crate) mod deprecated_property;
 pub(crate) mod deprecated_resource_type;
 pub(crate) mod document_not_a_mapping;
