@@ -16,10 +16,9 @@ use std::process::ExitCode;
 use clap::Args;
 use heatwise_core::fix::Applicability;
 use heatwise_core::fixer::{fix_all, FixOptions, FixOutcome};
-use heatwise_core::lint::{lint, LintOptions, Rule};
-use heatwise_core::stack::{Content, FileProvider, ReadError, Reference, Registry, Role, Stack};
+use heatwise_core::lint::{LintOptions, Rule, StackLinter};
+use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Role, Stack};
 use heatwise_core::syntax;
-use heatwise_core::template;
 use heatwise_core::text::LineIndex;
 
 use crate::args::{parse_rule, CheckArgs};
@@ -279,29 +278,13 @@ fn new_cross_file_findings(
     options: &LintOptions<'_>,
 ) -> Vec<(String, &'static str, usize)> {
     let count = |stack: &Stack| {
-        let mut registry = Registry::default();
-        for id in stack.environments() {
-            registry.load(&template::parse(&stack.files[id].text));
-        }
-        let nesting = stack.nesting();
+        let linter = StackLinter::new(stack, &mut GatherCache::default());
         let mut counts: BTreeMap<(String, &'static str), usize> = BTreeMap::new();
-        for (id, file) in stack.files.iter().enumerate() {
-            if file.role == Role::Data {
-                continue;
-            }
-            let references: Vec<Reference> = stack.references_from(id).cloned().collect();
-            let facts = nesting.of(stack, id);
-            let options = LintOptions {
-                references: &references,
-                stack: Some(&facts),
-                registry: Some(&registry),
-                ..*options
-            };
-            for diagnostic in lint(&file.text, &options) {
+        for id in linter.files() {
+            for diagnostic in linter.lint(id, options) {
                 if diagnostic.code().starts_with("HW4") {
-                    *counts
-                        .entry((file.url.clone(), diagnostic.code()))
-                        .or_default() += 1;
+                    let key = (stack.files[id].url.clone(), diagnostic.code());
+                    *counts.entry(key).or_default() += 1;
                 }
             }
         }

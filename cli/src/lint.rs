@@ -14,10 +14,8 @@ use std::thread;
 
 use clap::Args;
 use heatwise_core::lint::Severity;
-use heatwise_core::lint::{lint_template, LintOptions};
-use heatwise_core::stack::{
-    FileId, GatherCache, ReadError, Reference, Registry, Role, Stack, Target, MAX_STACK_FILES,
-};
+use heatwise_core::lint::{lint_template, LintOptions, StackLinter};
+use heatwise_core::stack::{GatherCache, ReadError, Stack, Target, MAX_STACK_FILES};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
@@ -354,14 +352,7 @@ fn lint_stack(
             "warning: the stack reaches more than {MAX_STACK_FILES} files; the rest are not checked"
         );
     }
-    let linted: Vec<FileId> = (0..gathered.files.len())
-        .filter(|&id| gathered.files[id].role != Role::Data)
-        .collect();
-    let nesting = gathered.nesting_with(cache);
-    let mut registry = Registry::default();
-    for id in gathered.environments() {
-        registry.load(&template::parse(&gathered.files[id].text));
-    }
+    let linter = StackLinter::new(&gathered, cache);
     // Every file, for the places findings point at in other files.
     let texts = Arc::new(StackFiles {
         by_url: gathered
@@ -370,20 +361,12 @@ fn lint_stack(
             .map(|file| (file.url.clone(), (shown(&file.url), file.text.clone())))
             .collect(),
     });
-    in_parallel(&linted, |&id| {
+    in_parallel(&linter.files(), |&id| {
         let file = &gathered.files[id];
-        let references: Vec<Reference> = gathered.references_from(id).cloned().collect();
-        let nested = nesting.of(&gathered, id);
-        let options = LintOptions {
-            references: &references,
-            stack: Some(&nested),
-            registry: Some(&registry),
-            ..*options
-        };
         FileReport {
             path: shown(&file.url),
             text: file.text.clone(),
-            diagnostics: lint_template(&template::parse(&file.text), &options),
+            diagnostics: linter.lint(id, options),
             stack: Some(Arc::clone(&texts)),
         }
     })

@@ -26,34 +26,50 @@ fn relative(url: &str) -> &str {
     url.strip_prefix(BASE).unwrap_or(url)
 }
 
-#[test]
-fn gathers_what_heatclient_sends() {
+/// The cases of `fixtures/stack/<cases>` with the answers recorded in
+/// `<answers>` under `key`, checked to be of those cases.
+fn recorded(cases: &str, answers: &str, key: &str, command: &str) -> Vec<(Value, Value)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/stack");
-    let raw = std::fs::read(dir.join("cases.json")).unwrap();
+    let raw = std::fs::read(dir.join(cases)).unwrap();
     let record: Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.join("cases.heatclient.json"))
-            .unwrap_or_else(|_| panic!("record the answers with {RECORD_COMMAND}")),
+        &std::fs::read_to_string(dir.join(answers))
+            .unwrap_or_else(|_| panic!("record the answers with {command}")),
     )
     .unwrap();
     assert_eq!(
         record["cases_fnv1a64"].as_str(),
         Some(heatwise_test_support::fnv1a64(&raw).as_str()),
-        "the cases changed since they were recorded; re-record with {RECORD_COMMAND}"
+        "the cases changed since they were recorded; re-record with {command}"
     );
     let cases: Vec<Value> = serde_json::from_slice(&raw).unwrap();
-    let answers = record["answers"].as_array().unwrap();
+    let answers = record[key].as_array().unwrap().clone();
     assert_eq!(cases.len(), answers.len());
-    for (case, answer) in cases.iter().zip(answers) {
+    cases.into_iter().zip(answers).collect()
+}
+
+/// A case's stack, gathered from its files.
+fn gather(case: &Value) -> Stack {
+    let files = CaseFiles(case["files"].as_object().unwrap());
+    let root = format!("{BASE}{}", case["root"].as_str().unwrap());
+    let environments: Vec<String> = case["environments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{BASE}{}", e.as_str().unwrap()))
+        .collect();
+    Stack::gather(&root, &environments, &files)
+}
+
+#[test]
+fn gathers_what_heatclient_sends() {
+    for (case, answer) in recorded(
+        "cases.json",
+        "cases.heatclient.json",
+        "answers",
+        RECORD_COMMAND,
+    ) {
         let name = case["name"].as_str().unwrap();
-        let files = CaseFiles(case["files"].as_object().unwrap());
-        let root = format!("{BASE}{}", case["root"].as_str().unwrap());
-        let environments: Vec<String> = case["environments"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| format!("{BASE}{}", e.as_str().unwrap()))
-            .collect();
-        let stack = Stack::gather(&root, &environments, &files);
+        let stack = gather(&case);
         assert!(stack.unread.is_empty(), "{name}: {:?}", stack.unread);
         if let Some(expected) = answer.get("files") {
             let mut sent: Vec<&str> = stack
@@ -114,25 +130,10 @@ fn gathers_what_heatclient_sends() {
 #[test]
 fn cross_file_rules_agree_with_heat() {
     use heatwise_core::catalog::Catalog;
-    use heatwise_core::lint::{lint, LintOptions, Rule};
-    use heatwise_core::stack::Registry;
+    use heatwise_core::lint::{LintOptions, Rule, StackLinter};
+    use heatwise_core::stack::GatherCache;
 
     const RECORD: &str = ".venv/bin/python tools/heat_oracle/record_stack_validation.py";
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/stack");
-    let raw = std::fs::read(dir.join("nested.json")).unwrap();
-    let record: Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.join("nested.heat.json"))
-            .unwrap_or_else(|_| panic!("record the verdicts with {RECORD}")),
-    )
-    .unwrap();
-    assert_eq!(
-        record["cases_fnv1a64"].as_str(),
-        Some(heatwise_test_support::fnv1a64(&raw).as_str()),
-        "the cases changed since they were recorded; re-record with {RECORD}"
-    );
-    let cases: Vec<Value> = serde_json::from_slice(&raw).unwrap();
-    let verdicts = record["verdicts"].as_array().unwrap();
-    assert_eq!(cases.len(), verdicts.len());
     // The rules whose errors say Heat refuses the stack.
     let cross_file = [
         Rule::MissingFile,
@@ -141,39 +142,21 @@ fn cross_file_rules_agree_with_heat() {
         Rule::MissingNestedParameter,
         Rule::UnknownEnvironmentParameter,
     ];
-    for (case, verdict) in cases.iter().zip(verdicts) {
+    let options = LintOptions::new(Catalog::builtin());
+    for (case, verdict) in recorded("nested.json", "nested.heat.json", "verdicts", RECORD) {
         let name = case["name"].as_str().unwrap();
-        let files = CaseFiles(case["files"].as_object().unwrap());
-        let root = format!("{BASE}{}", case["root"].as_str().unwrap());
-        let environments: Vec<String> = case["environments"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| format!("{BASE}{}", e.as_str().unwrap()))
-            .collect();
-        let stack = Stack::gather(&root, &environments, &files);
-        let mut registry = Registry::default();
-        for id in stack.environments() {
-            registry.load(&heatwise_core::template::parse(&stack.files[id].text));
-        }
-        let nesting = stack.nesting();
+        let stack = gather(&case);
+        let linter = StackLinter::new(&stack, &mut GatherCache::default());
         let mut found: Vec<(Rule, String, String)> = Vec::new();
-        for (id, file) in stack.files.iter().enumerate() {
-            if file.role == Role::Data {
-                continue;
-            }
-            let references: Vec<_> = stack.references_from(id).cloned().collect();
-            let facts = nesting.of(&stack, id);
-            let options = LintOptions {
-                references: &references,
-                stack: Some(&facts),
-                registry: Some(&registry),
-                ..LintOptions::new(Catalog::builtin())
-            };
-            for diagnostic in lint(&file.text, &options) {
+        for id in linter.files() {
+            let text = &stack.files[id].text;
+            for diagnostic in linter.lint(id, &options) {
                 if cross_file.contains(&diagnostic.rule) {
-                    let text = file.text[diagnostic.range.as_usize()].to_owned();
-                    found.push((diagnostic.rule, text, diagnostic.message));
+                    found.push((
+                        diagnostic.rule,
+                        text[diagnostic.range.as_usize()].to_owned(),
+                        diagnostic.message,
+                    ));
                 }
             }
         }

@@ -13,9 +13,8 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::lint::{lint, LintOptions};
-use heatwise_core::stack::{Content, FileProvider, ReadError, Registry, Role, Stack};
-use heatwise_core::template;
+use heatwise_core::lint::{LintOptions, StackLinter};
+use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Stack};
 
 /// Local files by `file:` URL (the paths here need no escapes).
 struct LocalFiles;
@@ -58,29 +57,18 @@ fn the_rendered_overcloud_stack() {
         &LocalFiles,
     );
     assert!(stack.unread.is_empty(), "{:?}", stack.unread);
-    let mut registry = Registry::default();
-    for id in stack.environments() {
-        registry.load(&template::parse(&stack.files[id].text));
-    }
-    let nesting = stack.nesting();
+    let linter = StackLinter::new(&stack, &mut GatherCache::default());
+    let options = LintOptions::new(Catalog::builtin());
     let prefix = url("");
     let mut roles: BTreeMap<String, usize> = BTreeMap::new();
+    for file in &stack.files {
+        *roles.entry(format!("{:?}", file.role)).or_default() += 1;
+    }
     let mut by_rule: BTreeMap<&str, usize> = BTreeMap::new();
     let mut cross_file = Vec::new();
-    for (id, file) in stack.files.iter().enumerate() {
-        *roles.entry(format!("{:?}", file.role)).or_default() += 1;
-        if file.role == Role::Data {
-            continue;
-        }
-        let references: Vec<_> = stack.references_from(id).cloned().collect();
-        let facts = nesting.of(&stack, id);
-        let options = LintOptions {
-            references: &references,
-            stack: Some(&facts),
-            registry: Some(&registry),
-            ..LintOptions::new(Catalog::builtin())
-        };
-        for diagnostic in lint(&file.text, &options) {
+    for id in linter.files() {
+        let file = &stack.files[id];
+        for diagnostic in linter.lint(id, &options) {
             *by_rule.entry(diagnostic.code()).or_default() += 1;
             if diagnostic.code().starts_with("HW4") {
                 let line = file.text[..diagnostic.range.start as usize].lines().count();

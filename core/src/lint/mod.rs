@@ -19,6 +19,7 @@ mod migrate;
 mod references;
 mod rule;
 pub mod rules;
+mod stack;
 mod suggest;
 mod timeline;
 
@@ -33,6 +34,7 @@ use crate::text::TextRange;
 
 pub use crate::severity::Severity;
 pub use rule::{Retired, Rule, RETIRED};
+pub use stack::StackLinter;
 pub use timeline::{describe, timeline, LifecycleStep};
 
 /// Most findings reported for one text; the rest are counted in one last

@@ -279,17 +279,8 @@ fn deprecated_parameters(text: &str) -> Vec<String> {
 /// The names an environment's `parameter_defaults` gives.
 fn parameter_defaults_of(text: &str) -> Vec<String> {
     let parsed = template::parse(text);
-    let tree = parsed.tree();
-    let Some(defaults) = parsed
-        .section("parameter_defaults")
-        .filter(|&node| tree.is_mapping(node))
-    else {
-        return Vec::new();
-    };
-    merge::flattened(tree, defaults)
-        .into_iter()
-        .filter_map(|merged| tree.scalar(merged.entry.key).map(str::to_owned))
-        .collect()
+    let names = parsed.section_entries("parameter_defaults");
+    names.into_iter().map(|(name, _)| name.to_owned()).collect()
 }
 
 impl StackNesting {

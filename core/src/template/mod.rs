@@ -360,6 +360,19 @@ impl<'t> Template<'t> {
         self.tree.get(self.tree.root()?, name)
     }
 
+    /// The entries of a top-level section that is a mapping, as Heat's
+    /// loader reads them (merge keys applied), with their keys' text.
+    pub fn section_entries(&self, name: &str) -> Vec<(&str, Entry)> {
+        let tree = &self.tree;
+        let Some(section) = self.section(name).filter(|&node| tree.is_mapping(node)) else {
+            return Vec::new();
+        };
+        merge::flattened(tree, section)
+            .into_iter()
+            .filter_map(|merged| Some((tree.scalar(merged.entry.key)?, merged.entry)))
+            .collect()
+    }
+
     pub fn resources(&self) -> &[Resource] {
         &self.resources
     }

@@ -2,7 +2,7 @@
 
 use crate::lint::context::Context;
 use crate::lint::Rule;
-use crate::template::{merge, DocumentKind};
+use crate::template::DocumentKind;
 
 /// Each key of an environment's `parameters` or `parameter_defaults` that
 /// a template of its stack deprecates, in an environment linted as part
@@ -14,24 +14,14 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         return;
     };
     for section in ["parameters", "parameter_defaults"] {
-        let Some(mapping) = template.section(section).filter(|&n| tree.is_mapping(n)) else {
-            continue;
-        };
-        for merged in merge::flattened(tree, mapping) {
-            let Some(name) = tree.scalar(merged.entry.key) else {
-                continue;
-            };
+        for (name, entry) in template.section_entries(section) {
             let Some(by) = stack.deprecated_by(name) else {
                 continue;
             };
             let message = format!(
                 "`{name}` is deprecated: {by} lists it under parameter_groups labelled deprecated; Heat still applies it, until the template drops it"
             );
-            cx.report(
-                Rule::DeprecatedParameterSet,
-                tree.range(merged.entry.key),
-                message,
-            );
+            cx.report(Rule::DeprecatedParameterSet, tree.range(entry.key), message);
         }
     }
 }

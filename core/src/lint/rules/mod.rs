@@ -129,6 +129,39 @@ pub(crate) mod test_support {
         }
     }
 
+    /// The text each finding of `rule` covers in the file `url` of the
+    /// stack made of `files` (the first is the root) with `environments`.
+    #[cfg(feature = "stack")]
+    fn stack_findings(
+        rule: Rule,
+        files: Vec<(&'static str, &'static str)>,
+        environments: &[&str],
+        url: &str,
+    ) -> Vec<String> {
+        use crate::lint::StackLinter;
+        use crate::stack::{Content, FileProvider, GatherCache, ReadError, Stack};
+        struct Files(Vec<(&'static str, &'static str)>);
+        impl FileProvider for Files {
+            fn read(&self, url: &str) -> Result<Content, ReadError> {
+                let found = self.0.iter().find(|(u, _)| *u == url);
+                found
+                    .map(|(_, text)| Content::Text((*text).to_owned()))
+                    .ok_or(ReadError::NotFound)
+            }
+        }
+        let environments: Vec<String> = environments.iter().map(|e| (*e).to_owned()).collect();
+        let stack = Stack::gather(files[0].0, &environments, &Files(files));
+        let id = stack.file(url).expect("a file of the stack");
+        let linter = StackLinter::new(&stack, &mut GatherCache::default());
+        let text = &stack.files[id].text;
+        linter
+            .lint(id, &LintOptions::new(Catalog::builtin()))
+            .into_iter()
+            .filter(|d| d.rule == rule)
+            .map(|d| text[d.range.as_usize()].to_owned())
+            .collect()
+    }
+
     /// The text each finding of `rule` covers in `root`, linted as the
     /// root of a stack with `app.yaml` beside it and `env` as its one
     /// environment.
@@ -139,41 +172,13 @@ pub(crate) mod test_support {
         app: &'static str,
         env: Option<&'static str>,
     ) -> Vec<String> {
-        use crate::stack::{Content, FileProvider, ReadError, Registry, Stack};
-        struct Files(Vec<(&'static str, &'static str)>);
-        impl FileProvider for Files {
-            fn read(&self, url: &str) -> Result<Content, ReadError> {
-                let found = self.0.iter().find(|(u, _)| *u == url);
-                found
-                    .map(|(_, text)| Content::Text((*text).to_owned()))
-                    .ok_or(ReadError::NotFound)
-            }
-        }
         let mut files = vec![("file:///t/root.yaml", root), ("file:///t/app.yaml", app)];
         let mut environments = Vec::new();
         if let Some(env) = env {
             files.push(("file:///t/env.yaml", env));
-            environments.push("file:///t/env.yaml".to_owned());
+            environments.push("file:///t/env.yaml");
         }
-        let stack = Stack::gather(files[0].0, &environments, &Files(files));
-        let mut registry = Registry::default();
-        for id in stack.environments() {
-            registry.load(&crate::template::parse(&stack.files[id].text));
-        }
-        let references: Vec<_> = stack.references_from(0).cloned().collect();
-        let all = stack.nesting();
-        let nesting = all.of(&stack, 0);
-        let options = LintOptions {
-            references: &references,
-            stack: Some(&nesting),
-            registry: Some(&registry),
-            ..LintOptions::new(Catalog::builtin())
-        };
-        lint(root, &options)
-            .into_iter()
-            .filter(|d| d.rule == rule)
-            .map(|d| root[d.range.as_usize()].to_owned())
-            .collect()
+        stack_findings(rule, files, &environments, "file:///t/root.yaml")
     }
 
     /// The text each finding of `rule` covers in the environment `env` of
@@ -184,40 +189,14 @@ pub(crate) mod test_support {
         root: &'static str,
         env: &'static str,
     ) -> Vec<String> {
-        use crate::stack::{Content, FileProvider, ReadError, Stack};
-        struct Files(Vec<(&'static str, &'static str)>);
-        impl FileProvider for Files {
-            fn read(&self, url: &str) -> Result<Content, ReadError> {
-                let found = self.0.iter().find(|(u, _)| *u == url);
-                found
-                    .map(|(_, text)| Content::Text((*text).to_owned()))
-                    .ok_or(ReadError::NotFound)
-            }
-        }
         let app =
             "heat_template_version: 2018-08-31\nparameters:\n  name: {type: string, default: x}\n";
-        let files = Files(vec![
+        let files = vec![
             ("file:///t/root.yaml", root),
             ("file:///t/app.yaml", app),
             ("file:///t/env.yaml", env),
-        ]);
-        let stack = Stack::gather(
-            "file:///t/root.yaml",
-            &["file:///t/env.yaml".to_owned()],
-            &files,
-        );
-        let env_id = stack.file("file:///t/env.yaml").expect("the environment");
-        let all = stack.nesting();
-        let facts = all.of(&stack, env_id);
-        let options = LintOptions {
-            stack: Some(&facts),
-            ..LintOptions::new(Catalog::builtin())
-        };
-        lint(env, &options)
-            .into_iter()
-            .filter(|d| d.rule == rule)
-            .map(|d| env[d.range.as_usize()].to_owned())
-            .collect()
+        ];
+        stack_findings(rule, files, &["file:///t/env.yaml"], "file:///t/env.yaml")
     }
 
     pub(crate) fn check(rule: Rule, cases: &[Case]) {

@@ -3,7 +3,7 @@
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;
 use crate::lint::Rule;
-use crate::template::{merge, DocumentKind};
+use crate::template::DocumentKind;
 
 /// Each key of an environment's `parameters` the root template does not
 /// declare, in an environment linted as part of its stack.
@@ -16,16 +16,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let Some(declared) = stack.root_parameters() else {
         return;
     };
-    let Some(parameters) = template
-        .section("parameters")
-        .filter(|&n| tree.is_mapping(n))
-    else {
-        return;
-    };
-    for merged in merge::flattened(tree, parameters) {
-        let Some(name) = tree.scalar(merged.entry.key) else {
-            continue;
-        };
+    for (name, entry) in template.section_entries("parameters") {
         if declared.iter().any(|d| d == name) {
             continue;
         }
@@ -37,7 +28,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         );
         cx.report(
             Rule::UnknownEnvironmentParameter,
-            tree.range(merged.entry.key),
+            tree.range(entry.key),
             message,
         );
     }

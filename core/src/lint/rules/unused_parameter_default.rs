@@ -3,7 +3,7 @@
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;
 use crate::lint::Rule;
-use crate::template::{merge, DocumentKind};
+use crate::template::DocumentKind;
 
 /// Each key of an environment's `parameter_defaults` that no template of
 /// the stack declares, in an environment linted as part of its stack.
@@ -18,16 +18,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         return;
     }
     let declared = stack.all_parameters();
-    let Some(defaults) = template
-        .section("parameter_defaults")
-        .filter(|&n| tree.is_mapping(n))
-    else {
-        return;
-    };
-    for merged in merge::flattened(tree, defaults) {
-        let Some(name) = tree.scalar(merged.entry.key) else {
-            continue;
-        };
+    for (name, entry) in template.section_entries("parameter_defaults") {
         if declared.binary_search_by(|d| d.as_str().cmp(name)).is_ok() {
             continue;
         }
@@ -37,11 +28,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             ),
             &closest(name, declared.iter().map(String::as_str)),
         );
-        cx.report(
-            Rule::UnusedParameterDefault,
-            tree.range(merged.entry.key),
-            message,
-        );
+        cx.report(Rule::UnusedParameterDefault, tree.range(entry.key), message);
     }
 }
 
