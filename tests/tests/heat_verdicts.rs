@@ -1,0 +1,242 @@
+//! heatwise's errors against Heat 27.0.1's verdicts on real templates.
+//!
+//! `tools/heat_oracle/judge.py` recorded what Heat says of each template of
+//! a corpus as the root of a stack (`openstack stack create -t TEMPLATE`,
+//! judged offline: tests/fixtures/heat-verdicts/). Here each template is
+//! gathered and linted as a stack the same way, and the two are compared:
+//! an error from heatwise where Heat accepts is a failure; what Heat refuses
+//! and heatwise lets through is listed, by Heat's reason, in a snapshot with
+//! the confusion table (`HEATWISE_BLESS=1` rewrites it). A corpus that is
+//! not there is skipped with a line on stderr.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use heatwise_core::catalog::Catalog;
+use heatwise_core::lint::{LintOptions, StackLinter};
+use heatwise_core::severity::Severity;
+use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Stack};
+use heatwise_test_support::{corpora, fnv1a64};
+use serde_json::Value;
+
+/// Local files by `file:` URL (the corpora's paths need no escapes).
+struct LocalFiles;
+
+impl FileProvider for LocalFiles {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        let path = url.strip_prefix("file://").ok_or(ReadError::Remote)?;
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(String::from_utf8(bytes).map_or(Content::Binary, Content::Text)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Err(ReadError::NotFound),
+            Err(error) => Err(ReadError::Unreadable(error.to_string())),
+        }
+    }
+}
+
+/// heatwise's first error on the stack rooted at `root`, if any.
+fn first_error(root: &Path, cache: &mut GatherCache) -> Option<String> {
+    let url = format!("file://{}", root.display());
+    let stack = Stack::gather(&url, &[], &LocalFiles);
+    let linter = StackLinter::new(&stack, cache);
+    let options = LintOptions::new(Catalog::builtin());
+    let base = root
+        .parent()
+        .map(|dir| format!("file://{}/", dir.display()));
+    for id in linter.files() {
+        let file = &stack.files[id];
+        if let Some(error) = linter
+            .lint(id, &options)
+            .into_iter()
+            .find(|diagnostic| diagnostic.severity == Severity::Error)
+        {
+            let name = base
+                .as_deref()
+                .and_then(|base| file.url.strip_prefix(base))
+                .unwrap_or(&file.url);
+            let line = file.text[..error.range.start as usize]
+                .lines()
+                .count()
+                .max(1);
+            return Some(format!("{name}:{line} {} {}", error.code(), error.message));
+        }
+    }
+    None
+}
+
+#[derive(Default)]
+struct Table {
+    /// (Heat refuses, heatwise reports an error) → templates.
+    counts: BTreeMap<(bool, bool), usize>,
+    not_judged: usize,
+    absent: usize,
+    false_errors: Vec<String>,
+    misses: BTreeMap<String, Vec<String>>,
+}
+
+/// What a miss is about: Heat's error without the names that vary.
+fn reason(error: &str) -> String {
+    let text = error.split_once(": ").map_or(error, |(_, rest)| rest);
+    let mut out = String::new();
+    let mut quoted = None;
+    for c in text.chars().take(90) {
+        match (quoted, c) {
+            (None, '\'' | '"' | '(') => {
+                quoted = Some(if c == '(' { ')' } else { c });
+                out.push(c);
+                out.push('…');
+            }
+            (Some(close), c) if c == close => {
+                quoted = None;
+                out.push(c);
+            }
+            (Some(_), _) => {}
+            (None, c) => out.push(c),
+        }
+    }
+    out
+}
+
+fn compare(root: &Path, verdicts: &Value) -> Table {
+    let mut table = Table::default();
+    let mut cache = GatherCache::default();
+    for record in verdicts["verdicts"].as_array().expect("verdicts") {
+        let name = record["template"].as_str().expect("template");
+        let path = root.join(name);
+        let Ok(bytes) = std::fs::read(&path) else {
+            table.absent += 1;
+            continue;
+        };
+        if fnv1a64(&bytes) != record["fnv1a64"].as_str().unwrap_or_default() {
+            table.absent += 1;
+            continue;
+        }
+        let refused = match record["verdict"].as_str() {
+            Some("accepted") => false,
+            Some("refused") => true,
+            _ => {
+                table.not_judged += 1;
+                continue;
+            }
+        };
+        let error = first_error(&path, &mut cache);
+        *table.counts.entry((refused, error.is_some())).or_default() += 1;
+        match (refused, error) {
+            (false, Some(error)) => table.false_errors.push(format!("{name}: {error}")),
+            (true, None) => {
+                let heat = record["error"].as_str().unwrap_or_default();
+                table
+                    .misses
+                    .entry(reason(heat))
+                    .or_default()
+                    .push(name.to_owned());
+            }
+            _ => {}
+        }
+    }
+    table
+}
+
+fn report(table: &Table) -> String {
+    let count = |refused, error| table.counts.get(&(refused, error)).copied().unwrap_or(0);
+    let refused = count(true, true) + count(true, false);
+    let mut out = String::new();
+    writeln!(out, "                     heatwise error   no error").unwrap();
+    writeln!(
+        out,
+        "Heat refuses         {:>14}   {:>8}",
+        count(true, true),
+        count(true, false)
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "Heat accepts         {:>14}   {:>8}",
+        count(false, true),
+        count(false, false)
+    )
+    .unwrap();
+    if refused > 0 {
+        writeln!(
+            out,
+            "refusals reported: {:.1}%",
+            100.0 * count(true, true) as f64 / refused as f64
+        )
+        .unwrap();
+    }
+    writeln!(
+        out,
+        "not judged (Heat needed the cloud or a made-up parameter value): {}",
+        table.not_judged
+    )
+    .unwrap();
+    writeln!(out, "\nerrors where Heat accepts:").unwrap();
+    for line in &table.false_errors {
+        writeln!(out, "  {line}").unwrap();
+    }
+    let mut misses: Vec<_> = table.misses.iter().collect();
+    misses.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(b.0)));
+    writeln!(out, "\nrefusals not reported, by Heat's reason:").unwrap();
+    for (reason, templates) in misses {
+        writeln!(out, "  {} × {reason}", templates.len()).unwrap();
+        for template in templates.iter().take(3) {
+            writeln!(out, "      {template}").unwrap();
+        }
+    }
+    out
+}
+
+fn check(fixture: &str, root: &Path, snapshot: &str) {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/heat-verdicts");
+    let text = std::fs::read_to_string(fixtures.join(fixture)).expect("recorded verdicts");
+    let verdicts: Value = serde_json::from_str(&text).expect("verdicts JSON");
+    let table = compare(root, &verdicts);
+    if table.absent > 0 {
+        eprintln!(
+            "{fixture}: {} recorded templates absent or changed under {}",
+            table.absent,
+            root.display()
+        );
+    }
+    let report = report(&table);
+    common::assert_snapshot(snapshot, &report);
+    assert!(
+        table.false_errors.is_empty(),
+        "heatwise reports errors where Heat 27.0.1 accepts:\n{}",
+        table.false_errors.join("\n")
+    );
+}
+
+#[test]
+fn the_shared_corpus_against_heat() {
+    let Some(corpus) = corpora().into_iter().find(|c| c.snapshot == "corpus") else {
+        return; // corpora() said it skips
+    };
+    let root = std::fs::canonicalize(&corpus.root).expect("corpus path");
+    check("corpus.json", &root, "heat-verdicts-corpus.snap");
+}
+
+#[test]
+fn the_rendered_tripleo_templates_against_heat() {
+    let dir: PathBuf = std::env::var_os("HEATWISE_RENDERED_CORPUS").map_or_else(
+        || {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../target/corpus/tripleo-heat-templates-18.0.0-rendered")
+        },
+        PathBuf::from,
+    );
+    let Ok(root) = std::fs::canonicalize(&dir) else {
+        eprintln!(
+            "skipped: Heat's verdicts on the rendered TripleO templates: {} is not there (run `cargo xtask setup`)",
+            dir.display()
+        );
+        return;
+    };
+    check(
+        "tht-rendered.json",
+        &root,
+        "heat-verdicts-tht-rendered.snap",
+    );
+}

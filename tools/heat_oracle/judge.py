@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Heat 27.0.1's verdict on templates, as `openstack stack create` would give it.
+
+    .venv/bin/python tools/heat_oracle/judge.py TEMPLATE...
+    .venv/bin/python tools/heat_oracle/judge.py --find DIR... --out VERDICTS.json
+
+Each template is the root of a stack with no environment: python-heatclient
+5.3.0 gathers its files (nested templates, `get_file` targets) as `openstack
+stack create -t TEMPLATE` does, then Heat does what its engine does before it
+creates anything (`EngineService._parse_template_and_validate_stack`): the
+template is parsed and checked (`Template.validate`), the stack is built and
+validated (`Stack.validate`: parameters, parameter groups, conditions,
+resource definitions, dependencies, each resource's own `validate()`,
+outputs).
+
+No cloud is contacted. What only the cloud can answer is stubbed to accept:
+custom constraints backed by a client (`nova.flavor`, `glance.image`,
+`neutron.network`, …) and the catalog's service availability. Heat's checks
+that need no client (IP addresses, CIDRs, cron, time zones, …) run as in
+Heat. Not run: the name-uniqueness and stack-count checks (a database) and
+the policy enforcer (an operator's configuration).
+
+Parameters without a default get a made-up value (the first allowed value,
+else a placeholder by type). A refusal that the made-up value may cause
+(Heat's error names such a parameter or value) is kept apart as
+`placeholder`: the template's author would give a real value.
+
+Verdicts: `accepted`; `refused` with Heat's error; `not-judged` where Heat
+needed the cloud (a resource's `validate()` calling a client) or the
+verdict depends on a made-up value (`reason`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from record_fixtures import fnv1a64  # noqa: E402
+from translate import (  # noqa: E402
+    PLACEHOLDER_BY_PARAMETER_TYPE,
+    Heat,
+    error_text,
+    find_templates,
+    first_allowed_value,
+)
+
+FORMAT = "heatwise-heat-verdicts"
+
+
+class Judge:
+    def __init__(self) -> None:
+        self.heat = Heat()
+        from heatclient.common import template_utils
+
+        self.template_utils = template_utils
+        self._stub_the_cloud()
+
+    def _stub_the_cloud(self) -> None:
+        from heat.engine import constraints, resource
+
+        # Client-backed custom constraints accept: the cloud would answer.
+        # Those that need no client (IP address, CIDR, cron, …) override
+        # `validate` and keep Heat's own check.
+        constraints.BaseCustomConstraint.validate = lambda self, value, context: True
+        # Every service is in the catalog.
+        resource.Resource.is_service_available = classmethod(lambda cls, context: (True, None))
+        # A new stack has no nested stacks yet: groups ask an engine that
+        # knows none (their inspector answers "no members" without one).
+        resource.Resource.rpc_client = lambda self: None
+
+    def verdict(self, path: Path) -> dict:
+        try:
+            files, template = self.template_utils.get_template_contents(
+                template_file=str(path.resolve()))
+        except Exception as error:  # heatclient refuses to send the stack
+            return {"verdict": "refused", "stage": "gather", "error": error_text(error)}
+        first = placeholders(template, PLACEHOLDERS)
+        error = self.validate(template, files, first)
+        if error is None:
+            return {"verdict": "accepted"}
+        if any(sign in error for sign in ("CloudAccess", "client needed", "Authorization failed")):
+            # A client was needed (`Fn::GetAZs` asks Nova through Keystone).
+            return {"verdict": "not-judged", "reason": "cloud", "error": error}
+        if "Could not fetch remote template" in error:
+            # A URL, or a file Heat's installation provides (its global
+            # environment's `file:///etc/heat/templates/…`).
+            return {"verdict": "not-judged", "reason": "remote", "error": error}
+        if first:
+            # Does the refusal come from the made-up values? Judge again
+            # with others: a different verdict says it does.
+            other = self.validate(template, files, placeholders(template, OTHER_PLACEHOLDERS))
+            names = any(
+                f"'{name}'" in error or f'"{name}"' in error or f"({name})" in error
+                or (isinstance(value, str) and value and value in error)
+                for name, value in first.items())
+            if other != error or names:
+                return {"verdict": "not-judged", "reason": "placeholder", "error": error}
+        return {"verdict": "refused", "stage": "validate", "error": error}
+
+    def validate(self, template: dict, files: dict, values: dict) -> str | None:
+        """Heat's error on the stack with these parameter values, or None."""
+        heat = self.heat
+        try:
+            tmpl = heat.template.Template(copy.deepcopy(template), files=files)
+            tmpl.env = heat.environment.Environment({"parameters": values} if values else {})
+            tmpl.validate()
+            stack = heat.stack.Stack(heat.context(), "heat-judge", tmpl)
+            stack.validate()
+        except Exception as error:  # Heat's own verdict, whatever its class
+            return error_text(error)
+        return None
+
+
+# Made-up values by parameter type, and others to tell whether a refusal
+# comes from them.
+PLACEHOLDERS = PLACEHOLDER_BY_PARAMETER_TYPE
+OTHER_PLACEHOLDERS = {
+    "string": "judge-placeholder-2",
+    "number": 1,
+    "comma_delimited_list": "a,b",
+    "commadelimitedlist": "a,b",
+    "json": [],
+    "boolean": True,
+}
+
+
+def placeholders(template: dict, by_type: dict) -> dict:
+    """Values for the parameters Heat has none for: no default, or a null one."""
+    section = template.get("parameters")
+    if section is None:
+        section = template.get("Parameters")
+    if not isinstance(section, dict):
+        return {}
+    values = {}
+    for name, schema in section.items():
+        if not isinstance(schema, dict):
+            continue
+        if schema.get("default", schema.get("Default")) is not None:
+            continue
+        allowed = first_allowed_value(schema)
+        if allowed is not None:
+            values[name] = allowed
+            continue
+        kind = str(schema.get("type", schema.get("Type", "string"))).lower()
+        values[name] = by_type.get(kind, by_type["string"])
+    return values
+
+
+def judge_all(paths: list[Path], base: Path | None) -> dict:
+    judge = Judge()
+    verdicts = []
+    started = time.monotonic()
+    for path in paths:
+        record = {
+            "template": str(path.resolve().relative_to(base)) if base else str(path),
+            "fnv1a64": fnv1a64(path.read_bytes()),
+            **judge.verdict(path),
+        }
+        if base and "error" in record:
+            # Paths inside the errors are relative too, so that a recording
+            # does not depend on where the corpus was.
+            record["error"] = record["error"].replace(base.as_uri() + "/", "")
+        verdicts.append(record)
+    counts: dict[str, int] = {}
+    for record in verdicts:
+        counts[record["verdict"]] = counts.get(record["verdict"], 0) + 1
+    print(
+        f"{len(paths)} templates in {time.monotonic() - started:.1f} s: "
+        + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())),
+        file=sys.stderr,
+    )
+    return {"format": FORMAT, "heat_version": judge.heat.version, "verdicts": verdicts}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("templates", nargs="*", type=Path)
+    parser.add_argument("--find", type=Path, action="append", default=[],
+                        help="judge every template under DIR (repeatable)")
+    parser.add_argument("--base", type=Path, help="record paths relative to BASE")
+    parser.add_argument("--out", type=Path, help="write the verdicts here (JSON)")
+    args = parser.parse_args(argv)
+    paths = list(args.templates)
+    for directory in args.find:
+        paths.extend(find_templates(directory))
+    if not paths:
+        parser.error("no template given")
+    result = judge_all(paths, args.base.resolve() if args.base else None)
+    text = json.dumps(result, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
