@@ -141,6 +141,7 @@ fn cross_file_rules_agree_with_heat() {
         Rule::UnknownNestedProperty,
         Rule::MissingNestedParameter,
         Rule::UnknownEnvironmentParameter,
+        Rule::UnknownResourceType,
     ];
     let options = LintOptions::new(Catalog::builtin());
     for (case, verdict) in recorded("nested.json", "nested.heat.json", "verdicts", RECORD) {
@@ -176,6 +177,11 @@ fn cross_file_rules_agree_with_heat() {
             found.iter().any(|(rule, text, _)| {
                 *rule == Rule::UnknownEnvironmentParameter && text == parameter
             })
+        } else if let Some(rest) = error.strip_prefix("The Resource Type (") {
+            let type_name = rest.split(')').next().unwrap_or_default();
+            found
+                .iter()
+                .any(|(rule, text, _)| *rule == Rule::UnknownResourceType && text == type_name)
         } else if let Some(property) = error.strip_prefix("Unknown Property ") {
             found
                 .iter()

@@ -2,8 +2,9 @@
 //!
 //! HW104 unknown-resource-type: a type in one of Heat's namespaces that
 //! Heat does not register (a typo, or a plugin type this catalog lacks).
-//! Types of other namespaces are template resources an environment maps,
-//! and are not reported.
+//! Types of other namespaces are template resources an environment maps:
+//! reported only when the file is linted as part of a stack, whose
+//! environments are all known.
 
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;
@@ -19,7 +20,18 @@ pub(crate) fn check(cx: &mut Context<'_, '_>, name: &str, range: TextRange) {
     let known_namespace = catalog.types().any(|t| t.name().starts_with(&namespace))
         || catalog.aliases().any(|a| a.name.starts_with(&namespace));
     if !known_namespace {
-        // Another namespace: a template resource an environment maps.
+        // Another namespace: a template resource that an environment maps.
+        // Linted alone, the environments are not known; in a stack they
+        // are, and none maps it.
+        if cx.stack.is_some() {
+            cx.report(
+                Rule::UnknownResourceType,
+                range,
+                format!(
+                    "no environment of the stack maps `{name}` and Heat has no such type: Heat refuses it (\"could not be found\"); map it in a `resource_registry` and pass that environment (`-e`)"
+                ),
+            );
+        }
         return;
     }
     let target = cx.at.release();
