@@ -87,3 +87,103 @@ fn heatwise_reports_an_error_exactly_where_heat_refuses() {
     }
     assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
 }
+
+/// The generated cases of `fixtures/validation/generated.json`: for every
+/// resource type Heat 27.0.1 registers, its properties set to values of
+/// every kind its schema refuses or converts; parameter definitions,
+/// references, dependencies and function arguments Heat refuses or takes.
+/// Heat's verdict on each was recorded with the cases' hash by
+/// `tools/heat_oracle/generate_cases.py`. heatwise must report no error
+/// where Heat accepts; the refusals it misses are listed, by class, in
+/// `generated.snap` with the agreement (`HEATWISE_BLESS=1` rewrites it).
+#[test]
+fn generated_cases_against_heat() {
+    use std::collections::BTreeMap;
+    use std::fmt::Write;
+
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/validation");
+    let raw = std::fs::read(dir.join("generated.json")).expect("generated cases");
+    let verdicts: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("generated.heat.json")).expect("recorded verdicts"),
+    )
+    .unwrap();
+    assert_eq!(
+        verdicts["cases_fnv1a64"].as_str(),
+        Some(heatwise_test_support::fnv1a64(&raw).as_str()),
+        "generated.json changed since Heat's verdicts were recorded: run tools/heat_oracle/generate_cases.py"
+    );
+    let cases: Vec<Value> = serde_json::from_slice(&raw).unwrap();
+    let options = LintOptions::new(Catalog::builtin());
+    // class → [refused & reported, refused & missed, accepted & error, accepted & clean]
+    let mut table: BTreeMap<String, [usize; 4]> = BTreeMap::new();
+    let mut false_errors = Vec::new();
+    let mut misses: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (case, verdict) in cases.iter().zip(verdicts["verdicts"].as_array().unwrap()) {
+        let refused = match verdict["verdict"].as_str() {
+            Some("refused") => true,
+            Some("accepted") => false,
+            _ => continue,
+        };
+        let class = case["class"].as_str().unwrap().to_owned();
+        let name = case["name"].as_str().unwrap();
+        let errors: Vec<String> = lint(case["text"].as_str().unwrap(), &options)
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| format!("{} {}", d.code(), d.message))
+            .collect();
+        let row = table.entry(class.clone()).or_default();
+        match (refused, errors.is_empty()) {
+            (true, false) => row[0] += 1,
+            (true, true) => {
+                row[1] += 1;
+                let error = verdict["error"].as_str().unwrap_or_default();
+                misses.entry(class).or_default().push(format!(
+                    "{name}: {}",
+                    error.lines().next().unwrap_or_default()
+                ));
+            }
+            (false, false) => {
+                row[2] += 1;
+                false_errors.push(format!("{name}: {}", errors.join("; ")));
+            }
+            (false, true) => row[3] += 1,
+        }
+    }
+    let mut out = String::from("class: refusals reported / refused; errors where Heat accepts\n");
+    let mut total = [0; 4];
+    for (class, row) in &table {
+        writeln!(
+            out,
+            "  {class}: {} / {}; {}",
+            row[0],
+            row[0] + row[1],
+            row[2]
+        )
+        .unwrap();
+        for (sum, n) in total.iter_mut().zip(row) {
+            *sum += n;
+        }
+    }
+    writeln!(
+        out,
+        "  all: {} / {} ({:.1}%); {} (of {} accepted)",
+        total[0],
+        total[0] + total[1],
+        100.0 * total[0] as f64 / (total[0] + total[1]).max(1) as f64,
+        total[2],
+        total[2] + total[3]
+    )
+    .unwrap();
+    for (class, lines) in &misses {
+        writeln!(out, "\nmissed, {class}:").unwrap();
+        for line in lines {
+            writeln!(out, "  {line}").unwrap();
+        }
+    }
+    heatwise_test_support::assert_snapshot(&dir.join("generated.snap"), &out);
+    assert!(
+        false_errors.is_empty(),
+        "heatwise reports errors where Heat 27.0.1 accepts:\n{}",
+        false_errors.join("\n")
+    );
+}

@@ -79,6 +79,17 @@ class Judge:
                 template_file=str(path.resolve()))
         except Exception as error:  # heatclient refuses to send the stack
             return {"verdict": "refused", "stage": "gather", "error": error_text(error)}
+        return self.judge(template, files)
+
+    def judge_text(self, text: str) -> dict:
+        """The verdict on a template of one file, given as text."""
+        try:
+            template = self.heat.template_format.parse(text)
+        except Exception as error:  # Heat's loader refuses the text
+            return {"verdict": "refused", "stage": "parse", "error": error_text(error)}
+        return self.judge(template, {})
+
+    def judge(self, template: dict, files: dict) -> dict:
         first = placeholders(template, PLACEHOLDERS)
         error = self.validate(template, files, first)
         if error is None:

@@ -348,8 +348,11 @@ fn attribute_refs(cx: &mut Context<'_, '_>) {
         else {
             continue;
         };
-        if cx.template.resource(resource_name).is_none() {
-            unknown_resource_reference::report(cx, resource_name, tree.range(resource_node));
+        let range = tree.range(resource_node);
+        if cx.template.resource(resource_name).is_none()
+            || cx.unread().disabled_by(resource_name).is_some()
+        {
+            unknown_resource_reference::named(cx, resource_name, range);
             continue;
         }
         let (Some(attribute_node), Some(attribute_name)) =

@@ -9,12 +9,13 @@ use std::rc::Rc;
 use crate::catalog::{Catalog, CatalogAt, ResourceType, Status};
 use crate::fix::{Editor, Fix};
 use crate::syntax::{Entry, NodeId, Tree};
+use crate::template::unread::Unread;
 use crate::template::Template;
 use crate::text::TextRange;
 
 use super::references::References;
 use super::timeline::{describe, timeline, LifecycleStep};
-use super::{Diagnostic, LintOptions, Rule};
+use super::{Diagnostic, LintOptions, Rule, Severity};
 
 /// A mapping's pairs of entries with equal keys: (earlier, later).
 pub(crate) type EqualKeys = Rc<[(Entry, Entry)]>;
@@ -45,6 +46,8 @@ pub(crate) struct Context<'a, 't> {
     duplicates: RefCell<HashMap<NodeId, EqualKeys>>,
     /// Who refers to which resource, once asked.
     references: OnceCell<References>,
+    /// What Heat never reads of the text, once asked.
+    unread: OnceCell<Unread>,
     /// Fixes shared by several findings (an LBaaS v1 pool's, offered on
     /// its members and monitors too), by the node they are made for.
     shared_fixes: RefCell<HashMap<NodeId, Option<Fix>>>,
@@ -72,6 +75,7 @@ impl<'a, 't> Context<'a, 't> {
             anchored: OnceCell::new(),
             duplicates: RefCell::new(HashMap::new()),
             references: OnceCell::new(),
+            unread: OnceCell::new(),
             shared_fixes: RefCell::new(HashMap::new()),
             resolver: RefCell::new(
                 options
@@ -171,6 +175,13 @@ impl<'a, 't> Context<'a, 't> {
     }
 
     /// Who refers to which resource, indexed on first use.
+    /// What Heat never reads: resources whose condition is false, `if`
+    /// branches not taken, values a later duplicate key replaces. Heat
+    /// refuses nothing written there.
+    pub(crate) fn unread(&self) -> &Unread {
+        self.unread.get_or_init(|| Unread::new(self.template))
+    }
+
     pub(crate) fn references(&self) -> &References {
         self.references
             .get_or_init(|| References::new(self.template))
@@ -191,7 +202,19 @@ impl<'a, 't> Context<'a, 't> {
         fix
     }
 
-    pub(crate) fn finish(self) -> Vec<Diagnostic> {
+    /// The findings. Heat validates no resource whose condition is false,
+    /// reads no `if` branch not taken, and never sees a value a later key
+    /// replaces: what it would refuse there about types, properties,
+    /// attributes and references is no error.
+    pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
+        let about_resources = |d: &Diagnostic| {
+            d.severity == Severity::Error && matches!(d.rule.code().as_bytes()[2], b'1'..=b'3')
+        };
+        if self.out.iter().any(about_resources) {
+            let unread = self.unread.get_or_init(|| Unread::new(self.template));
+            self.out
+                .retain(|d| !(about_resources(d) && unread.contains(d.range)));
+        }
         self.out
     }
 

@@ -21,6 +21,7 @@ mod suppress;
 mod symbol;
 #[cfg(test)]
 mod tests;
+pub mod unread;
 pub mod value;
 pub mod versions;
 

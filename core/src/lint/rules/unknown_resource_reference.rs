@@ -21,15 +21,37 @@ pub(crate) fn report(cx: &mut Context<'_, '_>, name: &str, range: TextRange) {
     cx.report(Rule::UnknownResourceReference, range, message);
 }
 
+/// A resource named where Heat reads it: one the template lacks, or one
+/// whose condition the text makes false (Heat removes it, and refuses the
+/// reference: "The specified reference is incorrect").
+pub(crate) fn named(cx: &mut Context<'_, '_>, name: &str, range: TextRange) {
+    if cx.unread().contains(range) {
+        return;
+    }
+    if cx.template.resource(name).is_none() {
+        report(cx, name, range);
+    } else if let Some(condition) = cx.unread().disabled_by(name) {
+        let message = format!(
+            "resource `{name}` is never created: its condition `{condition}` is false, so Heat refuses this reference to it"
+        );
+        cx.report(Rule::UnknownResourceReference, range, message);
+    }
+}
+
 /// `get_resource` and `Ref`; in an output Heat accepts them, and they are
 /// unknown-output-reference's.
 pub(crate) fn resource_refs(cx: &mut Context<'_, '_>) {
     let tree = cx.tree;
     let template = cx.template;
-    for (reference, name) in template.dangling_resource_refs() {
+    for reference in template.resource_refs() {
+        let Some(name) = tree.scalar(reference.name) else {
+            continue;
+        };
+        let is_parameter = reference.call.name == "Ref"
+            && (name.starts_with("AWS::") || template.parameters().iter().any(|p| p.name == name));
         let range = tree.range(reference.name);
-        if template.output_containing(range).is_none() {
-            report(cx, name, range);
+        if !is_parameter && template.output_containing(range).is_none() {
+            named(cx, name, range);
         }
     }
 }
@@ -49,8 +71,8 @@ pub(crate) fn depends_on(cx: &mut Context<'_, '_>, definition: &Definition) {
         let Some(name) = tree.scalar(node) else {
             continue;
         };
-        if cx.template.resource(name).is_none() && !name.is_empty() {
-            report(cx, name, tree.range(node));
+        if !name.is_empty() {
+            named(cx, name, tree.range(node));
         }
     }
 }
@@ -69,6 +91,17 @@ mod tests {
                 finds(
                     "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None, depends_on: [b, c]}\n  b: {type: OS::Heat::None}\noutputs:\n  o: {value: {get_resource: d}}\n  p: {value: {get_attr: [e, x]}}\n",
                     2,
+                ),
+                // A resource the text disables is no resource; nothing in a
+                // disabled resource, an `if` branch not taken or a value a
+                // later key replaces is read.
+                finds(
+                    "heat_template_version: 2018-08-31\nconditions:\n  never: false\nresources:\n  w: {type: OS::Heat::None, condition: never}\n  v: {type: OS::Heat::None, properties: {a: {get_resource: w}}}\n",
+                    1,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nconditions:\n  never: {equals: [a, b]}\nresources:\n  w: {type: OS::Heat::None, condition: never, depends_on: x, properties: {a: {get_resource: y}}}\n  v:\n    type: OS::Heat::None\n    properties:\n      a: {if: [never, {get_resource: z}, 1]}\n      b: {get_resource: q}\n      b: 2\n",
+                    0,
                 ),
                 finds(
                     "AWSTemplateFormatVersion: 2010-09-09\nParameters:\n  Size: {Type: String}\nResources:\n  a:\n    Type: OS::Heat::None\n    Properties: {value: {Ref: Size}, region: {Ref: 'AWS::Region'}}\n",

@@ -1,0 +1,251 @@
+//! What Heat never reads of a template, whatever the parameters: resources
+//! whose condition is false, the branch of an `if` that is not taken, and
+//! a value that a later duplicate key replaces. Only what the text decides
+//! counts: a condition that reads a parameter is not known, and all its
+//! code is read.
+
+use crate::syntax::{NodeId, Tree};
+use crate::text::TextRange;
+
+use super::value::{literal, Val, V};
+use super::{DocumentKind, Template};
+
+/// Conditions are followed at most this deep (a condition naming another).
+const MAX_DEPTH: usize = 32;
+
+/// What Heat does not read, by text range.
+#[derive(Debug, Default)]
+pub struct Unread {
+    ranges: Vec<TextRange>,
+    /// Resources whose condition is false: name, and the condition as written.
+    disabled: Vec<(String, String)>,
+}
+
+impl Unread {
+    pub fn new(template: &Template<'_>) -> Self {
+        let tree = template.tree();
+        let mut unread = Unread::default();
+        for mapping in tree.node_ids().filter(|&node| tree.is_mapping(node)) {
+            for (earlier, _) in tree.duplicate_keys(mapping) {
+                unread.ranges.push(tree.range(earlier.value));
+            }
+        }
+        let conditions = Conditions::new(template);
+        if conditions.is_empty() {
+            unread.ranges.sort_by_key(|r| r.start);
+            return unread;
+        }
+        for resource in template.resources() {
+            let key = match template.kind() {
+                DocumentKind::CloudFormation => "Condition",
+                _ => "condition",
+            };
+            let Some(entry) = template.resource_entry(&resource.definition, key) else {
+                continue;
+            };
+            if conditions.resource_condition(entry.value) == Some(false) {
+                unread.ranges.push(tree.range(resource.definition.body));
+                unread
+                    .disabled
+                    .push((resource.name.clone(), tree.source(entry.value).to_owned()));
+            }
+        }
+        for call in template.function_calls() {
+            if !matches!(call.name, "if" | "Fn::If") || !tree.is_sequence(call.args) {
+                continue;
+            }
+            let items = tree.items(call.args);
+            let (Some(&condition), Some(&then), Some(&otherwise)) =
+                (items.first(), items.get(1), items.get(2))
+            else {
+                continue;
+            };
+            match conditions.resource_condition(condition) {
+                Some(true) => unread.ranges.push(tree.range(otherwise)),
+                Some(false) => unread.ranges.push(tree.range(then)),
+                None => {}
+            }
+        }
+        unread.ranges.sort_by_key(|r| r.start);
+        unread
+    }
+
+    /// Whether Heat never reads the text at `range`.
+    pub fn contains(&self, range: TextRange) -> bool {
+        self.ranges
+            .iter()
+            .take_while(|r| r.start <= range.start)
+            .any(|r| r.end >= range.end)
+    }
+
+    /// The condition (as written) that disables resource `name`, if the
+    /// text makes it false.
+    pub fn disabled_by(&self, name: &str) -> Option<&str> {
+        self.disabled
+            .iter()
+            .find(|(resource, _)| resource == name)
+            .map(|(_, condition)| condition.as_str())
+    }
+}
+
+/// The template's `conditions`, evaluated where the text decides them.
+struct Conditions<'a, 't> {
+    template: &'a Template<'t>,
+    tree: &'a Tree<'t>,
+    section: Option<NodeId>,
+}
+
+impl<'a, 't> Conditions<'a, 't> {
+    fn new(template: &'a Template<'t>) -> Self {
+        let section = template
+            .section("conditions")
+            .or_else(|| template.section("Conditions"));
+        Conditions {
+            template,
+            tree: template.tree(),
+            section,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.section.is_none()
+            && !self
+                .template
+                .function_calls()
+                .iter()
+                .any(|call| matches!(call.name, "if" | "Fn::If"))
+    }
+
+    /// A resource's `condition` or an `if`'s first argument: a condition's
+    /// name, a boolean, or (newer versions) an expression.
+    fn resource_condition(&self, node: NodeId) -> Option<bool> {
+        self.evaluate(node, 0)
+    }
+
+    fn named(&self, name: &str, depth: usize) -> Option<bool> {
+        let section = self.section?;
+        let entry = self
+            .tree
+            .entries(section)
+            .filter(|entry| self.tree.scalar(entry.key) == Some(name))
+            .last()?;
+        self.evaluate(entry.value, depth + 1)
+    }
+
+    fn evaluate(&self, node: NodeId, depth: usize) -> Option<bool> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let tree = self.tree;
+        let node = tree.alias_target(node).unwrap_or(node);
+        if let Some(call) = self.template.call_at(node) {
+            let args: Vec<NodeId> = if tree.is_sequence(call.args) {
+                tree.items(call.args).to_vec()
+            } else {
+                vec![call.args]
+            };
+            return match call.name {
+                "equals" | "Fn::Equals" => match args[..] {
+                    [a, b] => Some(equal(&self.literal(a)?, &self.literal(b)?)),
+                    _ => None,
+                },
+                "not" | "Fn::Not" => match args[..] {
+                    [a] => self.evaluate(a, depth + 1).map(|v| !v),
+                    _ => None,
+                },
+                "and" | "Fn::And" => self.all(&args, depth, false),
+                "or" | "Fn::Or" => self.all(&args, depth, true),
+                _ => None,
+            };
+        }
+        match super::value::scalar(tree, node) {
+            V::Bool(b) => Some(b),
+            V::Str(name) => self.named(&name, depth),
+            _ => None,
+        }
+    }
+
+    /// `and` (`stop_at` false) or `or` (true), three-valued: one decided
+    /// `stop_at` decides; otherwise any unknown leaves it unknown.
+    fn all(&self, args: &[NodeId], depth: usize, stop_at: bool) -> Option<bool> {
+        let mut unknown = false;
+        for &arg in args {
+            match self.evaluate(arg, depth + 1) {
+                Some(v) if v == stop_at => return Some(stop_at),
+                Some(_) => {}
+                None => unknown = true,
+            }
+        }
+        (!unknown).then_some(!stop_at)
+    }
+
+    /// A literal with no function inside; `None` otherwise.
+    fn literal(&self, node: NodeId) -> Option<Val> {
+        let functions = self.template.function_calls();
+        let range = self.tree.range(node);
+        if functions.iter().any(|call| {
+            let call = self.tree.range(call.call);
+            range.start <= call.start && call.end <= range.end
+        }) {
+            return None;
+        }
+        let budget = std::cell::Cell::new(1000);
+        let value = literal(self.tree, node, 0, 16, &budget);
+        value.unknown_part().is_none().then_some(value)
+    }
+}
+
+/// Python's `==` on loaded values: numbers and booleans compare by value.
+fn equal(a: &Val, b: &Val) -> bool {
+    let number = |v: &V| match v {
+        V::Bool(b) => Some(f64::from(u8::from(*b))),
+        V::Int(i) => Some(*i as f64),
+        V::Float(f) => Some(*f),
+        _ => None,
+    };
+    match (&a.v, &b.v) {
+        (V::List(x), V::List(y)) => x.len() == y.len() && x.iter().zip(y).all(|(a, b)| equal(a, b)),
+        (V::Map(x), V::Map(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.iter().any(|(k2, v2)| k == k2 && equal(v, v2)))
+        }
+        (x, y) => match (number(x), number(y)) {
+            (Some(m), Some(n)) => m == n,
+            _ => x == y,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::template::parse;
+
+    fn unread_text(text: &str) -> Vec<String> {
+        let template = parse(text);
+        let unread = Unread::new(&template);
+        unread
+            .ranges
+            .iter()
+            .map(|r| text[r.as_usize()].to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn conditions_the_text_decides() {
+        let text = "heat_template_version: 2018-08-31\nparameters:\n  p: {type: string}\nconditions:\n  never: false\n  same: {equals: [1, 1.0]}\n  not_never: {not: never}\n  both: {and: [same, never]}\n  param: {equals: [{get_param: p}, a]}\n  either: {or: [param, same]}\nresources:\n  a: {type: OS::Heat::None, condition: never}\n  b: {type: OS::Heat::None, condition: param}\n  c:\n    type: OS::Heat::Value\n    properties:\n      value: {if: [both, x, y]}\n      other: {if: [either, z, w]}\n      third: {if: [param, u, v]}\n";
+        assert_eq!(
+            unread_text(text),
+            ["{type: OS::Heat::None, condition: never}", "x", "w"]
+        );
+        assert_eq!(Unread::new(&parse(text)).disabled_by("a"), Some("never"));
+        assert_eq!(Unread::new(&parse(text)).disabled_by("b"), None);
+    }
+
+    #[test]
+    fn a_value_a_later_key_replaces() {
+        let text = "heat_template_version: 2018-08-31\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: {get_resource: w}\n      value: 1\n";
+        assert_eq!(unread_text(text), ["{get_resource: w}"]);
+    }
+}
