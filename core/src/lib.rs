@@ -13,6 +13,7 @@ pub mod fixer;
 pub mod json;
 pub mod lint;
 pub mod load;
+pub mod pattern;
 pub mod release;
 pub mod severity;
 pub mod stack;

@@ -19,6 +19,7 @@ mod migrate;
 mod references;
 mod rule;
 pub mod rules;
+mod schema;
 mod stack;
 mod suggest;
 mod timeline;

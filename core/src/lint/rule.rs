@@ -94,6 +94,8 @@ declare_rules! {
     UnknownProperty = "HW204", "unknown-property", "unknown_property", Error;
     UnavailableProperty = "HW205", "unavailable-property", "unavailable_property", Error;
     ConflictingProperties = "HW206", "conflicting-properties", "conflicting_properties", Error;
+    InvalidPropertyValue = "HW207", "invalid-property-value", "invalid_property_value", Error;
+    MissingRequiredProperty = "HW208", "missing-required-property", "missing_required_property", Error;
 
     DeprecatedAttribute = "HW301", "deprecated-attribute", "deprecated_attribute", Warning;
     HiddenAttribute = "HW302", "hidden-attribute", "hidden_attribute", Warning;

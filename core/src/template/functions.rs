@@ -7,8 +7,9 @@ use crate::text::TextRange;
 
 /// Functions of CloudFormation-format templates (HOT 2013-05-23 reads them
 /// too; later HOT versions reject them, which is for the linter to say).
-const CFN_FUNCTIONS: [&str; 15] = [
+const CFN_FUNCTIONS: [&str; 16] = [
     "Ref",
+    "Fn::FindInMap",
     "Fn::GetAtt",
     "Fn::Join",
     "Fn::Select",

@@ -23,11 +23,13 @@ pub(crate) mod ignored_function_argument;
 pub(crate) mod invalid_condition;
 pub(crate) mod invalid_deletion_policy;
 pub(crate) mod invalid_function_arguments;
+pub(crate) mod invalid_property_value;
 pub(crate) mod invalid_syntax;
 #[cfg(feature = "stack")]
 pub(crate) mod missing_file;
 #[cfg(feature = "stack")]
 pub(crate) mod missing_nested_parameter;
+pub(crate) mod missing_required_property;
 pub(crate) mod missing_resource_type;
 pub(crate) mod missing_template_version;
 #[cfg(feature = "stack")]

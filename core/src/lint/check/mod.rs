@@ -7,8 +7,10 @@ use crate::stack::Resolution;
 use crate::syntax::{Entry, NodeId};
 use crate::template::{merge, Definition, ProblemKind, Template};
 
+mod attributes;
+
 use super::context::Context;
-use super::lifecycle::{AttributeUse, PropertyUse, TypeUse};
+use super::lifecycle::{PropertyUse, TypeUse};
 use super::rules::*;
 use super::{Diagnostic, LintOptions};
 
@@ -23,7 +25,7 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     for nested in template.nested_definitions() {
         definition(&mut cx, &nested.definition, None);
     }
-    attribute_refs(&mut cx);
+    attributes::attribute_refs(&mut cx);
     unknown_resource_reference::resource_refs(&mut cx);
     unknown_output_reference::check(&mut cx);
     registry(&mut cx);
@@ -174,7 +176,11 @@ fn definition(cx: &mut Context<'_, '_>, definition: &Definition, resource: Optio
     else {
         return;
     };
+    let at_type = cx.tree.range(type_entry.value);
     let Some(properties) = definition.properties_mapping(cx.tree) else {
+        if definition.properties.is_none() && !takes_anything(resource_type) {
+            missing_required_property::check(cx, resource_type, None, None, at_type);
+        }
         return;
     };
     if cx.template.is_call(properties) {
@@ -186,6 +192,7 @@ fn definition(cx: &mut Context<'_, '_>, definition: &Definition, resource: Optio
         return;
     }
     property_mapping(cx, resource_type, None, properties, "");
+    missing_required_property::check(cx, resource_type, None, Some(properties), at_type);
     conflicting_properties::check(cx, resource_type, properties);
 }
 
@@ -300,12 +307,15 @@ fn property_value<'a>(
     value: NodeId,
     path: &str,
 ) {
+    invalid_property_value::check(cx, resource_type, property, value, path);
     if cx.template.is_call(value) || !property.has_schema() {
         return;
     }
     match property.value_type() {
         PropertyType::Map if cx.tree.is_mapping(value) => {
             property_mapping(cx, resource_type, Some(property), value, path);
+            let range = cx.tree.range(value);
+            missing_required_property::check(cx, resource_type, Some(property), Some(value), range);
         }
         PropertyType::List if cx.tree.is_sequence(value) => {
             let Some(items) = property.children().get("*") else {
@@ -317,68 +327,6 @@ fn property_value<'a>(
             }
         }
         _ => {}
-    }
-}
-
-/// The type a resource of this template has, without reporting on it;
-/// `None` where its attributes cannot be checked: unknown types, template
-/// resources, and types that are placeholders or absent at the target (the
-/// type's own finding says so).
-fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<ResourceType<'a>> {
-    let resource = cx.template.resource(resource_name)?;
-    let written = resource.definition.type_name.as_deref()?;
-    let mapped = match cx.mapped_type(written, Some(resource_name)) {
-        Some(Resolution::Type(name)) => Some(name),
-        Some(_) => return None,
-        None => None,
-    };
-    let name = mapped.as_deref().unwrap_or(written);
-    let resource_type = cx.catalog.resolve_type(name)?.resource_type()?;
-    (cx.at.has_type(resource_type)
-        && !cx.at.is_placeholder(resource_type)
-        && !takes_anything(resource_type))
-    .then_some(resource_type)
-}
-
-fn attribute_refs(cx: &mut Context<'_, '_>) {
-    let tree = cx.tree;
-    for reference in cx.template.attribute_refs() {
-        let (Some(resource_node), Some(resource_name)) =
-            (reference.resource, reference.resource_name(tree))
-        else {
-            continue;
-        };
-        let range = tree.range(resource_node);
-        if cx.template.resource(resource_name).is_none()
-            || cx.unread().disabled_by(resource_name).is_some()
-        {
-            unknown_resource_reference::named(cx, resource_name, range);
-            continue;
-        }
-        let (Some(attribute_node), Some(attribute_name)) =
-            (reference.attribute, reference.attribute_name(tree))
-        else {
-            continue;
-        };
-        let Some(resource_type) = resource_type_of(cx, resource_name) else {
-            continue;
-        };
-        let range = tree.range(attribute_node);
-        match resource_type.attribute(attribute_name) {
-            Some(attribute) => {
-                let used = AttributeUse {
-                    resource_type,
-                    attribute,
-                    range,
-                    state: cx.at.state(&attribute),
-                };
-                deprecated_attribute::check(cx, &used);
-                hidden_attribute::check(cx, &used);
-                unsupported_attribute::check(cx, &used);
-                unavailable_attribute::check(cx, &used);
-            }
-            None => unknown_attribute::check(cx, resource_type, attribute_name, range),
-        }
     }
 }
 

@@ -1,0 +1,72 @@
+//! `get_attr` / `Fn::GetAtt` where they are written: the resource they
+//! name, and the attribute's status on that resource's type.
+
+use crate::catalog::ResourceType;
+use crate::stack::Resolution;
+
+use super::super::context::Context;
+use super::super::lifecycle::AttributeUse;
+use super::super::rules::*;
+use super::takes_anything;
+
+/// The type a resource of this template has, without reporting on it;
+/// `None` where its attributes cannot be checked: unknown types, template
+/// resources, and types that are placeholders or absent at the target (the
+/// type's own finding says so).
+fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<ResourceType<'a>> {
+    let resource = cx.template.resource(resource_name)?;
+    let written = resource.definition.type_name.as_deref()?;
+    let mapped = match cx.mapped_type(written, Some(resource_name)) {
+        Some(Resolution::Type(name)) => Some(name),
+        Some(_) => return None,
+        None => None,
+    };
+    let name = mapped.as_deref().unwrap_or(written);
+    let resource_type = cx.catalog.resolve_type(name)?.resource_type()?;
+    (cx.at.has_type(resource_type)
+        && !cx.at.is_placeholder(resource_type)
+        && !takes_anything(resource_type))
+    .then_some(resource_type)
+}
+
+pub(super) fn attribute_refs(cx: &mut Context<'_, '_>) {
+    let tree = cx.tree;
+    for reference in cx.template.attribute_refs() {
+        let (Some(resource_node), Some(resource_name)) =
+            (reference.resource, reference.resource_name(tree))
+        else {
+            continue;
+        };
+        let range = tree.range(resource_node);
+        if cx.template.resource(resource_name).is_none()
+            || cx.unread().disabled_by(resource_name).is_some()
+        {
+            unknown_resource_reference::named(cx, resource_name, range);
+            continue;
+        }
+        let (Some(attribute_node), Some(attribute_name)) =
+            (reference.attribute, reference.attribute_name(tree))
+        else {
+            continue;
+        };
+        let Some(resource_type) = resource_type_of(cx, resource_name) else {
+            continue;
+        };
+        let range = tree.range(attribute_node);
+        match resource_type.attribute(attribute_name) {
+            Some(attribute) => {
+                let used = AttributeUse {
+                    resource_type,
+                    attribute,
+                    range,
+                    state: cx.at.state(&attribute),
+                };
+                deprecated_attribute::check(cx, &used);
+                hidden_attribute::check(cx, &used);
+                unsupported_attribute::check(cx, &used);
+                unavailable_attribute::check(cx, &used);
+            }
+            None => unknown_attribute::check(cx, resource_type, attribute_name, range),
+        }
+    }
+}

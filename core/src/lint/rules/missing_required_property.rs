@@ -1,0 +1,90 @@
+#![doc = include_str!("missing_required_property.md")]
+//!
+//! HW208 missing-required-property: a property the schema requires, with
+//! no default, that the resource (or a map inside it) does not set.
+
+use crate::catalog::{Property, ResourceType, RuleKind};
+use crate::lint::context::Context;
+use crate::lint::{Rule, Subject};
+use crate::syntax::NodeId;
+use crate::template::merge;
+use crate::text::TextRange;
+
+/// The properties of `mapping` (`None`: the resource sets none), the
+/// resource's own (`parent` is `None`) or a `Map` property's; reported at
+/// `range`.
+pub(crate) fn check(
+    cx: &mut Context<'_, '_>,
+    resource_type: ResourceType<'_>,
+    parent: Option<Property<'_>>,
+    mapping: Option<NodeId>,
+    range: TextRange,
+) {
+    let tree = cx.tree;
+    let set: Vec<&str> = mapping.map_or_else(Vec::new, |mapping| {
+        merge::flattened(tree, mapping)
+            .into_iter()
+            .filter_map(|merged| tree.scalar(merged.entry.key))
+            .collect()
+    });
+    let schema = match parent {
+        None => resource_type.properties(),
+        Some(parent) => parent.children(),
+    };
+    let missing: Vec<Property<'_>> = schema
+        .filter(|p| p.required() && p.default_json().is_none() && !set.contains(&p.name()))
+        .filter(|p| cx.at.state(p).is_available())
+        .filter(|p| !filled_by_translation(resource_type, &p.path()))
+        .collect();
+    for property in missing {
+        let path = property.path();
+        let message = format!(
+            "`{}` requires the property `{path}`, which is not set: Heat refuses the resource (\"Property {} not assigned\")",
+            resource_type.name(),
+            property.name()
+        );
+        let diagnostic = cx.report(Rule::MissingRequiredProperty, range, message);
+        diagnostic.subject = Some(Subject::Property {
+            type_name: resource_type.name().to_owned(),
+            path,
+        });
+    }
+}
+
+/// Whether a translation rule gives the property its value from another
+/// one (a deprecated name), which the check of that one covers.
+fn filled_by_translation(resource_type: ResourceType<'_>, path: &str) -> bool {
+    resource_type.translation_rules().any(|rule| {
+        matches!(rule.kind(), RuleKind::Add | RuleKind::Replace)
+            && rule.path().collect::<Vec<_>>().join(".") == path.replace(".*", "")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::MissingRequiredProperty,
+            &[
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  w: {type: OS::Heat::WaitCondition}\n  s: {type: OS::Heat::RandomString}\n  q:\n    type: OS::Cinder::QoSSpecs\n    properties: {name: q}\n",
+                    3, // handle and timeout, specs
+                ),
+                // A null value counts as set; a merged key counts.
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  w:\n    type: OS::Heat::WaitCondition\n    properties:\n      <<: {handle: h}\n      timeout: 60\n  v: {type: OS::Heat::Value, properties: {value: null}}\n",
+                    0,
+                ),
+                // Inside a map of a list: each item.
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Heat::RandomString\n    properties: {character_classes: [{min: 1}, {class: digits}]}\n",
+                    0,
+                ),
+            ],
+        );
+    }
+}

@@ -1,0 +1,64 @@
+//! What a template's own text gives a value: a parameter's default, read
+//! as its type reads it.
+
+use crate::syntax::NodeId;
+use crate::template::value::{bool_from_string, literal, Val, V};
+use crate::template::Template;
+
+use super::{python_int, python_number};
+
+/// The value a parameter has when nothing sets it: its `default`, read as
+/// its type reads it (Heat's `Parameter.value()`); `None` without a
+/// default or where the reading is not modelled.
+pub(crate) fn parameter_default(template: &Template<'_>, name: &str) -> Option<Val> {
+    let tree = template.tree();
+    let parameter = template.parameters().iter().find(|p| p.name == name)?;
+    let definition = parameter.entry.value;
+    let entry = |keys: [&str; 2]| {
+        tree.entries(definition)
+            .filter(|e| tree.scalar(e.key).is_some_and(|k| keys.contains(&k)))
+            .last()
+    };
+    let default = entry(["default", "Default"])?;
+    let kind = entry(["type", "Type"]).and_then(|e| tree.scalar(e.value))?;
+    let budget = std::cell::Cell::new(10_000);
+    let value = literal(tree, default.value, 0, 32, &budget);
+    if value.unknown_part().is_some() || has_call(template, default.value) {
+        return None;
+    }
+    let at = value.at;
+    let v = match (kind, value.v) {
+        ("string" | "String", V::Str(s)) => V::Str(s),
+        ("number" | "Number", V::Str(s)) => match python_int(&s) {
+            Some(i) => V::Int(i),
+            None => V::Float(python_number(&s)?),
+        },
+        ("number" | "Number", v @ (V::Int(_) | V::Float(_))) => v,
+        ("boolean" | "Boolean", V::Bool(b)) => V::Bool(b),
+        ("boolean" | "Boolean", V::Str(s)) => V::Bool(bool_from_string(&s)?),
+        ("comma_delimited_list" | "CommaDelimitedList", V::Str(s)) => V::List(
+            s.split(',')
+                .filter(|_| !s.is_empty())
+                .map(|item| Val::new(V::Str(item.trim().to_owned()), at))
+                .collect(),
+        ),
+        ("comma_delimited_list" | "CommaDelimitedList" | "json" | "Json", v @ V::List(_)) => v,
+        ("json" | "Json", v @ V::Map(_)) => v,
+        _ => return None,
+    };
+    Some(Val::new(v, at))
+}
+
+/// Whether an intrinsic function is called at or inside `node`.
+pub(crate) fn has_call(template: &Template<'_>, node: NodeId) -> bool {
+    let tree = template.tree();
+    let range = tree.range(node);
+    // Calls are in node order, which is source order: the first at or
+    // after `node` is inside it if any is.
+    let calls = template.function_calls();
+    let first = calls.partition_point(|call| call.call < node);
+    calls.get(first).is_some_and(|call| {
+        let call = tree.range(call.call);
+        range.start <= call.start && call.end <= range.end
+    })
+}
