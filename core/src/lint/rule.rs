@@ -79,6 +79,7 @@ declare_rules! {
     UnknownParameterKey = "HW026", "unknown-parameter-key", "unknown_parameter_key", Error;
     InvalidCondition = "HW027", "invalid-condition", "invalid_condition", Error;
     IgnoredFunctionArgument = "HW028", "ignored-function-argument", "ignored_function_argument", Warning;
+    InvalidParameter = "HW029", "invalid-parameter", "invalid_parameter", Error;
 
     DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning;
     HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning;
@@ -104,6 +105,8 @@ declare_rules! {
     UnavailableAttribute = "HW305", "unavailable-attribute", "unavailable_attribute", Error;
     UnknownResourceReference = "HW306", "unknown-resource-reference", "unknown_resource_reference", Error;
     UnknownOutputReference = "HW307", "unknown-output-reference", "unknown_output_reference", Warning;
+    CircularDependency = "HW308", "circular-dependency", "circular_dependency", Error;
+    UnknownParameterReference = "HW309", "unknown-parameter-reference", "unknown_parameter_reference", Error;
 
     MissingFile = "HW401", "missing-file", "missing_file", Error;
     NestedTemplateCycle = "HW402", "nested-template-cycle", "nested_template_cycle", Error;

@@ -28,6 +28,8 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     attributes::attribute_refs(&mut cx);
     unknown_resource_reference::resource_refs(&mut cx);
     unknown_output_reference::check(&mut cx);
+    circular_dependency::check(&mut cx);
+    unknown_parameter_reference::check(&mut cx);
     registry(&mut cx);
     #[cfg(feature = "stack")]
     stack(&mut cx);
@@ -82,6 +84,7 @@ fn structure(cx: &mut Context<'_, '_>) {
     invalid_deletion_policy::check(cx);
     unknown_output_key::check(cx);
     unknown_parameter_key::check(cx);
+    invalid_parameter::check(cx);
     invalid_condition::check(cx);
     invalid_function_arguments::check(cx);
     removed_function::check(cx);

@@ -34,7 +34,7 @@ pub(crate) fn check(
     let missing: Vec<Property<'_>> = schema
         .filter(|p| p.required() && p.default_json().is_none() && !set.contains(&p.name()))
         .filter(|p| cx.at.state(p).is_available())
-        .filter(|p| !filled_by_translation(resource_type, &p.path()))
+        .filter(|p| !filled_by_translation(resource_type, &p.path(), &set))
         .collect();
     for property in missing {
         let path = property.path();
@@ -52,11 +52,18 @@ pub(crate) fn check(
 }
 
 /// Whether a translation rule gives the property its value from another
-/// one (a deprecated name), which the check of that one covers.
-fn filled_by_translation(resource_type: ResourceType<'_>, path: &str) -> bool {
+/// one that is set (a deprecated name such as `network_id`).
+fn filled_by_translation(resource_type: ResourceType<'_>, path: &str, set: &[&str]) -> bool {
     resource_type.translation_rules().any(|rule| {
-        matches!(rule.kind(), RuleKind::Add | RuleKind::Replace)
-            && rule.path().collect::<Vec<_>>().join(".") == path.replace(".*", "")
+        if !matches!(rule.kind(), RuleKind::Add | RuleKind::Replace)
+            || rule.path().collect::<Vec<_>>().join(".") != path.replace(".*", "")
+        {
+            return false;
+        }
+        let source = rule
+            .value_name()
+            .or_else(|| rule.value_path().and_then(|mut p| p.next()));
+        source.is_none_or(|source| set.contains(&source))
     })
 }
 
@@ -76,8 +83,13 @@ mod tests {
                 ),
                 // A null value counts as set; a merged key counts.
                 finds(
-                    "heat_template_version: 2018-08-31\nresources:\n  w:\n    type: OS::Heat::WaitCondition\n    properties:\n      <<: {handle: h}\n      timeout: 60\n  v: {type: OS::Heat::Value, properties: {value: null}}\n",
+                    "heat_template_version: 2018-08-31\nresources:\n  w:\n    type: OS::Heat::WaitCondition\n    properties:\n      <<: {handle: h}\n      timeout: 60\n  v: {type: OS::Heat::Value, properties: {value: null}}\n  p: {type: OS::Neutron::Port, properties: {network_id: n}}\n",
                     0,
+                ),
+                // Heat's translation fills `network` only from a `network_id` that is set.
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p: {type: OS::Neutron::Port, properties: {name: n}}\n",
+                    1,
                 ),
                 // Inside a map of a list: each item.
                 finds(

@@ -6,6 +6,7 @@
 //! this (`tests/architecture.rs`).
 
 pub(crate) mod alias_expansion_limit;
+pub(crate) mod circular_dependency;
 pub(crate) mod conflicting_properties;
 pub(crate) mod deprecated_attribute;
 #[cfg(feature = "stack")]
@@ -23,6 +24,7 @@ pub(crate) mod ignored_function_argument;
 pub(crate) mod invalid_condition;
 pub(crate) mod invalid_deletion_policy;
 pub(crate) mod invalid_function_arguments;
+pub(crate) mod invalid_parameter;
 pub(crate) mod invalid_property_value;
 pub(crate) mod invalid_syntax;
 #[cfg(feature = "stack")]
@@ -55,6 +57,7 @@ pub(crate) mod unknown_nested_property;
 pub(crate) mod unknown_output_key;
 pub(crate) mod unknown_output_reference;
 pub(crate) mod unknown_parameter_key;
+pub(crate) mod unknown_parameter_reference;
 pub(crate) mod unknown_property;
 pub(crate) mod unknown_resource_key;
 pub(crate) mod unknown_resource_reference;

@@ -60,6 +60,12 @@ fn constraints(cx: &mut Context<'_, '_>, version: &'static TemplateVersion, para
         if expressed {
             continue;
         }
+        if kinds.is_empty() {
+            let message = "this constraint expresses nothing: Heat refuses the parameter (\"No constraint expressed\"); remove it or add one of ".to_owned()
+                + &version.parameter_constraints.join(", ");
+            cx.report(Rule::UnknownParameterKey, tree.range(constraint), message);
+            continue;
+        }
         for (key, node) in kinds {
             let later = in_version(Some(version), |v| &v.parameter_constraints, key);
             let message = format!(
@@ -86,6 +92,8 @@ mod tests {
                 finds("heat_template_version: rocky\nparameters:\n  p: {type: string, tags: [a]}\n", 0),
                 // A constraint that expresses nothing Heat has.
                 finds("heat_template_version: 2018-08-31\nparameters:\n  p:\n    type: string\n    constraints: [{lenght: {min: 1}}]\n", 1),
+                // An empty constraint, or one with a description only.
+                finds("heat_template_version: 2018-08-31\nparameters:\n  p:\n    type: string\n    constraints: [{}, {description: d}]\n", 2),
                 // Beside one it has, an unknown kind is ignored.
                 finds("heat_template_version: 2018-08-31\nparameters:\n  p:\n    type: string\n    constraints: [{length: {min: 1}, lenght: 2}]\n", 0),
             ],

@@ -119,7 +119,7 @@ pub(super) fn python_int(text: &str) -> Option<i64> {
 }
 
 /// Heat's `Schema.str_to_num`: `int(text)`, else `float(text)`.
-pub(super) fn python_number(text: &str) -> Option<f64> {
+pub(crate) fn python_number(text: &str) -> Option<f64> {
     if let Some(i) = python_int(text) {
         return Some(i as f64);
     }

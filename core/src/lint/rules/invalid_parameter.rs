@@ -1,0 +1,267 @@
+#![doc = include_str!("invalid_parameter.md")]
+//!
+//! HW029 invalid-parameter: a parameter definition Heat refuses: not a
+//! mapping, without a type or with a type Heat lacks, a constraint that
+//! does not apply to its type, or a default its own type or constraints
+//! refuse. (Unknown keys and constraints that express nothing are
+//! unknown-parameter-key's.)
+
+use serde_json::Value as Json;
+
+use crate::lint::context::{with_suggestions, Context};
+use crate::lint::schema::{problem, python_number, Kind};
+use crate::lint::suggest::closest;
+use crate::lint::Rule;
+use crate::syntax::{Entry, NodeId};
+use crate::template::value::{bool_from_string, literal, Val, V};
+use crate::template::DocumentKind;
+
+const HOT_TYPES: [&str; 5] = [
+    "string",
+    "number",
+    "comma_delimited_list",
+    "json",
+    "boolean",
+];
+const CFN_TYPES: [&str; 5] = ["String", "Number", "CommaDelimitedList", "Json", "Boolean"];
+
+pub(crate) fn check(cx: &mut Context<'_, '_>) {
+    let template = cx.template;
+    let hot = match template.kind() {
+        DocumentKind::Hot => true,
+        DocumentKind::CloudFormation => false,
+        _ => return,
+    };
+    let tree = cx.tree;
+    for parameter in template.parameters() {
+        let name = parameter.name.as_str();
+        let definition = tree
+            .alias_target(parameter.entry.value)
+            .unwrap_or(parameter.entry.value);
+        if !tree.is_mapping(definition) {
+            let message = format!("parameter `{name}` is not a mapping: Heat refuses it (\"expected a mapping\"); write `{name}: {{type: string}}`");
+            cx.report(
+                Rule::InvalidParameter,
+                tree.range(parameter.entry.value),
+                message,
+            );
+            continue;
+        }
+        let entry = |key: &str| {
+            tree.entries(definition)
+                .filter(|e| tree.scalar(e.key) == Some(key))
+                .last()
+        };
+        let Some(type_entry) = entry(if hot { "type" } else { "Type" }) else {
+            let message = format!(
+                "parameter `{name}` has no `type`: Heat refuses it (\"Missing parameter type\")"
+            );
+            cx.report(
+                Rule::InvalidParameter,
+                tree.range(parameter.entry.key),
+                message,
+            );
+            continue;
+        };
+        let types = if hot { HOT_TYPES } else { CFN_TYPES };
+        let Some(kind) = tree
+            .scalar(type_entry.value)
+            .and_then(|t| types.iter().position(|&k| k == t))
+        else {
+            let written = tree.source(type_entry.value);
+            let message = with_suggestions(
+                format!("`{written}` is not a parameter type: Heat refuses it (\"Invalid type\"); the types are {}", types.join(", ")),
+                &closest(&written.to_lowercase(), types.iter().copied()),
+            );
+            cx.report(
+                Rule::InvalidParameter,
+                tree.range(type_entry.value),
+                message,
+            );
+            continue;
+        };
+        let kind = HOT_TYPES[kind];
+        let constraints = if hot {
+            hot_constraints(cx, kind, entry("constraints"))
+        } else {
+            cfn_constraints(cx, definition)
+        };
+        if let Some(default) = entry(if hot { "default" } else { "Default" }) {
+            default_value(cx, name, kind, &constraints, default);
+        }
+    }
+}
+
+/// A HOT parameter's constraints as JSON; a kind that does not apply to
+/// the type is reported (Heat: "Length constraint invalid for number").
+fn hot_constraints(cx: &mut Context<'_, '_>, kind: &str, entry: Option<Entry>) -> Vec<Json> {
+    let tree = cx.tree;
+    let Some(entry) = entry.filter(|e| tree.is_sequence(e.value)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for &item in tree.items(entry.value) {
+        for e in tree.entries(item) {
+            let Some(key) = tree.scalar(e.key) else {
+                continue;
+            };
+            let applies: &[&str] = match key {
+                "length" => &["string", "comma_delimited_list", "json"],
+                "range" | "modulo" => &["number"],
+                "allowed_pattern" => &["string"],
+                "allowed_values" | "custom_constraint" => {
+                    &["string", "number", "boolean", "comma_delimited_list"]
+                }
+                _ => continue,
+            };
+            if !applies.contains(&kind) {
+                let message = format!("a `{key}` constraint does not apply to a {kind} parameter: Heat refuses the template");
+                cx.report(Rule::InvalidParameter, tree.range(e.key), message);
+            }
+        }
+        let budget = std::cell::Cell::new(10_000);
+        if let Some(json) = literal(tree, item, 0, 16, &budget).to_json() {
+            out.push(json);
+        }
+    }
+    out
+}
+
+/// A CloudFormation parameter's constraint keys, as Heat's JSON.
+fn cfn_constraints(cx: &Context<'_, '_>, definition: NodeId) -> Vec<Json> {
+    let tree = cx.tree;
+    let get = |key: &str| {
+        let budget = std::cell::Cell::new(10_000);
+        tree.get(definition, key)
+            .and_then(|node| literal(tree, node, 0, 16, &budget).to_json())
+    };
+    let bounds = |min: &str, max: &str| {
+        let mut map = serde_json::Map::new();
+        if let Some(v) = get(min) {
+            map.insert("min".into(), v);
+        }
+        if let Some(v) = get(max) {
+            map.insert("max".into(), v);
+        }
+        (!map.is_empty()).then_some(Json::Object(map))
+    };
+    let mut out = Vec::new();
+    if let Some(values) = get("AllowedValues") {
+        out.push(serde_json::json!({"allowed_values": values}));
+    }
+    if let Some(pattern) = get("AllowedPattern") {
+        out.push(serde_json::json!({"allowed_pattern": pattern}));
+    }
+    if let Some(length) = bounds("MinLength", "MaxLength") {
+        out.push(serde_json::json!({"length": length}));
+    }
+    if let Some(range) = bounds("MinValue", "MaxValue") {
+        out.push(serde_json::json!({"range": range}));
+    }
+    out
+}
+
+/// The default as the parameter's type reads it, then its constraints.
+fn default_value(
+    cx: &mut Context<'_, '_>,
+    name: &str,
+    kind: &str,
+    constraints: &[Json],
+    default: Entry,
+) {
+    let tree = cx.tree;
+    let budget = std::cell::Cell::new(10_000);
+    let value = literal(tree, default.value, 0, 32, &budget);
+    if value.unknown_part().is_some() || value.is_null() || cx.template.is_call(default.value) {
+        return;
+    }
+    let at = value.at;
+    let text = value.python_str();
+    let refused = |why: String| Err(why);
+    let read: Result<(Kind, Val), String> = match (kind, &value.v) {
+        ("string", V::Str(_)) => Ok((Kind::String, value.clone())),
+        ("string", _) => return,
+        ("number", V::Int(_) | V::Float(_) | V::Bool(_)) => Ok((Kind::Number, value.clone())),
+        ("number", V::Str(s)) => match python_number(s) {
+            Some(n) => Ok((Kind::Number, Val::new(V::Float(n), at))),
+            None => refused(format!("\"{s}\" is not a number")),
+        },
+        ("boolean", V::Bool(_) | V::Str(_) | V::Int(_)) => {
+            match text.as_deref().and_then(bool_from_string) {
+                Some(b) => Ok((Kind::Boolean, Val::new(V::Bool(b), at))),
+                None => refused(format!(
+                "{} is not a boolean (Heat takes true, false, yes, no, on, off, 1, 0, t, f, y, n)",
+                value.python_json(false).unwrap_or_default()
+            )),
+            }
+        }
+        ("comma_delimited_list", V::List(_)) => Ok((Kind::List, value.clone())),
+        ("comma_delimited_list", V::Str(s)) => Ok((
+            Kind::List,
+            Val::new(
+                V::List(
+                    s.split(',')
+                        .filter(|_| !s.is_empty())
+                        .map(|i| Val::new(V::Str(i.to_owned()), at))
+                        .collect(),
+                ),
+                at,
+            ),
+        )),
+        ("json", V::Map(_)) => Ok((Kind::Map, value.clone())),
+        ("json", V::List(_)) => Ok((Kind::List, value.clone())),
+        ("json", V::Str(s))
+            if !s.is_empty()
+                && serde_json::from_str::<Json>(s).is_err()
+                && !s.contains("NaN")
+                && !s.contains("Infinity") =>
+        {
+            refused(format!("\"{s}\" is not JSON"))
+        }
+        (_, V::Map(_) | V::List(_)) if kind != "json" => refused(format!(
+            "a {} is not a {kind}",
+            if matches!(value.v, V::Map(_)) {
+                "map"
+            } else {
+                "list"
+            }
+        )),
+        _ => return,
+    };
+    let why = match read {
+        Err(why) => why,
+        Ok((kind, converted)) => match problem(kind, constraints, &converted) {
+            Some(why) => why,
+            None => return,
+        },
+    };
+    let message = format!("the default of parameter `{name}`: {why}; Heat refuses the template (\"Parameter '{name}' is invalid\")");
+    cx.report(Rule::InvalidParameter, tree.range(default.value), message);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::InvalidParameter,
+            &[
+                finds(
+                    "heat_template_version: 2018-08-31\nparameters:\n  a: {type: integer, default: 1}\n  b: {default: x}\n  c: string\n  d:\n    type: number\n    default: 11\n    constraints:\n    - range: {min: 1, max: 10}\n    - length: {max: 2}\n  e: {type: boolean, default: maybe}\n  f:\n    type: string\n    default: abc-\n    constraints:\n    - allowed_pattern: '[a-z]+'\nresources: {}\n",
+                    7,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nparameters:\n  a: {type: number, default: '12'}\n  b: {type: boolean, default: 'yes'}\n  c: {type: comma_delimited_list, default: 'a,b'}\n  d: {type: json, default: '{\"a\": 1}'}\n  e:\n    type: string\n    default: b\n    constraints:\n    - allowed_values: [a, b]\n  f: {type: string, default: null}\nresources: {}\n",
+                    0,
+                ),
+                finds(
+                    "AWSTemplateFormatVersion: 2010-09-09\nParameters:\n  A: {Type: String, Default: abcd, MaxLength: 3}\n  B: {Type: Integer}\nResources: {}\n",
+                    2,
+                ),
+            ],
+        );
+    }
+}
