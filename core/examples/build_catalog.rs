@@ -1,19 +1,20 @@
 //! Compiles `core/catalog/heat.json` into `core/catalog/heat.bin`, the form
-//! embedded in the library.
+//! embedded in the library, and `core/catalog/heat-lean.bin`, the same
+//! without descriptions (the `lean-builtin` feature's).
 //!
 //! Usage: `cargo run -p heatwise-core --example build_catalog [-- --check]`.
-//! With `--check` nothing is written; the exit status is 1 when heat.bin is
-//! stale.
+//! With `--check` nothing is written; the exit status is 1 when a binary
+//! is stale.
 
 use std::path::Path;
 use std::process::ExitCode;
 
+use heatwise_core::catalog::document::Document;
 use heatwise_core::catalog::Catalog;
 
 fn main() -> ExitCode {
     let catalog_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("catalog");
     let json_path = catalog_dir.join("heat.json");
-    let bin_path = catalog_dir.join("heat.bin");
     let check_only = std::env::args().any(|arg| arg == "--check");
     let json = match std::fs::read_to_string(&json_path) {
         Ok(json) => json,
@@ -22,36 +23,46 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let catalog = match Catalog::from_json(&json) {
-        Ok(catalog) => catalog,
+    let document = match Document::from_json(&json) {
+        Ok(document) => document,
         Err(error) => {
             eprintln!("{}: {error}", json_path.display());
             return ExitCode::from(2);
         }
     };
-    let bytes = catalog.to_postcard();
-    let current = std::fs::read(&bin_path).unwrap_or_default();
-    if current == bytes {
+    let mut status = ExitCode::SUCCESS;
+    for (name, document) in [
+        ("heat.bin", document.clone()),
+        ("heat-lean.bin", document.without_descriptions()),
+    ] {
+        let catalog = match Catalog::from_document(&document) {
+            Ok(catalog) => catalog,
+            Err(error) => {
+                eprintln!("{}: {error}", json_path.display());
+                return ExitCode::from(2);
+            }
+        };
+        let path = catalog_dir.join(name);
+        let bytes = catalog.to_postcard();
+        if std::fs::read(&path).unwrap_or_default() == bytes {
+            println!("{} is up to date ({} bytes)", path.display(), bytes.len());
+            continue;
+        }
+        if check_only {
+            eprintln!("{} is stale", path.display());
+            status = ExitCode::FAILURE;
+            continue;
+        }
+        if let Err(error) = std::fs::write(&path, &bytes) {
+            eprintln!("cannot write {}: {error}", path.display());
+            return ExitCode::from(2);
+        }
         println!(
-            "{} is up to date ({} bytes)",
-            bin_path.display(),
-            bytes.len()
+            "wrote {} ({} bytes, {} types)",
+            path.display(),
+            bytes.len(),
+            catalog.types().len()
         );
-        return ExitCode::SUCCESS;
     }
-    if check_only {
-        eprintln!("{} is stale", bin_path.display());
-        return ExitCode::FAILURE;
-    }
-    if let Err(error) = std::fs::write(&bin_path, &bytes) {
-        eprintln!("cannot write {}: {error}", bin_path.display());
-        return ExitCode::from(2);
-    }
-    println!(
-        "wrote {} ({} bytes, {} types)",
-        bin_path.display(),
-        bytes.len(),
-        catalog.types().len()
-    );
-    ExitCode::SUCCESS
+    status
 }

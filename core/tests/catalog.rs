@@ -74,6 +74,31 @@ fn heat_bin_is_up_to_date_with_heat_json() {
     );
 }
 
+/// The browser editor's embedded catalog is the same without descriptions.
+#[test]
+fn heat_lean_bin_is_heat_json_without_descriptions() {
+    use heatwise_core::catalog::document::Document;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let json = std::fs::read_to_string(root.join("catalog/heat.json")).unwrap();
+    let lean = Document::from_json(&json).unwrap().without_descriptions();
+    let rebuilt = Catalog::from_document(&lean).unwrap().to_postcard();
+    assert!(
+        rebuilt == std::fs::read(root.join("catalog/heat-lean.bin")).unwrap(),
+        "core/catalog/heat-lean.bin is stale relative to core/catalog/heat.json: \
+         regenerate it with `cargo run -p heatwise-core --example build_catalog`"
+    );
+    let lean = Catalog::from_postcard(&rebuilt).unwrap();
+    let full = Catalog::builtin();
+    assert_eq!(lean.types().len(), full.types().len());
+    let port = lean.resource_type("OS::Neutron::Port").unwrap();
+    assert_eq!(port.description(), None);
+    assert!(full
+        .resource_type("OS::Neutron::Port")
+        .unwrap()
+        .description()
+        .is_some());
+}
+
 #[test]
 fn the_version_the_command_line_names_is_the_builtin_catalogs() {
     assert_eq!(

@@ -29,6 +29,9 @@ test("the catalog browser finds a type and shows its life cycles", async () => {
   assert.ok(found.every((name) => /neutron/i.test(name) && /port/i.test(name)), `${found}`);
   await page.locator(".catalog-type-entry", { has: page.locator("code", { hasText: /^OS::Neutron::Port$/ }) }).click();
   await page.locator(".catalog-type-name", { hasText: "OS::Neutron::Port" }).waitFor();
+  // The page embeds the catalog without descriptions; the view fetches
+  // them (heat.bin) the first time it shows a type.
+  await page.locator(".catalog-type > .catalog-description", { hasText: "A resource for managing Neutron ports." }).waitFor();
 
   // The property, not the attribute of the same name further down.
   const networkId = page

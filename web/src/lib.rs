@@ -5,6 +5,7 @@
 pub mod code_mirror;
 pub mod components;
 pub mod controller;
+pub mod descriptions;
 pub mod embed;
 pub mod examples;
 pub mod findings;

@@ -75,7 +75,14 @@ pub mod limits {
 /// The compiled built-in catalog: Heat 27.0.1 with the release history
 /// 5.0.0 … 27.0.1. Regenerated from `core/catalog/heat.json` by
 /// `cargo run -p heatwise-core --example build_catalog`.
+#[cfg(not(feature = "lean-builtin"))]
 pub static BUILTIN_BYTES: &[u8] = include_bytes!("../../catalog/heat.bin");
+
+/// The built-in catalog without descriptions (`heat-lean.bin`), for builds
+/// with the `lean-builtin` feature: the browser editor embeds this one and
+/// fetches `heat.bin` when a view shows descriptions.
+#[cfg(feature = "lean-builtin")]
+pub static BUILTIN_BYTES: &[u8] = include_bytes!("../../catalog/heat-lean.bin");
 
 /// The Heat release the built-in catalog describes, as `heatwise --version`
 /// names it without decoding the catalog; a test holds it to

@@ -1,8 +1,9 @@
-use heatwise_core::catalog::{Property, StatusKind};
+use heatwise_core::catalog::StatusKind;
 use heatwise_core::lint::timeline;
 use yew::prelude::*;
 
 use super::{LifecycleTimeline, StatusBadge};
+use crate::descriptions::use_described_catalog;
 
 #[derive(Properties, PartialEq)]
 pub struct CatalogPropertyProps {
@@ -14,7 +15,11 @@ pub struct CatalogPropertyProps {
 /// One property of a type in the catalog, with its children nested.
 #[function_component]
 pub fn CatalogProperty(props: &CatalogPropertyProps) -> Html {
-    let Some(property) = find(&props.type_name, &props.path) else {
+    let catalog = use_described_catalog();
+    let Some(property) = catalog
+        .resource_type(&props.type_name)
+        .and_then(|resource_type| resource_type.property(&props.path))
+    else {
         return Html::default();
     };
     let status = property.status();
@@ -57,10 +62,4 @@ pub fn CatalogProperty(props: &CatalogPropertyProps) -> Html {
             }
         </li>
     }
-}
-
-fn find(type_name: &str, path: &str) -> Option<Property<'static>> {
-    heatwise_core::catalog::Catalog::builtin()
-        .resource_type(type_name)?
-        .property(path)
 }

@@ -1,8 +1,9 @@
-use heatwise_core::catalog::{Catalog, StatusKind};
+use heatwise_core::catalog::StatusKind;
 use heatwise_core::lint::timeline;
 use yew::prelude::*;
 
 use super::{CatalogProperty, LifecycleTimeline, StatusBadge};
+use crate::descriptions::use_described_catalog;
 
 #[derive(Properties, PartialEq)]
 pub struct CatalogTypeProps {
@@ -19,7 +20,8 @@ pub fn CatalogType(props: &CatalogTypeProps) -> Html {
             { "← All types" }
         </button>
     };
-    let Some(resource_type) = Catalog::builtin().resource_type(&props.type_name) else {
+    let catalog = use_described_catalog();
+    let Some(resource_type) = catalog.resource_type(&props.type_name) else {
         return html! { <div class="catalog-type">{ back }<p>{ "Not in the catalog." }</p></div> };
     };
     let status = resource_type.status();

@@ -57,6 +57,28 @@ pub struct TypeDoc {
     pub translation_rules: Vec<RuleDoc>,
 }
 
+impl Document {
+    /// The same catalog without the descriptions of types, properties and
+    /// attributes: what linting needs, for builds that load descriptions
+    /// later (the browser editor, `heat-lean.bin`).
+    pub fn without_descriptions(mut self) -> Document {
+        fn property(doc: &mut PropertyDoc) {
+            doc.description = None;
+            for child in doc.schema.iter_mut().flat_map(|schema| schema.values_mut()) {
+                property(child);
+            }
+        }
+        for doc in self.types.values_mut() {
+            doc.description = None;
+            doc.properties.values_mut().for_each(property);
+            for attribute in doc.attributes.values_mut() {
+                attribute.description = None;
+            }
+        }
+        self
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct PropertyDoc {
     pub value_type: PropertyType,
