@@ -196,6 +196,7 @@ pub(crate) fn argument_problem(
     tree: &Tree,
     call: &FunctionCall,
     version: Option<&'static TemplateVersion>,
+    is_call: &dyn Fn(NodeId) -> bool,
 ) -> Option<(String, TextRange)> {
     let hot_version = version.map(|v| v.version.as_str());
     let class = version
@@ -241,6 +242,7 @@ pub(crate) fn argument_problem(
         ("repeat", Some(class)) => {
             return super::repeat::refusal(tree, call, class, version?);
         }
+        (_, Some(class)) => return super::arguments::parse_problem(tree, call, class, is_call),
         _ => return None,
     };
     Some((message, tree.range(call.args)))

@@ -10,6 +10,7 @@
 //! one level, as Heat's loader would expand it, within
 //! [`MAX_ALIASED_NODES`] for the whole text; no other alias is followed.
 
+mod arguments;
 mod dump;
 pub(crate) mod functions;
 pub mod merge;
@@ -30,6 +31,7 @@ use std::collections::HashMap;
 use crate::syntax::{self, Entry, NodeId, Resolved, Tree};
 use crate::text::TextRange;
 
+pub(crate) use arguments::result_problem;
 pub use functions::{function_names, AttributeRef, FunctionCall, ResourceRef};
 pub use problem::{Problem, ProblemKind};
 pub use registry::RegistryEntry;

@@ -3,13 +3,36 @@
 use crate::lint::context::Context;
 use crate::lint::Rule;
 use crate::template::functions::argument_problem;
+use crate::template::result_problem;
+use crate::text::TextRange;
 
-/// A function call whose arguments Heat refuses.
+/// A function call whose arguments Heat refuses: when it reads the
+/// template, or, for literal arguments in a resource's properties, when it
+/// resolves them while validating the stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
+    let tree = cx.tree;
     let version = template.hot_template_version();
+    let is_call = |node| template.is_call(node);
+    let properties: Vec<TextRange> = template
+        .resources()
+        .iter()
+        .filter_map(|r| r.definition.properties.map(|e| tree.range(e.value)))
+        .collect();
     for call in template.function_calls() {
-        if let Some((message, range)) = argument_problem(cx.tree, call, version) {
+        let mut found = argument_problem(tree, call, version, &is_call);
+        if found.is_none() {
+            let range = tree.range(call.call);
+            let class = version.and_then(|v| v.functions.get(call.name));
+            if let Some(class) = class.filter(|_| {
+                properties
+                    .iter()
+                    .any(|p| p.start <= range.start && range.end <= p.end)
+            }) {
+                found = result_problem(tree, call, class, &is_call);
+            }
+        }
+        if let Some((message, range)) = found {
             cx.report(Rule::InvalidFunctionArguments, range, message);
         }
     }
@@ -27,6 +50,11 @@ mod tests {
             &[
                 finds("heat_template_version: 2013-05-23\noutputs:\n  o: {value: {get_resource: [a]}}\n", 1),
                 finds("heat_template_version: 2013-05-23\nresources:\n  a: {type: OS::Heat::None}\noutputs:\n  o: {value: {get_resource: a}}\n", 0),
+                // When Heat reads the template, wherever the call is.
+                finds("heat_template_version: 2021-04-16\noutputs:\n  a: {value: {str_replace: {template: a}}}\n  b: {value: {str_replace: {template: a, params: [a]}}}\n  c: {value: {list_join: ','}}\n  d: {value: {yaql: {data: {}}}}\n  e: {value: {make_url: {host: a, bogus: b}}}\n  f: {value: {contains: [a]}}\n  g: {value: {filter: a}}\n  h: {value: {str_split: 'a,b'}}\n", 8),
+                // When Heat resolves literal arguments in properties only.
+                finds("heat_template_version: 2021-04-16\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: [{list_join: [[','], [a]]}, {map_merge: [a]}, {list_concat: [a, [b]]}, {digest: [sha999, a]}, {str_replace: {template: {a: b}, params: {}}}, {get_param: {a: b}}]\noutputs:\n  o: {value: {map_merge: [a]}}\n", 6),
+                finds("heat_template_version: 2021-04-16\nparameters:\n  p: {type: string, default: ','}\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: [{list_join: [{get_param: p}, [a]]}, {str_replace: {template: a, params: {a: {b: c}}, extra: 1}}, {digest: [SHA256, a]}, {make_url: {host: a, port: '443'}}]\n", 0),
             ],
         );
     }

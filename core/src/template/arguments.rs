@@ -1,0 +1,269 @@
+//! What Heat refuses in the arguments of the HOT functions that compute
+//! values, judged as each function class of the template's version judges
+//! them: when Heat reads the template (`__init__`, `validate`), wherever
+//! the call is; and, for arguments written as literals, when Heat
+//! resolves a resource's properties while validating the stack
+//! (`result`).
+
+use crate::syntax::{NodeId, Resolved, Tree};
+use crate::text::TextRange;
+
+use super::functions::FunctionCall;
+
+/// `make_url`'s keys.
+const URL_KEYS: [&str; 8] = [
+    "scheme", "username", "password", "host", "port", "path", "query", "fragment",
+];
+
+/// Hash names Python's `hashlib` knows on some build (`digest`): Heat takes
+/// those of the machine it runs on; a name none has is refused everywhere.
+const ALGORITHMS: [&str; 22] = [
+    "blake2b",
+    "blake2s",
+    "md4",
+    "md5",
+    "md5-sha1",
+    "mdc2",
+    "ripemd160",
+    "sha1",
+    "sha224",
+    "sha256",
+    "sha384",
+    "sha3_224",
+    "sha3_256",
+    "sha3_384",
+    "sha3_512",
+    "sha512",
+    "sha512_224",
+    "sha512_256",
+    "shake_128",
+    "shake_256",
+    "sm3",
+    "whirlpool",
+];
+
+/// A problem Heat finds when it reads the call; `is_call` tells a nested
+/// function call (whose value only Heat knows) from a literal.
+pub(crate) fn parse_problem(
+    tree: &Tree,
+    call: &FunctionCall,
+    class: &str,
+    is_call: &dyn Fn(NodeId) -> bool,
+) -> Option<(String, TextRange)> {
+    let args = call.args;
+    let name = call.name;
+    let at = tree.range(args);
+    let items = tree.is_sequence(args).then(|| tree.items(args));
+    let problem = match class {
+        "Replace" | "ReplaceJson" | "ReplaceJsonStrict" | "ReplaceJsonVeryStrict" => {
+            if !tree.is_mapping(args) {
+                format!("{name} takes a map: {{template: ..., params: {{...}}}}")
+            } else {
+                match (tree.get(args, "template"), tree.get(args, "params")) {
+                    (Some(_), Some(params)) if tree.is_mapping(params) || is_call(params) => {
+                        return None
+                    }
+                    (Some(_), Some(params)) => {
+                        return Some((
+                            format!("the `params` of {name} must be a map"),
+                            tree.range(params),
+                        ))
+                    }
+                    _ => format!("{name} needs both `template` and `params`"),
+                }
+            }
+        }
+        "Join" | "JoinMultiple" => match items {
+            Some(items) if items.len() == 2 || (class == "JoinMultiple" && items.len() > 2) => {
+                return None
+            }
+            _ => format!("{name} takes a list: [delimiter, [items...]]"),
+        },
+        "Yaql" => {
+            if !tree.is_mapping(args) {
+                format!("{name} takes a map: {{expression: ..., data: ...}}")
+            } else if let Some(key) = tree.entries(args).find_map(|e| {
+                tree.scalar(e.key)
+                    .filter(|k| !matches!(*k, "expression" | "data"))
+                    .map(|_| e.key)
+            }) {
+                return Some((
+                    format!("{name} takes only `expression` and `data`"),
+                    tree.range(key),
+                ));
+            } else {
+                match tree.get(args, "expression") {
+                    None => format!("{name} needs an `expression`"),
+                    Some(expression) if is_call(expression) || is_string(tree, expression) => {
+                        return None
+                    }
+                    Some(expression) => {
+                        return Some((
+                            format!("the `expression` of {name} must be a string"),
+                            tree.range(expression),
+                        ))
+                    }
+                }
+            }
+        }
+        "MakeURL" => return make_url(tree, call, is_call),
+        "Contains" | "Filter" => match items {
+            Some(items) if items.len() == 2 => return None,
+            _ => format!("{name} takes a list of two: [value, list]"),
+        },
+        "StrSplit" if tree.is_mapping(args) || tree.is_scalar(args) && !is_call(args) => {
+            format!("{name} takes a list: [delimiter, string, index]")
+        }
+        _ => return None,
+    };
+    Some((problem + ": Heat refuses the template", at))
+}
+
+fn make_url(
+    tree: &Tree,
+    call: &FunctionCall,
+    is_call: &dyn Fn(NodeId) -> bool,
+) -> Option<(String, TextRange)> {
+    let args = call.args;
+    if is_call(args) {
+        return None;
+    }
+    if !tree.is_mapping(args) {
+        return Some((
+            "make_url takes a map of URL parts: Heat refuses the template".to_owned(),
+            tree.range(args),
+        ));
+    }
+    for entry in tree.entries(args) {
+        let Some(key) = tree.scalar(entry.key) else {
+            continue;
+        };
+        let value = entry.value;
+        let problem = match key {
+            _ if !URL_KEYS.contains(&key) => format!(
+                "`{key}` is not a part of make_url (it takes {})",
+                URL_KEYS.join(", ")
+            ),
+            _ if is_call(value) => continue,
+            "query" if !tree.is_mapping(value) => {
+                "the `query` of make_url must be a map".to_owned()
+            }
+            "port" => match tree.resolve(value) {
+                Some(Resolved::Int(Some(port))) if (1..=65535).contains(&port) => continue,
+                Some(Resolved::Str(s))
+                    if s.trim()
+                        .parse::<i64>()
+                        .is_ok_and(|p| (1..=65535).contains(&p)) =>
+                {
+                    continue
+                }
+                _ => "the `port` of make_url must be a number from 1 to 65535".to_owned(),
+            },
+            "query" => continue,
+            _ if is_string(tree, value) => continue,
+            _ => format!("the `{key}` of make_url must be a string"),
+        };
+        return Some((
+            problem + ": Heat refuses the template",
+            tree.range(entry.key),
+        ));
+    }
+    None
+}
+
+/// A problem Heat finds when it resolves the call with literal arguments
+/// (in a resource's properties, while validating the stack).
+pub(crate) fn result_problem(
+    tree: &Tree,
+    call: &FunctionCall,
+    class: &str,
+    is_call: &dyn Fn(NodeId) -> bool,
+) -> Option<(String, TextRange)> {
+    let args = call.args;
+    let name = call.name;
+    let literal = |node: NodeId| !is_call(node);
+    let items: &[NodeId] = if tree.is_sequence(args) {
+        tree.items(args)
+    } else {
+        &[]
+    };
+    let not_list = |node: NodeId| literal(node) && (tree.is_mapping(node) || is_string(tree, node));
+    let (problem, node) = match class {
+        "Replace" | "ReplaceJson" | "ReplaceJsonStrict" | "ReplaceJsonVeryStrict" => {
+            let template = tree.get(args, "template")?;
+            if !literal(template) || is_string(tree, template) {
+                return None;
+            }
+            (
+                format!("the `template` of {name} must be a string"),
+                template,
+            )
+        }
+        "Join" | "JoinMultiple" => {
+            let (&delimiter, lists) = items.split_first()?;
+            if literal(delimiter) && !is_string(tree, delimiter) {
+                (
+                    format!("the delimiter of {name} must be a string"),
+                    delimiter,
+                )
+            } else {
+                let &list = lists.iter().find(|&&list| not_list(list))?;
+                (format!("{name} joins lists; this is not one"), list)
+            }
+        }
+        "MapMerge" if literal(args) && !tree.is_sequence(args) => {
+            (format!("{name} takes a list of maps"), args)
+        }
+        "MapMerge" => {
+            let &item = items
+                .iter()
+                .find(|&&i| literal(i) && (tree.is_sequence(i) || is_string(tree, i)))?;
+            (format!("{name} merges maps; this is not one"), item)
+        }
+        "ListConcat" | "ListConcatUnique" if literal(args) && !tree.is_sequence(args) => {
+            (format!("{name} takes a list of lists"), args)
+        }
+        "ListConcat" | "ListConcatUnique" => {
+            let &item = items.iter().find(|&&i| not_list(i))?;
+            (format!("{name} concatenates lists; this is not one"), item)
+        }
+        "StrSplit" if tree.is_sequence(args) && items.len() < 2 => (
+            format!("{name} takes [delimiter, string] or [delimiter, string, index]"),
+            args,
+        ),
+        "GetParam" if tree.is_mapping(args) && literal(args) => (
+            format!("{name} takes a parameter name or a list [name, path...]"),
+            args,
+        ),
+        "Digest" if literal(args) => {
+            if items.len() != 2 || items.iter().any(|&i| literal(i) && !is_string(tree, i)) {
+                (
+                    format!("{name} takes [algorithm, value], both strings"),
+                    args,
+                )
+            } else {
+                let algorithm = items[0];
+                let known = tree
+                    .scalar(algorithm)
+                    .is_none_or(|a| ALGORITHMS.contains(&a.to_lowercase().as_str()));
+                if !literal(algorithm) || known {
+                    return None;
+                }
+                (
+                    format!("{name} knows no algorithm `{}`", tree.source(algorithm)),
+                    algorithm,
+                )
+            }
+        }
+        _ => return None,
+    };
+    Some((problem + ": Heat refuses the stack", tree.range(node)))
+}
+
+/// A scalar Heat reads as a string (not a number, boolean or null).
+fn is_string(tree: &Tree, node: NodeId) -> bool {
+    matches!(
+        tree.resolve(node),
+        Some(Resolved::Str(_) | Resolved::Timestamp(_))
+    )
+}
