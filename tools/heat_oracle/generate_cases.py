@@ -284,6 +284,31 @@ def written_cases() -> list[dict]:
     }
     for name, text in references.items():
         out.append(case("reference", name, VERSION + text))
+    server = "  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1.small\n"
+    type_checks = {
+        "server security_groups with a port": server + "      image: cirros\n      security_groups: [default]\n      networks: [{port: p}]\n",
+        "server security_groups with a network": server + "      image: cirros\n      security_groups: [default]\n      networks: [{network: n}]\n",
+        "server without image or volume": server,
+        "server booting from a volume": server + "      block_device_mapping_v2: [{volume_id: v, boot_index: 0}]\n",
+        "server with two boot sources": server + "      image: cirros\n      block_device_mapping_v2: [{volume_id: v}]\n",
+        "server image and a second disk": server + "      image: cirros\n      block_device_mapping_v2: [{volume_id: v, boot_index: 1}]\n",
+        "server bdm entry with two sources": server + "      block_device_mapping_v2: [{volume_id: v, image: i, boot_index: 0}]\n",
+        "server bdm entry with no source": server + "      image: cirros\n      block_device_mapping_v2: [{boot_index: 1}]\n",
+        "server both mappings": server + "      image: cirros\n      block_device_mapping: [{device_name: vdb, volume_id: v}]\n      block_device_mapping_v2: [{volume_id: w, boot_index: 1}]\n",
+        "server v1 mapping with both ids": server + "      block_device_mapping: [{device_name: vda, volume_id: v, snapshot_id: s}]\n",
+        "server v1 mapping boots from vda": server + "      block_device_mapping: [{device_name: vda, volume_id: v}]\n",
+        "server deployments metadata with SOFTWARE_CONFIG": server + "      image: cirros\n      user_data_format: SOFTWARE_CONFIG\n      metadata: {deployments: []}\n",
+        "deployment on a server without SOFTWARE_CONFIG": server + "      image: cirros\n  d:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: s}, config: c}\n",
+        "deployment on a SOFTWARE_CONFIG server": server + "      image: cirros\n      user_data_format: SOFTWARE_CONFIG\n  d:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: s}, config: c}\n",
+        "rule remote group and prefix": "  r:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, remote_group: h, remote_ip_prefix: 10.0.0.0/8}\n",
+        "rule ports reversed": "  r:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, port_range_min: 443, port_range_max: 80}\n",
+        "rule icmp type and code": "  r:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, protocol: icmp, port_range_min: 8, port_range_max: 0}\n",
+        "net value_specs naming a property": "  n:\n    type: OS::Neutron::Net\n    properties: {value_specs: {admin_state_up: false}}\n",
+        "net value_specs shared": "  n:\n    type: OS::Neutron::Net\n    properties: {value_specs: {shared: true}}\n",
+        "net value_specs provider keys": "  n:\n    type: OS::Neutron::Net\n    properties: {value_specs: {'provider:network_type': vlan}}\n",
+    }
+    for name, text in type_checks.items():
+        out.append(case("resource type validation", name, VERSION + "resources:\n" + text))
     functions = {
         "str_replace without params": "value:\n        str_replace:\n          template: a\n",
         "str_replace params a list": "value:\n        str_replace:\n          template: a\n          params: [a, b]\n",

@@ -97,6 +97,7 @@ declare_rules! {
     ConflictingProperties = "HW206", "conflicting-properties", "conflicting_properties", Error;
     InvalidPropertyValue = "HW207", "invalid-property-value", "invalid_property_value", Error;
     MissingRequiredProperty = "HW208", "missing-required-property", "missing_required_property", Error;
+    RefusedByResourceType = "HW209", "refused-by-resource-type", "refused_by_resource_type", Error;
 
     DeprecatedAttribute = "HW301", "deprecated-attribute", "deprecated_attribute", Warning;
     HiddenAttribute = "HW302", "hidden-attribute", "hidden_attribute", Warning;

@@ -197,6 +197,9 @@ fn definition(cx: &mut Context<'_, '_>, definition: &Definition, resource: Optio
     property_mapping(cx, resource_type, None, properties, "");
     missing_required_property::check(cx, resource_type, None, Some(properties), at_type);
     conflicting_properties::check(cx, resource_type, properties);
+    if let Some(resource) = resource {
+        refused_by_resource_type::check(cx, resource_type, resource, properties);
+    }
 }
 
 /// Each entry of a mapping of properties: the top-level properties

@@ -38,6 +38,7 @@ pub(crate) mod missing_template_version;
 pub(crate) mod nested_template_cycle;
 pub(crate) mod placeholder_resource_type;
 pub(crate) mod properties_not_a_mapping;
+pub(crate) mod refused_by_resource_type;
 pub(crate) mod registry_entry_not_a_mapping;
 pub(crate) mod removed_function;
 pub(crate) mod resource_not_a_mapping;

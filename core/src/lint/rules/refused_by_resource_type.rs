@@ -1,0 +1,304 @@
+#![doc = include_str!("refused_by_resource_type.md")]
+//!
+//! HW209 refused-by-resource-type: what a resource type's own `validate()`
+//! in Heat refuses that the template decides (docs/rules.md lists the
+//! types' checks that need the cloud).
+
+use crate::catalog::ResourceType;
+use crate::lint::context::Context;
+use crate::lint::Rule;
+use crate::syntax::{NodeId, Resolved, Tree};
+use crate::template::merge::merged_entry;
+use crate::template::Template;
+
+/// A resource's properties as Heat's validate() reads them.
+struct Props<'a, 't> {
+    template: &'a Template<'t>,
+    tree: &'a Tree<'t>,
+    mapping: NodeId,
+}
+
+/// What the text says of a value: absent or null, written, or computed by
+/// a function (`if` may leave it out: nothing is decided then).
+#[derive(Clone, Copy, PartialEq)]
+enum Given {
+    Absent,
+    Written(NodeId),
+    Computed,
+    Undecided,
+}
+
+impl Props<'_, '_> {
+    fn in_map(&self, mapping: NodeId, key: &str) -> Given {
+        let Some((_, entry)) = merged_entry(self.tree, mapping, key) else {
+            return Given::Absent;
+        };
+        let value = self.tree.alias_target(entry.value).unwrap_or(entry.value);
+        match self.template.call_at(value) {
+            Some(call) if matches!(call.name, "if" | "Fn::If") => Given::Undecided,
+            Some(_) => Given::Computed,
+            None if matches!(self.tree.resolve(value), Some(Resolved::Null)) => Given::Absent,
+            None => Given::Written(value),
+        }
+    }
+
+    fn get(&self, key: &str) -> Given {
+        self.in_map(self.mapping, key)
+    }
+
+    /// The items of a list property written as a list of maps.
+    fn items(&self, key: &str) -> Option<Vec<NodeId>> {
+        match self.get(key) {
+            Given::Absent => Some(Vec::new()),
+            Given::Written(list) if self.tree.is_sequence(list) => {
+                let items = self.tree.items(list).to_vec();
+                items
+                    .iter()
+                    .all(|&i| self.tree.is_mapping(i))
+                    .then_some(items)
+            }
+            _ => None,
+        }
+    }
+
+    fn text(&self, key: &str) -> Option<&str> {
+        match self.get(key) {
+            Given::Written(node) => self.tree.scalar(node),
+            _ => None,
+        }
+    }
+
+    fn int(&self, key: &str) -> Option<i64> {
+        let Given::Written(node) = self.get(key) else {
+            return None;
+        };
+        match self.tree.resolve(node)? {
+            Resolved::Int(i) => i,
+            Resolved::Str(s) => s.trim().parse().ok(),
+            _ => None,
+        }
+    }
+}
+
+pub(crate) fn check(
+    cx: &mut Context<'_, '_>,
+    resource_type: ResourceType<'_>,
+    resource: &str,
+    properties: NodeId,
+) {
+    let props = Props {
+        template: cx.template,
+        tree: cx.tree,
+        mapping: properties,
+    };
+    let problem = match resource_type.name() {
+        "OS::Nova::Server" => server(&props),
+        "OS::Neutron::SecurityGroupRule" => security_group_rule(&props),
+        "OS::Heat::SoftwareDeployment" | "OS::Heat::StructuredDeployment" => deployment(&props),
+        _ => None,
+    };
+    let problem = problem.or_else(|| value_specs(&props, resource_type));
+    if let Some((node, message)) = problem {
+        let message = format!(
+            "{message}: Heat refuses `{resource}` (`{}` validation)",
+            resource_type.name()
+        );
+        cx.report(Rule::RefusedByResourceType, cx.tree.range(node), message);
+    }
+}
+
+fn server(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    let tree = p.tree;
+    let key = |k: &str| merged_entry(tree, p.mapping, k).map(|(_, e)| e.key);
+    // Explicit ports carry their own security groups.
+    if let (Some(networks), Given::Written(_) | Given::Computed) =
+        (p.items("networks"), p.get("security_groups"))
+    {
+        if networks
+            .iter()
+            .any(|&n| matches!(p.in_map(n, "port"), Given::Written(_) | Given::Computed))
+        {
+            return Some((key("security_groups")?, "`security_groups` cannot be set with `networks` that name a `port`; set the groups on the ports".to_owned()));
+        }
+    }
+    let bdm = p.items("block_device_mapping")?;
+    let bdm_v2 = p.items("block_device_mapping_v2")?;
+    if !bdm.is_empty() && !bdm_v2.is_empty() {
+        return Some((
+            key("block_device_mapping_v2")?,
+            "`block_device_mapping` and `block_device_mapping_v2` cannot both be set".to_owned(),
+        ));
+    }
+    let set = |map: NodeId, k: &str| match p.in_map(map, k) {
+        Given::Absent => Some(false),
+        Given::Written(_) | Given::Computed => Some(true),
+        Given::Undecided => None,
+    };
+    let image = set(p.mapping, "image")?;
+    let mut bootable = image;
+    for &mapping in &bdm {
+        bootable |= matches!(p.in_map(mapping, "device_name"), Given::Written(n) if tree.scalar(n) == Some("vda"));
+        match (set(mapping, "volume_id")?, set(mapping, "snapshot_id")?) {
+            (true, true) => {
+                return Some((
+                    mapping,
+                    "a block device mapping takes `volume_id` or `snapshot_id`, not both"
+                        .to_owned(),
+                ))
+            }
+            (false, false) => {
+                return Some((
+                    mapping,
+                    "a block device mapping needs `volume_id` or `snapshot_id`".to_owned(),
+                ))
+            }
+            _ => {}
+        }
+    }
+    let mut sources = usize::from(image);
+    for &mapping in &bdm_v2 {
+        let given: Vec<bool> = ["volume_id", "snapshot_id", "image", "swap_size"]
+            .iter()
+            .map(|k| set(mapping, k))
+            .chain([Some(
+                set(mapping, "ephemeral_size")? || set(mapping, "ephemeral_format")?,
+            )])
+            .collect::<Option<_>>()?;
+        match given.iter().filter(|&&g| g).count() {
+            0 => return Some((mapping, "a `block_device_mapping_v2` entry needs one of `volume_id`, `snapshot_id`, `image`, `swap_size`, `ephemeral_size` or `ephemeral_format`".to_owned())),
+            1 => {}
+            _ => return Some((mapping, "a `block_device_mapping_v2` entry takes only one of `volume_id`, `snapshot_id`, `image`, `swap_size` and the ephemeral settings".to_owned())),
+        }
+        let first_boot = match p.in_map(mapping, "boot_index") {
+            Given::Absent => true,
+            Given::Written(n) => matches!(tree.resolve(n), Some(Resolved::Int(Some(0)))),
+            _ => return None,
+        };
+        if given[..3].iter().any(|&g| g) && first_boot {
+            bootable = true;
+            sources += 1;
+        }
+    }
+    if !bootable {
+        return Some((
+            key("image").or_else(|| key("flavor")).unwrap_or(p.mapping),
+            "neither `image` nor a bootable volume is given: the server has nothing to boot from"
+                .to_owned(),
+        ));
+    }
+    if !bdm_v2.is_empty() && sources != 1 {
+        return Some((key("block_device_mapping_v2")?, "several boot sources: `image` and a `block_device_mapping_v2` entry with `boot_index` 0 (or none)".to_owned()));
+    }
+    if p.text("user_data_format") == Some("SOFTWARE_CONFIG") {
+        if let Given::Written(metadata) = p.get("metadata") {
+            if tree.is_mapping(metadata) && merged_entry(tree, metadata, "deployments").is_some() {
+                return Some((metadata, "a `deployments` key in `metadata` is not allowed with `user_data_format: SOFTWARE_CONFIG`".to_owned()));
+            }
+        }
+    }
+    None
+}
+
+fn security_group_rule(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    let key = |k: &str| merged_entry(p.tree, p.mapping, k).map(|(_, e)| e.key);
+    if matches!(p.get("remote_group"), Given::Written(_) | Given::Computed)
+        && matches!(
+            p.get("remote_ip_prefix"),
+            Given::Written(_) | Given::Computed
+        )
+    {
+        return Some((
+            key("remote_ip_prefix")?,
+            "`remote_group` and `remote_ip_prefix` cannot both be set".to_owned(),
+        ));
+    }
+    let protocol = match p.get("protocol") {
+        Given::Absent => "tcp",
+        Given::Written(node) => p.tree.scalar(node)?,
+        _ => return None,
+    };
+    let (min, max) = (p.int("port_range_min")?, p.int("port_range_max")?);
+    (max < min && !matches!(protocol, "icmp" | "icmpv6" | "ipv6-icmp"))
+        .then(|| {
+            Some((
+                key("port_range_max")?,
+                format!("`port_range_max` ({max}) is below `port_range_min` ({min})"),
+            ))
+        })
+        .flatten()
+}
+
+/// The server a deployment targets must take software configuration.
+fn deployment(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    let Some((_, entry)) = merged_entry(p.tree, p.mapping, "server") else {
+        return None;
+    };
+    let call = p
+        .template
+        .call_at(entry.value)
+        .filter(|c| matches!(c.name, "get_resource" | "Ref"))?;
+    let name = p.tree.scalar(call.args)?;
+    let server = p.template.resource(name)?;
+    if server.definition.type_name.as_deref() != Some("OS::Nova::Server") {
+        return None;
+    }
+    let format = match server.definition.properties_mapping(p.tree) {
+        None => "HEAT_CFNTOOLS".to_owned(),
+        Some(mapping) if p.template.is_call(mapping) => return None,
+        Some(mapping) => {
+            let server_props = Props { mapping, ..*p };
+            match server_props.get("user_data_format") {
+                Given::Absent => "HEAT_CFNTOOLS".to_owned(),
+                Given::Written(node) => p.tree.scalar(node)?.to_owned(),
+                _ => return None,
+            }
+        }
+    };
+    (format != "SOFTWARE_CONFIG").then(|| {
+        (entry.value, format!("the server `{name}` has `user_data_format` {format}; a server with software deployments needs SOFTWARE_CONFIG"))
+    })
+}
+
+/// Neutron's resources: `value_specs` may not set what a property sets,
+/// nor `shared` or `tenant_id`.
+fn value_specs(p: &Props<'_, '_>, resource_type: ResourceType<'_>) -> Option<(NodeId, String)> {
+    if !resource_type.name().starts_with("OS::Neutron::") {
+        return None;
+    }
+    let Given::Written(specs) = p.get("value_specs") else {
+        return None;
+    };
+    p.tree.entries(specs).find_map(|entry| {
+        let key = p.tree.scalar(entry.key)?;
+        (matches!(key, "shared" | "tenant_id") || resource_type.properties().get(key).is_some())
+            .then(|| {
+                (
+                    entry.key,
+                    format!("`{key}` is not allowed in `value_specs`"),
+                )
+            })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::Rule;
+
+    #[test]
+    fn cases() {
+        check(
+            Rule::RefusedByResourceType,
+            &[
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, security_groups: [g], networks: [{port: p}]}\n  b:\n    type: OS::Nova::Server\n    properties: {flavor: f}\n  c:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, block_device_mapping_v2: [{image: j}]}\n  d:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, port_range_min: 80, port_range_max: 22}\n  e:\n    type: OS::Neutron::Net\n    properties: {value_specs: {name: x}}\n  f:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: a}, config: c}\n",
+                    6,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n    properties: {flavor: f, user_data_format: SOFTWARE_CONFIG, networks: [{port: p}], block_device_mapping_v2: [{volume_id: v, boot_index: 0}, {image: j, boot_index: 1}]}\n  d:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, protocol: icmp, port_range_min: 8, port_range_max: 0}\n  e:\n    type: OS::Neutron::Net\n    properties: {value_specs: {'provider:network_type': vxlan}}\n  f:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: a}, config: c}\n",
+                    0,
+                ),
+            ],
+        );
+    }
+}
