@@ -230,9 +230,7 @@ fn security_group_rule(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
 
 /// The server a deployment targets must take software configuration.
 fn deployment(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
-    let Some((_, entry)) = merged_entry(p.tree, p.mapping, "server") else {
-        return None;
-    };
+    let (_, entry) = merged_entry(p.tree, p.mapping, "server")?;
     let call = p
         .template
         .call_at(entry.value)
