@@ -1,6 +1,7 @@
 //! Compiles `core/catalog/heat.json` into `core/catalog/heat.bin`, the form
 //! embedded in the library, and `core/catalog/heat-lean.bin`, the same
-//! without descriptions (the `lean-builtin` feature's).
+//! without descriptions (the `lean-builtin` feature's); and
+//! `template-versions.json` into `template-versions.bin`.
 //!
 //! Usage: `cargo run -p heatwise-core --example build_catalog [-- --check]`.
 //! With `--check` nothing is written; the exit status is 1 when a binary
@@ -63,6 +64,29 @@ fn main() -> ExitCode {
             bytes.len(),
             catalog.types().len()
         );
+    }
+    let versions_json = catalog_dir.join("template-versions.json");
+    let versions_bin = catalog_dir.join("template-versions.bin");
+    let bytes = match std::fs::read_to_string(&versions_json)
+        .map_err(|e| e.to_string())
+        .and_then(|json| heatwise_core::template::versions::compile_versions(&json))
+    {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("{}: {error}", versions_json.display());
+            return ExitCode::from(2);
+        }
+    };
+    if std::fs::read(&versions_bin).unwrap_or_default() == bytes {
+        println!("{} is up to date", versions_bin.display());
+    } else if check_only {
+        eprintln!("{} is stale", versions_bin.display());
+        status = ExitCode::FAILURE;
+    } else if let Err(error) = std::fs::write(&versions_bin, &bytes) {
+        eprintln!("cannot write {}: {error}", versions_bin.display());
+        return ExitCode::from(2);
+    } else {
+        println!("wrote {} ({} bytes)", versions_bin.display(), bytes.len());
     }
     status
 }

@@ -100,6 +100,19 @@ fn heat_lean_bin_is_heat_json_without_descriptions() {
 }
 
 #[test]
+fn template_versions_bin_is_template_versions_json() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let json = std::fs::read_to_string(root.join("catalog/template-versions.json")).unwrap();
+    let compiled = heatwise_core::template::versions::compile_versions(&json).unwrap();
+    assert!(
+        compiled == std::fs::read(root.join("catalog/template-versions.bin")).unwrap(),
+        "core/catalog/template-versions.bin is stale relative to template-versions.json: \
+         regenerate it with `cargo run -p heatwise-core --example build_catalog`"
+    );
+    assert!(heatwise_core::template::hot_template_version("2018-08-31").is_some());
+}
+
+#[test]
 fn the_version_the_command_line_names_is_the_builtin_catalogs() {
     assert_eq!(
         Catalog::builtin().heat_version(),

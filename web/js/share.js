@@ -57,3 +57,14 @@ export function downloadText(text, fileName, parent) {
   // After the click has started the download.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+// The bytes at `url` (a file beside the page), or null when it cannot be
+// fetched.
+export async function fetchBytes(url) {
+  try {
+    const response = await fetch(url);
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}

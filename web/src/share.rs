@@ -20,10 +20,23 @@ extern "C" {
     #[wasm_bindgen(js_name = copyText)]
     fn copy_text(text: &str) -> Promise;
 
+    #[wasm_bindgen(js_name = fetchBytes)]
+    fn fetch_bytes_promise(url: &str) -> Promise;
+
     /// Offers `text` for download as `file_name`, through a link put for
     /// a moment into `parent` (default: the page's body).
     #[wasm_bindgen(js_name = downloadText)]
     pub fn download_text(text: &str, file_name: &str, parent: Option<&web_sys::Element>);
+}
+
+/// The bytes of a file beside the page, or `None` when it cannot be
+/// fetched (the page opened from a file, say).
+pub async fn fetch_bytes(url: &str) -> Option<Vec<u8>> {
+    let value = JsFuture::from(fetch_bytes_promise(url)).await.ok()?;
+    value
+        .dyn_into::<js_sys::Uint8Array>()
+        .ok()
+        .map(|bytes| bytes.to_vec())
 }
 
 fn describe(error: JsValue) -> String {

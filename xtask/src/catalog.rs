@@ -79,27 +79,13 @@ pub fn run(root: &Path) -> Result<(), String> {
             .arg(&output),
     )?;
 
-    step("compiling core/catalog/heat.json into core/catalog/heat.bin (the embedded form)");
-    run_command(
-        Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .current_dir(root)
-            .args([
-                "run",
-                "--quiet",
-                "-p",
-                "heatwise-core",
-                "--example",
-                "build_catalog",
-            ]),
-    )?;
-
     // Template versions: Heat's classes, and its git history for the
     // release that first shipped each one.
     let output = root
         .join("core")
         .join("catalog")
         .join("template-versions.json");
-    match std::env::var_os(HEAT_GIT_VARIABLE).map(PathBuf::from) {
+    let versions = match std::env::var_os(HEAT_GIT_VARIABLE).map(PathBuf::from) {
         Some(heat_git) if heat_git.join(".git").exists() || heat_git.join("HEAD").exists() => {
             step(&format!(
                 "reading template versions into {}",
@@ -121,7 +107,24 @@ pub fn run(root: &Path) -> Result<(), String> {
             );
             Ok(())
         }
-    }
+    };
+    versions?;
+
+    step("compiling heat.json and template-versions.json into the embedded heat.bin, heat-lean.bin and template-versions.bin");
+    run_command(
+        Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .current_dir(root)
+            .args([
+                "run",
+                "--quiet",
+                "-p",
+                "heatwise-core",
+                "--example",
+                "build_catalog",
+            ]),
+    )?;
+
+    Ok(())
 }
 
 /// A clone of Heat's repository, for the template versions' first releases.

@@ -12,7 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::release::Release;
 
-const BUILTIN: &str = include_str!("../../catalog/template-versions.json");
+/// `core/catalog/template-versions.json`, compiled (postcard) by
+/// `cargo run -p heatwise-core --example build_catalog`: decoding it needs
+/// no JSON reader in the browser's page. A test holds the two equal.
+const BUILTIN: &[u8] = include_bytes!("../../catalog/template-versions.bin");
 
 /// One template version or format.
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -44,9 +47,16 @@ pub struct TemplateVersion {
     pub first_release: Option<String>,
 }
 
+/// The JSON file's shape.
 #[derive(Deserialize)]
 struct Document {
     versions: Vec<TemplateVersion>,
+}
+
+/// `template-versions.json` compiled to what [`template_versions`] embeds.
+pub fn compile_versions(json: &str) -> Result<Vec<u8>, String> {
+    let document: Document = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    postcard::to_allocvec(&document.versions).map_err(|e| e.to_string())
 }
 
 /// Every template version Heat registers, HOT versions first (oldest
@@ -54,9 +64,8 @@ struct Document {
 pub fn template_versions() -> &'static [TemplateVersion] {
     static VERSIONS: OnceLock<Vec<TemplateVersion>> = OnceLock::new();
     VERSIONS.get_or_init(|| {
-        serde_json::from_str::<Document>(BUILTIN)
+        postcard::from_bytes::<Vec<TemplateVersion>>(BUILTIN)
             .expect("the built-in template versions are valid (checked by tests)")
-            .versions
     })
 }
 
