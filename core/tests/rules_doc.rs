@@ -47,6 +47,8 @@ fn rules_md_is_generated_from_the_rule_files() {
             doc.push('\n');
         }
     }
+    doc.push('\n');
+    doc.push_str(include_str!("../src/lint/not_checked.md"));
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules.md");
     support::assert_snapshot(&path, &doc);
 }

@@ -305,6 +305,16 @@ def written_cases() -> list[dict]:
         "rule icmp type and code": "  r:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, protocol: icmp, port_range_min: 8, port_range_max: 0}\n",
         "net value_specs naming a property": "  n:\n    type: OS::Neutron::Net\n    properties: {value_specs: {admin_state_up: false}}\n",
         "net value_specs shared": "  n:\n    type: OS::Neutron::Net\n    properties: {value_specs: {shared: true}}\n",
+        "port fixed_ips with no_fixed_ips": "  p: {type: OS::Neutron::Port, properties: {network: n, fixed_ips: [{subnet: s}], no_fixed_ips: true}}\n",
+        "floating ip address without port": "  f: {type: OS::Neutron::FloatingIP, properties: {floating_network: n, fixed_ip_address: 10.0.0.3}}\n",
+        "router interface subnet and port": "  i: {type: OS::Neutron::RouterInterface, properties: {router: r, subnet: s, port: p}}\n",
+        "router interface neither": "  i: {type: OS::Neutron::RouterInterface, properties: {router: r}}\n",
+        "router interface deprecated subnet_id": "  i: {type: OS::Neutron::RouterInterface, properties: {router: r, subnet_id: s}}\n",
+        "security group named default": "  g: {type: OS::Neutron::SecurityGroup, properties: {name: default}}\n",
+        "subnet pool and cidr": "  s: {type: OS::Neutron::Subnet, properties: {network: n, subnetpool: p, cidr: 10.0.0.0/24}}\n",
+        "subnet neither cidr nor pool": "  s: {type: OS::Neutron::Subnet, properties: {network: n}}\n",
+        "subnet prefixlen and cidr": "  s: {type: OS::Neutron::Subnet, properties: {network: n, prefixlen: 24, cidr: 10.0.0.0/24}}\n",
+        "subnet pool and prefixlen": "  s: {type: OS::Neutron::Subnet, properties: {network: n, subnetpool: p, prefixlen: 24}}\n",
         "net value_specs provider keys": "  n:\n    type: OS::Neutron::Net\n    properties: {value_specs: {'provider:network_type': vlan}}\n",
     }
     for name, text in type_checks.items():

@@ -61,6 +61,23 @@ impl Props<'_, '_> {
         }
     }
 
+    /// Whether the property has a value; `None` when an `if` decides.
+    fn set(&self, key: &str) -> Option<bool> {
+        match self.get(key) {
+            Given::Absent => Some(false),
+            Given::Written(node) => {
+                Some(!self.tree.is_sequence(node) || !self.tree.items(node).is_empty())
+            }
+            Given::Computed => Some(true),
+            Given::Undecided => None,
+        }
+    }
+
+    /// `message` at the property's key, when it is written.
+    fn at(&self, key: &str, message: &str) -> Option<(NodeId, String)> {
+        merged_entry(self.tree, self.mapping, key).map(|(_, e)| (e.key, message.to_owned()))
+    }
+
     fn text(&self, key: &str) -> Option<&str> {
         match self.get(key) {
             Given::Written(node) => self.tree.scalar(node),
@@ -95,6 +112,52 @@ pub(crate) fn check(
         "OS::Nova::Server" => server(&props),
         "OS::Neutron::SecurityGroupRule" => security_group_rule(&props),
         "OS::Heat::SoftwareDeployment" | "OS::Heat::StructuredDeployment" => deployment(&props),
+        "OS::Neutron::Port" => (props.set("fixed_ips") == Some(true)
+            && props
+                .text("no_fixed_ips")
+                .is_some_and(|t| t.eq_ignore_ascii_case("true")))
+        .then(|| {
+            props.at(
+                "no_fixed_ips",
+                "`fixed_ips` and `no_fixed_ips: true` cannot both be set",
+            )
+        })
+        .flatten(),
+        "OS::Neutron::FloatingIP" => (props.set("fixed_ip_address") == Some(true)
+            && props.set("port_id") == Some(false))
+        .then(|| props.at("fixed_ip_address", "`fixed_ip_address` needs `port_id`"))
+        .flatten(),
+        "OS::Neutron::RouterInterface" => {
+            let either = |a: &str, b: &str| Some(props.set(a)? || props.set(b)?);
+            match (either("subnet", "subnet_id"), either("port", "port_id")) {
+                (Some(true), Some(true)) => props
+                    .at("port", "`subnet` and `port` cannot both be set")
+                    .or_else(|| props.at("port_id", "`subnet` and `port` cannot both be set")),
+                (Some(false), Some(false)) => {
+                    props.at("router", "a router interface needs `subnet` or `port`")
+                }
+                _ => None,
+            }
+        }
+        "OS::Neutron::SecurityGroup" => (props.text("name") == Some("default"))
+            .then(|| props.at("name", "a security group cannot be named `default`"))
+            .flatten(),
+        "OS::Neutron::Subnet" => match (
+            props.set("subnetpool"),
+            props.set("cidr"),
+            props.set("prefixlen"),
+        ) {
+            (Some(true), Some(true), _) => {
+                props.at("cidr", "`subnetpool` and `cidr` cannot both be set")
+            }
+            (Some(false), Some(false), _) => {
+                props.at("network", "a subnet needs `cidr` or `subnetpool`")
+            }
+            (_, Some(true), Some(true)) => {
+                props.at("prefixlen", "`prefixlen` and `cidr` cannot both be set")
+            }
+            _ => None,
+        },
         _ => None,
     };
     let problem = problem.or_else(|| value_specs(&props, resource_type));
@@ -291,6 +354,14 @@ mod tests {
                 finds(
                     "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, security_groups: [g], networks: [{port: p}]}\n  b:\n    type: OS::Nova::Server\n    properties: {flavor: f}\n  c:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, block_device_mapping_v2: [{image: j}]}\n  d:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, port_range_min: 80, port_range_max: 22}\n  e:\n    type: OS::Neutron::Net\n    properties: {value_specs: {name: x}}\n  f:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: a}, config: c}\n",
                     6,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p: {type: OS::Neutron::Port, properties: {network: n, fixed_ips: [{subnet: s}], no_fixed_ips: true}}\n  f: {type: OS::Neutron::FloatingIP, properties: {floating_network: n, fixed_ip_address: 10.0.0.3}}\n  i: {type: OS::Neutron::RouterInterface, properties: {router: r, subnet: s, port_id: p}}\n  j: {type: OS::Neutron::RouterInterface, properties: {router: r}}\n  g: {type: OS::Neutron::SecurityGroup, properties: {name: default}}\n  s: {type: OS::Neutron::Subnet, properties: {network: n, subnetpool: p, cidr: 10.0.0.0/24}}\n  t: {type: OS::Neutron::Subnet, properties: {network: n}}\n",
+                    7,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nresources:\n  p: {type: OS::Neutron::Port, properties: {network: n, fixed_ips: [], no_fixed_ips: true}}\n  i: {type: OS::Neutron::RouterInterface, properties: {router: r, subnet_id: s}}\n  s: {type: OS::Neutron::Subnet, properties: {network: n, subnetpool: p, prefixlen: 24}}\n",
+                    0,
                 ),
                 finds(
                     "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n    properties: {flavor: f, user_data_format: SOFTWARE_CONFIG, networks: [{port: p}], block_device_mapping_v2: [{volume_id: v, boot_index: 0}, {image: j, boot_index: 1}]}\n  d:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, protocol: icmp, port_range_min: 8, port_range_max: 0}\n  e:\n    type: OS::Neutron::Net\n    properties: {value_specs: {'provider:network_type': vxlan}}\n  f:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: a}, config: c}\n",
