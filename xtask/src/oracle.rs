@@ -8,7 +8,10 @@
 //!
 //! `cargo xtask oracle --record` instead records Heat's translation of each
 //! fix fixture and its migration (`tools/heat_oracle/record_fixtures.py`),
-//! which the fixture tests read without Heat.
+//! its verdict on the validation fixtures and on the generated cases
+//! (`generate_cases.py`), and its verdict on every template of the corpora
+//! judged as a stack's root (`judge.py`, into `tests/fixtures/heat-verdicts/`),
+//! which the tests read without Heat.
 
 use std::path::{Path, PathBuf};
 
@@ -39,7 +42,30 @@ pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
         env.step("recording Heat's translation of the fix fixtures and of their migrations");
         env.run(env.command(&python).arg(tools.join("record_fixtures.py")))?;
         env.step("recording Heat's verdict on the validation fixtures (Stack.validate)");
-        return env.run(env.command(&python).arg(tools.join("record_validation.py")));
+        env.run(env.command(&python).arg(tools.join("record_validation.py")))?;
+        env.step("generating the cases of every property schema and class of refusal, with Heat's verdicts");
+        env.run(env.command(&python).arg(tools.join("generate_cases.py")))?;
+        let verdicts = env.root.join("tests").join("fixtures").join("heat-verdicts");
+        let rendered = env
+            .root
+            .join("target/corpus/tripleo-heat-templates-18.0.0-rendered");
+        for (root, out) in [
+            (corpus_dir(&env.root)?, "corpus.json"),
+            (rendered, "tht-rendered.json"),
+        ] {
+            env.step(&format!("Heat's verdict on each template under {}", root.display()));
+            env.run(
+                env.command(&python)
+                    .arg(tools.join("judge.py"))
+                    .arg("--find")
+                    .arg(&root)
+                    .arg("--base")
+                    .arg(&root)
+                    .arg("--out")
+                    .arg(verdicts.join(out)),
+            )?;
+        }
+        return Ok(());
     }
 
     let corpus = corpus_dir(&env.root)?;
