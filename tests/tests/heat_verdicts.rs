@@ -36,10 +36,33 @@ impl FileProvider for LocalFiles {
     }
 }
 
+/// Local files, but one of them with another text: a mutation.
+struct Mutated<'a> {
+    url: String,
+    text: &'a str,
+}
+
+impl FileProvider for Mutated<'_> {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        if url == self.url {
+            return Ok(Content::Text(self.text.to_owned()));
+        }
+        LocalFiles.read(url)
+    }
+}
+
 /// heatwise's first error on the stack rooted at `root`, if any.
 fn first_error(root: &Path, cache: &mut GatherCache) -> Option<String> {
+    first_error_with(root, cache, &LocalFiles)
+}
+
+fn first_error_with(
+    root: &Path,
+    cache: &mut GatherCache,
+    files: &dyn FileProvider,
+) -> Option<String> {
     let url = format!("file://{}", root.display());
-    let stack = Stack::gather(&url, &[], &LocalFiles);
+    let stack = Stack::gather(&url, &[], files);
     let linter = StackLinter::new(&stack, cache);
     let options = LintOptions::new(Catalog::builtin());
     let base = root
@@ -209,6 +232,94 @@ fn check(fixture: &str, root: &Path, snapshot: &str) {
     );
 }
 
+/// The recorded mutations of `fixture`: each a text edit of a template Heat
+/// accepts (`tools/heat_oracle/mutate_corpus.py`), with Heat's verdict on
+/// the mutated stack.
+fn check_mutations(fixture: &str, root: &Path, snapshot: &str) {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/heat-verdicts");
+    let text = std::fs::read_to_string(fixtures.join(fixture)).expect("recorded mutations");
+    let recorded: Value = serde_json::from_str(&text).expect("mutations JSON");
+    // class → [refused & reported, refused & missed, accepted & error, accepted & clean]
+    let mut table: BTreeMap<String, [usize; 4]> = BTreeMap::new();
+    let (mut false_errors, mut misses, mut absent) = (Vec::new(), Vec::new(), 0);
+    for record in recorded["mutations"].as_array().expect("mutations") {
+        let name = record["template"].as_str().expect("template");
+        let path = root.join(name);
+        let Ok(bytes) = std::fs::read(&path) else {
+            absent += 1;
+            continue;
+        };
+        if fnv1a64(&bytes) != record["fnv1a64"].as_str().unwrap_or_default() {
+            absent += 1;
+            continue;
+        }
+        let refused = match record["verdict"].as_str() {
+            Some("refused") => true,
+            Some("accepted") => false,
+            _ => continue,
+        };
+        let (start, end) = (
+            record["start"].as_u64().unwrap() as usize,
+            record["end"].as_u64().unwrap() as usize,
+        );
+        let mut mutated = bytes[..start].to_vec();
+        mutated.extend_from_slice(record["insert"].as_str().unwrap().as_bytes());
+        mutated.extend_from_slice(&bytes[end..]);
+        let mutated = String::from_utf8(mutated).expect("an edit on character boundaries");
+        let files = Mutated {
+            url: format!("file://{}", path.display()),
+            text: &mutated,
+        };
+        // A fresh cache: the mutated file must not be read from another's.
+        let error = first_error_with(&path, &mut GatherCache::default(), &files);
+        let class = record["class"].as_str().unwrap().to_owned();
+        let row = table.entry(class.clone()).or_default();
+        let what = format!("{name} ({})", record["name"].as_str().unwrap_or_default());
+        match (refused, error) {
+            (true, Some(_)) => row[0] += 1,
+            (true, None) => {
+                row[1] += 1;
+                misses.push(format!(
+                    "{class}: {what}: {}",
+                    record["error"].as_str().unwrap_or_default()
+                ));
+            }
+            (false, Some(error)) => {
+                row[2] += 1;
+                false_errors.push(format!("{what}: {error}"));
+            }
+            (false, None) => row[3] += 1,
+        }
+    }
+    if absent > 0 {
+        eprintln!(
+            "{fixture}: {absent} mutated templates absent or changed under {}",
+            root.display()
+        );
+    }
+    let mut out = String::from("class: refusals reported / refused; errors where Heat accepts\n");
+    for (class, row) in &table {
+        writeln!(
+            out,
+            "  {class}: {} / {}; {}",
+            row[0],
+            row[0] + row[1],
+            row[2]
+        )
+        .unwrap();
+    }
+    writeln!(out, "\nrefusals not reported:").unwrap();
+    for line in &misses {
+        writeln!(out, "  {line}").unwrap();
+    }
+    common::assert_snapshot(snapshot, &out);
+    assert!(
+        false_errors.is_empty(),
+        "heatwise reports errors where Heat 27.0.1 accepts the mutation:\n{}",
+        false_errors.join("\n")
+    );
+}
+
 #[test]
 fn the_shared_corpus_against_heat() {
     let Some(corpus) = corpora().into_iter().find(|c| c.snapshot == "corpus") else {
@@ -216,6 +327,11 @@ fn the_shared_corpus_against_heat() {
     };
     let root = std::fs::canonicalize(&corpus.root).expect("corpus path");
     check("corpus.json", &root, "heat-verdicts-corpus.snap");
+    check_mutations(
+        "corpus-mutations.json",
+        &root,
+        "heat-verdicts-corpus-mutations.snap",
+    );
 }
 
 #[test]
@@ -238,5 +354,10 @@ fn the_rendered_tripleo_templates_against_heat() {
         "tht-rendered.json",
         &root,
         "heat-verdicts-tht-rendered.snap",
+    );
+    check_mutations(
+        "tht-mutations.json",
+        &root,
+        "heat-verdicts-tht-mutations.snap",
     );
 }

@@ -98,6 +98,11 @@ class Judge:
         first = placeholders(template, PLACEHOLDERS)
         error = self.validate(template, files, first)
         if error is None:
+            # An acceptance can hang on the made-up values too (a condition
+            # that reads one): judged again with others, it must hold.
+            if first and self.validate(template, files, placeholders(template, OTHER_PLACEHOLDERS)):
+                return {"verdict": "not-judged", "reason": "placeholder",
+                        "error": "accepted with some made-up parameter values, refused with others"}
             return {"verdict": "accepted"}
         if any(sign in error for sign in ("CloudAccess", "client needed", "Authorization failed")):
             # A client was needed (`Fn::GetAZs` asks Nova through Keystone).

@@ -45,7 +45,11 @@ pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
         env.run(env.command(&python).arg(tools.join("record_validation.py")))?;
         env.step("generating the cases of every property schema and class of refusal, with Heat's verdicts");
         env.run(env.command(&python).arg(tools.join("generate_cases.py")))?;
-        let verdicts = env.root.join("tests").join("fixtures").join("heat-verdicts");
+        let verdicts = env
+            .root
+            .join("tests")
+            .join("fixtures")
+            .join("heat-verdicts");
         let rendered = env
             .root
             .join("target/corpus/tripleo-heat-templates-18.0.0-rendered");
@@ -53,7 +57,10 @@ pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
             (corpus_dir(&env.root)?, "corpus.json"),
             (rendered, "tht-rendered.json"),
         ] {
-            env.step(&format!("Heat's verdict on each template under {}", root.display()));
+            env.step(&format!(
+                "Heat's verdict on each template under {}",
+                root.display()
+            ));
             env.run(
                 env.command(&python)
                     .arg(tools.join("judge.py"))

@@ -48,6 +48,8 @@ pub(crate) struct Context<'a, 't> {
     references: OnceCell<References>,
     /// What Heat never reads of the text, once asked.
     unread: OnceCell<Unread>,
+    /// The definitions of resources whose properties Heat never resolves.
+    inert: OnceCell<Vec<TextRange>>,
     /// Fixes shared by several findings (an LBaaS v1 pool's, offered on
     /// its members and monitors too), by the node they are made for.
     shared_fixes: RefCell<HashMap<NodeId, Option<Fix>>>,
@@ -76,6 +78,7 @@ impl<'a, 't> Context<'a, 't> {
             duplicates: RefCell::new(HashMap::new()),
             references: OnceCell::new(),
             unread: OnceCell::new(),
+            inert: OnceCell::new(),
             shared_fixes: RefCell::new(HashMap::new()),
             resolver: RefCell::new(
                 options
@@ -180,6 +183,38 @@ impl<'a, 't> Context<'a, 't> {
     /// refuses nothing written there.
     pub(crate) fn unread(&self) -> &Unread {
         self.unread.get_or_init(|| Unread::new(self.template))
+    }
+
+    /// Whether `range` lies in a resource whose properties Heat never
+    /// resolves: one whose type (or what the environments map it to) is
+    /// `OS::Heat::None` or a placeholder at the target.
+    pub(crate) fn is_inert(&self, range: TextRange) -> bool {
+        self.inert
+            .get_or_init(|| {
+                let mut inert = Vec::new();
+                for resource in self.template.resources() {
+                    let Some(written) = resource.definition.type_name.as_deref() else {
+                        continue;
+                    };
+                    let mapped = match self.mapped_type(written, Some(&resource.name)) {
+                        Some(Resolution::Type(name)) => name,
+                        Some(_) => continue,
+                        None => written.to_owned(),
+                    };
+                    let placeholder = mapped == "OS::Heat::None"
+                        || self
+                            .catalog
+                            .resolve_type(&mapped)
+                            .and_then(|r| r.resource_type())
+                            .is_some_and(|t| self.at.is_placeholder(t));
+                    if placeholder {
+                        inert.push(self.tree.range(resource.definition.body));
+                    }
+                }
+                inert
+            })
+            .iter()
+            .any(|r| r.start <= range.start && range.end <= r.end)
     }
 
     pub(crate) fn references(&self) -> &References {

@@ -26,6 +26,23 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         .iter()
         .map(|p| p.name.as_str())
         .collect();
+    // Heat reads an `if`'s condition apart, and takes a parameter it lacks
+    // there; and of its branches it reads only the one the condition
+    // picks, which the parameters' values decide unless the text does
+    // (checked against Heat on TripleO's `{if: [{not: {equals: [{get_param:
+    // [RoleParameters, X]}, '']}}, …]}`).
+    let mut conditions = Vec::new();
+    for call in template.function_calls() {
+        if call.name != "if" || !tree.is_sequence(call.args) {
+            continue;
+        }
+        let items = tree.items(call.args);
+        let decided = items[1..]
+            .iter()
+            .any(|&b| cx.unread().contains(tree.range(b)));
+        let skipped = if decided { &items[..1] } else { items };
+        conditions.extend(skipped.iter().map(|&node| tree.range(node)));
+    }
     for call in template.function_calls() {
         if call.name != "get_param" {
             continue;
@@ -46,6 +63,10 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             || PSEUDO.contains(&name)
             || !(section.start <= range.start && range.end <= section.end)
             || cx.unread().contains(range)
+            || cx.is_inert(range)
+            || conditions
+                .iter()
+                .any(|c| c.start <= range.start && range.end <= c.end)
         {
             continue;
         }
@@ -71,9 +92,11 @@ mod tests {
                     "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number, default: 1}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: {get_param: sise}}}\n  w: {type: OS::Heat::Value, properties: {value: {get_param: [conf, a]}}}\n",
                     2,
                 ),
-                // Pseudo parameters; outputs (Heat fails only that output).
+                // Pseudo parameters; outputs (Heat fails only that output);
+                // a type whose properties Heat never resolves; an `if`'s
+                // condition, and its branches when parameters decide.
                 finds(
-                    "heat_template_version: 2018-08-31\nresources:\n  v: {type: OS::Heat::Value, properties: {value: {get_param: OS::stack_name}}}\noutputs:\n  o: {value: {get_param: q}}\n",
+                    "heat_template_version: 2018-08-31\nresources:\n  v: {type: OS::Heat::Value, properties: {value: {get_param: OS::stack_name}}}\n  n: {type: OS::Heat::None, properties: {value: {get_param: q}}}\n  d: {type: OS::Designate::Domain, properties: {name: {get_param: q}}}\n  i: {type: OS::Heat::Value, properties: {value: {if: [{equals: [{get_param: q}, '']}, {get_param: r}, 2]}}}\noutputs:\n  o: {value: {get_param: q}}\n",
                     0,
                 ),
             ],
