@@ -142,6 +142,7 @@ fn cross_file_rules_agree_with_heat() {
         Rule::MissingNestedParameter,
         Rule::UnknownEnvironmentParameter,
         Rule::UnknownResourceType,
+        Rule::InvalidNestedPropertyValue,
     ];
     let options = LintOptions::new(Catalog::builtin());
     for (case, verdict) in recorded("nested.json", "nested.heat.json", "verdicts", RECORD) {
@@ -192,6 +193,20 @@ fn cross_file_rules_agree_with_heat() {
                 *rule == Rule::MissingNestedParameter
                     && message.contains(&format!("parameter `{parameter}`"))
             })
+        } else if [
+            "is out of range",
+            "could not convert",
+            "is not a valid boolean",
+            "is not an allowed value",
+            "is not a list",
+        ]
+        .iter()
+        .any(|complaint| error.contains(complaint))
+        {
+            // A nested parameter's complaint about the value it is given.
+            found
+                .iter()
+                .any(|(rule, _, _)| *rule == Rule::InvalidNestedPropertyValue)
         } else {
             panic!("{name}: a refusal heatwise does not know: {error}");
         };

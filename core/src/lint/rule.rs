@@ -116,6 +116,8 @@ declare_rules! {
     UnknownEnvironmentParameter = "HW405", "unknown-environment-parameter", "unknown_environment_parameter", Error;
     UnusedParameterDefault = "HW406", "unused-parameter-default", "unused_parameter_default", Warning;
     DeprecatedParameterSet = "HW407", "deprecated-parameter-set", "deprecated_parameter_set", Warning;
+    InvalidNestedPropertyValue = "HW408", "invalid-nested-property-value", "invalid_nested_property_value", Error;
+    UnknownNestedOutput = "HW409", "unknown-nested-output", "unknown_nested_output", Warning;
 }
 
 /// A code no longer reported, and the rules that took its place.

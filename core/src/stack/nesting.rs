@@ -21,6 +21,9 @@ pub struct Interface {
     /// Its URL in the stack.
     pub url: String,
     pub parameters: Vec<NestedParameter>,
+    /// Its outputs' names: the attributes `get_attr` reads from the
+    /// resource.
+    pub outputs: Vec<String>,
 }
 
 /// One parameter of a nested template.
@@ -30,6 +33,10 @@ pub struct NestedParameter {
     pub has_default: bool,
     /// Its name where it is declared, in the nested template.
     pub range: TextRange,
+    /// Its `type` as written (HOT), when it is text.
+    pub kind: Option<String>,
+    /// Its HOT constraints, as written.
+    pub constraints: Vec<serde_json::Value>,
 }
 
 impl Interface {
@@ -52,17 +59,44 @@ impl Interface {
                     && merge::merged_entry(tree, declaration, default_key).is_some_and(
                         |(_, entry)| tree.resolve(entry.value) != Some(Resolved::Null),
                     );
+                let hot = template.kind() == DocumentKind::Hot && tree.is_mapping(declaration);
+                let kind = hot
+                    .then(|| merge::merged_entry(tree, declaration, "type"))
+                    .flatten()
+                    .and_then(|(_, entry)| tree.scalar(entry.value).map(str::to_owned));
+                let constraints = hot
+                    .then(|| merge::merged_entry(tree, declaration, "constraints"))
+                    .flatten()
+                    .filter(|(_, entry)| tree.is_sequence(entry.value))
+                    .map(|(_, entry)| {
+                        let budget = std::cell::Cell::new(10_000);
+                        tree.items(entry.value)
+                            .iter()
+                            .filter_map(|&item| {
+                                template::value::literal(tree, item, 0, 16, &budget).to_json()
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
                 NestedParameter {
                     name: parameter.name.clone(),
                     has_default,
                     range: tree.range(parameter.entry.key),
+                    kind,
+                    constraints,
                 }
             })
+            .collect();
+        let outputs = template
+            .outputs()
+            .iter()
+            .map(|output| output.name.clone())
             .collect();
         Interface {
             name: url.rsplit('/').next().unwrap_or(url).to_owned(),
             url: url.to_owned(),
             parameters,
+            outputs,
         }
     }
 

@@ -43,6 +43,8 @@ fn stack(cx: &mut Context<'_, '_>) {
     missing_file::check(cx);
     nested_template_cycle::check(cx);
     unknown_nested_property::check(cx);
+    invalid_nested_property_value::check(cx);
+    unknown_nested_output::check(cx);
     missing_nested_parameter::check(cx);
     unknown_environment_parameter::check(cx);
     unused_parameter_default::check(cx);

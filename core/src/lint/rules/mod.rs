@@ -24,6 +24,8 @@ pub(crate) mod ignored_function_argument;
 pub(crate) mod invalid_condition;
 pub(crate) mod invalid_deletion_policy;
 pub(crate) mod invalid_function_arguments;
+#[cfg(feature = "stack")]
+pub(crate) mod invalid_nested_property_value;
 pub(crate) mod invalid_parameter;
 pub(crate) mod invalid_property_value;
 pub(crate) mod invalid_syntax;
@@ -53,6 +55,8 @@ pub(crate) mod unknown_attribute;
 pub(crate) mod unknown_document_kind;
 #[cfg(feature = "stack")]
 pub(crate) mod unknown_environment_parameter;
+#[cfg(feature = "stack")]
+pub(crate) mod unknown_nested_output;
 #[cfg(feature = "stack")]
 pub(crate) mod unknown_nested_property;
 pub(crate) mod unknown_output_key;
