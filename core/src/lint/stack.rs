@@ -72,7 +72,10 @@ impl<'s> StackLinter<'s> {
             chain.push(Related {
                 url: stack.files[reference.from].url.clone(),
                 range: reference.range,
-                message: format!("the stack reaches this file through `{}`", reference.written),
+                message: format!(
+                    "the stack reaches this file through `{}`",
+                    reference.written
+                ),
             });
             at = reference.from;
             if chain.len() > MAX_CALLERS {
