@@ -514,3 +514,56 @@ fn an_open_template_is_the_root_of_its_stack() {
     assert_eq!(client.shut_down(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn definition_goes_to_declarations_and_files() {
+    let dir =
+        std::env::temp_dir().join(format!("heatwise-server-definition-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("nested")).unwrap();
+    let dir = std::fs::canonicalize(&dir).unwrap();
+    let root_uri = format!("file://{}/root.yaml", dir.display());
+    let text = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number, default: 1}\nresources:\n  app:\n    type: nested/app.yaml\n    properties: {size: {get_param: size}}\n  v:\n    type: OS::Heat::Value\n    depends_on: [app]\n    properties: {value: {get_attr: [app, address]}, script: {get_file: scripts/run.sh}}\n";
+    let mut client = Client::start();
+    client.initialize(json!({}), Value::Null);
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": root_uri, "languageId": "yaml", "version": 1, "text": text}}),
+    );
+    let mut go = |line: u32, character: u32| {
+        client.request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": root_uri}, "position": {"line": line, "character": character}}),
+        )["result"]
+            .clone()
+    };
+    // get_param size → the parameter's name.
+    let parameter = go(6, 37);
+    assert_eq!(parameter["uri"], root_uri, "{parameter}");
+    assert_eq!(
+        parameter["range"]["start"],
+        json!({"line": 2, "character": 2})
+    );
+    // get_attr app → the resource; depends_on app → the resource.
+    for (line, character) in [(10, 38), (9, 18)] {
+        let resource = go(line, character);
+        assert_eq!(
+            resource["range"]["start"],
+            json!({"line": 4, "character": 2}),
+            "{resource}"
+        );
+    }
+    // type: nested/app.yaml and get_file → the files, joined as heatclient joins them.
+    assert_eq!(
+        go(5, 14)["uri"],
+        format!("file://{}/nested/app.yaml", dir.display())
+    );
+    assert_eq!(
+        go(10, 75)["uri"],
+        format!("file://{}/scripts/run.sh", dir.display())
+    );
+    // Nothing is declared at a plain key.
+    assert_eq!(go(0, 3), Value::Null);
+    drop(go);
+    assert_eq!(client.shut_down(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

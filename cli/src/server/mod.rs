@@ -3,7 +3,9 @@
 //! (`textDocument/diagnostic`) when the client can; hover shows life
 //! cycles; code actions carry each finding's fix, a suppression comment
 //! and `source.fixAll.heatwise`; completion offers types, properties and
-//! attributes at the target release.
+//! attributes at the target release; definition goes from a name to its
+//! declaration, or to the file a `type`, `get_file` or registry entry
+//! names.
 //!
 //! Documents are kept whole (full sync) up to the linter's size limit;
 //! larger ones get the linter's own finding saying so. A request the
@@ -13,6 +15,7 @@
 
 mod actions;
 mod completion;
+mod definition;
 mod document;
 mod hover;
 mod settings;
@@ -31,9 +34,10 @@ use lsp_types::{
     DiagnosticServerCapabilities, DidChangeConfigurationParams, DidChangeTextDocumentParams,
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
     DocumentDiagnosticReport, DocumentDiagnosticReportResult, FullDocumentDiagnosticReport,
-    HoverParams, HoverProviderCapability, InitializeParams, MessageType, PositionEncodingKind,
-    PublishDiagnosticsParams, RelatedFullDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
-    ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    GotoDefinitionParams, HoverParams, HoverProviderCapability, InitializeParams, MessageType,
+    OneOf, PositionEncodingKind, PublishDiagnosticsParams, RelatedFullDocumentDiagnosticReport,
+    ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability,
+    TextDocumentSyncKind, Uri,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -140,6 +144,7 @@ fn serve(connection: &Connection) -> Result<(), String> {
         }),
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,
@@ -427,6 +432,21 @@ impl Server<'_> {
                 ))
                 .unwrap_or(Value::Null))
             }),
+            "textDocument/definition" => {
+                self.answer(request, |server, params: GotoDefinitionParams| {
+                    let at = params.text_document_position_params;
+                    let uri = &at.text_document.uri;
+                    let document = server.document(uri)?;
+                    let converter = Converter::new(&document.text, server.encoding);
+                    Ok(serde_json::to_value(definition::definition(
+                        uri,
+                        document,
+                        &converter,
+                        at.position,
+                    ))
+                    .unwrap_or(Value::Null))
+                })
+            }
             "textDocument/codeAction" => {
                 self.answer(request, |server, params: CodeActionParams| {
                     let uri = &params.text_document.uri;

@@ -1,0 +1,117 @@
+//! Go to definition: from a name a template uses to where it is declared.
+//! `get_param` (and `Ref` of a parameter) goes to the parameter;
+//! `get_resource`, `get_attr`, `Ref`, `Fn::GetAtt` and `depends_on` to
+//! the resource; a `type` naming a file, a `get_file` and an environment's
+//! registry entry naming a file to that file, joined onto the document's
+//! URL as python-heatclient joins it.
+
+use heatwise_core::stack::url;
+use heatwise_core::syntax::NodeId;
+use heatwise_core::template::{self, Template};
+use heatwise_core::text::TextRange;
+use lsp_types::{GotoDefinitionResponse, Location, Position, Range, Uri};
+
+use super::document::{Converter, Document};
+
+/// Where the name at `position` is declared: in this document, or a file
+/// the stack reads.
+pub fn definition(
+    uri: &Uri,
+    document: &Document,
+    converter: &Converter<'_>,
+    position: Position,
+) -> Option<GotoDefinitionResponse> {
+    let offset = converter.offset(position);
+    let template = template::parse(&document.text);
+    let tree = template.tree();
+    let at = |node: NodeId| {
+        let range = tree.range(node);
+        range.start <= offset && offset <= range.end
+    };
+    let here = |range: TextRange| {
+        Some(GotoDefinitionResponse::Scalar(Location {
+            uri: uri.clone(),
+            range: converter.range(range),
+        }))
+    };
+    let file = |written: &str| {
+        let target = url::join(&url::base_of(uri.as_str()), written);
+        let target: Uri = target.parse().ok()?;
+        Some(GotoDefinitionResponse::Scalar(Location {
+            uri: target,
+            range: Range::new(Position::new(0, 0), Position::new(0, 0)),
+        }))
+    };
+    for call in template.function_calls() {
+        let name_node = if tree.is_sequence(call.args) {
+            match tree.items(call.args).first() {
+                Some(&first) => first,
+                None => continue,
+            }
+        } else {
+            call.args
+        };
+        if !at(name_node) {
+            continue;
+        }
+        let name = tree.scalar(name_node)?;
+        return match call.name {
+            "get_param" => parameter(&template, name).and_then(here),
+            "get_resource" | "get_attr" | "Fn::GetAtt" => resource(&template, name).and_then(here),
+            "Ref" => resource(&template, name)
+                .or_else(|| parameter(&template, name))
+                .and_then(here),
+            "get_file" => file(name),
+            _ => None,
+        };
+    }
+    for resource_entry in template.resources() {
+        let definition = &resource_entry.definition;
+        if let Some(entry) = template.resource_entry(definition, "depends_on") {
+            let items: Vec<NodeId> = if tree.is_sequence(entry.value) {
+                tree.items(entry.value).to_vec()
+            } else {
+                vec![entry.value]
+            };
+            if let Some(&item) = items.iter().find(|&&item| at(item)) {
+                return resource(&template, tree.scalar(item)?).and_then(here);
+            }
+        }
+        if let (Some(entry), Some(name)) = (definition.type_entry, definition.type_name.as_deref())
+        {
+            if at(entry.value) && names_a_file(name) {
+                return file(name);
+            }
+        }
+    }
+    template
+        .registry()
+        .iter()
+        .find(|entry| at(entry.entry.value))
+        .and_then(|entry| entry.target.as_deref())
+        .filter(|target| names_a_file(target))
+        .and_then(file)
+}
+
+fn parameter(template: &Template<'_>, name: &str) -> Option<TextRange> {
+    let tree = template.tree();
+    template
+        .parameters()
+        .iter()
+        .find(|p| p.name == name)
+        .map(|p| tree.range(p.entry.key))
+}
+
+fn resource(template: &Template<'_>, name: &str) -> Option<TextRange> {
+    template
+        .resource(name)
+        .map(|r| r.name_range(template.tree()))
+}
+
+/// A type or registry target that names a template file rather than a type.
+fn names_a_file(name: &str) -> bool {
+    [".yaml", ".yml", ".template", ".json"]
+        .iter()
+        .any(|suffix| name.ends_with(suffix))
+        || name.contains('/')
+}
