@@ -563,7 +563,6 @@ fn definition_goes_to_declarations_and_files() {
     );
     // Nothing is declared at a plain key.
     assert_eq!(go(0, 3), Value::Null);
-    drop(go);
     assert_eq!(client.shut_down(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
