@@ -3,6 +3,7 @@
 
 use crate::catalog::ResourceType;
 use crate::stack::Resolution;
+use crate::template::AttributeRef;
 
 use super::super::context::Context;
 use super::super::lifecycle::AttributeUse;
@@ -29,6 +30,52 @@ fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<Res
     .then_some(resource_type)
 }
 
+/// `get_attr` of a `ResourceGroup` that reads its members' attribute
+/// (`[group, name]`, `[group, attributes, name]`, `[group, resource.0,
+/// name]`, `[group, resource.0.name]`): the member type must have it.
+fn member_attribute(cx: &mut Context<'_, '_>, group: &str, reference: &AttributeRef) {
+    let tree = cx.tree;
+    let Some(attribute) = reference.attribute_name(tree) else {
+        return;
+    };
+    let first_of_path = || reference.path.first().map(|&n| (tree.scalar(n), n));
+    let (name, node) = match attribute {
+        "refs" | "refs_map" | "removed_rsrc_list" | "show" | "OS::stack_id" => return,
+        "attributes" => match first_of_path() {
+            Some((Some(name), node)) => (name, node),
+            _ => return,
+        },
+        _ if attribute.starts_with("resource.") => match attribute.splitn(3, '.').nth(2) {
+            Some(name) => (name, reference.attribute.unwrap_or(reference.call.args)),
+            None => match first_of_path() {
+                Some((Some(name), node)) => (name, node),
+                _ => return,
+            },
+        },
+        _ => (
+            attribute,
+            reference.attribute.unwrap_or(reference.call.args),
+        ),
+    };
+    let template = cx.template;
+    let Some(index) = template.resources().iter().position(|r| r.name == group) else {
+        return;
+    };
+    let Some(member) = template
+        .nested_definitions()
+        .iter()
+        .find(|nested| nested.group == index)
+        .and_then(|nested| nested.definition.type_name.as_deref())
+        .and_then(|name| cx.catalog.resolve_type(name)?.resource_type())
+        .filter(|t| cx.at.has_type(*t) && !cx.at.is_placeholder(*t) && !takes_anything(*t))
+    else {
+        return;
+    };
+    if member.attribute(name).is_none() {
+        unknown_attribute::check_member(cx, member, group, name, tree.range(node));
+    }
+}
+
 pub(super) fn attribute_refs(cx: &mut Context<'_, '_>) {
     let tree = cx.tree;
     for reference in cx.template.attribute_refs() {
@@ -53,6 +100,9 @@ pub(super) fn attribute_refs(cx: &mut Context<'_, '_>) {
             continue;
         };
         let range = tree.range(attribute_node);
+        if resource_type.name() == "OS::Heat::ResourceGroup" {
+            member_attribute(cx, resource_name, &reference);
+        }
         match resource_type.attribute(attribute_name) {
             Some(attribute) => {
                 let used = AttributeUse {

@@ -34,6 +34,33 @@ pub(crate) fn check(
     });
 }
 
+/// An attribute a `ResourceGroup`'s `get_attr` reads from each member,
+/// which the members' type lacks.
+pub(crate) fn check_member(
+    cx: &mut Context<'_, '_>,
+    member: ResourceType<'_>,
+    group: &str,
+    attribute_name: &str,
+    range: TextRange,
+) {
+    if member.has_dynamic_attributes() {
+        return;
+    }
+    let names = member.attributes().map(|a| a.name());
+    let message = with_suggestions(
+        format!(
+            "the members of `{group}` are `{}`, which has no attribute `{attribute_name}`: Heat refuses it (\"The Referenced Attribute is incorrect\")",
+            member.name()
+        ),
+        &closest(attribute_name, names),
+    );
+    let diagnostic = cx.report(Rule::UnknownAttribute, range, message);
+    diagnostic.subject = Some(Subject::Attribute {
+        type_name: member.name().to_owned(),
+        name: attribute_name.to_owned(),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lint::rules::test_support::{check, finds};
@@ -46,5 +73,9 @@ mod tests {
         // Every attribute of OS::Heat::None is there (as null).
         let none = "heat_template_version: 2018-08-31\nresources:\n  n: {type: OS::Heat::None}\noutputs:\n  a: {value: {get_attr: [n, anything]}}\n";
         check(Rule::UnknownAttribute, &[finds(none, 0)]);
+        // A group's get_attr reads its members' attributes, every way Heat
+        // takes it.
+        let group = "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {count: 2, resource_def: {type: OS::Heat::RandomString}}\noutputs:\n  a: {value: {get_attr: [g, value]}}\n  b: {value: {get_attr: [g, attributes, value]}}\n  c: {value: {get_attr: [g, refs]}}\n  d: {value: {get_attr: [g, valeu]}}\n  e: {value: {get_attr: [g, attributes, nosuch]}}\n  f: {value: {get_attr: [g, resource.0.nosuch]}}\n  h: {value: {get_attr: [g, resource.0, nosuch]}}\n";
+        check(Rule::UnknownAttribute, &[finds(group, 4)]);
     }
 }
