@@ -135,28 +135,26 @@ fn cfn_constraints(cx: &Context<'_, '_>, definition: NodeId) -> Vec<Json> {
         tree.get(definition, key)
             .and_then(|node| literal(tree, node, 0, 16, &budget).to_json())
     };
-    let bounds = |min: &str, max: &str| {
-        let mut map = serde_json::Map::new();
-        if let Some(v) = get(min) {
-            map.insert("min".into(), v);
-        }
-        if let Some(v) = get(max) {
-            map.insert("max".into(), v);
-        }
-        (!map.is_empty()).then_some(Json::Object(map))
-    };
+    let one =
+        |key: &str, value: Json| Json::Object([(key.to_owned(), value)].into_iter().collect());
     let mut out = Vec::new();
-    if let Some(values) = get("AllowedValues") {
-        out.push(serde_json::json!({"allowed_values": values}));
-    }
-    if let Some(pattern) = get("AllowedPattern") {
-        out.push(serde_json::json!({"allowed_pattern": pattern}));
-    }
-    if let Some(length) = bounds("MinLength", "MaxLength") {
-        out.push(serde_json::json!({"length": length}));
-    }
-    if let Some(range) = bounds("MinValue", "MaxValue") {
-        out.push(serde_json::json!({"range": range}));
+    for (key, hot, min, max) in [
+        ("AllowedValues", "allowed_values", "", ""),
+        ("AllowedPattern", "allowed_pattern", "", ""),
+        ("", "length", "MinLength", "MaxLength"),
+        ("", "range", "MinValue", "MaxValue"),
+    ] {
+        if !key.is_empty() {
+            out.extend(get(key).map(|value| one(hot, value)));
+            continue;
+        }
+        let bounds: serde_json::Map<String, Json> = [("min", min), ("max", max)]
+            .into_iter()
+            .filter_map(|(bound, key)| Some((bound.to_owned(), get(key)?)))
+            .collect();
+        if !bounds.is_empty() {
+            out.push(one(hot, Json::Object(bounds)));
+        }
     }
     out
 }
