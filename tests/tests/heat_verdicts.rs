@@ -11,6 +11,8 @@
 
 mod common;
 
+use common::LocalFiles;
+
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -22,19 +24,6 @@ use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Stack}
 use heatwise_test_support::{corpora, fnv1a64};
 use serde_json::Value;
 
-/// Local files by `file:` URL (the corpora's paths need no escapes).
-struct LocalFiles;
-
-impl FileProvider for LocalFiles {
-    fn read(&self, url: &str) -> Result<Content, ReadError> {
-        let path = url.strip_prefix("file://").ok_or(ReadError::Remote)?;
-        match std::fs::read(path) {
-            Ok(bytes) => Ok(String::from_utf8(bytes).map_or(Content::Binary, Content::Text)),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Err(ReadError::NotFound),
-            Err(error) => Err(ReadError::Unreadable(error.to_string())),
-        }
-    }
-}
 
 /// Local files, but one of them with another text: a mutation.
 struct Mutated<'a> {

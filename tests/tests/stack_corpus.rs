@@ -8,27 +8,16 @@
 
 mod common;
 
+use common::LocalFiles;
+
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::lint::{LintOptions, StackLinter};
-use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Stack};
+use heatwise_core::stack::{GatherCache, Stack};
 
-/// Local files by `file:` URL (the paths here need no escapes).
-struct LocalFiles;
-
-impl FileProvider for LocalFiles {
-    fn read(&self, url: &str) -> Result<Content, ReadError> {
-        let path = url.strip_prefix("file://").ok_or(ReadError::Remote)?;
-        match std::fs::read(path) {
-            Ok(bytes) => Ok(String::from_utf8(bytes).map_or(Content::Binary, Content::Text)),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Err(ReadError::NotFound),
-            Err(error) => Err(ReadError::Unreadable(error.to_string())),
-        }
-    }
-}
 
 fn rendered() -> PathBuf {
     std::env::var_os("HEATWISE_RENDERED_CORPUS").map_or_else(

@@ -112,3 +112,22 @@ pub fn assert_snapshot(name: &str, actual: &str) {
         .join(name);
     heatwise_test_support::assert_snapshot(&path, actual);
 }
+
+/// Local files by `file:` URL, for gathering stacks of the corpora (their
+/// paths need no escapes).
+pub struct LocalFiles;
+
+impl heatwise_core::stack::FileProvider for LocalFiles {
+    fn read(
+        &self,
+        url: &str,
+    ) -> Result<heatwise_core::stack::Content, heatwise_core::stack::ReadError> {
+        use heatwise_core::stack::{Content, ReadError};
+        let path = url.strip_prefix("file://").ok_or(ReadError::Remote)?;
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(String::from_utf8(bytes).map_or(Content::Binary, Content::Text)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Err(ReadError::NotFound),
+            Err(error) => Err(ReadError::Unreadable(error.to_string())),
+        }
+    }
+}
