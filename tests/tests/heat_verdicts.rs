@@ -24,7 +24,6 @@ use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Stack}
 use heatwise_test_support::{corpora, fnv1a64};
 use serde_json::Value;
 
-
 /// Local files, but one of them with another text: a mutation.
 struct Mutated<'a> {
     url: String,

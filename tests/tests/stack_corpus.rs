@@ -18,7 +18,6 @@ use heatwise_core::catalog::Catalog;
 use heatwise_core::lint::{LintOptions, StackLinter};
 use heatwise_core::stack::{GatherCache, Stack};
 
-
 fn rendered() -> PathBuf {
     std::env::var_os("HEATWISE_RENDERED_CORPUS").map_or_else(
         || {

@@ -140,6 +140,28 @@ impl<'a, 't> Context<'a, 't> {
         }
     }
 
+    /// Every property written for a template resource whose nested
+    /// template the stack knows, with that template (merge keys applied,
+    /// a repeated key's later value only).
+    #[cfg(feature = "stack")]
+    pub(crate) fn nested_properties(&self) -> Vec<(&'a crate::stack::Interface, Entry)> {
+        let (template, tree) = (self.template, self.tree);
+        let mut out = Vec::new();
+        for resource in template.resources() {
+            let Some(interface) = self.nested_template(resource) else {
+                continue;
+            };
+            let Some(properties) = resource.definition.properties_mapping(tree) else {
+                continue;
+            };
+            if !template.is_call(properties) {
+                let entries = crate::template::merge::flattened(tree, properties);
+                out.extend(entries.into_iter().map(|merged| (interface, merged.entry)));
+            }
+        }
+        out
+    }
+
     /// What the environments make of `type_name` when it is not itself:
     /// another type or a template, as a message names it (`None` when no
     /// environment maps it).

@@ -10,6 +10,14 @@ use crate::text::TextRange;
 
 use super::functions::FunctionCall;
 
+/// The classes of `str_replace` (and its strict forms) across versions.
+const REPLACE: [&str; 4] = [
+    "Replace",
+    "ReplaceJson",
+    "ReplaceJsonStrict",
+    "ReplaceJsonVeryStrict",
+];
+
 /// `make_url`'s keys.
 const URL_KEYS: [&str; 8] = [
     "scheme", "username", "password", "host", "port", "path", "query", "fragment",
@@ -55,7 +63,7 @@ pub(crate) fn parse_problem(
     let at = tree.range(args);
     let items = tree.is_sequence(args).then(|| tree.items(args));
     let problem = match class {
-        "Replace" | "ReplaceJson" | "ReplaceJsonStrict" | "ReplaceJsonVeryStrict" => {
+        _ if REPLACE.contains(&class) => {
             if !tree.is_mapping(args) {
                 format!("{name} takes a map: {{template: ..., params: {{...}}}}")
             } else {
@@ -189,7 +197,7 @@ pub(crate) fn result_problem(
     };
     let not_list = |node: NodeId| literal(node) && (tree.is_mapping(node) || is_string(tree, node));
     let (problem, node) = match class {
-        "Replace" | "ReplaceJson" | "ReplaceJsonStrict" | "ReplaceJsonVeryStrict" => {
+        _ if REPLACE.contains(&class) => {
             let template = tree.get(args, "template")?;
             if !literal(template) || is_string(tree, template) {
                 return None;

@@ -1,86 +1,61 @@
 #![doc = include_str!("invalid_nested_property_value.md")]
 
 use crate::lint::context::Context;
-use crate::lint::schema::{has_call, parameter_default, problem, Kind};
+use crate::lint::schema::{given_value, has_call, problem, Kind};
 use crate::lint::{Related, Rule};
-use crate::template::merge;
-use crate::template::value::{literal, Val, V};
+use crate::template::value::{Val, V};
 
 /// Each property of a template resource whose value the nested template's
 /// parameter refuses, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
     let tree = cx.tree;
-    for resource in template.resources() {
-        let Some(interface) = cx.nested_template(resource) else {
+    for (interface, entry) in cx.nested_properties() {
+        let value = entry.value;
+        let Some(parameter) = tree
+            .scalar(entry.key)
+            .and_then(|key| interface.parameters.iter().find(|p| p.name == key))
+        else {
             continue;
         };
-        let Some(properties) = resource.definition.properties_mapping(tree) else {
+        if template.call_at(value).is_none() && has_call(template, value) {
+            continue;
+        }
+        let Some((given, from)) = given_value(template, value) else {
             continue;
         };
-        if template.is_call(properties) {
+        // The property Heat makes of the parameter converts as a
+        // property does; a list parameter also takes text split at
+        // commas, a json one text and lists.
+        let (kind, given) = match (parameter.kind.as_deref(), &given.v) {
+            (Some("string"), _) => (Kind::String, given),
+            (Some("number"), _) => (Kind::Number, given),
+            (Some("boolean"), _) => (Kind::Boolean, given),
+            (Some("comma_delimited_list"), V::Str(s)) => {
+                let items = s.split(',').filter(|_| !s.is_empty());
+                let items = items.map(|item| Val::new(V::Str(item.trim().to_owned()), given.at));
+                (Kind::List, Val::new(V::List(items.collect()), given.at))
+            }
+            (Some("comma_delimited_list"), _) => (Kind::List, given),
+            (Some("json"), V::Map(_)) => (Kind::Map, given),
+            _ => continue,
+        };
+        let Some(why) = problem(kind, &parameter.constraints, &given) else {
             continue;
-        }
-        for merged in merge::flattened(tree, properties) {
-            let value = merged.entry.value;
-            let Some(parameter) = tree
-                .scalar(merged.entry.key)
-                .and_then(|key| interface.parameters.iter().find(|p| p.name == key))
-            else {
-                continue;
-            };
-            let (given, from) = match template.call_at(value) {
-                Some(call) if call.name == "get_param" => {
-                    let Some(default) = tree
-                        .scalar(call.args)
-                        .and_then(|name| parameter_default(template, name))
-                    else {
-                        continue;
-                    };
-                    (default, tree.scalar(call.args))
-                }
-                Some(_) => continue,
-                None if has_call(template, value) => continue,
-                None => {
-                    let budget = std::cell::Cell::new(10_000);
-                    (literal(tree, value, 0, 32, &budget), None)
-                }
-            };
-            // The property Heat makes of the parameter converts as a
-            // property does; a list parameter also takes text split at
-            // commas, a json one text and lists.
-            let (kind, given) = match (parameter.kind.as_deref(), &given.v) {
-                (Some("string"), _) => (Kind::String, given),
-                (Some("number"), _) => (Kind::Number, given),
-                (Some("boolean"), _) => (Kind::Boolean, given),
-                (Some("comma_delimited_list"), V::Str(s)) => {
-                    let items = s.split(',').filter(|_| !s.is_empty());
-                    let items =
-                        items.map(|item| Val::new(V::Str(item.trim().to_owned()), given.at));
-                    (Kind::List, Val::new(V::List(items.collect()), given.at))
-                }
-                (Some("comma_delimited_list"), _) => (Kind::List, given),
-                (Some("json"), V::Map(_)) => (Kind::Map, given),
-                _ => continue,
-            };
-            let Some(why) = problem(kind, &parameter.constraints, &given) else {
-                continue;
-            };
-            let whose = format!("parameter `{}` of {}", parameter.name, interface.name);
-            let message = match from {
-                None => format!("{whose} refuses this value: {why}; Heat refuses the resource"),
-                Some(name) => format!(
-                    "{whose} refuses the default of `{name}` given through get_param: {why}; Heat refuses the resource unless another value is given"
-                ),
-            };
-            let diagnostic =
-                cx.report(Rule::InvalidNestedPropertyValue, tree.range(value), message);
-            diagnostic.related.push(Related {
-                url: interface.url.clone(),
-                range: parameter.range,
-                message: format!("`{}` is declared here", parameter.name),
-            });
-        }
+        };
+        let whose = format!("parameter `{}` of {}", parameter.name, interface.name);
+        let message = match from {
+            None => format!("{whose} refuses this value: {why}; Heat refuses the resource"),
+            Some(name) => format!(
+                "{whose} refuses the default of `{name}` given through get_param: {why}; Heat refuses the resource unless another value is given"
+            ),
+        };
+        let diagnostic = cx.report(Rule::InvalidNestedPropertyValue, tree.range(value), message);
+        diagnostic.related.push(Related {
+            url: interface.url.clone(),
+            range: parameter.range,
+            message: format!("`{}` is declared here", parameter.name),
+        });
     }
 }
 

@@ -7,10 +7,10 @@
 
 use crate::catalog::{Property, PropertyType, ResourceType, RuleKind};
 use crate::lint::context::Context;
-use crate::lint::schema::{has_call, parameter_default, problem, Kind};
+use crate::lint::schema::{given_value, has_call, problem, Kind};
 use crate::lint::{Rule, Subject};
 use crate::syntax::NodeId;
-use crate::template::value::{literal, Val, V};
+use crate::template::value::{Val, V};
 
 pub(crate) fn check(
     cx: &mut Context<'_, '_>,
@@ -45,21 +45,8 @@ pub(crate) fn check(
     }
     let template = cx.template;
     let tree = cx.tree;
-    let (given, parameter) = match template.call_at(value) {
-        Some(call) if matches!(call.name, "get_param" | "Ref") => {
-            let Some(name) = tree.scalar(call.args) else {
-                return;
-            };
-            let Some(default) = parameter_default(template, name) else {
-                return;
-            };
-            (default, Some(name))
-        }
-        Some(_) => return,
-        None => {
-            let budget = std::cell::Cell::new(10_000);
-            (literal(tree, value, 0, 32, &budget), None)
-        }
+    let Some((given, parameter)) = given_value(template, value) else {
+        return;
     };
     // Heat reads null as the default, else as the type's empty value,
     // which the constraints then judge (`timeout: null` is 0).

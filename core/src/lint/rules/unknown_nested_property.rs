@@ -3,50 +3,33 @@
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;
 use crate::lint::{Related, Rule};
-use crate::template::merge;
 
 /// Each property of a template resource that its nested template has no
 /// parameter for, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
-    let template = cx.template;
     let tree = cx.tree;
-    for resource in template.resources() {
-        let Some(interface) = cx.nested_template(resource) else {
+    for (interface, entry) in cx.nested_properties() {
+        let Some(key) = tree.scalar(entry.key) else {
             continue;
         };
-        let Some(properties) = resource.definition.properties_mapping(tree) else {
-            continue;
-        };
-        if template.is_call(properties) {
+        if interface.has(key) {
             continue;
         }
-        for merged in merge::flattened(tree, properties) {
-            let Some(key) = tree.scalar(merged.entry.key) else {
-                continue;
-            };
-            if interface.has(key) {
-                continue;
-            }
-            let names = interface.parameters.iter().map(|p| p.name.as_str());
-            let message = with_suggestions(
-                format!(
-                    "`{key}` is not a parameter of {}: Heat refuses the resource (\"Unknown Property {key}\")",
-                    interface.name
-                ),
-                &closest(key, names),
-            );
-            let diagnostic = cx.report(
-                Rule::UnknownNestedProperty,
-                tree.range(merged.entry.key),
-                message,
-            );
-            if let Some(first) = interface.parameters.first() {
-                diagnostic.related.push(Related {
-                    url: interface.url.clone(),
-                    range: first.range,
-                    message: format!("the parameters {} declares", interface.name),
-                });
-            }
+        let names = interface.parameters.iter().map(|p| p.name.as_str());
+        let message = with_suggestions(
+            format!(
+                "`{key}` is not a parameter of {}: Heat refuses the resource (\"Unknown Property {key}\")",
+                interface.name
+            ),
+            &closest(key, names),
+        );
+        let diagnostic = cx.report(Rule::UnknownNestedProperty, tree.range(entry.key), message);
+        if let Some(first) = interface.parameters.first() {
+            diagnostic.related.push(Related {
+                url: interface.url.clone(),
+                range: first.range,
+                message: format!("the parameters {} declares", interface.name),
+            });
         }
     }
 }

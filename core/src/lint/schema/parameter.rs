@@ -10,7 +10,7 @@ use super::{python_int, python_number};
 /// The value a parameter has when nothing sets it: its `default`, read as
 /// its type reads it (Heat's `Parameter.value()`); `None` without a
 /// default or where the reading is not modelled.
-pub(crate) fn parameter_default(template: &Template<'_>, name: &str) -> Option<Val> {
+fn parameter_default(template: &Template<'_>, name: &str) -> Option<Val> {
     let tree = template.tree();
     let parameter = template.parameters().iter().find(|p| p.name == name)?;
     let definition = parameter.entry.value;
@@ -61,4 +61,26 @@ pub(crate) fn has_call(template: &Template<'_>, node: NodeId) -> bool {
         let call = tree.range(call.call);
         range.start <= call.start && call.end <= range.end
     })
+}
+
+/// The value the text gives at `node`: a literal (functions inside it read
+/// as data), or the default of the parameter a `get_param` (`Ref`) names,
+/// with that parameter's name. `None` for any other function, or a
+/// parameter without a default.
+pub(crate) fn given_value<'t>(
+    template: &'t Template<'_>,
+    node: NodeId,
+) -> Option<(Val, Option<&'t str>)> {
+    let tree = template.tree();
+    match template.call_at(node) {
+        Some(call) if matches!(call.name, "get_param" | "Ref") => {
+            let name = tree.scalar(call.args)?;
+            Some((parameter_default(template, name)?, Some(name)))
+        }
+        Some(_) => None,
+        None => {
+            let budget = std::cell::Cell::new(10_000);
+            Some((literal(tree, node, 0, 32, &budget), None))
+        }
+    }
 }
