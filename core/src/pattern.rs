@@ -2,7 +2,9 @@
 //! when the match Python finds first ends at the end of the value. Python
 //! tries alternatives and repetitions in priority order and keeps the
 //! first match, so `a|ab` refuses `ab`; this backtracking matcher does the
-//! same.
+//! same. (The ORC export's `orc/src/schema/pattern.rs` answers another
+//! question, whether any match exists, as Kubernetes' RE2 does, in linear
+//! time: the two are not interchangeable.)
 //!
 //! Only the syntax Heat's and real templates' patterns use is known:
 //! literals and escapes, `.`, classes (`[a-z\d_-]`, `[^…]`), `\d \w \s`
