@@ -209,7 +209,7 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
             failed = true;
             continue;
         }
-        if outcome.text != file.text {
+        if *outcome.text != *file.text {
             fixed.push((file.url.clone(), outcome.text));
         }
     }

@@ -5,6 +5,7 @@
 //! A file that cannot be read never stops the run: its error is printed,
 //! the other files are linted, and the exit code is 2 at the end.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,7 +15,7 @@ use std::thread;
 
 use clap::Args;
 use heatwise_core::lint::Severity;
-use heatwise_core::lint::{lint_template, LintOptions, StackLinter};
+use heatwise_core::lint::{lint_template, LintMemo, LintOptions, StackLinter};
 use heatwise_core::stack::{GatherCache, ReadError, Stack, Target, MAX_STACK_FILES};
 use heatwise_core::template::{self, DocumentKind, Template};
 
@@ -207,9 +208,22 @@ fn lint_stack_combinations(
     options: &LintOptions<'_>,
     errors: &mut Vec<InputError>,
 ) -> Vec<FileReport> {
-    let mut cache = GatherCache::default();
+    let memo = LintMemo::default();
     let Some(dir) = &stack.each_environment else {
-        return lint_stack(stack, options, errors, &mut cache);
+        let mut found = Vec::new();
+        let mut run = StackRun::default();
+        let reports = lint_stack(
+            stack,
+            options,
+            &mut found,
+            &mut run,
+            &memo,
+            Files::InParallel,
+        );
+        for error in found {
+            report_error(errors, error);
+        }
+        return reports;
     };
     let extras: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
         .iter()
@@ -222,29 +236,40 @@ fn lint_stack_combinations(
                 .is_ok_and(|text| template::parse(&text).kind() == DocumentKind::Environment)
         })
         .collect();
+    // One combination per thread at a time, each thread reading files
+    // into its own cache; the lints of files kept for all. Each file's
+    // findings are the same whichever thread linted it first.
+    let combinations = in_parallel_with(&extras, StackRun::default, |run, extra| {
+        let mut combination = stack.clone();
+        combination.environments.push(extra.clone());
+        let mut found = Vec::new();
+        let reports = lint_stack(&combination, options, &mut found, run, &memo, Files::InTurn);
+        (reports, found)
+    });
     let shown_extras: Vec<String> = extras
         .iter()
         .map(|extra| stack::shown(&std::fs::canonicalize(extra).unwrap_or(extra.clone())))
         .collect();
     let mut merged: Vec<FileReport> = Vec::new();
+    let mut index_of: HashMap<String, usize> = HashMap::new();
     // For each finding (by file and the finding itself), the environments
     // it arises with.
     let mut with: Vec<Vec<Vec<String>>> = Vec::new();
-    for (extra, shown_extra) in extras.iter().zip(&shown_extras) {
-        let mut combination = stack.clone();
-        combination.environments.push(extra.clone());
-        for report in lint_stack(&combination, options, errors, &mut cache) {
-            let index = match merged.iter().position(|r| r.path == report.path) {
-                Some(index) => index,
-                None => {
-                    merged.push(FileReport {
-                        diagnostics: Vec::new(),
-                        ..report.clone_empty()
-                    });
-                    with.push(Vec::new());
-                    merged.len() - 1
-                }
-            };
+    for ((reports, found), shown_extra) in combinations.into_iter().zip(&shown_extras) {
+        for error in found {
+            if !errors.contains(&error) {
+                report_error(errors, error);
+            }
+        }
+        for report in reports {
+            let index = *index_of.entry(report.path.clone()).or_insert_with(|| {
+                merged.push(FileReport {
+                    diagnostics: Vec::new(),
+                    ..report.clone_empty()
+                });
+                with.push(Vec::new());
+                merged.len() - 1
+            });
             for diagnostic in report.diagnostics {
                 match merged[index]
                     .diagnostics
@@ -299,14 +324,32 @@ fn named(environments: &[String]) -> String {
     }
 }
 
+/// What the stacks one thread lints share: each file read once, each path
+/// shown worked out once.
+#[derive(Default)]
+struct StackRun {
+    cache: GatherCache,
+    shown: HashMap<String, String>,
+}
+
+/// Whether the files of one stack are linted on all cores, or one after
+/// the other (when the stacks themselves are spread over the cores).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Files {
+    InParallel,
+    InTurn,
+}
+
 /// The root, its environments and every file they reach, each template
 /// and environment linted with the files it names and the registry of the
-/// stack's environments.
+/// stack's environments; what could not be read goes to `errors`.
 fn lint_stack(
     stack: &ProjectStack,
     options: &LintOptions<'_>,
     errors: &mut Vec<InputError>,
-    cache: &mut GatherCache,
+    run: &mut StackRun,
+    memo: &LintMemo,
+    files_linted: Files,
 ) -> Vec<FileReport> {
     let given = std::iter::once(stack.root.as_path())
         .chain(stack.environments.iter().map(PathBuf::as_path));
@@ -316,7 +359,7 @@ fn lint_stack(
             Ok(url) => urls.push(url),
             Err(message) => {
                 let path = path.display().to_string();
-                report_error(errors, InputError { path, message });
+                errors.push(InputError { path, message });
                 return Vec::new();
             }
         }
@@ -324,24 +367,26 @@ fn lint_stack(
     let files = stack::FsFiles {
         path_maps: stack.path_maps.clone(),
     };
-    let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, cache);
-    let shown = |url: &str| {
-        files
-            .path_of(url)
-            .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
+    let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut run.cache);
+    let mut shown = |url: &str| {
+        run.shown
+            .entry(url.to_owned())
+            .or_insert_with(|| {
+                files
+                    .path_of(url)
+                    .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
+            })
+            .clone()
     };
     for (url, why) in &gathered.unread {
         let message = match why {
             ReadError::NotFound => "no such file or directory".to_owned(),
             other => format!("{other:?}"),
         };
-        report_error(
-            errors,
-            InputError {
-                path: shown(url),
-                message,
-            },
-        );
+        errors.push(InputError {
+            path: shown(url),
+            message,
+        });
     }
     if gathered
         .references
@@ -352,7 +397,6 @@ fn lint_stack(
             "warning: the stack reaches more than {MAX_STACK_FILES} files; the rest are not checked"
         );
     }
-    let linter = StackLinter::new(&gathered, cache);
     // Every file, for the places findings point at in other files.
     let texts = Arc::new(StackFiles {
         by_url: gathered
@@ -361,15 +405,20 @@ fn lint_stack(
             .map(|file| (file.url.clone(), (shown(&file.url), file.text.clone())))
             .collect(),
     });
-    in_parallel(&linter.files(), |&id| {
+    let linter = StackLinter::new(&gathered, &mut run.cache);
+    let report = |&id: &usize| {
         let file = &gathered.files[id];
         FileReport {
-            path: shown(&file.url),
+            path: texts.by_url[&file.url].0.clone(),
             text: file.text.clone(),
-            diagnostics: linter.lint(id, options),
+            diagnostics: linter.lint_with(id, options, memo),
             stack: Some(Arc::clone(&texts)),
         }
-    })
+    };
+    match files_linted {
+        Files::InParallel => in_parallel(&linter.files(), report),
+        Files::InTurn => linter.files().iter().map(report).collect(),
+    }
 }
 
 /// What became of one input.
@@ -399,7 +448,7 @@ fn lint_input(input: &Input, heat_only: bool, options: &LintOptions<'_>) -> Outc
     drop(template);
     Outcome::Linted(FileReport {
         path: input.name(),
-        text,
+        text: text.into(),
         diagnostics,
         stack: None,
     })
@@ -410,22 +459,34 @@ fn lint_input(input: &Input, heat_only: bool, options: &LintOptions<'_>) -> Outc
 /// faster). Each thread takes the next item when it is free, so one large
 /// file does not hold back a batch of small ones.
 fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    in_parallel_with(items, || (), |(), item| work(item))
+}
+
+/// [`in_parallel`], each thread with a state of its own that `start`
+/// makes and `work` keeps.
+fn in_parallel_with<S, T: Sync, R: Send>(
+    items: &[T],
+    start: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &T) -> R + Sync,
+) -> Vec<R> {
     let threads = thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(items.len());
     if threads <= 1 {
-        return items.iter().map(work).collect();
+        let mut state = start();
+        return items.iter().map(|item| work(&mut state, item)).collect();
     }
     let next = AtomicUsize::new(0);
     let mut done: Vec<(usize, R)> = thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
+                    let mut state = start();
                     let mut mine = Vec::new();
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some(item) = items.get(index) else { break };
-                        mine.push((index, work(item)));
+                        mine.push((index, work(&mut state, item)));
                     }
                     mine
                 })

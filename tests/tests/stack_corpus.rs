@@ -15,7 +15,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::lint::{LintOptions, StackLinter};
+use heatwise_core::lint::{LintMemo, LintOptions, StackLinter};
 use heatwise_core::stack::{GatherCache, Stack};
 
 fn rendered() -> PathBuf {
@@ -79,4 +79,53 @@ fn the_rendered_overcloud_stack() {
         writeln!(summary, "  {line}").unwrap();
     }
     common::assert_snapshot("tht-rendered-stack.snap", &summary);
+}
+
+/// `--each-environment` over the rendered tree: each combination linted
+/// with the lints of files kept from the combinations before it
+/// (`LintMemo`) finds exactly what a fresh lint of that combination finds.
+#[test]
+fn kept_lints_are_fresh_lints() {
+    let dir = rendered();
+    let Ok(dir) = std::fs::canonicalize(&dir) else {
+        eprintln!(
+            "skipped: kept lints over the rendered TripleO stack: {} is not there (run `cargo xtask setup`)",
+            dir.display()
+        );
+        return;
+    };
+    let url = |path: &Path| format!("file://{}", path.display());
+    let mut extras: Vec<PathBuf> = std::fs::read_dir(dir.join("environments"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    extras.sort();
+    let options = LintOptions::new(Catalog::builtin());
+    let memo = LintMemo::default();
+    let mut cache = GatherCache::default();
+    let mut compared = 0;
+    // Every third environment keeps the test quick and still crosses
+    // registries, network layouts and parameter defaults.
+    for extra in extras.iter().step_by(3) {
+        let environments = [
+            url(&dir.join("overcloud-resource-registry-puppet.yaml")),
+            url(extra),
+        ];
+        let root = url(&dir.join("overcloud.yaml"));
+        let stack = Stack::gather_with(&root, &environments, &LocalFiles, &mut cache);
+        let kept = StackLinter::new(&stack, &mut cache);
+        let fresh = StackLinter::new(&stack, &mut GatherCache::default());
+        for id in kept.files() {
+            assert_eq!(
+                kept.lint_with(id, &options, &memo),
+                fresh.lint(id, &options),
+                "{} with {}",
+                stack.files[id].url,
+                extra.display()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 1_000, "only {compared} files compared");
 }

@@ -3,6 +3,15 @@
 //! - `criterion`: heatwise-core's criterion benchmarks (`core/benches/`):
 //!   the catalog, the reader, parse and lint over the corpus of real
 //!   templates, with their throughput.
+//! - `stack`: the rendered pinned tripleo-heat-templates as TripleO
+//!   deploys it (`overcloud.yaml`, `overcloud-resource-registry-puppet.yaml`
+//!   and the `RootStackName` tripleoclient gives): `heatwise lint --stack`
+//!   of that one stack, and with `--each-environment environments` (each of
+//!   its environment files on top, one combination each), against Heat
+//!   validating the one stack in its own process
+//!   (`tools/heat_oracle/time_stack.py`: heatclient gathers, Heat's
+//!   `Stack.validate`, import not timed). Best of ten runs for heatwise,
+//!   three for Heat.
 //! - `heat`: `heatwise lint` against Heat 27.0.1 reading the same files, in
 //!   one run. The files are the corpus's HOT templates (a line starting
 //!   with `heat_template_version`). Heat's side is
@@ -26,15 +35,25 @@ use crate::{catalog, corpus, oracle};
 const HEATWISE_RUNS: usize = 20;
 /// Runs of Heat over all the templates; the fastest is reported.
 const HEAT_RUNS: usize = 3;
+/// Runs of `heatwise lint --stack` timed; the best is reported.
+const STACK_RUNS: usize = 10;
 
 pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
     let only = match args {
         [] => None,
-        [flag, which] if flag == "--only" && (which == "criterion" || which == "heat") => {
+        [flag, which]
+            if flag == "--only" && ["criterion", "heat", "stack"].contains(&which.as_str()) =>
+        {
             Some(which.as_str())
         }
-        _ => return Err("usage: cargo xtask bench [--only criterion|heat]".into()),
+        _ => return Err("usage: cargo xtask bench [--only criterion|heat|stack]".into()),
     };
+    if only.is_none_or(|only| only == "stack") {
+        stack_versus_heat(env)?;
+    }
+    if only == Some("stack") {
+        return Ok(());
+    }
     if only != Some("heat") {
         env.step("benchmarks of heatwise-core (criterion over the corpus of real templates)");
         env.run(
@@ -72,19 +91,7 @@ fn versus_heat(env: &Env) -> Result<(), String> {
         .collect();
     std::fs::write(&list, listed).map_err(|e| format!("{}: {e}", list.display()))?;
 
-    env.step("building heatwise (profile release-native)");
-    env.run(env.command("cargo").args([
-        "build",
-        "--profile",
-        "release-native",
-        "-p",
-        "heatwise-cli",
-    ]))?;
-    let heatwise = env
-        .root
-        .join("target")
-        .join("release-native")
-        .join(format!("heatwise{}", std::env::consts::EXE_SUFFIX));
+    let heatwise = build_heatwise(env)?;
 
     env.step(&format!(
         "heatwise lint over {} HOT templates ({:.1} MB), best of {HEATWISE_RUNS}",
@@ -143,6 +150,116 @@ fn versus_heat(env: &Env) -> Result<(), String> {
     Ok(())
 }
 
+fn stack_versus_heat(env: &Env) -> Result<(), String> {
+    let tree = corpus::rendered_dir(&env.root);
+    if !tree.join("overcloud.yaml").is_file() {
+        corpus::render(env)?;
+    }
+    let heatwise = build_heatwise(env)?;
+    let out = env.root.join("target").join("bench");
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    // What tripleoclient adds to every deployment and the templates do not
+    // default: without it Heat refuses the stack.
+    let deploy = out.join("tripleo-deploy-parameters.yaml");
+    std::fs::write(&deploy, "parameter_defaults:\n  RootStackName: overcloud\n")
+        .map_err(|e| format!("{}: {e}", deploy.display()))?;
+    let stack_args: Vec<String> = vec![
+        "overcloud.yaml".into(),
+        "-e".into(),
+        "overcloud-resource-registry-puppet.yaml".into(),
+        "-e".into(),
+        deploy.display().to_string(),
+    ];
+    let environments = yaml_files(&tree.join("environments"))?.len();
+    let time_heatwise = |extra: &[&str]| -> Result<Duration, String> {
+        let mut best = Duration::MAX;
+        for _ in 0..STACK_RUNS {
+            let started = Instant::now();
+            let output = Command::new(&heatwise)
+                .current_dir(&tree)
+                .args(["lint", "--format", "json", "--stack"])
+                .args(&stack_args)
+                .args(extra)
+                .output()
+                .map_err(|e| format!("cannot run {}: {e}", heatwise.display()))?;
+            let elapsed = started.elapsed();
+            if output.status.code().is_none_or(|code| code > 1) {
+                return Err(format!(
+                    "heatwise lint --stack failed: {}",
+                    String::from_utf8_lossy(&output.stderr)
+                ));
+            }
+            best = best.min(elapsed);
+        }
+        Ok(best)
+    };
+    env.step(&format!(
+        "heatwise lint --stack over the rendered TripleO tree: the stack, then with each of the {environments} YAML files under environments/ on top, best of {STACK_RUNS}"
+    ));
+    let one = time_heatwise(&[])?.as_secs_f64();
+    let each = time_heatwise(&["--each-environment", "environments"])?.as_secs_f64();
+
+    let python = catalog::heat_python(&env.root)?;
+    env.step(&format!(
+        "Heat 27.0.1 validating the same stack in process, best of {HEAT_RUNS}"
+    ));
+    let output = Command::new(&python)
+        .current_dir(&tree)
+        .arg(env.root.join("tools/heat_oracle/time_stack.py"))
+        .args(&stack_args)
+        .args(["--runs", &HEAT_RUNS.to_string()])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
+    let answer = String::from_utf8_lossy(&output.stdout);
+    let heat_seconds: f64 = answer
+        .split("\"seconds\":")
+        .nth(1)
+        .and_then(|rest| rest.split([',', '}']).next())
+        .and_then(|seconds| seconds.trim().parse().ok())
+        .ok_or_else(|| {
+            format!(
+                "time_stack.py gave no time: {answer}{}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+        })?;
+    let accepted = answer.contains("\"accepted\": true");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!();
+    println!("| the rendered TripleO stack | seconds | Heat's time / this |");
+    println!("| --- | ---: | ---: |");
+    println!(
+        "| Heat 27.0.1, one stack, in process ({}) | {heat_seconds:.3} | 1 |",
+        if accepted { "accepted" } else { "refused" }
+    );
+    println!(
+        "| heatwise lint --stack, the same stack ({cores} cores) | {one:.3} | {:.0} |",
+        heat_seconds / one
+    );
+    println!(
+        "| heatwise lint --stack --each-environment, every combination ({cores} cores) | {each:.3} | {:.1} |",
+        heat_seconds / each
+    );
+    println!();
+    Ok(())
+}
+
+/// Builds the CLI for timing; its path.
+fn build_heatwise(env: &Env) -> Result<PathBuf, String> {
+    env.step("building heatwise (profile release-native)");
+    env.run(env.command("cargo").args([
+        "build",
+        "--profile",
+        "release-native",
+        "-p",
+        "heatwise-cli",
+    ]))?;
+    Ok(env
+        .root
+        .join("target")
+        .join("release-native")
+        .join(format!("heatwise{}", std::env::consts::EXE_SUFFIX)))
+}
+
 /// One run of Heat over the listed templates: its total seconds, the
 /// templates it read and how many it refused.
 fn heat_run(
@@ -188,6 +305,20 @@ fn heat_run(
 /// The HOT templates under `dir`, sorted: YAML files with a line starting
 /// with `heat_template_version`.
 fn hot_templates(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    Ok(yaml_files(dir)?
+        .into_iter()
+        .filter(|path| {
+            std::fs::read_to_string(path).is_ok_and(|text| {
+                text.lines()
+                    .any(|line| line.starts_with("heat_template_version"))
+            })
+        })
+        .collect())
+}
+
+/// The YAML files under `dir` (`.yaml`, `.yml`, `.template`), sorted,
+/// hidden ones left out.
+fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut found = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
@@ -205,10 +336,6 @@ fn hot_templates(dir: &Path) -> Result<Vec<PathBuf>, String> {
             } else if path
                 .extension()
                 .is_some_and(|ext| ext == "yaml" || ext == "yml" || ext == "template")
-                && std::fs::read_to_string(&path).is_ok_and(|text| {
-                    text.lines()
-                        .any(|line| line.starts_with("heat_template_version"))
-                })
             {
                 found.push(path);
             }

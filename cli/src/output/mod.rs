@@ -19,7 +19,7 @@ use heatwise_core::text::Positions;
 pub struct FileReport {
     /// As the user gave it (directories joined with the names found).
     pub path: String,
-    pub text: String,
+    pub text: Arc<str>,
     pub diagnostics: Vec<Diagnostic>,
     /// The other files of its stack, for the places findings point at
     /// there (`None` for a file linted alone).
@@ -29,7 +29,7 @@ pub struct FileReport {
 /// The files of a stack, by URL: how each is shown, and its text.
 #[derive(Default)]
 pub struct StackFiles {
-    pub by_url: HashMap<String, (String, String)>,
+    pub by_url: HashMap<String, (String, Arc<str>)>,
 }
 
 /// A place a finding points at, in lines and columns (1-based).
@@ -84,6 +84,7 @@ impl FileReport {
 }
 
 /// An input that could not be linted.
+#[derive(PartialEq, Eq)]
 pub struct InputError {
     pub path: String,
     pub message: String,

@@ -23,7 +23,7 @@ pub struct Document {
     /// Findings of `text` at the settings in force, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
     /// The texts of the other files the findings point at, by URL.
-    pub related: Vec<(String, String)>,
+    pub related: Vec<(String, std::sync::Arc<str>)>,
 }
 
 /// What a document's stack tells its linting: the files it names, what
@@ -31,7 +31,7 @@ pub struct Document {
 pub struct StackContext<'a> {
     pub references: &'a [Reference],
     pub facts: &'a dyn StackFacts,
-    pub texts: &'a [(String, String)],
+    pub texts: &'a [(String, std::sync::Arc<str>)],
 }
 
 impl Document {

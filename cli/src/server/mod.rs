@@ -293,8 +293,8 @@ impl Server<'_> {
             Some(stack) => {
                 let references: Vec<Reference> = stack.references_from(0).cloned().collect();
                 let nesting = stack.nesting();
-                let facts = nesting.of(stack, 0);
-                let texts: Vec<(String, String)> = stack
+                let facts = nesting.of(&references);
+                let texts: Vec<(String, std::sync::Arc<str>)> = stack
                     .files
                     .iter()
                     .map(|file| (file.url.clone(), file.text.clone()))

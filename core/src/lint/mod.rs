@@ -15,6 +15,7 @@
 mod check;
 mod context;
 mod lifecycle;
+mod memo;
 mod migrate;
 mod references;
 mod rule;
@@ -34,6 +35,7 @@ use crate::template::{self, Template};
 use crate::text::TextRange;
 
 pub use crate::severity::Severity;
+pub use memo::{LintMemo, MAX_KEPT_FILES, MAX_KEPT_PER_FILE};
 pub use rule::{Retired, Rule, RETIRED};
 pub use stack::StackLinter;
 pub use timeline::{describe, timeline, LifecycleStep};

@@ -2,33 +2,36 @@
 //! with the files it names, what the stack knows of them, and the
 //! registry of the stack's environments, read once for all its files.
 
-use crate::stack::{FileId, GatherCache, Registry, Role, Stack, StackNesting, Target};
-use crate::template;
+use crate::stack::{FileId, GatherCache, Reference, Registry, Role, Stack, StackNesting, Target};
 
+use super::memo::LintMemo;
 use super::{lint, Diagnostic, LintOptions, Related};
 
 /// What linting every file of one stack shares.
 pub struct StackLinter<'s> {
     stack: &'s Stack,
     registry: Registry,
-    nesting: StackNesting,
+    nesting: StackNesting<'s>,
     /// How each file is first reached (see [`first_reached_by`]).
     via: Vec<Option<usize>>,
+    /// By file: the indexes of the references written in it.
+    written_in: Vec<Vec<usize>>,
 }
 
 impl<'s> StackLinter<'s> {
     /// Reads the stack's environments and nested templates once; `cache`
     /// keeps what other stacks of the same files read already.
     pub fn new(stack: &'s Stack, cache: &mut GatherCache) -> Self {
-        let mut registry = Registry::default();
-        for id in stack.environments() {
-            registry.load(&template::parse(&stack.files[id].text));
+        let mut written_in = vec![Vec::new(); stack.files.len()];
+        for (index, reference) in stack.references.iter().enumerate() {
+            written_in[reference.from].push(index);
         }
         Self {
             stack,
-            registry,
+            registry: stack.registry_with(cache),
             nesting: stack.nesting_with(cache),
             via: first_reached_by(stack),
+            written_in,
         }
     }
 
@@ -42,15 +45,42 @@ impl<'s> StackLinter<'s> {
     /// The findings of one file of the stack, with `options`' catalog and
     /// target.
     pub fn lint(&self, file: FileId, options: &LintOptions<'_>) -> Vec<Diagnostic> {
-        let references: Vec<_> = self.stack.references_from(file).cloned().collect();
-        let facts = self.nesting.of(self.stack, file);
-        let options = LintOptions {
-            references: &references,
-            stack: Some(&facts),
-            registry: Some(&self.registry),
-            ..*options
-        };
-        let mut found = lint(&self.stack.files[file].text, &options);
+        self.lint_with(file, options, &LintMemo::default())
+    }
+
+    /// [`StackLinter::lint`], reusing the findings `memo` kept of the same
+    /// file in another stack when what the file reads of its stack is the
+    /// same in this one (see [`LintMemo`]).
+    pub fn lint_with(
+        &self,
+        file: FileId,
+        options: &LintOptions<'_>,
+        memo: &LintMemo,
+    ) -> Vec<Diagnostic> {
+        let references: Vec<Reference> = self.written_in[file]
+            .iter()
+            .map(|&index| self.stack.references[index].clone())
+            .collect();
+        let facts = self.nesting.of(&references);
+        let written = &self.stack.files[file];
+        let mut found = memo.findings(
+            written,
+            options.target,
+            &references,
+            &facts,
+            &self.registry,
+            |recording| {
+                lint(
+                    &written.text,
+                    &LintOptions {
+                        references: &references,
+                        stack: Some(recording),
+                        registry: Some(recording),
+                        ..*options
+                    },
+                )
+            },
+        );
         let callers = self.callers(file);
         if !callers.is_empty() {
             for diagnostic in &mut found {

@@ -21,6 +21,7 @@
 //! [`MAX_STACK_FILES`] files.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::syntax::{NodeId, Resolved, Tree};
 use crate::template::{self, merge, DocumentKind, Template};
@@ -81,8 +82,9 @@ pub struct StackFile {
     /// Its URL, as heatclient names it in the files it sends.
     pub url: String,
     pub role: Role,
-    /// Its text; empty for binary data.
-    pub text: String,
+    /// Its text; empty for binary data. Shared by every stack gathered
+    /// with the same cache.
+    pub text: Arc<str>,
 }
 
 /// How a file names another.
@@ -185,15 +187,20 @@ impl Stack {
 /// is in: its content, whether it is a template, the names it holds.
 #[derive(Default)]
 pub struct GatherCache {
-    read: HashMap<String, Result<Content, ReadError>>,
+    /// By URL: the text read (`None`: binary), or why not.
+    read: HashMap<String, Result<Option<Arc<str>>, ReadError>>,
     is_template: HashMap<String, bool>,
     references: HashMap<(bool, String), Vec<Found>>,
     /// By URL: a nested template's parameters; an environment's
-    /// `parameter_defaults` names.
-    pub(super) interfaces: HashMap<String, super::Interface>,
-    pub(super) defaults: HashMap<String, Vec<String>>,
+    /// `parameter_defaults` names; a root template's parameters.
+    pub(super) interfaces: HashMap<String, Arc<super::Interface>>,
+    pub(super) defaults: HashMap<String, Arc<std::collections::HashSet<String>>>,
+    pub(super) parameters: HashMap<String, Arc<[String]>>,
+    /// By the environments' URLs, in order: their registries laid over
+    /// each other.
+    pub(super) registries: HashMap<Vec<String>, super::Registry>,
     /// By URL: the parameters a template's `parameter_groups` deprecate.
-    pub(super) deprecated: HashMap<String, Vec<String>>,
+    pub(super) deprecated: HashMap<String, Arc<[String]>>,
 }
 
 /// A reference found in a file, before it is followed.
@@ -213,11 +220,15 @@ struct Gatherer<'p, 'c> {
 }
 
 impl Gatherer<'_, '_> {
-    fn read(&mut self, url: &str) -> Result<Content, ReadError> {
+    /// The text at `url` (`None`: binary), read once per cache.
+    fn read(&mut self, url: &str) -> Result<Option<Arc<str>>, ReadError> {
         if let Some(known) = self.cache.read.get(url) {
             return known.clone();
         }
-        let read = self.provider.read(url);
+        let read = self.provider.read(url).map(|content| match content {
+            Content::Text(text) => Some(Arc::from(text)),
+            Content::Binary => None,
+        });
         self.cache.read.insert(url.to_owned(), read.clone());
         read
     }
@@ -238,7 +249,7 @@ impl Gatherer<'_, '_> {
         found
     }
 
-    fn add(&mut self, url: &str, role: Role, text: String) -> FileId {
+    fn add(&mut self, url: &str, role: Role, text: Arc<str>) -> FileId {
         let id = self.stack.files.len();
         self.stack.files.push(StackFile {
             url: url.to_owned(),
@@ -252,8 +263,8 @@ impl Gatherer<'_, '_> {
     /// The root or an environment.
     fn read_given(&mut self, url: &str, role: Role) -> Option<FileId> {
         match self.read(url) {
-            Ok(Content::Text(text)) => Some(self.add(url, role, text)),
-            Ok(Content::Binary) => {
+            Ok(Some(text)) => Some(self.add(url, role, text)),
+            Ok(None) => {
                 let why = ReadError::Unreadable("it is not UTF-8 text".to_owned());
                 self.stack.unread.push((url.to_owned(), why));
                 None
@@ -311,7 +322,7 @@ impl Gatherer<'_, '_> {
             return Err(Target::Unread(ReadError::NotAUrl));
         }
         match self.read(url) {
-            Ok(Content::Text(text)) => {
+            Ok(Some(text)) => {
                 let template = match self.cache.is_template.get(url) {
                     Some(&known) => known,
                     None => {
@@ -323,7 +334,7 @@ impl Gatherer<'_, '_> {
                 let role = if template { Role::Nested } else { Role::Data };
                 Ok(self.add(url, role, text))
             }
-            Ok(Content::Binary) => Ok(self.add(url, Role::Data, String::new())),
+            Ok(None) => Ok(self.add(url, Role::Data, Arc::from(""))),
             Err(why) => Err(Target::Unread(why)),
         }
     }

@@ -6,12 +6,13 @@
 //! [`Stack::nesting`] answers for one file of a gathered stack.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, OnceLock};
 
 use crate::syntax::Resolved;
 use crate::template::{self, merge, DocumentKind};
 use crate::text::TextRange;
 
-use super::gather::{FileId, GatherCache, ReferenceKind, Role, Stack, Target};
+use super::gather::{FileId, GatherCache, Reference, ReferenceKind, Role, Stack, Target};
 
 /// A nested template's parameters, as the resource that uses it sees them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -121,6 +122,8 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     fn root_parameters(&self) -> Option<&[String]>;
     /// Every parameter a template of the stack declares, sorted.
     fn all_parameters(&self) -> &[String];
+    /// Whether a template of the stack declares `name`.
+    fn declares(&self, name: &str) -> bool;
     /// Whether every file the stack names was read: otherwise what the
     /// unread ones declare is not known.
     fn is_complete(&self) -> bool;
@@ -132,16 +135,19 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
 /// What every file of a stack needs to know of its nested templates, read
 /// once: each template's interface, the registry's templates, the
 /// environments' `parameter_defaults`.
-pub struct StackNesting {
-    /// By file: the interface of each nested template.
-    interfaces: Vec<Option<Interface>>,
+pub struct StackNesting<'s> {
+    /// By file: the interface of each nested template, shared with the
+    /// other stacks read with the same cache.
+    interfaces: Vec<Option<Arc<Interface>>>,
     /// By the name an environment's registry gives a template (the later
     /// environment's entry winning, as the later registry does).
-    by_registry: HashMap<String, FileId>,
-    defaults: HashSet<String>,
-    root_parameters: Option<Vec<String>>,
-    /// Sorted, each once.
-    all_parameters: Vec<String>,
+    by_registry: HashMap<&'s str, FileId>,
+    /// Each environment's `parameter_defaults` names.
+    defaults: Vec<Arc<HashSet<String>>>,
+    root_parameters: Option<Arc<[String]>>,
+    /// Every parameter declared, sorted, each once: worked out when first
+    /// asked for.
+    all_parameters: OnceLock<Vec<String>>,
     complete: bool,
     /// Parameter name to the name of a template that deprecates it.
     deprecated: HashMap<String, String>,
@@ -149,23 +155,35 @@ pub struct StackNesting {
 
 /// [`StackFacts`] for one file of a stack.
 pub struct Nesting<'n> {
-    stack: &'n StackNesting,
+    stack: &'n StackNesting<'n>,
     by_range: Vec<(TextRange, FileId)>,
 }
 
-impl StackFacts for Nesting<'_> {
-    fn by_type(&self, range: TextRange) -> Option<&Interface> {
+impl Nesting<'_> {
+    /// [`StackFacts::by_type`], shared.
+    pub fn shared_by_type(&self, range: TextRange) -> Option<&Arc<Interface>> {
         let (_, id) = self.by_range.iter().find(|(at, _)| *at == range)?;
         self.stack.interfaces[*id].as_ref()
     }
 
-    fn by_registry(&self, written: &str) -> Option<&Interface> {
+    /// [`StackFacts::by_registry`], shared.
+    pub fn shared_by_registry(&self, written: &str) -> Option<&Arc<Interface>> {
         let id = self.stack.by_registry.get(written)?;
         self.stack.interfaces[*id].as_ref()
     }
+}
+
+impl StackFacts for Nesting<'_> {
+    fn by_type(&self, range: TextRange) -> Option<&Interface> {
+        self.shared_by_type(range).map(|shared| &**shared)
+    }
+
+    fn by_registry(&self, written: &str) -> Option<&Interface> {
+        self.shared_by_registry(written).map(|shared| &**shared)
+    }
 
     fn has_default(&self, name: &str) -> bool {
-        self.stack.defaults.contains(name)
+        self.stack.defaults.iter().any(|names| names.contains(name))
     }
 
     fn root_parameters(&self) -> Option<&[String]> {
@@ -173,7 +191,32 @@ impl StackFacts for Nesting<'_> {
     }
 
     fn all_parameters(&self) -> &[String] {
-        &self.stack.all_parameters
+        let stack = self.stack;
+        stack.all_parameters.get_or_init(|| {
+            let mut all: Vec<String> = (stack.interfaces.iter().flatten())
+                .flat_map(|interface| interface.parameters.iter().map(|p| p.name.clone()))
+                .chain(
+                    stack
+                        .root_parameters
+                        .iter()
+                        .flat_map(|names| names.iter().cloned()),
+                )
+                .collect();
+            all.sort_unstable();
+            all.dedup();
+            all
+        })
+    }
+
+    fn declares(&self, name: &str) -> bool {
+        let stack = self.stack;
+        // Asked for a few names per environment: a look through the
+        // templates costs less than sorting every name of the stack.
+        stack
+            .root_parameters
+            .as_ref()
+            .is_some_and(|names| names.iter().any(|n| n == name))
+            || stack.interfaces.iter().flatten().any(|i| i.has(name))
     }
 
     fn is_complete(&self) -> bool {
@@ -187,23 +230,21 @@ impl StackFacts for Nesting<'_> {
 
 impl Stack {
     /// The nested templates of the whole stack, read once.
-    pub fn nesting(&self) -> StackNesting {
+    pub fn nesting(&self) -> StackNesting<'_> {
         self.nesting_with(&mut GatherCache::default())
     }
 
     /// [`Stack::nesting`], reading each template's parameters and each
     /// environment's defaults once across the stacks that share `cache`.
-    pub fn nesting_with(&self, cache: &mut GatherCache) -> StackNesting {
-        let interfaces: Vec<Option<Interface>> = self
+    pub fn nesting_with(&self, cache: &mut GatherCache) -> StackNesting<'_> {
+        let interfaces: Vec<Option<Arc<Interface>>> = self
             .files
             .iter()
             .map(|file| {
                 (file.role == Role::Nested).then(|| {
-                    cache
-                        .interfaces
-                        .entry(file.url.clone())
-                        .or_insert_with(|| Interface::read(&file.url, &file.text))
-                        .clone()
+                    known_or(&mut cache.interfaces, &file.url, || {
+                        Arc::new(Interface::read(&file.url, &file.text))
+                    })
                 })
             })
             .collect();
@@ -213,45 +254,35 @@ impl Stack {
                 if let (ReferenceKind::Registry, Target::File(id)) =
                     (reference.kind, &reference.target)
                 {
-                    by_registry.insert(reference.written.clone(), *id);
+                    by_registry.insert(reference.written.as_str(), *id);
                 }
             }
         }
-        let root_parameters = self
-            .files
-            .iter()
-            .find(|file| file.role == Role::Root)
-            .map(|root| {
-                let parsed = template::parse(&root.text);
-                parsed.parameters().iter().map(|p| p.name.clone()).collect()
+        let root_parameters =
+            (self.files.iter().find(|file| file.role == Role::Root)).map(|root| {
+                known_or(&mut cache.parameters, &root.url, || {
+                    let parsed = template::parse(&root.text);
+                    parsed.parameters().iter().map(|p| p.name.clone()).collect()
+                })
             });
-        let mut all_parameters: Vec<String> = interfaces
-            .iter()
-            .flatten()
-            .flat_map(|interface: &Interface| interface.parameters.iter().map(|p| p.name.clone()))
-            .chain(root_parameters.iter().flatten().cloned())
+        let defaults = self
+            .environments()
+            .map(|environment| {
+                let file = &self.files[environment];
+                known_or(&mut cache.defaults, &file.url, || {
+                    Arc::new(parameter_defaults_of(&file.text).into_iter().collect())
+                })
+            })
             .collect();
-        all_parameters.sort_unstable();
-        all_parameters.dedup();
-        let mut defaults = HashSet::new();
-        for environment in self.environments() {
-            let file = &self.files[environment];
-            let names = cache
-                .defaults
-                .entry(file.url.clone())
-                .or_insert_with(|| parameter_defaults_of(&file.text));
-            defaults.extend(names.iter().cloned());
-        }
         let mut deprecated = HashMap::new();
         for file in self
             .files
             .iter()
             .filter(|f| matches!(f.role, Role::Root | Role::Nested))
         {
-            let names = cache
-                .deprecated
-                .entry(file.url.clone())
-                .or_insert_with(|| deprecated_parameters(&file.text));
+            let names = known_or(&mut cache.deprecated, &file.url, || {
+                deprecated_parameters(&file.text).into()
+            });
             for name in names.iter() {
                 let by = file.url.rsplit('/').next().unwrap_or(&file.url).to_owned();
                 deprecated.entry(name.clone()).or_insert(by);
@@ -262,7 +293,7 @@ impl Stack {
             by_registry,
             defaults,
             root_parameters,
-            all_parameters,
+            all_parameters: OnceLock::new(),
             deprecated,
             complete: self.unread.is_empty()
                 && self
@@ -271,7 +302,19 @@ impl Stack {
                     .all(|r| matches!(r.target, Target::File(_) | Target::Cycle(_))),
         }
     }
+}
 
+/// What `cache` keeps for `url`, worked out by `read` the first time.
+fn known_or<T: Clone>(cache: &mut HashMap<String, T>, url: &str, read: impl FnOnce() -> T) -> T {
+    if let Some(known) = cache.get(url) {
+        return known.clone();
+    }
+    let value = read();
+    cache.insert(url.to_owned(), value.clone());
+    value
+}
+
+impl Stack {
     /// The names every environment's `parameter_defaults` gives.
     pub fn parameter_defaults(&self) -> HashSet<String> {
         self.environments()
@@ -317,11 +360,11 @@ fn parameter_defaults_of(text: &str) -> Vec<String> {
     names.into_iter().map(|(name, _)| name.to_owned()).collect()
 }
 
-impl StackNesting {
-    /// What `file`'s resources reach.
-    pub fn of<'n>(&'n self, stack: &Stack, file: FileId) -> Nesting<'n> {
-        let by_range = stack
-            .references_from(file)
+impl<'s> StackNesting<'s> {
+    /// What the resources of a file whose `references` these are reach.
+    pub fn of(&self, references: &[Reference]) -> Nesting<'_> {
+        let by_range = references
+            .iter()
             .filter_map(|r| match (r.kind, &r.target) {
                 (ReferenceKind::Type, Target::File(id)) => Some((r.range, *id)),
                 _ => None,

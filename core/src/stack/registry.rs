@@ -15,6 +15,7 @@
 //! longer one is a loop (Heat overflows its stack on it).
 
 use std::cmp::Ordering;
+use std::collections::HashMap;
 
 use crate::syntax::Resolved;
 use crate::template::{DocumentKind, Template};
@@ -94,16 +95,56 @@ impl Slot {
     }
 }
 
-/// The environments' registries, laid over each other. Kept in plain
-/// lists: a registry has hundreds of entries at most, and the editor's
-/// WebAssembly is smaller without more maps.
+/// The environments' registries, laid over each other: hundreds of
+/// entries (TripleO's), whose types are looked up for every resource of
+/// every template of a stack.
 #[derive(Clone, Debug, Default)]
 pub struct Registry {
-    /// Top-level entries, by the key they are filed under.
+    /// Top-level entries, by the key they are filed under, in the order
+    /// filed (the order Heat's dictionary keeps).
     entries: Vec<(String, Slot)>,
+    /// Where each key is in `entries`.
+    index: HashMap<String, usize>,
+    /// Where the keys ending in `*` are in `entries`, in order.
+    globs: Vec<usize>,
     /// `resources:` entries.
     scoped: Vec<Slot>,
     read: usize,
+}
+
+impl super::Stack {
+    /// The registry of the stack's environments, laid over each other in
+    /// order. `cache` keeps the registry of each list of environments a
+    /// longer list starts with, so stacks that share their first
+    /// environments (one combination each) read those once.
+    pub fn registry_with(&self, cache: &mut super::GatherCache) -> Registry {
+        let environments: Vec<String> = self
+            .environments()
+            .map(|id| self.files[id].url.clone())
+            .collect();
+        // The longest list already read, then each environment after it.
+        let known = (0..=environments.len())
+            .rev()
+            .find(|&n| n == 0 || cache.registries.contains_key(&environments[..n]))
+            .unwrap_or(0);
+        let mut registry = match known {
+            0 => Registry::default(),
+            n => cache.registries[&environments[..n]].clone(),
+        };
+        for (n, url) in environments.iter().enumerate().skip(known) {
+            if let Some(id) = self.file(url) {
+                registry.load(&crate::template::parse(&self.files[id].text));
+            }
+            // Only the lists other stacks build on: a cache that grew by
+            // one registry per combination would hold hundreds.
+            if n + 1 < environments.len() {
+                cache
+                    .registries
+                    .insert(environments[..=n].to_vec(), registry.clone());
+            }
+        }
+        registry
+    }
 }
 
 impl Registry {
@@ -175,9 +216,15 @@ impl Registry {
     }
 
     fn file_under(&mut self, key: String, slot: Slot) {
-        match self.entries.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, old)) => *old = slot,
-            None => self.entries.push((key, slot)),
+        match self.index.get(&key) {
+            Some(&at) => self.entries[at].1 = slot,
+            None => {
+                if key.ends_with('*') {
+                    self.globs.push(self.entries.len());
+                }
+                self.index.insert(key.clone(), self.entries.len());
+                self.entries.push((key, slot));
+            }
         }
     }
 
@@ -192,7 +239,15 @@ impl Registry {
             Some(scope) => self
                 .scoped
                 .retain(|s| s.scope.as_deref() != Some(scope) || !removed(&s.name)),
-            None => self.entries.retain(|(key, _)| !removed(key)),
+            None => {
+                self.entries.retain(|(key, _)| !removed(key));
+                self.index = (self.entries.iter().enumerate())
+                    .map(|(at, (key, _))| (key.clone(), at))
+                    .collect();
+                self.globs = (0..self.entries.len())
+                    .filter(|&at| self.entries[at].0.ends_with('*'))
+                    .collect();
+            }
         }
     }
 
@@ -205,6 +260,36 @@ impl Registry {
     /// mapping holds for the resources of that type asked for after it.
     /// Ask in the order Heat does (the template's resources in order).
     pub fn resolve(
+        &mut self,
+        type_name: &str,
+        resource: Option<&str>,
+        known: &dyn Fn(&str) -> bool,
+    ) -> Resolution {
+        let mut filed = Vec::new();
+        let resolution = Memory {
+            registry: self,
+            filed: &mut filed,
+        }
+        .resolve(type_name, resource, known);
+        for (key, slot) in filed {
+            self.file_under(key, slot);
+        }
+        resolution
+    }
+}
+
+/// A registry with what one template's resolutions filed laid over it
+/// (see [`Registry::resolve`]), kept apart so that resolving the types of
+/// each template of a stack does not copy the registry.
+struct Memory<'r, 'f> {
+    registry: &'r Registry,
+    /// Entries filed by resolving, by key: each replaces the registry's
+    /// entry of that key, if there is one.
+    filed: &'f mut Vec<(String, Slot)>,
+}
+
+impl Memory<'_, '_> {
+    fn resolve(
         &mut self,
         type_name: &str,
         resource: Option<&str>,
@@ -237,7 +322,10 @@ impl Registry {
             };
             match self.resolve_within(&next, resource, known, depth + 1) {
                 Some(found @ Resolution::Type(_)) => {
-                    self.file_under(type_name.to_owned(), slot);
+                    match self.filed.iter_mut().find(|(key, _)| key == type_name) {
+                        Some((_, old)) => *old = slot,
+                        None => self.filed.push((type_name.to_owned(), slot)),
+                    }
                     return Some(found);
                 }
                 Some(found) => return Some(found),
@@ -247,13 +335,38 @@ impl Registry {
         known(type_name).then(|| Resolution::Type(type_name.to_owned()))
     }
 
+    /// The top-level entries whose key ends in `*`, in the registry's
+    /// order, each as filed: an entry filed under an existing key takes
+    /// its place, one under a new key comes after them.
+    fn globs(&self) -> impl Iterator<Item = (&String, &Slot)> {
+        let filed = |key: &String| self.filed.iter().find(|(k, _)| k == key);
+        let registry = &self.registry.entries;
+        self.registry
+            .globs
+            .iter()
+            .map(move |&at| {
+                let (key, slot) = &registry[at];
+                filed(key).map_or((key, slot), |(k, s)| (k, s))
+            })
+            .chain(
+                self.filed
+                    .iter()
+                    .filter(|(key, _)| key.ends_with('*') && !self.registry.index.contains_key(key))
+                    .map(|(k, s)| (k, s)),
+            )
+    }
+
     /// The environments' entries for a type, in the order Heat tries them.
     /// A type that names a template is a template resource of that name
     /// unless an entry of that very name says otherwise.
     fn candidates(&self, type_name: &str, resource: Option<&str>) -> Vec<Slot> {
         let mut found: Vec<Slot> = Vec::new();
-        match self.entries.iter().find(|(key, _)| key == type_name) {
-            Some((_, slot)) => found.push(slot.clone()),
+        let exact = match self.filed.iter().find(|(key, _)| key == type_name) {
+            Some((_, slot)) => Some(slot),
+            None => (self.registry.index.get(type_name)).map(|&at| &self.registry.entries[at].1),
+        };
+        match exact {
+            Some(slot) => found.push(slot.clone()),
             None if is_template_name(type_name) => found.push(Slot {
                 info: Info::Template(type_name.to_owned()),
                 scope: None,
@@ -262,14 +375,15 @@ impl Registry {
             None => {}
         }
         if let Some(slot) = resource.and_then(|resource| {
-            self.scoped
+            self.registry
+                .scoped
                 .iter()
                 .find(|s| s.scope.as_deref() == Some(resource) && s.name == type_name)
         }) {
             found.push(slot.clone());
         }
-        for (key, slot) in &self.entries {
-            if let (true, Info::Glob { prefix, value }) = (key.ends_with('*'), &slot.info) {
+        for (_, slot) in self.globs() {
+            if let Info::Glob { prefix, value } = &slot.info {
                 if type_name != value && type_name.starts_with(prefix.as_str()) {
                     found.push(slot.clone());
                 }
@@ -308,7 +422,13 @@ impl TypeMapping for Registry {
     }
 
     fn resolver(&self) -> Resolver<'_> {
-        let mut registry = self.clone();
-        Box::new(move |type_name, resource, known| registry.resolve(type_name, resource, known))
+        let mut filed = Vec::new();
+        Box::new(move |type_name, resource, known| {
+            Memory {
+                registry: self,
+                filed: &mut filed,
+            }
+            .resolve(type_name, resource, known)
+        })
     }
 }

@@ -17,11 +17,11 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     if !stack.is_complete() {
         return;
     }
-    let declared = stack.all_parameters();
     for (name, entry) in template.section_entries("parameter_defaults") {
-        if declared.binary_search_by(|d| d.as_str().cmp(name)).is_ok() {
+        if stack.declares(name) {
             continue;
         }
+        let declared = stack.all_parameters();
         let message = with_suggestions(
             format!(
                 "no template of the stack declares a parameter `{name}`: Heat ignores this default, so the setting never applies"

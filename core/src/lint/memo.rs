@@ -1,0 +1,308 @@
+//! Linting a file of a stack again only when what it read of its stack
+//! changed.
+//!
+//! The linter is a function: a file's findings follow from its text, the
+//! options, the references gathered from it, and the answers its stack
+//! gives to the questions the linter asks ([`StackFacts`] and the
+//! registry's resolutions). [`Recording`] answers those questions for a
+//! first lint and writes each down with its answer. In another stack of
+//! the same files, a file whose questions, asked again in the same order,
+//! get the same answers gets the same findings: the linter, given the same
+//! answers, asks the same next question. That is how `--each-environment`
+//! checks hundreds of combinations of environments in the time of a few:
+//! an environment changes the answers of a handful of files.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use crate::release::Release;
+use crate::stack::{
+    Interface, Nesting, Reference, Resolution, Resolver, StackFacts, StackFile, Target, TypeMapping,
+};
+use crate::text::TextRange;
+
+use super::Diagnostic;
+
+/// Most lints kept for one file (one per distinct set of answers); the
+/// oldest goes first.
+pub const MAX_KEPT_PER_FILE: usize = 16;
+
+/// Most files whose lints are kept; past it, nothing more is kept.
+pub const MAX_KEPT_FILES: usize = 20_000;
+
+/// The lints of files of stacks, kept to be reused (see the module's
+/// documentation). One memo serves one catalog; share it between the
+/// stacks of one run, across threads.
+#[derive(Default)]
+pub struct LintMemo {
+    by_url: Mutex<HashMap<String, Vec<Arc<Kept>>>>,
+}
+
+/// One lint of a file: what it depended on and what it found.
+struct Kept {
+    text: Arc<str>,
+    target: Option<Release>,
+    references: Vec<Reference>,
+    questions: Vec<Question>,
+    /// What the catalog answered the registry about Heat's own types.
+    known: HashMap<String, bool>,
+    found: Vec<Diagnostic>,
+}
+
+/// A question the linter asked its stack, with the answer it got.
+enum Question {
+    ByType(TextRange, Option<Arc<Interface>>),
+    ByRegistry(String, Option<Arc<Interface>>),
+    HasDefault(String, bool),
+    RootParameters(Option<Vec<String>>),
+    AllParameters(Vec<String>),
+    Declares(String, bool),
+    IsComplete(bool),
+    DeprecatedBy(String, Option<String>),
+    MapsNothing(bool),
+    /// A new resolver, numbered in the order they were made.
+    NewResolver,
+    Resolve {
+        resolver: usize,
+        type_name: String,
+        resource: Option<String>,
+        answer: Resolution,
+    },
+}
+
+impl LintMemo {
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Vec<Arc<Kept>>>> {
+        // A panic while holding the lock is a bug already surfacing; what
+        // is kept is whole either way.
+        self.by_url.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The findings of `file`, from an earlier lint whose
+    /// answers still hold, or from `lint` run with a [`Recording`].
+    pub(super) fn findings(
+        &self,
+        file: &StackFile,
+        target: Option<Release>,
+        references: &[Reference],
+        facts: &Nesting<'_>,
+        registry: &dyn TypeMapping,
+        lint: impl FnOnce(&Recording<'_>) -> Vec<Diagnostic>,
+    ) -> Vec<Diagnostic> {
+        let (url, text) = (&file.url, &file.text);
+        let kept: Vec<Arc<Kept>> = self.lock().get(url).cloned().unwrap_or_default();
+        let same_input = |kept: &Kept| {
+            (Arc::ptr_eq(&kept.text, text) || kept.text == *text)
+                && kept.target == target
+                && same_references(&kept.references, references)
+        };
+        if let Some(kept) = kept
+            .iter()
+            .find(|kept| same_input(kept) && kept.still_holds(facts, registry))
+        {
+            return kept.found.clone();
+        }
+        let recording = Recording {
+            facts,
+            registry,
+            log: Mutex::new(Log::default()),
+        };
+        let found = lint(&recording);
+        let log = recording
+            .log
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        let kept = Arc::new(Kept {
+            text: Arc::clone(text),
+            target,
+            references: references.to_vec(),
+            questions: log.questions,
+            known: log.known,
+            found: found.clone(),
+        });
+        let mut by_url = self.lock();
+        if by_url.len() < MAX_KEPT_FILES || by_url.contains_key(url) {
+            let lints = by_url.entry(url.clone()).or_default();
+            if lints.len() >= MAX_KEPT_PER_FILE {
+                lints.remove(0);
+            }
+            lints.push(kept);
+        }
+        found
+    }
+}
+
+/// The same references, but for the numbering of the files they reach,
+/// which the linter never sees.
+fn same_references(kept: &[Reference], now: &[Reference]) -> bool {
+    let target = |target: &Target| match target {
+        Target::File(_) => None,
+        Target::Cycle(_) => Some(None),
+        other => Some(Some(other.clone())),
+    };
+    kept.len() == now.len()
+        && kept.iter().zip(now).all(|(a, b)| {
+            (a.range, a.kind, &a.written, &a.url) == (b.range, b.kind, &b.written, &b.url)
+                && target(&a.target) == target(&b.target)
+        })
+}
+
+fn same_interface(kept: &Option<Arc<Interface>>, now: Option<&Arc<Interface>>) -> bool {
+    match (kept, now) {
+        (None, None) => true,
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
+        _ => false,
+    }
+}
+
+impl Kept {
+    /// Whether `facts` and `registry` answer every question as before.
+    fn still_holds(&self, facts: &Nesting<'_>, registry: &dyn TypeMapping) -> bool {
+        let mut resolvers: Vec<Resolver<'_>> = Vec::new();
+        // A question about Heat's own types not asked before means the
+        // registry went another way: the answers differ.
+        let asked_anew = std::cell::Cell::new(false);
+        let known = |name: &str| {
+            self.known.get(name).copied().unwrap_or_else(|| {
+                asked_anew.set(true);
+                false
+            })
+        };
+        self.questions.iter().all(|question| match question {
+            Question::ByType(range, answer) => same_interface(answer, facts.shared_by_type(*range)),
+            Question::ByRegistry(name, answer) => {
+                same_interface(answer, facts.shared_by_registry(name))
+            }
+            Question::HasDefault(name, answer) => facts.has_default(name) == *answer,
+            Question::RootParameters(answer) => facts.root_parameters() == answer.as_deref(),
+            Question::AllParameters(answer) => facts.all_parameters() == answer.as_slice(),
+            Question::Declares(name, answer) => facts.declares(name) == *answer,
+            Question::IsComplete(answer) => facts.is_complete() == *answer,
+            Question::DeprecatedBy(name, answer) => facts.deprecated_by(name) == answer.as_deref(),
+            Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
+            Question::NewResolver => {
+                resolvers.push(registry.resolver());
+                true
+            }
+            Question::Resolve {
+                resolver,
+                type_name,
+                resource,
+                answer,
+            } => resolvers.get_mut(*resolver).is_some_and(|resolve| {
+                resolve(type_name, resource.as_deref(), &known) == *answer && !asked_anew.get()
+            }),
+        })
+    }
+}
+
+/// What a [`Recording`] wrote down.
+#[derive(Default)]
+struct Log {
+    questions: Vec<Question>,
+    known: HashMap<String, bool>,
+    resolvers: usize,
+}
+
+/// A file's stack and registry, answering the linter and writing down
+/// each question with its answer.
+pub(super) struct Recording<'a> {
+    facts: &'a Nesting<'a>,
+    registry: &'a dyn TypeMapping,
+    log: Mutex<Log>,
+}
+
+impl Recording<'_> {
+    fn note(&self, question: Question) {
+        self.log().questions.push(question);
+    }
+
+    fn log(&self) -> MutexGuard<'_, Log> {
+        self.log.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl StackFacts for Recording<'_> {
+    fn by_type(&self, range: TextRange) -> Option<&Interface> {
+        let answer = self.facts.shared_by_type(range);
+        self.note(Question::ByType(range, answer.cloned()));
+        answer.map(|shared| &**shared)
+    }
+
+    fn by_registry(&self, written: &str) -> Option<&Interface> {
+        let answer = self.facts.shared_by_registry(written);
+        self.note(Question::ByRegistry(written.to_owned(), answer.cloned()));
+        answer.map(|shared| &**shared)
+    }
+
+    fn has_default(&self, name: &str) -> bool {
+        let answer = self.facts.has_default(name);
+        self.note(Question::HasDefault(name.to_owned(), answer));
+        answer
+    }
+
+    fn root_parameters(&self) -> Option<&[String]> {
+        let answer = self.facts.root_parameters();
+        self.note(Question::RootParameters(answer.map(<[String]>::to_vec)));
+        answer
+    }
+
+    fn all_parameters(&self) -> &[String] {
+        let answer = self.facts.all_parameters();
+        self.note(Question::AllParameters(answer.to_vec()));
+        answer
+    }
+
+    fn declares(&self, name: &str) -> bool {
+        let answer = self.facts.declares(name);
+        self.note(Question::Declares(name.to_owned(), answer));
+        answer
+    }
+
+    fn is_complete(&self) -> bool {
+        let answer = self.facts.is_complete();
+        self.note(Question::IsComplete(answer));
+        answer
+    }
+
+    fn deprecated_by(&self, name: &str) -> Option<&str> {
+        let answer = self.facts.deprecated_by(name);
+        self.note(Question::DeprecatedBy(
+            name.to_owned(),
+            answer.map(str::to_owned),
+        ));
+        answer
+    }
+}
+
+impl TypeMapping for Recording<'_> {
+    fn maps_nothing(&self) -> bool {
+        let answer = self.registry.maps_nothing();
+        self.note(Question::MapsNothing(answer));
+        answer
+    }
+
+    fn resolver(&self) -> Resolver<'_> {
+        let number = {
+            let mut log = self.log();
+            log.questions.push(Question::NewResolver);
+            log.resolvers += 1;
+            log.resolvers - 1
+        };
+        let mut inner = self.registry.resolver();
+        Box::new(move |type_name, resource, known| {
+            let noted_known = |name: &str| {
+                let answer = known(name);
+                self.log().known.insert(name.to_owned(), answer);
+                answer
+            };
+            let answer = inner(type_name, resource, &noted_known);
+            self.note(Question::Resolve {
+                resolver: number,
+                type_name: type_name.to_owned(),
+                resource: resource.map(str::to_owned),
+                answer: answer.clone(),
+            });
+            answer
+        })
+    }
+}
