@@ -118,6 +118,7 @@ declare_rules! {
     DeprecatedParameterSet = "HW407", "deprecated-parameter-set", "deprecated_parameter_set", Warning;
     InvalidNestedPropertyValue = "HW408", "invalid-nested-property-value", "invalid_nested_property_value", Error;
     UnknownNestedOutput = "HW409", "unknown-nested-output", "unknown_nested_output", Warning;
+    RemoteFile = "HW410", "remote-file", "remote_file", Info;
 }
 
 /// A code no longer reported, and the rules that took its place.

@@ -42,6 +42,8 @@ pub(crate) mod placeholder_resource_type;
 pub(crate) mod properties_not_a_mapping;
 pub(crate) mod refused_by_resource_type;
 pub(crate) mod registry_entry_not_a_mapping;
+#[cfg(feature = "stack")]
+pub(crate) mod remote_file;
 pub(crate) mod removed_function;
 pub(crate) mod resource_not_a_mapping;
 pub(crate) mod resource_type_alias;
