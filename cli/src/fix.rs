@@ -175,6 +175,7 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
     };
     let files = stack::FsFiles {
         path_maps: args.path_maps.clone(),
+        project: None,
     };
     let mut urls = Vec::new();
     for path in std::iter::once(root).chain(args.check.environments.iter().map(PathBuf::as_path)) {

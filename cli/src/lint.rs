@@ -110,6 +110,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
             environments: args.check.environments.clone(),
             path_maps: args.path_maps.clone(),
             each_environment: args.each_environment.clone(),
+            project: None,
         };
         reports = lint_stack_combinations(&stack, &options, &mut errors);
     } else if args.paths.is_empty() {
@@ -366,6 +367,12 @@ fn lint_stack(
     }
     let files = stack::FsFiles {
         path_maps: stack.path_maps.clone(),
+        project: (stack.project.as_ref()).map(|dir| {
+            (
+                std::fs::canonicalize(dir).unwrap_or(dir.clone()),
+                urls.clone(),
+            )
+        }),
     };
     let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut run.cache);
     let mut shown = |url: &str| {

@@ -69,6 +69,9 @@ pub struct ProjectStack {
     /// Each environment file under this directory, alone on top of the
     /// others: one combination each.
     pub each_environment: Option<PathBuf>,
+    /// The project's directory: files the stack reaches outside it are not
+    /// read (HW411). `None` for a stack given on the command line.
+    pub project: Option<PathBuf>,
 }
 
 /// The project file in the current directory or the nearest one above.
@@ -152,6 +155,7 @@ pub fn read(path: &Path) -> Result<Project, String> {
                 })
                 .collect(),
             each_environment: stack.each_environment.map(|each| dir.join(each)),
+            project: Some(dir.to_path_buf()),
         })
         .collect();
     Ok(Project {

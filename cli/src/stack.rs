@@ -33,6 +33,9 @@ pub fn parse_path_map(text: &str) -> Result<PathMap, String> {
 /// The files of the local file system, by `file:` URL.
 pub struct FsFiles {
     pub path_maps: Vec<PathMap>,
+    /// With a project file: its directory, outside which only the files
+    /// given (the root and the environments, by URL) are read.
+    pub project: Option<(PathBuf, Vec<String>)>,
 }
 
 impl FsFiles {
@@ -57,6 +60,13 @@ impl FileProvider for FsFiles {
         let path = self
             .path_of(url)
             .ok_or_else(|| ReadError::Unreadable("not a local file URL".to_owned()))?;
+        if let Some((project, given)) = &self.project {
+            // Compared as the names are written (`..` already joined away),
+            // as heatclient names the files it sends.
+            if !path.starts_with(project) && !given.iter().any(|g| g == url) {
+                return Err(ReadError::OutsideProject);
+            }
+        }
         match std::fs::metadata(&path) {
             Err(error) if error.kind() == io::ErrorKind::NotFound => {
                 return Err(ReadError::NotFound)
@@ -156,6 +166,7 @@ mod tests {
         );
         let files = FsFiles {
             path_maps: vec![parse_path_map("/usr/share/tht=/home/me/tht").unwrap()],
+            project: None,
         };
         assert_eq!(
             files

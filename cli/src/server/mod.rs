@@ -339,6 +339,7 @@ impl Server<'_> {
             documents: &self.documents,
             disk: crate::stack::FsFiles {
                 path_maps: Vec::new(),
+                project: None,
             },
         };
         Some(Stack::gather(uri.as_str(), &environments, &files))

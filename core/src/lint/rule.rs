@@ -119,6 +119,7 @@ declare_rules! {
     InvalidNestedPropertyValue = "HW408", "invalid-nested-property-value", "invalid_nested_property_value", Error;
     UnknownNestedOutput = "HW409", "unknown-nested-output", "unknown_nested_output", Warning;
     RemoteFile = "HW410", "remote-file", "remote_file", Info;
+    FileOutsideProject = "HW411", "file-outside-project", "file_outside_project", Warning;
 }
 
 /// A code no longer reported, and the rules that took its place.

@@ -58,6 +58,9 @@ pub enum ReadError {
     NotAUrl,
     /// The file is there but cannot be read: why.
     Unreadable(String),
+    /// Not read: the name leaves the project's directory, beyond which
+    /// heatwise reads nothing of a project.
+    OutsideProject,
 }
 
 /// What a file is to the stack.

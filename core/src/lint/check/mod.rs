@@ -42,6 +42,7 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
 fn stack(cx: &mut Context<'_, '_>) {
     missing_file::check(cx);
     remote_file::check(cx);
+    file_outside_project::check(cx);
     nested_template_cycle::check(cx);
     unknown_nested_property::check(cx);
     invalid_nested_property_value::check(cx);

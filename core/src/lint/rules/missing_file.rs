@@ -33,6 +33,8 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             // Not fetched: heatwise reads nothing from the network, and
             // says nothing it does not know.
             ReadError::Remote => continue,
+            // Not read, and reported as such (HW411).
+            ReadError::OutsideProject => continue,
         };
         cx.report(Rule::MissingFile, reference.range, message);
     }

@@ -16,6 +16,8 @@ pub(crate) mod deprecated_resource_type;
 pub(crate) mod document_not_a_mapping;
 pub(crate) mod duplicate_key;
 pub(crate) mod empty_document;
+#[cfg(feature = "stack")]
+pub(crate) mod file_outside_project;
 pub(crate) mod function_unknown_to_version;
 pub(crate) mod hidden_attribute;
 pub(crate) mod hidden_property;
