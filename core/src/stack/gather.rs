@@ -246,7 +246,7 @@ impl Gatherer<'_, '_> {
         }
         let found = match file.role {
             Role::Environment => registry_references(file),
-            _ => template_references(file),
+            _ => template_references(&template::parse(&file.text), &file.url),
         };
         self.cache.references.insert(key, found.clone());
         found
@@ -328,11 +328,7 @@ impl Gatherer<'_, '_> {
             Ok(Some(text)) => {
                 let template = match self.cache.is_template.get(url) {
                     Some(&known) => known,
-                    None => {
-                        let found = is_template(&text);
-                        self.cache.is_template.insert(url.to_owned(), found);
-                        found
-                    }
+                    None => self.cache.learn(url, &text),
                 };
                 let role = if template { Role::Nested } else { Role::Data };
                 Ok(self.add(url, role, text))
@@ -368,10 +364,30 @@ impl Gatherer<'_, '_> {
     }
 }
 
-/// Whether heatclient reads `text` as a template (`template_format.parse`
-/// succeeds): a mapping with one of the version keys.
-fn is_template(text: &str) -> bool {
-    let tree = crate::syntax::parse(text);
+impl GatherCache {
+    /// Reads a file a stack reaches, parsing it once for all the cache
+    /// keeps of a template: whether it is one, its names of files, its
+    /// interface and deprecated parameters. Whether it is a template.
+    fn learn(&mut self, url: &str, text: &str) -> bool {
+        let parsed = template::parse(text);
+        let found = is_template(parsed.tree());
+        self.is_template.insert(url.to_owned(), found);
+        if found {
+            let references = template_references(&parsed, url);
+            self.references.insert((false, url.to_owned()), references);
+            let interface = super::Interface::of(url, &parsed);
+            self.interfaces.insert(url.to_owned(), Arc::new(interface));
+            let deprecated = super::nesting::deprecated_parameters(&parsed);
+            self.deprecated.insert(url.to_owned(), deprecated.into());
+        }
+        found
+    }
+}
+
+/// Whether heatclient reads the text of `tree` as a template
+/// (`template_format.parse` succeeds): a mapping with one of the version
+/// keys.
+fn is_template(tree: &Tree<'_>) -> bool {
     if !tree.errors().is_empty() {
         return false;
     }
@@ -384,7 +400,7 @@ fn is_template(text: &str) -> bool {
         "AWSTemplateFormatVersion",
     ]
     .iter()
-    .any(|key| merge::merged_entry(&tree, root, key).is_some())
+    .any(|key| merge::merged_entry(tree, root, key).is_some())
 }
 
 /// A string as heatclient's loader reads it (timestamps stay strings).
@@ -395,12 +411,11 @@ fn string_value<'t>(tree: &'t Tree<'_>, node: NodeId) -> Option<&'t str> {
     }
 }
 
-/// Every `get_file` and template `type` of a template, in the order of
-/// the text.
-fn template_references(file: &StackFile) -> Vec<Found> {
-    let template = template::parse(&file.text);
+/// Every `get_file` and template `type` of the template at `url`, in the
+/// order of the text.
+fn template_references(template: &Template<'_>, url: &str) -> Vec<Found> {
     let tree = template.tree();
-    let base = url::base_of(&file.url);
+    let base = url::base_of(url);
     let mut found = Vec::new();
     for node in tree.node_ids().filter(|&node| tree.is_mapping(node)) {
         for merged in merge::flattened(tree, node) {

@@ -43,7 +43,11 @@ pub struct NestedParameter {
 impl Interface {
     /// Reads the parameters of the template at `url`.
     pub fn read(url: &str, text: &str) -> Interface {
-        let template = template::parse(text);
+        Interface::of(url, &template::parse(text))
+    }
+
+    /// The parameters of `template`, at `url`.
+    pub fn of(url: &str, template: &template::Template<'_>) -> Interface {
         let tree = template.tree();
         let default_key = match template.kind() {
             DocumentKind::CloudFormation => "Default",
@@ -281,7 +285,7 @@ impl Stack {
             .filter(|f| matches!(f.role, Role::Root | Role::Nested))
         {
             let names = known_or(&mut cache.deprecated, &file.url, || {
-                deprecated_parameters(&file.text).into()
+                deprecated_parameters(&template::parse(&file.text)).into()
             });
             for name in names.iter() {
                 let by = file.url.rsplit('/').next().unwrap_or(&file.url).to_owned();
@@ -325,8 +329,7 @@ impl Stack {
 
 /// The parameters a template lists in a `parameter_groups` entry labelled
 /// `deprecated` (any case).
-fn deprecated_parameters(text: &str) -> Vec<String> {
-    let parsed = template::parse(text);
+pub(super) fn deprecated_parameters(parsed: &template::Template<'_>) -> Vec<String> {
     let tree = parsed.tree();
     let Some(groups) = parsed.section("parameter_groups") else {
         return Vec::new();
