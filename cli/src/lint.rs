@@ -352,28 +352,14 @@ fn lint_stack(
     memo: &LintMemo,
     files_linted: Files,
 ) -> Vec<FileReport> {
-    let given = std::iter::once(stack.root.as_path())
-        .chain(stack.environments.iter().map(PathBuf::as_path));
-    let mut urls = Vec::new();
-    for path in given {
-        match stack::url_of(path) {
-            Ok(url) => urls.push(url),
-            Err(message) => {
-                let path = path.display().to_string();
-                errors.push(InputError { path, message });
-                return Vec::new();
-            }
+    let urls = match stack.urls() {
+        Ok(urls) => urls,
+        Err(error) => {
+            errors.push(error);
+            return Vec::new();
         }
-    }
-    let files = stack::FsFiles {
-        path_maps: stack.path_maps.clone(),
-        project: (stack.project.as_ref()).map(|dir| {
-            (
-                std::fs::canonicalize(dir).unwrap_or(dir.clone()),
-                urls.clone(),
-            )
-        }),
     };
+    let files = stack.files(&urls);
     let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut run.cache);
     let mut shown = |url: &str| {
         run.shown

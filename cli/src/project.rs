@@ -22,7 +22,8 @@ use serde::Deserialize;
 
 use crate::args::parse_release;
 use crate::input::read_file;
-use crate::stack::PathMap;
+use crate::output::InputError;
+use crate::stack::{FsFiles, PathMap};
 
 /// The project file's name.
 pub const FILE_NAME: &str = "heatwise.toml";
@@ -72,6 +73,34 @@ pub struct ProjectStack {
     /// The project's directory: files the stack reaches outside it are not
     /// read (HW411). `None` for a stack given on the command line.
     pub project: Option<PathBuf>,
+}
+
+impl ProjectStack {
+    /// The root's and the environments' URLs, as heatclient names them;
+    /// the first that cannot be read, with why.
+    pub fn urls(&self) -> Result<Vec<String>, InputError> {
+        std::iter::once(&self.root)
+            .chain(&self.environments)
+            .map(|path| {
+                crate::stack::url_of(path).map_err(|message| InputError {
+                    path: path.display().to_string(),
+                    message,
+                })
+            })
+            .collect()
+    }
+
+    /// Its files on disk, for the stack given by `urls` (see
+    /// [`ProjectStack::urls`]).
+    pub fn files(&self, urls: &[String]) -> FsFiles {
+        FsFiles {
+            path_maps: self.path_maps.clone(),
+            project: (self.project.as_ref()).map(|dir| {
+                let dir = std::fs::canonicalize(dir).unwrap_or(dir.clone());
+                (dir, urls.to_vec())
+            }),
+        }
+    }
 }
 
 /// The project file in the current directory or the nearest one above.

@@ -566,3 +566,79 @@ fn definition_goes_to_declarations_and_files() {
     assert_eq!(client.shut_down(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The next diagnostics published for `uri`.
+fn published_for(client: &mut Client, uri: &str) -> Value {
+    loop {
+        let published = client.notification("textDocument/publishDiagnostics");
+        if published["params"]["uri"] == uri {
+            return published["params"]["diagnostics"].clone();
+        }
+    }
+}
+
+/// With `heatwise.toml` at the workspace's root, an open file is linted in
+/// the project's stacks: a nested template sees what its callers make of
+/// it, environments get their own findings, and an edit of one file shows
+/// in the others.
+#[test]
+fn the_project_file_makes_the_stacks() {
+    let dir = std::fs::canonicalize(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint/tree"),
+    )
+    .unwrap();
+    let uri = |path: &str| format!("file://{}/{path}", dir.display());
+    let text = |path: &str| std::fs::read_to_string(dir.join(path)).unwrap();
+    let mut client = Client::start();
+    client.request(
+        "initialize",
+        json!({"processId": null, "rootUri": uri("").trim_end_matches('/'),
+            "capabilities": {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}}),
+    );
+    client.notify("initialized", json!({}));
+    // Files of the stacks that are not open are watched on disk.
+    let registration = client.notification("client/registerCapability");
+    assert_eq!(
+        registration["params"]["registrations"][0]["method"],
+        "workspace/didChangeWatchedFiles"
+    );
+    let open = |client: &mut Client, path: &str| {
+        client.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri(path), "languageId": "yaml", "version": 1, "text": text(path)}}),
+        );
+    };
+    open(&mut client, "root.yaml");
+    let root = published_for(&mut client, &uri("root.yaml"));
+    // The project ignores HW202; HW404 comes from the nested template.
+    assert_eq!(codes(&root), ["HW404", "HW403", "HW401"], "{root}");
+    // The nested template: its own finding, with the caller that reaches it.
+    open(&mut client, "nested/app.yaml");
+    let app = published_for(&mut client, &uri("nested/app.yaml"));
+    assert_eq!(codes(&app), ["HW401"], "{app}");
+    let caller = &app[0]["relatedInformation"][0]["location"];
+    assert_eq!(caller["uri"], uri("root.yaml"), "{app}");
+    assert_eq!(
+        caller["range"]["start"],
+        json!({"line": 4, "character": 10})
+    );
+    // An environment of the project: a file outside the project, a
+    // registry target that is not there.
+    open(&mut client, "env/registry.yaml");
+    let environment = published_for(&mut client, &uri("env/registry.yaml"));
+    assert_eq!(codes(&environment), ["HW401", "HW411"], "{environment}");
+    // key_name gets a default in the nested template: the root's HW404 goes.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri("nested/app.yaml"), "version": 2},
+            "contentChanges": [{"text": text("nested/app.yaml").replace("type: string", "type: string\n    default: demo")}]}),
+    );
+    let root = loop {
+        let root = published_for(&mut client, &uri("root.yaml"));
+        if !codes(&root).contains(&"HW404".to_owned()) {
+            break root;
+        }
+    };
+    assert_eq!(codes(&root), ["HW403", "HW401"], "{root}");
+    assert_eq!(client.shut_down(), Some(0));
+}

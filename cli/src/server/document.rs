@@ -1,6 +1,8 @@
 //! An open document: its text, its findings at the current settings, and
 //! the conversions between byte offsets and the client's positions.
 
+use std::sync::Arc;
+
 use heatwise_core::catalog::{Catalog, StatusKind};
 use heatwise_core::fix::Applicability;
 use heatwise_core::lint::{lint, Diagnostic, LintOptions, Severity};
@@ -23,7 +25,7 @@ pub struct Document {
     /// Findings of `text` at the settings in force, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
     /// The texts of the other files the findings point at, by URL.
-    pub related: Vec<(String, std::sync::Arc<str>)>,
+    pub related: Vec<(String, Arc<str>)>,
 }
 
 /// What a document's stack tells its linting: the files it names, what
@@ -31,7 +33,7 @@ pub struct Document {
 pub struct StackContext<'a> {
     pub references: &'a [Reference],
     pub facts: &'a dyn StackFacts,
-    pub texts: &'a [(String, std::sync::Arc<str>)],
+    pub texts: &'a [(String, Arc<str>)],
 }
 
 impl Document {
@@ -75,6 +77,13 @@ impl Document {
             None => Vec::new(),
         };
         self.diagnostics = found;
+    }
+
+    /// Findings worked out elsewhere (in the project's stacks), with the
+    /// texts of the other files they point at.
+    pub fn set(&mut self, diagnostics: Vec<Diagnostic>, related: Vec<(String, Arc<str>)>) {
+        self.diagnostics = diagnostics;
+        self.related = related;
     }
 
     /// The findings as the client shows them, with the places they point

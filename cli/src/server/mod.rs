@@ -19,31 +19,34 @@ mod definition;
 mod document;
 mod hover;
 mod settings;
+mod workspace;
 
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::ExitCode;
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::stack::{Content, FileProvider, ReadError, Reference, Registry, Stack};
+use heatwise_core::lint::LintOptions;
+use heatwise_core::stack::{Reference, Registry, Stack};
 use heatwise_core::template::{self, DocumentKind};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionParams, CodeActionProviderCapability,
     CompletionOptions, CompletionParams, CompletionResponse, DiagnosticOptions,
     DiagnosticServerCapabilities, DidChangeConfigurationParams, DidChangeTextDocumentParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
-    DocumentDiagnosticReport, DocumentDiagnosticReportResult, FullDocumentDiagnosticReport,
-    GotoDefinitionParams, HoverParams, HoverProviderCapability, InitializeParams, MessageType,
-    OneOf, PositionEncodingKind, PublishDiagnosticsParams, RelatedFullDocumentDiagnosticReport,
-    ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability,
-    TextDocumentSyncKind, Uri,
+    DidChangeWatchedFilesParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DocumentDiagnosticParams, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
+    FullDocumentDiagnosticReport, GotoDefinitionParams, HoverParams, HoverProviderCapability,
+    InitializeParams, MessageType, OneOf, PositionEncodingKind, PublishDiagnosticsParams,
+    RelatedFullDocumentDiagnosticReport, ServerCapabilities, ServerInfo, ShowMessageParams,
+    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use document::{Converter, Document, Encoding, StackContext};
 use settings::Settings;
+use workspace::Workspace;
 
 pub fn run() -> ExitCode {
     let (connection, io_threads) = Connection::stdio();
@@ -82,27 +85,11 @@ struct Server<'c> {
     /// Where relative environment paths start: the first workspace folder.
     root: Option<std::path::PathBuf>,
     documents: HashMap<Uri, Document>,
-}
-
-/// The files of a stack as the editor has them: open documents' texts,
-/// else the disk's.
-struct OpenFiles<'a> {
-    documents: &'a HashMap<Uri, Document>,
-    disk: crate::stack::FsFiles,
-}
-
-impl FileProvider for OpenFiles<'_> {
-    fn read(&self, url: &str) -> Result<Content, ReadError> {
-        let open = self
-            .documents
-            .iter()
-            .find(|(uri, _)| uri.as_str() == url)
-            .map(|(_, document)| Content::Text(document.text.clone()));
-        match open {
-            Some(content) => Ok(content),
-            None => self.disk.read(url),
-        }
-    }
+    /// The project file at the root, and its stacks.
+    workspace: Workspace,
+    /// The problems with the project already shown, not to repeat them
+    /// at every edit.
+    shown: Vec<String>,
 }
 
 fn serve(connection: &Connection) -> Result<(), String> {
@@ -132,11 +119,21 @@ fn serve(connection: &Connection) -> Result<(), String> {
         .text_document
         .as_ref()
         .is_some_and(|text| text.diagnostic.is_some());
+    #[allow(deprecated)] // `rootUri`: what clients without folders send.
     let root = params
         .workspace_folders
         .as_ref()
         .and_then(|folders| folders.first())
-        .and_then(|folder| path_of(&folder.uri));
+        .map(|folder| &folder.uri)
+        .or(params.root_uri.as_ref())
+        .and_then(path_of);
+    let watches = params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|workspace| workspace.did_change_watched_files.as_ref())
+        .and_then(|watched| watched.dynamic_registration)
+        .unwrap_or(false);
     let capabilities = ServerCapabilities {
         position_encoding: Some(match encoding {
             Encoding::Utf8 => PositionEncodingKind::UTF8,
@@ -176,6 +173,7 @@ fn serve(connection: &Connection) -> Result<(), String> {
     connection
         .initialize_finish(id, result)
         .map_err(|error| format!("the initialize handshake failed: {error}"))?;
+    let (workspace, problems) = Workspace::open(root.as_deref());
     let mut server = Server {
         connection,
         catalog: Catalog::builtin(),
@@ -187,7 +185,23 @@ fn serve(connection: &Connection) -> Result<(), String> {
         registry: Registry::default(),
         root,
         documents: HashMap::new(),
+        workspace,
+        shown: Vec::new(),
     };
+    server.tell(problems);
+    if watches && server.workspace.project.is_some() {
+        // Files of the stacks that are not open change on disk too.
+        server.next_request += 1;
+        server.send(Request::new(
+            RequestId::from(format!("heatwise-{}", server.next_request)),
+            "client/registerCapability".into(),
+            serde_json::json!({"registrations": [{
+                "id": "heatwise-watched-files",
+                "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": {"watchers": [{"globPattern": "**/*.{yaml,yml,template,json}"}]},
+            }]}),
+        ));
+    }
     server.configure(params.initialization_options.as_ref());
     for message in &connection.receiver {
         match message {
@@ -241,6 +255,16 @@ impl Server<'_> {
         let _ = self.connection.sender.send(message.into());
     }
 
+    /// Shows each problem with the project once.
+    fn tell(&mut self, problems: Vec<String>) {
+        for problem in problems {
+            if !self.shown.contains(&problem) {
+                self.show(MessageType::WARNING, format!("heatwise: {problem}"));
+                self.shown.push(problem);
+            }
+        }
+    }
+
     fn show(&self, kind: MessageType, message: String) {
         self.send(Notification::new(
             "window/showMessage".into(),
@@ -270,6 +294,8 @@ impl Server<'_> {
         }
         self.settings = settings;
         self.registry = registry;
+        let problems = self.workspace.gather(&self.documents);
+        self.tell(problems);
         let uris: Vec<Uri> = self.documents.keys().cloned().collect();
         for uri in &uris {
             self.relint(uri);
@@ -284,7 +310,51 @@ impl Server<'_> {
         }
     }
 
+    /// The file at `uri` changed, in the editor or on disk: with a project,
+    /// its stacks are gathered again and every open document linted again
+    /// (each file's lint is kept while what it reads of its stacks is the
+    /// same); without one, the document alone.
+    fn changed(&mut self, uri: &Uri) {
+        if self.workspace.project.is_none() {
+            if self.documents.contains_key(uri) {
+                self.relint(uri);
+            }
+            return;
+        }
+        self.workspace.changed(uri.as_str());
+        let problems = self.workspace.gather(&self.documents);
+        self.tell(problems);
+        let uris: Vec<Uri> = self.documents.keys().cloned().collect();
+        for uri in &uris {
+            self.relint(uri);
+        }
+    }
+
+    /// The target and the rules in force: the client's settings, else the
+    /// project's.
+    fn options(&self) -> LintOptions<'static> {
+        let project_target = self.workspace.project.as_ref().and_then(|p| p.target);
+        LintOptions::new(self.catalog).with_target(self.settings.target.or(project_target))
+    }
+
+    fn shows(&self, rule: heatwise_core::lint::Rule) -> bool {
+        self.settings.shows(rule)
+            && (self.workspace.project.as_ref()).is_none_or(|project| project.rules.contains(&rule))
+    }
+
     fn relint(&mut self, uri: &Uri) {
+        let options = self.options();
+        if let Some(found) = self.workspace.findings(uri.as_str(), &options) {
+            let mut diagnostics = found.diagnostics;
+            diagnostics.retain(|d| self.shows(d.rule));
+            if let Some(document) = self.documents.get_mut(uri) {
+                document.set(diagnostics, found.related);
+            }
+            if !self.pull {
+                self.publish(uri);
+            }
+            return;
+        }
         let gathered = self.stack_of(uri);
         let Some(document) = self.documents.get_mut(uri) else {
             return;
@@ -335,7 +405,7 @@ impl Server<'_> {
                 crate::stack::url_of(&full).ok()
             })
             .collect();
-        let files = OpenFiles {
+        let files = workspace::OpenFiles {
             documents: &self.documents,
             disk: crate::stack::FsFiles {
                 path_maps: Vec::new(),
@@ -369,7 +439,7 @@ impl Server<'_> {
                 let item = params.text_document;
                 self.documents
                     .insert(item.uri.clone(), Document::new(item.text, item.version));
-                self.relint(&item.uri);
+                self.changed(&item.uri);
             }
             "textDocument/didChange" => {
                 let Some(params) = params::<DidChangeTextDocumentParams>(notification.params)
@@ -389,7 +459,7 @@ impl Server<'_> {
                     uri.clone(),
                     Document::new(change.text, params.text_document.version),
                 );
-                self.relint(&uri);
+                self.changed(&uri);
             }
             "textDocument/didClose" => {
                 let Some(params) = params::<DidCloseTextDocumentParams>(notification.params) else {
@@ -397,6 +467,8 @@ impl Server<'_> {
                 };
                 let uri = params.text_document.uri;
                 self.documents.remove(&uri);
+                // What the stacks read of it is the disk's again.
+                self.changed(&uri);
                 if !self.pull {
                     self.send(Notification::new(
                         "textDocument/publishDiagnostics".into(),
@@ -406,6 +478,18 @@ impl Server<'_> {
                             version: None,
                         },
                     ));
+                }
+            }
+            "workspace/didChangeWatchedFiles" => {
+                let Some(params) = params::<DidChangeWatchedFilesParams>(notification.params)
+                else {
+                    return;
+                };
+                for change in &params.changes {
+                    self.workspace.changed(change.uri.as_str());
+                }
+                if let Some(change) = params.changes.first() {
+                    self.changed(&change.uri);
                 }
             }
             "workspace/didChangeConfiguration" => {

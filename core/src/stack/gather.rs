@@ -365,6 +365,21 @@ impl Gatherer<'_, '_> {
 }
 
 impl GatherCache {
+    /// Forgets all that was learnt of the file at `url`, which changed:
+    /// the next stack reads it again.
+    pub fn forget(&mut self, url: &str) {
+        self.read.remove(url);
+        self.is_template.remove(url);
+        self.references.remove(&(true, url.to_owned()));
+        self.references.remove(&(false, url.to_owned()));
+        self.interfaces.remove(url);
+        self.defaults.remove(url);
+        self.deprecated.remove(url);
+        self.parameters.remove(url);
+        self.registries
+            .retain(|environments, _| !environments.iter().any(|e| e == url));
+    }
+
     /// Reads a file a stack reaches, parsing it once for all the cache
     /// keeps of a template: whether it is one, its names of files, its
     /// interface and deprecated parameters. Whether it is a template.
