@@ -446,7 +446,7 @@ fn utf8_positions_pulled_diagnostics_and_bad_requests() {
         "{report}"
     );
 
-    let unknown = client.request("textDocument/rename", json!({}));
+    let unknown = client.request("textDocument/implementation", json!({}));
     assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
     let malformed = client.request("textDocument/hover", json!({"textDocument": 3}));
     assert_eq!(malformed["error"]["code"], -32602, "{malformed}");
@@ -641,4 +641,176 @@ fn the_project_file_makes_the_stacks() {
     };
     assert_eq!(codes(&root), ["HW403", "HW401"], "{root}");
     assert_eq!(client.shut_down(), Some(0));
+}
+
+/// Applies a `WorkspaceEdit`'s changes to the files on disk.
+fn apply_workspace_edit(edit: &Value) {
+    for (uri, edits) in edit["changes"].as_object().expect("changes") {
+        let path = uri.strip_prefix("file://").unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let offset = |position: &Value| {
+            let line = position["line"].as_u64().unwrap() as usize;
+            let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+            // ASCII texts: UTF-16 units are bytes.
+            start + position["character"].as_u64().unwrap() as usize
+        };
+        let mut edits: Vec<(usize, usize, &str)> = (edits.as_array().unwrap().iter())
+            .map(|e| {
+                let range = &e["range"];
+                (
+                    offset(&range["start"]),
+                    offset(&range["end"]),
+                    e["newText"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        // From the end, so that earlier ranges stay where they are.
+        edits.sort_by_key(|(start, _, _)| std::cmp::Reverse(*start));
+        let mut out = text.clone();
+        for (start, end, new_text) in edits {
+            out.replace_range(start..end, new_text);
+        }
+        std::fs::write(path, out).unwrap();
+    }
+}
+
+/// `heatwise lint` of the project in `dir`: its findings, a line each.
+fn project_findings(dir: &std::path::Path) -> Vec<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(["lint", "--format", "json"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let found: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let mut lines: Vec<String> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| format!("{} {}", d["code"], d["message"]))
+        .collect();
+    lines.sort();
+    lines
+}
+
+/// Go to definition, references and rename across the files of a project:
+/// a property passed to a nested template, the nested template's output,
+/// a parameter that an environment's `parameter_defaults` gives to every
+/// template declaring it. A rename leaves the project with the findings
+/// it had, and one that cannot be followed is refused with the reason.
+#[test]
+fn navigation_and_rename_across_a_stack() {
+    let dir = std::env::temp_dir().join(format!("heatwise-server-rename-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("nested")).unwrap();
+    let dir = std::fs::canonicalize(&dir).unwrap();
+    let files = [
+        ("heatwise.toml", "[[stack]]\nroot = \"root.yaml\"\nenvironments = [\"env.yaml\"]\n"),
+        ("root.yaml", "heat_template_version: 2018-08-31\nparameters:\n  key: {type: string}\n  flavor: {type: string, default: m1.small}\nresources:\n  app:\n    type: nested/app.yaml\n    properties:\n      key: {get_param: key}\n      size: {get_param: flavor}\noutputs:\n  address: {value: {get_attr: [app, address]}}\n"),
+        ("nested/app.yaml", "heat_template_version: 2018-08-31\nparameters:\n  key: {type: string}\n  size: {type: string}\nresources:\n  server:\n    type: OS::Nova::Server\n    properties: {flavor: {get_param: size}, key_name: {get_param: key}, image: cirros}\noutputs:\n  address: {value: {get_attr: [server, first_address]}}\n"),
+        ("env.yaml", "parameter_defaults:\n  key: ops\n  # the flavor every server gets\n  flavor: m1.large\n"),
+    ];
+    for (path, text) in files {
+        std::fs::write(dir.join(path), text).unwrap();
+    }
+    let uri = |path: &str| format!("file://{}/{path}", dir.display());
+    let before = project_findings(&dir);
+    let mut client = Client::start();
+    client.request(
+        "initialize",
+        json!({"processId": null, "rootUri": uri("").trim_end_matches('/'), "capabilities": {}}),
+    );
+    client.notify("initialized", json!({}));
+    for (path, text) in &files[1..] {
+        client.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri(path), "languageId": "yaml", "version": 1, "text": text}}),
+        );
+    }
+    let position = |path: &str, line: u32, character: u32| json!({"textDocument": {"uri": uri(path)}, "position": {"line": line, "character": character}});
+    // The property `size` passed to app.yaml → its parameter there.
+    let size = client.request("textDocument/definition", position("root.yaml", 9, 7));
+    assert_eq!(size["result"]["uri"], uri("nested/app.yaml"), "{size}");
+    assert_eq!(
+        size["result"]["range"]["start"],
+        json!({"line": 3, "character": 2})
+    );
+    // get_attr [app, address] → the nested template's output.
+    let output = client.request("textDocument/definition", position("root.yaml", 11, 38));
+    assert_eq!(output["result"]["uri"], uri("nested/app.yaml"), "{output}");
+    assert_eq!(
+        output["result"]["range"]["start"],
+        json!({"line": 9, "character": 2})
+    );
+    // `key` in app.yaml: parameter_defaults gives it to both templates.
+    let mut asked = position("nested/app.yaml", 2, 3);
+    asked["context"] = json!({"includeDeclaration": true});
+    let references = client.request("textDocument/references", asked);
+    let mut found: Vec<String> = references["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let path = l["uri"]
+                .as_str()
+                .unwrap()
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .to_owned();
+            format!("{path}:{}", l["range"]["start"]["line"])
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "app.yaml:2",
+            "app.yaml:7",
+            "env.yaml:1",
+            "root.yaml:2",
+            "root.yaml:8",
+            "root.yaml:8"
+        ],
+        "{references}"
+    );
+    // Renamed everywhere: the project's findings are the same.
+    let renamed = client.request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": uri("nested/app.yaml")}, "position": {"line": 2, "character": 3}, "newName": "key_name"}),
+    );
+    apply_workspace_edit(&renamed["result"]);
+    let env = std::fs::read_to_string(dir.join("env.yaml")).unwrap();
+    assert!(env.contains("  key_name: ops\n"), "{env}");
+    assert_eq!(project_findings(&dir), before);
+    // A name another parameter has already, and a name built at run time.
+    let taken = client.request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": uri("root.yaml")}, "position": {"line": 3, "character": 3}, "newName": "key"}),
+    );
+    assert!(
+        taken["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("already has `key`"),
+        "{taken}"
+    );
+    // Completion of the stack's names: parameters after get_param, the
+    // nested template's outputs after `get_attr: [app,`, every parameter
+    // of the stack as an environment's key.
+    let mut complete = |path: &str, line: u32, character: u32| -> Vec<String> {
+        let answer = client.request("textDocument/completion", position(path, line, character));
+        let mut labels: Vec<String> = answer["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item["label"].as_str().unwrap().to_owned())
+            .collect();
+        labels.sort();
+        labels
+    };
+    assert_eq!(complete("root.yaml", 8, 23), ["flavor", "key"]);
+    assert_eq!(complete("root.yaml", 11, 36), ["address"]);
+    assert_eq!(complete("env.yaml", 1, 2), ["flavor", "key", "size"]);
+    assert_eq!(client.shut_down(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

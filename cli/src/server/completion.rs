@@ -7,7 +7,9 @@
 
 use heatwise_core::catalog::{Catalog, Status, StatusKind};
 use heatwise_core::release::Release;
-use heatwise_core::template;
+use heatwise_core::stack::symbols::StackSymbols;
+use heatwise_core::stack::FileId;
+use heatwise_core::template::{self, DocumentKind};
 use heatwise_core::text::TextRange;
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionItemTag, CompletionTextEdit, Position, TextEdit,
@@ -21,6 +23,7 @@ pub fn completion(
     catalog: &Catalog,
     target: Option<Release>,
     position: Position,
+    stack: Option<(&StackSymbols, FileId)>,
 ) -> Vec<CompletionItem> {
     let text = document.text.as_str();
     let offset = converter.offset(position) as usize;
@@ -37,6 +40,9 @@ pub fn completion(
         offer(name, kind, status, typed, converter, replace)
     };
     let trimmed = before.trim_start();
+    if let Some(found) = names(text, before, offset, stack, converter) {
+        return found;
+    }
     if let Some(rest) = trimmed
         .strip_prefix("type:")
         .or_else(|| trimmed.strip_prefix("Type:"))
@@ -51,6 +57,23 @@ pub fn completion(
     }
     if let Some((resource, partial)) = attribute_context(before) {
         let template = template::parse(text);
+        let replace = TextRange::new((offset - partial.len()) as u32, offset as u32);
+        let outputs = stack.and_then(|(symbols, file)| symbols.nested_outputs(file, resource));
+        if let Some(outputs) = outputs {
+            // A template resource: its attributes are its template's outputs.
+            return (outputs.iter())
+                .filter_map(|o| {
+                    offer(
+                        o,
+                        CompletionItemKind::FIELD,
+                        None,
+                        partial,
+                        converter,
+                        replace,
+                    )
+                })
+                .collect();
+        }
         let Some(resource_type) = template
             .resource(resource)
             .and_then(|r| r.definition.type_name.as_deref())
@@ -58,7 +81,6 @@ pub fn completion(
         else {
             return Vec::new();
         };
-        let replace = TextRange::new((offset - partial.len()) as u32, offset as u32);
         return resource_type
             .attributes()
             .filter_map(|a| {
@@ -101,6 +123,92 @@ pub fn completion(
             .collect();
     }
     Vec::new()
+}
+
+/// Names the template and its stack declare: parameters after
+/// `get_param`, resources after `get_resource`, `depends_on` and as
+/// `get_attr`'s first item, and in an environment's `parameters` and
+/// `parameter_defaults`, every parameter of the stack.
+fn names(
+    text: &str,
+    before: &str,
+    offset: usize,
+    stack: Option<(&StackSymbols, FileId)>,
+    converter: &Converter<'_>,
+) -> Option<Vec<CompletionItem>> {
+    let template = template::parse(text);
+    let offered = |names: Vec<&str>, partial: &str, kind: CompletionItemKind| {
+        let replace = TextRange::new((offset - partial.len()) as u32, offset as u32);
+        names
+            .into_iter()
+            .filter_map(|n| offer(n, kind, None, partial, converter, replace))
+            .collect()
+    };
+    if let Some(partial) = after_function(before, "get_param") {
+        let names = template
+            .parameters()
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        return Some(offered(names, partial, CompletionItemKind::VARIABLE));
+    }
+    let resource = ["get_resource", "depends_on", "get_attr"]
+        .iter()
+        .find_map(|function| after_function(before, function));
+    if let Some(partial) = resource {
+        let names = template
+            .resources()
+            .iter()
+            .map(|r| r.name.as_str())
+            .collect();
+        return Some(offered(names, partial, CompletionItemKind::REFERENCE));
+    }
+    let (symbols, _) = stack?;
+    if template.kind() != DocumentKind::Environment {
+        return None;
+    }
+    let trimmed = before.trim_start();
+    let plain = trimmed.chars().all(|c| c.is_alphanumeric() || c == '_');
+    let line_start = offset - before.len();
+    let indent = before.len() - trimmed.len();
+    let section = section_above(text, line_start, indent)?;
+    (plain && matches!(section, "parameters:" | "parameter_defaults:")).then(|| {
+        offered(
+            symbols.all_parameters(),
+            trimmed,
+            CompletionItemKind::VARIABLE,
+        )
+    })
+}
+
+/// `function: partial` or `function: [partial` at the end of `before`,
+/// the partial name being typed; for `depends_on`, after a comma too.
+fn after_function<'b>(before: &'b str, function: &str) -> Option<&'b str> {
+    let at = before.rfind(function)?;
+    let rest = before[at + function.len()..].trim_start();
+    let rest = rest.strip_prefix(':')?.trim_start();
+    let rest = match rest.strip_prefix('[') {
+        Some(list) if function == "depends_on" => list.rsplit(',').next()?.trim_start(),
+        Some(list) => list.trim_start(),
+        None => rest,
+    };
+    rest.chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        .then_some(rest)
+}
+
+/// The line above at a smaller indent than `indent`, trimmed: the key the
+/// line at `line_start` is under.
+fn section_above(text: &str, line_start: usize, indent: usize) -> Option<&str> {
+    let indent_of = |line: &str| line.len() - line.trim_start().len();
+    text[..line_start]
+        .lines()
+        .rev()
+        .find(|line| {
+            let meaningful = !line.trim().is_empty() && !line.trim_start().starts_with('#');
+            meaningful && indent_of(line) < indent
+        })
+        .map(str::trim)
 }
 
 /// The status in force; `None` where the object is not there at the target.
@@ -213,6 +321,14 @@ mod tests {
             Some(("server", ""))
         );
         assert_eq!(attribute_context("get_attr: [server"), None);
+        assert_eq!(
+            after_function("  a: {get_param: fla", "get_param"),
+            Some("fla")
+        );
+        assert_eq!(after_function("get_param: [", "get_param"), Some(""));
+        assert_eq!(after_function("depends_on: [a, b", "depends_on"), Some("b"));
+        assert_eq!(after_function("get_attr: [server, na", "get_attr"), None);
+        assert_eq!(after_function("get_param: {x", "get_param"), None);
         let text = "resources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      name: x\n      netw\n";
         let line = text.find("      netw").unwrap();
         assert_eq!(

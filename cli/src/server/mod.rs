@@ -18,6 +18,7 @@ mod completion;
 mod definition;
 mod document;
 mod hover;
+mod navigate;
 mod settings;
 mod workspace;
 
@@ -27,6 +28,7 @@ use std::process::ExitCode;
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::lint::LintOptions;
+use heatwise_core::stack::symbols::StackSymbols;
 use heatwise_core::stack::{Reference, Registry, Stack};
 use heatwise_core::template::{self, DocumentKind};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -36,10 +38,11 @@ use lsp_types::{
     DiagnosticServerCapabilities, DidChangeConfigurationParams, DidChangeTextDocumentParams,
     DidChangeWatchedFilesParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
     DocumentDiagnosticParams, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
-    FullDocumentDiagnosticReport, GotoDefinitionParams, HoverParams, HoverProviderCapability,
-    InitializeParams, MessageType, OneOf, PositionEncodingKind, PublishDiagnosticsParams,
-    RelatedFullDocumentDiagnosticReport, ServerCapabilities, ServerInfo, ShowMessageParams,
-    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    FullDocumentDiagnosticReport, GotoDefinitionParams, GotoDefinitionResponse, HoverParams,
+    HoverProviderCapability, InitializeParams, MessageType, OneOf, PositionEncodingKind,
+    PublishDiagnosticsParams, ReferenceParams, RelatedFullDocumentDiagnosticReport, RenameParams,
+    ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability,
+    TextDocumentSyncKind, Uri,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -142,6 +145,8 @@ fn serve(connection: &Connection) -> Result<(), String> {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,
@@ -522,6 +527,27 @@ impl Server<'_> {
                     let at = params.text_document_position_params;
                     let uri = &at.text_document.uri;
                     let document = server.document(uri)?;
+                    if let Some(stack) = server.stack_for(uri) {
+                        let symbols = server.symbols(&stack);
+                        if let Some(symbol) =
+                            navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
+                        {
+                            let found = navigate::declarations(
+                                &stack,
+                                &symbols,
+                                &symbol,
+                                uri,
+                                server.encoding,
+                            );
+                            if !found.is_empty() {
+                                let answer = match <[_; 1]>::try_from(found) {
+                                    Ok([one]) => GotoDefinitionResponse::Scalar(one),
+                                    Err(found) => GotoDefinitionResponse::Array(found),
+                                };
+                                return Ok(serde_json::to_value(answer).unwrap_or(Value::Null));
+                            }
+                        }
+                    }
                     let converter = Converter::new(&document.text, server.encoding);
                     Ok(serde_json::to_value(definition::definition(
                         uri,
@@ -532,6 +558,47 @@ impl Server<'_> {
                     .unwrap_or(Value::Null))
                 })
             }
+            "textDocument/references" => self.answer(request, |server, params: ReferenceParams| {
+                let at = params.text_document_position;
+                let uri = &at.text_document.uri;
+                server.document(uri)?;
+                let Some(stack) = server.stack_for(uri) else {
+                    return Ok(Value::Null);
+                };
+                let symbols = server.symbols(&stack);
+                let Some(symbol) =
+                    navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
+                else {
+                    return Ok(Value::Null);
+                };
+                let found = navigate::references(
+                    &stack,
+                    &symbols,
+                    &symbol,
+                    params.context.include_declaration,
+                    server.encoding,
+                );
+                Ok(serde_json::to_value(found).unwrap_or(Value::Null))
+            }),
+            "textDocument/rename" => self.answer(request, |server, params: RenameParams| {
+                let at = params.text_document_position;
+                let uri = &at.text_document.uri;
+                server.document(uri)?;
+                let failed = |message: String| (ErrorCode::RequestFailed, message);
+                let stack = server.stack_for(uri).ok_or_else(|| {
+                    failed("only a local template or environment is renamed in".into())
+                })?;
+                let symbols = server.symbols(&stack);
+                let symbol =
+                    navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
+                        .ok_or_else(|| {
+                            failed("no parameter, resource or output is named here".into())
+                        })?;
+                let edit =
+                    navigate::rename(&stack, &symbols, &symbol, &params.new_name, server.encoding)
+                        .map_err(failed)?;
+                Ok(serde_json::to_value(edit).unwrap_or(Value::Null))
+            }),
             "textDocument/codeAction" => {
                 self.answer(request, |server, params: CodeActionParams| {
                     let uri = &params.text_document.uri;
@@ -552,14 +619,19 @@ impl Server<'_> {
             "textDocument/completion" => {
                 self.answer(request, |server, params: CompletionParams| {
                     let at = params.text_document_position;
-                    let document = server.document(&at.text_document.uri)?;
+                    let uri = &at.text_document.uri;
+                    let document = server.document(uri)?;
                     let converter = Converter::new(&document.text, server.encoding);
+                    let stack = server.stack_for(uri);
+                    let symbols = stack.as_ref().map(|stack| server.symbols(stack));
+                    let file = stack.as_ref().and_then(|stack| stack.file(uri.as_str()));
                     let items = completion::completion(
                         document,
                         &converter,
                         server.catalog,
                         server.settings.target,
                         at.position,
+                        symbols.as_ref().zip(file),
                     );
                     Ok(serde_json::to_value(CompletionResponse::Array(items))
                         .unwrap_or(Value::Null))
@@ -610,6 +682,20 @@ impl Server<'_> {
             )
         })?;
         handler(self, params)
+    }
+
+    /// The stack the file at `uri` is read in: the project's first that
+    /// reaches it, else the one it is the root of.
+    fn stack_for(&self, uri: &Uri) -> Option<std::borrow::Cow<'_, Stack>> {
+        match self.workspace.stack_with(uri.as_str()) {
+            Some(stack) => Some(std::borrow::Cow::Borrowed(stack)),
+            None => self.stack_of(uri).map(std::borrow::Cow::Owned),
+        }
+    }
+
+    fn symbols(&self, stack: &Stack) -> StackSymbols {
+        let catalog = self.catalog;
+        StackSymbols::new(stack, &|name| catalog.resolve_type(name).is_some())
     }
 
     fn document(&self, uri: &Uri) -> Result<&Document, (ErrorCode, String)> {

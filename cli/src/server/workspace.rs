@@ -128,6 +128,14 @@ impl Workspace {
         problems
     }
 
+    /// The first stack of the project that reaches the file at `url`.
+    pub fn stack_with(&self, url: &str) -> Option<&Stack> {
+        self.stacks
+            .iter()
+            .filter_map(|state| state.gathered.as_ref())
+            .find(|stack| stack.file(url).is_some())
+    }
+
     /// The findings of the file at `url` in every stack of the project
     /// that reaches it, each once; `None` when none does.
     pub fn findings(&mut self, url: &str, options: &LintOptions<'_>) -> Option<Found> {

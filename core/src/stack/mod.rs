@@ -2,11 +2,13 @@
 //! created with, in order, and every file they reach. [`gather`] collects
 //! the files as python-heatclient does (through a [`FileProvider`]: no
 //! file system here), [`url`] joins the names it finds, [`registry`] reads
-//! the environments' `resource_registry` as Heat does.
+//! the environments' `resource_registry` as Heat does, [`symbols`] finds
+//! where the files name their parameters, resources and outputs.
 
 pub mod gather;
 pub mod nesting;
 pub mod registry;
+pub mod symbols;
 pub mod url;
 
 pub use gather::{
