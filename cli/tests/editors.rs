@@ -413,3 +413,79 @@ fn neovim_shows_struck_through_findings_hovers_and_fixes_all() {
     assert_eq!(seen["after"], 0, "{seen}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Neovim over a project of two templates: the nested one shows a finding
+/// with the caller that reaches it, go to definition crosses files, and a
+/// rename of a parameter edits both files and leaves the project with the
+/// findings it had.
+#[test]
+fn neovim_navigates_and_renames_across_a_stack() {
+    let Some(nvim) = tool("nvim") else {
+        return;
+    };
+    let dir = scratch("neovim-stack");
+    std::fs::create_dir(dir.join("nested")).unwrap();
+    let files = [
+        ("heatwise.toml", "[[stack]]\nroot = \"root.yaml\"\n"),
+        ("root.yaml", "heat_template_version: 2018-08-31\nparameters:\n  flavor: {type: string, default: m1.small}\nresources:\n  app:\n    type: nested/app.yaml\n    properties:\n      size: {get_param: flavor}\n"),
+        ("nested/app.yaml", "heat_template_version: 2018-08-31\nparameters:\n  size: {type: string}\nresources:\n  config:\n    type: OS::Heat::SoftwareConfig\n    properties: {config: {get_file: missing.sh}}\noutputs:\n  size: {value: {get_param: size}}\n"),
+    ];
+    for (path, text) in files {
+        std::fs::write(dir.join(path), text).unwrap();
+    }
+    let lint = || {
+        let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+            .args(["lint", "--format", "json"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let found: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let mut codes: Vec<String> = (found.as_array().unwrap().iter())
+            .map(|d| format!("{} {}", d["code"], d["path"]))
+            .collect();
+        codes.sort();
+        codes
+    };
+    let before = lint();
+    let out = dir.join("seen.json");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/editors/neovim_stack.lua");
+    let output = Command::new(&nvim)
+        .args(["--headless", "--clean", "-l"])
+        .arg(&script)
+        .current_dir(&dir)
+        .env("HEATWISE", env!("CARGO_BIN_EXE_heatwise"))
+        .env("HEATWISE_NVIM_OUT", &out)
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .output()
+        .unwrap();
+    let seen: Value = serde_json::from_str(
+        &std::fs::read_to_string(&out)
+            .unwrap_or_else(|_| panic!("Neovim wrote nothing: {}", text(&output))),
+    )
+    .unwrap();
+    let path = |name: &str| dir.join(name).display().to_string();
+    assert_eq!(seen["attached"], true, "{seen}");
+    assert_eq!(seen["root_dir"], dir.display().to_string(), "{seen}");
+    assert_eq!(seen["nested"][0]["code"], "HW401", "{seen}");
+    assert_eq!(seen["nested"][0]["related"], path("root.yaml"), "{seen}");
+    assert_eq!(
+        seen["definition"]["file"],
+        path("nested/app.yaml"),
+        "{seen}"
+    );
+    assert_eq!(seen["definition"]["line"], 2, "{seen}");
+    assert_eq!(seen["renamed"], true, "{seen}");
+    let app = std::fs::read_to_string(dir.join("nested/app.yaml")).unwrap();
+    let root = std::fs::read_to_string(dir.join("root.yaml")).unwrap();
+    assert!(
+        app.contains("  flavor_size: {type: string}") && app.contains("{get_param: flavor_size}"),
+        "{app}"
+    );
+    assert!(
+        root.contains("      flavor_size: {get_param: flavor}"),
+        "{root}"
+    );
+    assert_eq!(lint(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
