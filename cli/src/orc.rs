@@ -3,11 +3,13 @@
 //! on stderr, as `heatwise lint` reports findings.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use heatwise_orc::{render, Credentials, File, OptionField, Options};
+use heatwise_core::severity::Severity;
+use heatwise_orc::release::release_plan;
+use heatwise_orc::{render, Credentials, File, OptionField, Options, StackResources};
 
 use crate::input::{read_path, STDIN_NAME};
 use crate::output::text::{write_findings, Finding};
@@ -47,6 +49,21 @@ pub struct OrcArgs {
     /// manifests.
     #[arg(long)]
     plan: bool,
+
+    /// Hand a running stack over instead of building it anew: the output
+    /// of `openstack stack resource list --nested-depth 5 --long -f json
+    /// STACK`. Every resource Heat made and ORC can import becomes an
+    /// unmanaged object importing its ID, named as the export names it;
+    /// nothing is created, and what cannot be imported is reported.
+    #[arg(long, value_name = "RESOURCES.json")]
+    stack_resources: Option<PathBuf>,
+
+    /// Write the template with `deletion_policy: Retain` on its resources
+    /// to this file, and print the steps that release the stack from Heat
+    /// without deleting anything it made (docs/orc.md, "Handing a running
+    /// stack over").
+    #[arg(long, value_name = "RETAINED.yaml", conflicts_with = "plan")]
+    release_plan: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -104,7 +121,7 @@ fn options(args: &OrcArgs) -> Result<Options, String> {
 }
 
 pub fn run(args: &OrcArgs) -> ExitCode {
-    let options = match options(args) {
+    let mut options = match options(args) {
         Ok(options) => options,
         Err(message) => {
             eprintln!("{message}");
@@ -118,6 +135,23 @@ pub fn run(args: &OrcArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mut stack_name = None;
+    if let Some(path) = &args.stack_resources {
+        let rows = read_path(path).and_then(|json| StackResources::read(&json));
+        match rows {
+            Ok(rows) => {
+                stack_name = rows.stack_name().map(str::to_owned);
+                options = options.handing_over(rows);
+            }
+            Err(message) => {
+                eprintln!("error: {}: {message}", path.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if let Some(out) = &args.release_plan {
+        return release(args, &template, out, stack_name.as_deref());
+    }
     let mut environments = Vec::new();
     for path in &args.environments {
         match read_path(path) {
@@ -212,5 +246,81 @@ fn plural(n: usize, word: &str) -> String {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")
+    }
+}
+
+/// `--release-plan`: the retained template written to `out`, the steps on
+/// stdout, what the plan cannot do on stderr.
+fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> ExitCode {
+    let plan = match release_plan(template) {
+        Ok(plan) => plan,
+        Err(message) => {
+            eprintln!("error: {}: {message}", args.template.display());
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(error) = std::fs::write(out, &plan.template) {
+        eprintln!("error: {}: cannot write: {error}", out.display());
+        return ExitCode::from(2);
+    }
+    let stack = stack.unwrap_or("STACK");
+    let retained = out.display();
+    let namespace = &args.namespace;
+    let steps = format!(
+        "# Releasing the stack {stack} from Heat without deleting what it made.\n\
+         # {retained} is the template with deletion_policy: Retain on {count}.\n\
+         # Run from the template's directory (heatclient sends its nested files again).\n\
+         \n\
+         # 1. Check that the update changes deletion policies only: nothing may be replaced.\n\
+         openstack stack update --dry-run --existing --template {retained} {stack}\n\
+         # 2. Give the resources Retain.\n\
+         openstack stack update --wait --existing --template {retained} {stack}\n\
+         # 3. Hand the resources over: import them into ORC, unmanaged, and wait until each is there.\n\
+         openstack stack resource list --nested-depth 5 --long -f json {stack} > resources.json\n\
+         heatwise orc {template} --stack-resources resources.json --namespace {namespace} --credentials {secret}/{cloud} > handover.yaml\n\
+         kubectl apply -f handover.yaml\n\
+         kubectl wait --namespace {namespace} --for=condition=Available --timeout=10m -f handover.yaml\n\
+         # 4. Delete the stack: Heat leaves every retained resource, and the nested stacks with them.\n\
+         openstack stack delete --wait {stack}\n\
+         # Where heat.conf has enable_stack_abandon = True, `openstack stack abandon {stack}` does steps 1, 2 and 4 at once.\n",
+        count = plural(plan.retained, "resource"),
+        template = args.template.display(),
+        secret = args.credentials.secret_name,
+        cloud = args.credentials.cloud_name,
+    );
+    let mut stdout = io::stdout().lock();
+    if stdout
+        .write_all(steps.as_bytes())
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        return ExitCode::from(2);
+    }
+    let colour =
+        io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let findings: Vec<Finding<'_>> = plan
+        .notes
+        .iter()
+        .map(|(range, message)| Finding {
+            severity: Severity::Warning,
+            code: "release-plan",
+            message,
+            range: *range,
+            help: None,
+            notes: Vec::new(),
+        })
+        .collect();
+    let mut stderr = io::stderr().lock();
+    let _ = write_findings(
+        &args.template.display().to_string(),
+        template,
+        &findings,
+        colour,
+        &mut stderr,
+    );
+    if plan.notes.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }

@@ -136,3 +136,65 @@ fn usage_and_read_errors_exit_2() {
         "{stderr}"
     );
 }
+
+/// A running stack handed over: unmanaged imports of the IDs Heat lists,
+/// and the release plan that lets Heat go without deleting anything.
+#[test]
+fn a_running_stack_hands_over_and_releases() {
+    let dir = std::env::temp_dir().join(format!("heatwise-orc-handover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = dir.join("resources.json");
+    std::fs::write(
+        &rows,
+        r#"[{"resource_name": "app_net", "physical_resource_id": "0b7e2f0a-0001-4c1b-9d7e-0a0000000001", "resource_type": "OS::Neutron::Net", "resource_status": "CREATE_COMPLETE", "updated_time": null, "stack_name": "apps"},
+            {"resource_name": "app_subnet", "physical_resource_id": "0b7e2f0a-0002-4c1b-9d7e-0a0000000002", "resource_type": "OS::Neutron::Subnet", "resource_status": "CREATE_COMPLETE", "updated_time": null, "stack_name": "apps"}]"#,
+    )
+    .unwrap();
+    let mut args = vec![
+        "orc",
+        "-",
+        "-P",
+        "cidr=10.0.0.0/24",
+        "--stack-resources",
+        rows.to_str().unwrap(),
+    ];
+    args.extend(CREDENTIALS);
+    let (code, stdout, stderr) = heatwise(&args, Some(STACK));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout.matches("managementPolicy: unmanaged").count(),
+        2,
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("id: 0b7e2f0a-0002-4c1b-9d7e-0a0000000002"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("cidr:"),
+        "a hand-over writes no resource: {stdout}"
+    );
+
+    let retained = dir.join("retained.yaml");
+    args.extend(["--release-plan", retained.to_str().unwrap()]);
+    let (code, stdout, stderr) = heatwise(&args, Some(STACK));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains(&format!(
+            "openstack stack update --dry-run --existing --template {} apps",
+            retained.display()
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("openstack stack delete --wait apps"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&retained).unwrap();
+    assert_eq!(
+        text.matches("    deletion_policy: Retain\n").count(),
+        2,
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -180,6 +180,10 @@ impl<'a, 't> Context<'a, 't> {
                 self.report_unmapped(resource, &type_name);
                 continue;
             };
+            if let Some(rows) = self.options.stack_resources() {
+                sections::hand_over(self, resource, rows);
+                continue;
+            }
             match sections::read(self, resource) {
                 Lifecycle::External(id, at)
                     if sections::import_external(self, resource, &id, at) => {}
@@ -230,7 +234,16 @@ impl<'a, 't> Context<'a, 't> {
             .definition
             .type_range(self.tree())
             .unwrap_or_else(|| resource.name_range(self.tree()));
-        let why = table::unmapped_reason(type_name);
+        let mut why = table::unmapped_reason(type_name);
+        let nested =
+            (self.options.stack_resources()).map_or(0, |rows| rows.nested_under(&resource.name));
+        match nested {
+            0 => {}
+            1 => why.push_str("; the resource of its nested stack is not handed over either"),
+            n => why.push_str(&format!(
+                "; the {n} resources of its nested stack are not handed over either"
+            )),
+        }
         let written = resource.definition.type_name.as_deref().unwrap_or_default();
         let message = if written == type_name {
             format!("the resource {} is not exported: {why}", resource.name)

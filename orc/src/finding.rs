@@ -26,10 +26,12 @@ pub enum Code {
     MeaningDiffers,
     /// A reference to a resource that has no ORC object.
     MissingObject,
+    /// A resource of a running stack that a hand-over cannot import.
+    NotHandedOver,
 }
 
 impl Code {
-    pub const ALL: [Code; 10] = [
+    pub const ALL: [Code; 11] = [
         Code::NoOrcKind,
         Code::NoOrcField,
         Code::NotStatic,
@@ -40,6 +42,7 @@ impl Code {
         Code::UnreadableTemplate,
         Code::MeaningDiffers,
         Code::MissingObject,
+        Code::NotHandedOver,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -54,6 +57,7 @@ impl Code {
             Code::UnreadableTemplate => "ORC008",
             Code::MeaningDiffers => "ORC009",
             Code::MissingObject => "ORC010",
+            Code::NotHandedOver => "ORC011",
         }
     }
 
@@ -69,6 +73,7 @@ impl Code {
             Code::UnreadableTemplate => "unreadable-template",
             Code::MeaningDiffers => "meaning-differs",
             Code::MissingObject => "missing-object",
+            Code::NotHandedOver => "not-handed-over",
         }
     }
 
@@ -80,7 +85,8 @@ impl Code {
             | Code::RefusedByOrc
             | Code::DependencyCycle
             | Code::UnreadableTemplate
-            | Code::MissingObject => Severity::Error,
+            | Code::MissingObject
+            | Code::NotHandedOver => Severity::Error,
             _ => Severity::Warning,
         }
     }

@@ -21,9 +21,11 @@ pub mod manifest;
 mod names;
 mod options;
 pub mod plan;
+pub mod release;
 pub mod render;
 pub mod schema;
 mod sections;
+mod stack_resources;
 
 pub use context::MAX_FINDINGS;
 pub use eval::{MAX_ENVIRONMENT_VALUES, MAX_EVAL_DEPTH, MAX_EVAL_NODES};
@@ -35,3 +37,4 @@ pub use names::{
     secret_name_problem, MAX_CLOUD_NAME,
 };
 pub use options::{Credentials, OptionField, OptionProblem, Options, MAX_PARAMETERS};
+pub use stack_resources::{ResourceRow, StackResources, MAX_FIELD, MAX_ROWS};

@@ -3,6 +3,7 @@
 //! editor) gathers them: an [`Options`] is valid by construction.
 
 use crate::names::{cloud_name_problem, namespace_problem, secret_name_problem};
+use crate::stack_resources::StackResources;
 
 /// Most parameter values one export takes.
 pub const MAX_PARAMETERS: usize = 1000;
@@ -22,6 +23,9 @@ pub struct Options {
     namespace: String,
     credentials: Credentials,
     parameters: Vec<(String, String)>,
+    /// A hand-over: the running stack's resources, imported by ID instead
+    /// of created.
+    stack_resources: Option<StackResources>,
 }
 
 /// Which option a problem is about.
@@ -97,6 +101,7 @@ impl Options {
             namespace: namespace.to_owned(),
             credentials,
             parameters,
+            stack_resources: None,
         })
     }
 
@@ -111,6 +116,18 @@ impl Options {
     /// `NAME=VALUE` parameter values, strongest last.
     pub fn parameters(&self) -> &[(String, String)] {
         &self.parameters
+    }
+
+    /// A hand-over of the running stack these resources are: every
+    /// resource Heat made is imported by its ID, unmanaged, and nothing is
+    /// created.
+    pub fn handing_over(mut self, resources: StackResources) -> Self {
+        self.stack_resources = Some(resources);
+        self
+    }
+
+    pub fn stack_resources(&self) -> Option<&StackResources> {
+        self.stack_resources.as_ref()
     }
 }
 

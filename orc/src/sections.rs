@@ -24,7 +24,8 @@ use heatwise_core::text::TextRange;
 use crate::context::{Context, DependsOn, Target};
 use crate::eval::V;
 use crate::finding::Code;
-use crate::manifest::{Node, Object};
+use crate::manifest::{Kind, Node, Object};
+use crate::stack_resources::StackResources;
 
 /// What a resource's sections ask of its export.
 pub(crate) enum Lifecycle {
@@ -309,6 +310,20 @@ pub(crate) fn import_external(
         return false;
     }
     let name = name.to_owned();
+    unmanaged_import(cx, resource, kind, name, id, at);
+    true
+}
+
+/// The object `name` of `kind` for `resource`: an unmanaged import of the
+/// ID written (or listed) at `at`, which ORC neither changes nor deletes.
+fn unmanaged_import(
+    cx: &mut Context<'_, '_>,
+    resource: &Resource,
+    kind: Kind,
+    name: String,
+    id: &str,
+    at: TextRange,
+) {
     let mut import = Node::map(Some(at));
     import.set("id", Node::str(id, Some(at)));
     let mut spec = Node::map(None);
@@ -322,5 +337,39 @@ pub(crate) fn import_external(
         origin: resource.name_range(cx.tree()),
         spec,
     });
-    true
+}
+
+/// A resource of a running stack handed over (`--stack-resources`): its
+/// object imports the ID Heat lists for it, unmanaged, under the name the
+/// export gives it, so every reference by name holds; nothing is created.
+/// A resource folded into another object (a rule into its group) needs
+/// nothing: the object it folds into is imported as Neutron has it.
+pub(crate) fn hand_over(cx: &mut Context<'_, '_>, resource: &Resource, rows: &StackResources) {
+    let at = resource.name_range(cx.tree());
+    let Some((kind, name)) = cx.object_of(&resource.name) else {
+        return;
+    };
+    let name = name.to_owned();
+    let row = rows.row(&resource.name);
+    let Some(id) = row.and_then(|row| row.physical_id.clone()) else {
+        let message = match row {
+            None => format!("{} is not handed over: the stack's resource list has no resource of that name (a hand-over imports only what Heat made; list the resources again if it was added since)", resource.name),
+            Some(row) => format!("{} is not handed over: Heat has no ID for it ({}), so there is nothing to import", resource.name, row.status),
+        };
+        cx.report(Code::NotHandedOver, at, message);
+        return;
+    };
+    if !kind.has_envelope() {
+        cx.report(
+            Code::NotHandedOver,
+            at,
+            format!(
+                "{} is not handed over: ORC cannot import a {}; it stays as Heat made it, outside ORC",
+                resource.name,
+                kind.as_str()
+            ),
+        );
+        return;
+    }
+    unmanaged_import(cx, resource, kind, name, &id, at);
 }

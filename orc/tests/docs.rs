@@ -64,6 +64,31 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
 - **Immutability**: many fields Heat can update in place (port addresses, a floating IP's port, a server's image,\n\
   flavor, key or user data, a volume's size) are immutable in ORC: changing them means a new object.\n\
 - **Outputs** have no ORC equivalent; each is reported with the object whose status holds its value.\n\n\
+## Handing a running stack over\n\n\
+A stack Heat runs can move to ORC without recreating anything:\n\n\
+1. `heatwise orc TEMPLATE -e ENV ... --namespace NS --credentials SECRET/CLOUD --release-plan retained.yaml` writes\n\
+   the template with `deletion_policy: Retain` on its resources and prints the steps below with the stack's name\n\
+   (from `--stack-resources`). Software deployments are left as they are: Heat would run their configuration\n\
+   again to update them, and deleting one touches nothing outside Heat unless its `actions` include `DELETE`\n\
+   (reported). A resource whose only change is its deletion policy is updated without being touched\n\
+   (Heat's `Resource.handle_update` acts on changed properties); the dry run shows what Heat will do.\n\
+2. `openstack stack update --dry-run --existing --template retained.yaml STACK` must list no resource to replace;\n\
+   then `openstack stack update --wait --existing --template retained.yaml STACK`.\n\
+3. `openstack stack resource list --nested-depth 5 --long -f json STACK > resources.json`, then\n\
+   `heatwise orc TEMPLATE ... --stack-resources resources.json > handover.yaml`: every resource Heat made whose\n\
+   kind ORC can import becomes a `managementPolicy: unmanaged` object importing the ID Heat lists, named as the\n\
+   export names it, so references by name hold. Nothing is created: not the ports Nova made for a server's\n\
+   networks, not the imports of images and flavors by name. A resource without an ID (never created), one the\n\
+   list does not have, and one whose kind ORC cannot import (a RouterInterface) are reported (ORC011); rules and\n\
+   attachments folded into their group or server stay as Neutron and Cinder have them. Nested stacks (their rows\n\
+   are named `<stack>-<resource>-<id>`) are not handed over yet: the resource that makes one says how many\n\
+   resources it holds. `kubectl apply -f handover.yaml` and wait for every object to be `Available`.\n\
+4. `openstack stack delete --wait STACK`: Heat leaves every retained resource, and every nested stack with its\n\
+   parent resource. Where `heat.conf` has `enable_stack_abandon = True`, `openstack stack abandon STACK` does steps\n\
+   2 and 4 at once.\n\n\
+The imported objects are unmanaged: ORC reads them and lets other objects refer to them, but changes and deletes\n\
+nothing. Taking one under management later is ORC's own business (a managed object with the same resource\n\
+adopts it).\n\n\
 ## What is reported\n\n\
 | code | name | severity |\n| --- | --- | --- |\n",
     );

@@ -1,5 +1,7 @@
 //! Data-driven export tests: each `fixtures/<name>.yaml` template (with
-//! `<name>.env.yaml` as its environment when there is one) is exported and
+//! `<name>.env.yaml` as its environment when there is one, and
+//! `<name>.resources.json`, a running stack's resource list, for a
+//! hand-over) is exported and
 //! compared with `<name>.expected` — findings, plan and manifests —
 //! (`HEATWISE_BLESS=1` rewrites it), and every object written is checked
 //! against its CRD by an independent JSON Schema validator, and parsed
@@ -8,7 +10,7 @@
 mod common;
 
 use heatwise_core::text::Positions;
-use heatwise_orc::{export, render, Credentials, Export, File, Options};
+use heatwise_orc::{export, render, Credentials, Export, File, Options, StackResources};
 
 fn options(parameters: Vec<(String, String)>) -> Options {
     let credentials = Credentials {
@@ -67,7 +69,11 @@ fn fixtures() {
                 (k.into(), v.into())
             })
             .collect();
-        let options = options(parameters);
+        let mut options = options(parameters);
+        // `<name>.resources.json`: a hand-over of the running stack.
+        if let Ok(rows) = std::fs::read_to_string(dir.join(format!("{stem}.resources.json"))) {
+            options = options.handing_over(StackResources::read(&rows).expect("a resource list"));
+        }
         let result = export(&template, &environments, &options);
         common::check_output(&result, &validators, &name);
         let described = describe(&result, &template, environment.as_deref());

@@ -253,14 +253,14 @@ fn orc_modules_import_downward_only() {
         &[
             &["manifest"],
             &["schema"],
-            &["finding", "names"],
+            &["finding", "names", "stack_resources"],
             &["options"],
             &["eval"],
             &["plan"],
             &["context"],
             &["kinds", "sections"],
             &["export"],
-            &["render"],
+            &["render", "release"],
         ],
     );
 }
