@@ -7,7 +7,6 @@
 //! template. A summary of what was applied and what remains goes to
 //! standard error.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -15,9 +14,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use heatwise_core::fix::Applicability;
-use heatwise_core::fixer::{fix_all, FixOptions, FixOutcome};
-use heatwise_core::lint::{LintOptions, Rule, StackLinter};
-use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Role, Stack};
+use heatwise_core::fixer::{fix_all, fix_stack, FixOptions, FixOutcome};
+use heatwise_core::lint::Rule;
+use heatwise_core::stack::Stack;
 use heatwise_core::syntax;
 use heatwise_core::text::LineIndex;
 
@@ -198,41 +197,31 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
         codes: (!args.select.is_empty()).then(|| args.select.concat()),
     };
     let mut failed = !errors.is_empty();
-    let mut fixed: Vec<(String, String)> = Vec::new();
-    for file in before.files.iter().filter(|f| f.role != Role::Data) {
-        let name = files
-            .path_of(&file.url)
-            .map_or_else(|| file.url.clone(), |p| stack::shown(&p));
-        let outcome = fix_all(&file.text, &options);
-        summarize(&name, &outcome, args.unsafe_fixes);
+    let migration = fix_stack(&before, &options);
+    let shown_url = |url: &str| {
+        files
+            .path_of(url)
+            .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
+    };
+    for (url, outcome) in &migration.outcomes {
+        let name = shown_url(url);
+        summarize(&name, outcome, args.unsafe_fixes);
         if let Some(reason) = &outcome.refused {
             eprintln!("error: {name}: not fixed: {reason}");
             failed = true;
-            continue;
-        }
-        if *outcome.text != *file.text {
-            fixed.push((file.url.clone(), outcome.text));
         }
     }
-    // The migrated stack, read through the new texts.
-    let migrated = Overlay {
-        files: &files,
-        texts: &fixed,
-    };
-    let after = Stack::gather(&urls[0], &urls[1..], &migrated);
-    let broken = new_cross_file_findings(&before, &after, &checked.options());
-    if !broken.is_empty() {
-        for (url, rule, count) in &broken {
-            let name = files
-                .path_of(url)
-                .map_or_else(|| url.clone(), |p| stack::shown(&p));
+    if !migration.broken.is_empty() {
+        for (url, rule, count) in &migration.broken {
+            let name = shown_url(url);
             eprintln!("error: {name}: the fixes would add {count} {rule} finding(s)");
         }
         eprintln!("error: nothing written: the migration would break what the stack's files rely on of each other");
         return ExitCode::from(2);
     }
+    let fixed: Vec<(&str, &str)> = migration.changed().collect();
     let mut stdout = io::stdout().lock();
-    for (url, text) in &fixed {
+    for &(url, text) in &fixed {
         let Some(path) = files.path_of(url) else {
             continue;
         };
@@ -254,50 +243,6 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// The files of the file system, some read from texts given instead.
-struct Overlay<'a> {
-    files: &'a stack::FsFiles,
-    texts: &'a [(String, String)],
-}
-
-impl FileProvider for Overlay<'_> {
-    fn read(&self, url: &str) -> Result<Content, ReadError> {
-        match self.texts.iter().find(|(u, _)| u == url) {
-            Some((_, text)) => Ok(Content::Text(text.clone())),
-            None => self.files.read(url),
-        }
-    }
-}
-
-/// Per file and cross-file rule, the findings `after` has more of than
-/// `before`: (URL, rule code, how many more).
-fn new_cross_file_findings(
-    before: &Stack,
-    after: &Stack,
-    options: &LintOptions<'_>,
-) -> Vec<(String, &'static str, usize)> {
-    let count = |stack: &Stack| {
-        let linter = StackLinter::new(stack, &mut GatherCache::default());
-        let mut counts: BTreeMap<(String, &'static str), usize> = BTreeMap::new();
-        for id in linter.files() {
-            for diagnostic in linter.lint(id, options) {
-                if diagnostic.code().starts_with("HW4") {
-                    let key = (stack.files[id].url.clone(), diagnostic.code());
-                    *counts.entry(key).or_default() += 1;
-                }
-            }
-        }
-        counts
-    };
-    let (old, new) = (count(before), count(after));
-    new.into_iter()
-        .filter_map(|(key, n)| {
-            let was = old.get(&key).copied().unwrap_or(0);
-            (n > was).then(|| (key.0, key.1, n - was))
-        })
-        .collect()
 }
 
 /// Writes a temporary file beside `path`, then renames it over `path`. A
