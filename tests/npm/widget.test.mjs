@@ -474,8 +474,14 @@ window.mounted = editor;
   );
   // esbuild keeps `new URL("heatwise_web_bg.wasm", import.meta.url)`: the
   // file goes next to the bundle, as a bundler's asset step would put it.
-  // So do the ORC view's module and its wasm.
-  for (const file of ["heatwise_web_bg.wasm", "heatwise-orc-module.js", "heatwise-orc-module_bg.wasm"]) {
+  // So do the ORC view's and the folder view's modules and their wasm.
+  for (const file of [
+    "heatwise_web_bg.wasm",
+    "heatwise-orc-module.js",
+    "heatwise-orc-module_bg.wasm",
+    "heatwise-folder-module.js",
+    "heatwise-folder-module_bg.wasm",
+  ]) {
     copyFileSync(join(folder, "node_modules", "heatwise", "app", file), join(out, file));
   }
   writeFileSync(

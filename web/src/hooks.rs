@@ -202,6 +202,18 @@ pub fn use_file_drop(
             });
         let on_drop = EventListener::new_with_options(&target, "drop", options, move |event| {
             let event = event.unchecked_ref::<DragEvent>();
+            // A folder or a .zip opens in the folder view.
+            if let Some(data) = event.data_transfer().filter(crate::folder::is_folder_drop) {
+                event.prevent_default();
+                event.stop_propagation();
+                let reading = crate::folder::read_drop(&data);
+                let dispatcher = dispatcher.clone();
+                spawn_local(async move {
+                    let read = crate::folder::dropped(reading).await.map(Some);
+                    crate::folder_hooks::show_folder(&dispatcher, read);
+                });
+                return;
+            }
             let file = event
                 .data_transfer()
                 .and_then(|data| data.files())

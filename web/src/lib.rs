@@ -9,6 +9,8 @@ pub mod descriptions;
 pub mod embed;
 pub mod examples;
 pub mod findings;
+pub mod folder;
+pub mod folder_hooks;
 pub mod hooks;
 pub mod hover;
 pub mod migration;

@@ -117,6 +117,11 @@ pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migrat
     }
 }
 
+/// The changes from `before` to `after`, line by line, with context.
+pub fn diff_hunks(before: &str, after: &str) -> Vec<Hunk> {
+    hunks(&TextDiff::from_lines(before, after))
+}
+
 fn hunks(diff: &TextDiff<'_, '_, '_, str>) -> Vec<Hunk> {
     diff.grouped_ops(CONTEXT_LINES)
         .iter()

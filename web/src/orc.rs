@@ -95,7 +95,7 @@ pub async fn export(text: &str, settings: &OrcSettings) -> OrcView {
     }
 }
 
-fn describe(error: &JsValue) -> String {
+pub(crate) fn describe(error: &JsValue) -> String {
     error
         .dyn_ref::<js_sys::Error>()
         .map(|error| String::from(error.message()))
@@ -103,22 +103,22 @@ fn describe(error: &JsValue) -> String {
         .unwrap_or_else(|| "unknown error".to_owned())
 }
 
-fn field(object: &JsValue, key: &str) -> JsValue {
+pub(crate) fn field(object: &JsValue, key: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
-fn items(value: &JsValue) -> Vec<JsValue> {
+pub(crate) fn items(value: &JsValue) -> Vec<JsValue> {
     value
         .dyn_ref::<Array>()
         .map(|array| array.iter().collect())
         .unwrap_or_default()
 }
 
-fn text(value: &JsValue) -> String {
+pub(crate) fn text(value: &JsValue) -> String {
     value.as_string().unwrap_or_default()
 }
 
-fn number(value: &JsValue) -> u32 {
+pub(crate) fn number(value: &JsValue) -> u32 {
     value.as_f64().map_or(0, |n| n as u32)
 }
 

@@ -9,6 +9,7 @@ use heatwise_core::lint::Severity;
 use heatwise_core::release::Release;
 
 use crate::findings::{checked, findings, Change, Finding, ProblemFilter};
+use crate::folder::{Folder, FolderMigration, FolderView, StackChoice};
 use crate::migration::{migrate, Migration};
 use crate::orc::{OrcSettings, OrcView};
 use crate::outline::{outline_of, OutlineEntry, Utf16Range};
@@ -48,6 +49,8 @@ pub struct Workspace {
     /// every edit with nobody looking would slow typing); `None` until the
     /// first arrives.
     pub orc: Option<Rc<OrcView>>,
+    /// A folder opened in the page, and the stack chosen in it.
+    pub folder: Option<Rc<Folder>>,
 }
 
 /// Text put into the editor from outside; `generation` tells one load
@@ -71,6 +74,8 @@ pub enum SidePanelTab {
     #[default]
     Resources,
     Catalog,
+    /// A folder's stack, file by file.
+    Folder,
 }
 
 /// The views of the panel under the editor.
@@ -182,6 +187,26 @@ pub enum WorkspaceAction {
         settings: OrcSettings,
         view: Rc<OrcView>,
     },
+    /// A folder was opened: its stack is shown beside the editor.
+    FolderOpened(Rc<Folder>),
+    /// The stack chosen in the folder: its root and environments.
+    FolderChoose(StackChoice),
+    /// The findings of the folder's stack at `revision` are ready.
+    FolderLinted {
+        revision: u32,
+        view: Rc<FolderView>,
+    },
+    /// Show a file of the folder in the editor, and a range in it.
+    FolderShow {
+        path: Rc<str>,
+        range: Option<Utf16Range>,
+    },
+    /// "Migrate all" over the folder's stack is ready for review.
+    FolderMigrationReady(Rc<FolderMigration>),
+    FolderCloseMigration,
+    /// Apply the migration shown to the folder's files.
+    FolderApplyMigration,
+    FolderClose,
 }
 
 /// The outline and the findings of `text`, from one parse.
@@ -218,6 +243,7 @@ impl Workspace {
             bottom_panel: BottomPanelTab::default(),
             orc_settings: OrcSettings::default(),
             orc: None,
+            folder: None,
             document: text.clone(),
             loaded: LoadedText {
                 text,
@@ -266,11 +292,52 @@ impl Reducible for Workspace {
                 let mut next = (*self).clone();
                 if text != self.document {
                     (next.outline, next.findings) = outline_and_findings(&text, self.target);
+                    // A file of the folder, edited: its stack is checked again.
+                    if let Some(folder) = &self.folder {
+                        if let Some(path) = &folder.open {
+                            next.folder = Some(folder.with_text(path, text.clone()).into());
+                        }
+                    }
                     next.document = text;
                 }
                 next.save_status = saved;
                 next.into()
             }
+            WorkspaceAction::FolderOpened(folder) => {
+                let mut next = (*self).clone();
+                next.notice = Some(Notice {
+                    text: match folder.skipped {
+                        0 => format!(
+                            "Opened the folder {} ({} files)",
+                            folder.name,
+                            folder.files.len()
+                        ),
+                        n => format!(
+                            "Opened the folder {} ({} files; {n} binary or too large, left out)",
+                            folder.name,
+                            folder.files.len()
+                        ),
+                    },
+                    is_error: false,
+                });
+                next.folder = Some(folder);
+                next.side_panel = SidePanelTab::Folder;
+                next.into()
+            }
+            WorkspaceAction::FolderClose => {
+                let mut next = (*self).clone();
+                next.folder = None;
+                if next.side_panel == SidePanelTab::Folder {
+                    next.side_panel = SidePanelTab::Resources;
+                }
+                next.into()
+            }
+            action @ (WorkspaceAction::FolderChoose(_)
+            | WorkspaceAction::FolderLinted { .. }
+            | WorkspaceAction::FolderShow { .. }
+            | WorkspaceAction::FolderMigrationReady(_)
+            | WorkspaceAction::FolderCloseMigration
+            | WorkspaceAction::FolderApplyMigration) => self.reduce_folder(action),
             WorkspaceAction::Replaced { text, saved } => self.replaced(text, saved).into(),
             WorkspaceAction::Opened {
                 text,
@@ -406,5 +473,75 @@ impl Reducible for Workspace {
                 next.into()
             }
         }
+    }
+}
+
+impl Workspace {
+    /// What the folder view's actions do; the workspace as it is without
+    /// a folder.
+    fn reduce_folder(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {
+        let Some(folder) = self.folder.clone() else {
+            return self;
+        };
+        let mut next = (*self).clone();
+        let mut changed = (*folder).clone();
+        match action {
+            WorkspaceAction::FolderChoose(StackChoice { root, environments }) => {
+                changed.root = root;
+                changed.chosen = environments;
+                changed.revision = folder.revision.wrapping_add(1);
+            }
+            WorkspaceAction::FolderLinted { revision, view } => {
+                if revision != folder.revision {
+                    return self;
+                }
+                changed.view = Some(view);
+            }
+            WorkspaceAction::FolderShow { path, range } => {
+                let Some(text) = folder.text_of(&path) else {
+                    return self;
+                };
+                if folder.open.as_deref() != Some(&path) || text != self.document {
+                    next = next.replaced(text, self.save_status.clone());
+                    next.file_name = path.clone();
+                }
+                if let Some(range) = range {
+                    let serial = self.reveal.map_or(0, |r| r.serial.wrapping_add(1));
+                    next.reveal = Some(Reveal { range, serial });
+                }
+                changed.open = Some(path);
+            }
+            WorkspaceAction::FolderMigrationReady(migration) => {
+                changed.migration = Some(migration);
+            }
+            WorkspaceAction::FolderCloseMigration => changed.migration = None,
+            WorkspaceAction::FolderApplyMigration => {
+                let Some(FolderMigration::Ready {
+                    changed: files,
+                    broken,
+                    ..
+                }) = folder.migration.as_deref()
+                else {
+                    return self;
+                };
+                if !broken.is_empty() {
+                    return self;
+                }
+                for (path, _, after) in files {
+                    changed = changed.with_text(path, after.clone());
+                    if folder.open.as_deref() == Some(&**path) {
+                        next = next.replaced(after.clone(), self.save_status.clone());
+                    }
+                }
+                changed.migration = None;
+                next.notice = Some(Notice {
+                    text: format!("Migrated {} files of the folder", files.len()),
+                    is_error: false,
+                });
+            }
+            _ => return self,
+        }
+        next.folder = Some(changed.into());
+        next.into()
     }
 }

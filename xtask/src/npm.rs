@@ -21,6 +21,9 @@ const APP_WASM_NAME: &str = "heatwise_web";
 /// The editor's ORC export, beside the app: `web/js/orc.js` imports it by
 /// this name the first time the ORC view opens.
 const ORC_MODULE_NAME: &str = "heatwise-orc-module";
+/// The editor's folder view, a module of its own loaded when a folder is
+/// first opened.
+const FOLDER_MODULE_NAME: &str = "heatwise-folder-module";
 /// The files of `npm/` copied into the package as they are.
 const SOURCES: &[&str] = &[
     "index.js",
@@ -108,6 +111,25 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
         ORC_MODULE_NAME,
         &app,
     )?;
+    env.step("building the editor's folder module for wasm32 (release)");
+    env.run(env.command("cargo").args([
+        "build",
+        "-p",
+        FOLDER_MODULE_NAME,
+        "--bin",
+        FOLDER_MODULE_NAME,
+        "--target",
+        "wasm32-unknown-unknown",
+        "--release",
+    ]))?;
+    let folder_wasm = bindgen(
+        env,
+        &target.join(format!(
+            "wasm32-unknown-unknown/release/{FOLDER_MODULE_NAME}.wasm"
+        )),
+        FOLDER_MODULE_NAME,
+        &app,
+    )?;
     let styles = scoped_styles(&read(&env.root.join("static/styles.css"))?)?;
     write(
         &app.join("styles.js"),
@@ -121,6 +143,7 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
     let api = report_size(env, &api_wasm);
     let mut editor_wasm = 0;
     let mut orc_module = 0;
+    let mut folder_module = 0;
     let mut editor_js = report_size(env, &package.join("editor.js"));
     for file in app_files(&app)? {
         let gzipped = report_size(env, &file);
@@ -130,6 +153,8 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
             .unwrap_or("");
         if file == orc_wasm || name == format!("{ORC_MODULE_NAME}.js") {
             orc_module += gzipped;
+        } else if file == folder_wasm || name == format!("{FOLDER_MODULE_NAME}.js") {
+            folder_module += gzipped;
         } else if file == app_wasm {
             editor_wasm += gzipped;
         } else {
@@ -143,6 +168,9 @@ pub fn run(env: &Env) -> Result<PathBuf, String> {
     );
     println!(
         "the editor's ORC module, loaded when its view first opens: {orc_module} bytes gzipped"
+    );
+    println!(
+        "the editor's folder module, loaded when a folder is first opened: {folder_module} bytes gzipped"
     );
 
     let version = workspace_version(&env.root)?;

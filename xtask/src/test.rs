@@ -103,6 +103,8 @@ pub fn run(env: &Env) -> Result<(), String> {
             "heatwise-js",
             "-p",
             "heatwise-orc-module",
+            "-p",
+            "heatwise-folder-module",
             "--target",
             "wasm32-unknown-unknown",
             "--all-targets",

@@ -7,7 +7,9 @@
 //                               of a settled edit
 //   page weight, gzipped        < 600 KB (the wasm, JS and CSS the page
 //                               loads; the ORC export's module, loaded when
-//                               its view first opens, < 250 KB on its own)
+//                               its view first opens, < 250 KB on its own;
+//                               the folder view's, loaded when a folder is
+//                               first opened, < 400 KB)
 // Run `npm run bench` after `trunk build --release`. Serves HEATWISE_DIST
 // (default dist/) itself; CHROMIUM picks the browser, HEATWISE_CORPUS the
 // template corpus (default ../shared/corpus). Exits non-zero when a
@@ -26,6 +28,7 @@ const LINT_RUNS = 25;
 const corpusDir = resolve(process.env.HEATWISE_CORPUS ?? "../shared/corpus");
 const WEIGHT_BUDGET_KB = 600;
 const ORC_MODULE_BUDGET_KB = 250;
+const FOLDER_MODULE_BUDGET_KB = 400;
 const KEYSTROKE_BUDGET_MS = 50;
 const KEYSTROKE_SHARE = 0.95;
 const PAUSE_AFTER_TYPING_MS = 2000;
@@ -301,6 +304,15 @@ try {
       failed = true;
     }
     await page.getByRole("tab", { name: "Problems" }).click();
+  }
+
+  // The folder view's module: loaded the first time a folder opens (the
+  // flow itself is tests/e2e/folder.test.mjs's).
+  {
+    const files = ["/heatwise-folder-module.js", "/heatwise-folder-module_bg.wasm"];
+    if (!reportWeight(await weightOf(files), "Folder module, loaded when a folder is first opened", FOLDER_MODULE_BUDGET_KB)) {
+      failed = true;
+    }
   }
 
   // Typing in a 1 MB template: at its end without a pause (each

@@ -4,11 +4,12 @@ use heatwise_core::release::Release;
 use yew::prelude::*;
 
 use super::{
-    AppHeader, CodeEditor, MigrateDialog, OrcPanel, PanelTabs, ProblemsPanel, ShareDialog,
-    SidePanel, StatusBar,
+    AppHeader, CodeEditor, FolderMigrationDialog, FolderPanel, MigrateDialog, OrcPanel, PanelTabs,
+    ProblemsPanel, ShareDialog, SidePanel, StatusBar,
 };
 use crate::controller::AppController;
 use crate::examples::WEB_TIER_LEGACY;
+use crate::folder_hooks::{use_folder, FolderCallbacks};
 use crate::hooks::{
     use_action, use_controller, use_document_changes, use_file_callbacks, use_file_drop,
     use_orc_export, use_share_link, FileCallbacks,
@@ -107,6 +108,37 @@ pub fn App(props: &AppProps) -> Html {
     let on_apply_migration = use_action(&workspace, |()| WorkspaceAction::ApplyMigration);
     let on_close_migration = use_action(&workspace, |()| WorkspaceAction::CloseMigration);
 
+    let FolderCallbacks {
+        on_open: on_open_folder,
+        on_choose: on_choose_stack,
+        on_show: on_show_file,
+        on_migrate: on_migrate_folder,
+        on_download: on_download_folder,
+        on_close: on_close_folder,
+        on_apply_migration: on_apply_folder_migration,
+        on_close_migration: on_close_folder_migration,
+    } = use_folder(&workspace);
+    let folder_migration = workspace
+        .folder
+        .as_ref()
+        .and_then(|folder| folder.migration.clone())
+        .map(|migration| {
+            html! {
+                <FolderMigrationDialog {migration} on_apply={on_apply_folder_migration} on_close={on_close_folder_migration} />
+            }
+        });
+    let folder_view = html! {
+        <FolderPanel
+            folder={workspace.folder.clone()}
+            on_open={on_open_folder}
+            on_choose={on_choose_stack}
+            on_show={on_show_file}
+            on_migrate={on_migrate_folder}
+            on_download={on_download_folder}
+            on_close={on_close_folder}
+        />
+    };
+
     let on_tab = use_action(&workspace, WorkspaceAction::ShowSidePanel);
     let on_bottom_tab = use_action(&workspace, WorkspaceAction::ShowBottomPanel);
     let on_orc_settings = use_action(&workspace, WorkspaceAction::SetOrcSettings);
@@ -192,6 +224,7 @@ pub fn App(props: &AppProps) -> Html {
                     catalog_query={workspace.catalog_query.clone()}
                     {on_catalog_query}
                     target={workspace.target}
+                    folder={folder_view}
                 />
             </main>
             <StatusBar
@@ -203,6 +236,7 @@ pub fn App(props: &AppProps) -> Html {
             <div class="dialogs">
                 { for migrate_dialog }
                 { for share_dialog }
+                { for folder_migration }
             </div>
         </>
     }

@@ -4,7 +4,8 @@ use heatwise_core::fix::Applicability;
 use web_sys::HtmlDialogElement;
 use yew::prelude::*;
 
-use crate::migration::{LineKind, Migration};
+use super::DiffHunks;
+use crate::migration::Migration;
 
 #[derive(Properties, PartialEq)]
 pub struct MigrateDialogProps {
@@ -104,29 +105,12 @@ pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
             </ul>
         </section>
     });
-    let diff = (!nothing_to_apply).then(|| html! {
-        <div class="diff" role="region" aria-label="Changes" tabindex="0">
-            { for migration.hunks.iter().map(|hunk| html! {
-                <table class="diff-hunk">
-                    { for hunk.lines.iter().map(|line| {
-                        let (class, sign) = match line.kind {
-                            LineKind::Context => ("is-context", " "),
-                            LineKind::Removed => ("is-removed", "-"),
-                            LineKind::Added => ("is-added", "+"),
-                        };
-                        let number = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
-                        html! {
-                            <tr class={classes!("diff-line", class)}>
-                                <td class="diff-number">{ number(line.old_line) }</td>
-                                <td class="diff-number">{ number(line.new_line) }</td>
-                                <td class="diff-sign">{ sign }</td>
-                                <td class="diff-text">{ line.text.clone() }</td>
-                            </tr>
-                        }
-                    }) }
-                </table>
-            }) }
-        </div>
+    let diff = (!nothing_to_apply).then(|| {
+        html! {
+            <div class="diff" role="region" aria-label="Changes" tabindex="0">
+                <DiffHunks hunks={Rc::new(migration.hunks.clone())} />
+            </div>
+        }
     });
     let left = (!migration.left.is_empty()).then(|| html! {
         <section class="migrate-left" aria-labelledby="migrate-left-heading">

@@ -6,8 +6,11 @@ mod catalog_panel;
 mod catalog_property;
 mod catalog_type;
 mod code_editor;
+mod diff_hunks;
 mod examples_menu;
 mod file_actions;
+mod folder_migration_dialog;
+mod folder_panel;
 mod lifecycle_timeline;
 mod migrate_dialog;
 mod orc_panel;
@@ -32,8 +35,11 @@ pub use catalog_type::{CatalogType, CatalogTypeProps};
 pub use code_editor::{
     settle_delay, CodeEditor, CodeEditorProps, LiveText, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
 };
+pub use diff_hunks::{DiffHunks, DiffHunksProps};
 pub use examples_menu::{ExamplesMenu, ExamplesMenuProps};
 pub use file_actions::{FileActions, FileActionsProps};
+pub use folder_migration_dialog::{FolderMigrationDialog, FolderMigrationDialogProps};
+pub use folder_panel::{FolderPanel, FolderPanelProps};
 pub use lifecycle_timeline::{LifecycleTimeline, LifecycleTimelineProps};
 pub use migrate_dialog::{MigrateDialog, MigrateDialogProps};
 pub use orc_panel::{OrcPanel, OrcPanelProps};

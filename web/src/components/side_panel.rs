@@ -18,9 +18,12 @@ pub struct SidePanelProps {
     /// The editor's target release.
     #[prop_or_default]
     pub target: Option<Release>,
+    /// The folder view: shown in its own tab.
+    pub folder: Html,
 }
 
-/// The column beside the editor: the document's resources, or the catalog.
+/// The column beside the editor: the document's resources, the catalog, or
+/// a folder's stack.
 #[function_component]
 pub fn SidePanel(props: &SidePanelProps) -> Html {
     let tab = |which: SidePanelTab, label: &str| {
@@ -45,12 +48,14 @@ pub fn SidePanel(props: &SidePanelProps) -> Html {
         SidePanelTab::Catalog => html! {
             <CatalogPanel query={props.catalog_query.clone()} on_query={props.on_catalog_query.clone()} target={props.target} />
         },
+        SidePanelTab::Folder => props.folder.clone(),
     };
     html! {
         <div class="side-panel">
             <div class="side-tabs" role="tablist" aria-label="Side panel">
                 { tab(SidePanelTab::Resources, "Resources") }
                 { tab(SidePanelTab::Catalog, "Catalog") }
+                { tab(SidePanelTab::Folder, "Folder") }
             </div>
             <div id="side-panel-body" class="side-panel-body" role="tabpanel">{ body }</div>
         </div>

@@ -7,6 +7,7 @@ mod code_editor;
 mod code_mirror;
 mod embed;
 mod findings;
+mod folder;
 mod hover;
 mod migration;
 mod orc_panel;

@@ -1,0 +1,339 @@
+//! The editor's folder view, computed: a folder's files (given by the page,
+//! nothing read from elsewhere) as the stack of a root template and its
+//! environments, linted file by file as `heatwise lint --stack` lints
+//! them, and migrated as `heatwise fix --stack` migrates them. Results are
+//! JSON with positions in the editor's UTF-16 offsets.
+//!
+//! A module of its own so that the stack rules, the gathering and the
+//! catalog's descriptions load only when someone opens a folder.
+
+use heatwise_core::catalog::Catalog;
+use heatwise_core::fixer::{fix_stack, FixOptions};
+use heatwise_core::lint::{Diagnostic, LintOptions, StackLinter};
+use heatwise_core::release::Release;
+use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Role, Stack};
+use heatwise_core::template::{self, DocumentKind};
+use heatwise_core::text::{LineIndex, TextRange};
+use serde_json::{json, Value};
+
+/// Most files a folder may hold.
+pub const MAX_FILES: usize = 10_000;
+/// Most bytes of all its files together.
+pub const MAX_BYTES: usize = 64 * 1024 * 1024;
+
+/// The URL a folder's files are named under: heatclient joins names onto
+/// the referring file's URL, so `../` past it leaves the folder.
+const BASE: &str = "file:///folder/";
+
+/// A folder's files: paths relative to it, `/`-separated, and texts.
+pub struct Folder {
+    files: Vec<(String, String)>,
+}
+
+impl FileProvider for Folder {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        let Some(path) = url.strip_prefix(BASE) else {
+            return Err(if url.starts_with("file:") {
+                ReadError::OutsideProject
+            } else {
+                ReadError::Remote
+            });
+        };
+        self.files
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, text)| Content::Text(text.clone()))
+            .ok_or(ReadError::NotFound)
+    }
+}
+
+/// What the stack is made of in the folder: the root, the environments in
+/// order, the release to check against.
+pub struct Choice {
+    pub root: String,
+    pub environments: Vec<String>,
+    pub target: Option<Release>,
+}
+
+impl Choice {
+    /// From the page: a path, a JSON list of paths, a release (`""` for
+    /// the newest). What does not read is left out.
+    pub fn read(root: &str, environments: &str, target: &str) -> Choice {
+        let environments = serde_json::from_str::<Vec<String>>(environments).unwrap_or_default();
+        Choice {
+            root: root.to_owned(),
+            environments,
+            target: Release::parse(target).ok(),
+        }
+    }
+}
+
+/// `work` on the folder given as JSON (`[{"path", "text"}]`), or
+/// `{"error"}` when it is not one heatwise takes.
+pub fn with_files(json: &str, work: impl FnOnce(&Folder) -> Value) -> Value {
+    let items: Vec<Value> = match serde_json::from_str(json) {
+        Ok(Value::Array(items)) => items,
+        _ => return json!({ "error": "the folder's files did not arrive" }),
+    };
+    if items.len() > MAX_FILES {
+        return json!({ "error": format!("the folder has more than {MAX_FILES} files: open the stack's own folder") });
+    }
+    let mut files = Vec::with_capacity(items.len());
+    let mut bytes = 0;
+    for item in items {
+        let (Some(path), Some(text)) = (item["path"].as_str(), item["text"].as_str()) else {
+            continue;
+        };
+        bytes += text.len();
+        if bytes > MAX_BYTES {
+            return json!({ "error": format!("the folder's files hold more than {} MB: open the stack's own folder", MAX_BYTES / 1024 / 1024) });
+        }
+        files.push((path.to_owned(), text.to_owned()));
+    }
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    work(&Folder { files })
+}
+
+/// What the folder offers a stack: its templates and environment files,
+/// and the first stack of its `heatwise.toml`, if it has one.
+pub fn candidates(folder: &Folder) -> Value {
+    let mut templates = Vec::new();
+    let mut environments = Vec::new();
+    for (path, text) in &folder.files {
+        if !is_yaml(path) {
+            continue;
+        }
+        match template::parse(text).kind() {
+            DocumentKind::Hot | DocumentKind::CloudFormation => templates.push(path),
+            DocumentKind::Environment => environments.push(path),
+            DocumentKind::Unknown => {}
+        }
+    }
+    let project = folder
+        .files
+        .iter()
+        .find(|(path, _)| path == "heatwise.toml")
+        .and_then(|(_, text)| project_stack(text));
+    json!({
+        "templates": templates,
+        "environments": environments,
+        "project": project.map(|(root, environments)| json!({ "root": root, "environments": environments })),
+    })
+}
+
+fn is_yaml(path: &str) -> bool {
+    [".yaml", ".yml", ".template", ".json"]
+        .iter()
+        .any(|suffix| path.ends_with(suffix))
+}
+
+/// The `root` and `environments` of the first `[[stack]]` of a project
+/// file. Only those two keys, written as `heatwise.toml`'s documentation
+/// shows them, are read: the view offers the rest of the choice itself.
+fn project_stack(text: &str) -> Option<(String, Vec<String>)> {
+    let start = text.find("[[stack]]")? + "[[stack]]".len();
+    let section = &text[start..];
+    let section = &section[..section.find("\n[").unwrap_or(section.len())];
+    let value_of = |key: &str| -> Option<&str> {
+        let at = section.lines().position(|line| {
+            line.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })?;
+        let from = section.lines().take(at).map(|l| l.len() + 1).sum::<usize>();
+        let rest = &section[from..];
+        let value = rest[rest.find('=')? + 1..].trim_start();
+        let end = if value.starts_with('[') {
+            value.find(']')? + 1
+        } else {
+            value.find('\n').unwrap_or(value.len())
+        };
+        Some(&value[..end])
+    };
+    let strings = |value: &str| -> Vec<String> {
+        value
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect()
+    };
+    let root = strings(value_of("root")?).into_iter().next()?;
+    let environments = value_of("environments").map(strings).unwrap_or_default();
+    Some((root, environments))
+}
+
+/// The stack the choice makes of the folder.
+fn gather(folder: &Folder, choice: &Choice) -> Stack {
+    let url = |path: &str| format!("{BASE}{path}");
+    let environments: Vec<String> = choice.environments.iter().map(|e| url(e)).collect();
+    Stack::gather(&url(&choice.root), &environments, folder)
+}
+
+fn path_of(url: &str) -> &str {
+    url.strip_prefix(BASE).unwrap_or(url)
+}
+
+/// Every file of the stack with its findings, as `heatwise lint --stack`
+/// finds them: `{"files": [{path, role, findings: [{code, name, severity,
+/// message, from, to, line, column, related: [{path, message, from, to,
+/// line, column}]}]}], "unread": [{path, message}]}`.
+pub fn lint_stack(folder: &Folder, choice: &Choice) -> Value {
+    let stack = gather(folder, choice);
+    let linter = StackLinter::new(&stack, &mut GatherCache::default());
+    let options = LintOptions::new(Catalog::builtin()).with_target(choice.target);
+    let files: Vec<Value> = linter
+        .files()
+        .into_iter()
+        .map(|id| {
+            let file = &stack.files[id];
+            let found: Vec<Value> = linter
+                .lint(id, &options)
+                .iter()
+                .map(|d| finding(&stack, &file.text, d))
+                .collect();
+            let role = match file.role {
+                Role::Root => "root",
+                Role::Environment => "environment",
+                Role::Nested => "nested",
+                Role::Data => "data",
+            };
+            json!({ "path": path_of(&file.url), "role": role, "findings": found })
+        })
+        .collect();
+    let unread: Vec<Value> = stack
+        .unread
+        .iter()
+        .map(|(url, why)| {
+            let message = match why {
+                ReadError::NotFound => "the folder has no such file".to_owned(),
+                other => format!("{other:?}"),
+            };
+            json!({ "path": path_of(url), "message": message })
+        })
+        .collect();
+    json!({ "files": files, "unread": unread })
+}
+
+fn finding(stack: &Stack, text: &str, diagnostic: &Diagnostic) -> Value {
+    let mut out = place(text, diagnostic.range);
+    out["code"] = json!(diagnostic.code());
+    out["name"] = json!(diagnostic.rule.name());
+    out["severity"] = json!(diagnostic.severity.as_str());
+    out["message"] = json!(diagnostic.message);
+    let related: Vec<Value> = diagnostic
+        .related
+        .iter()
+        .filter_map(|related| {
+            let other = &stack.files[stack.file(&related.url)?];
+            let mut at = place(&other.text, related.range);
+            at["path"] = json!(path_of(&related.url));
+            at["message"] = json!(related.message);
+            Some(at)
+        })
+        .collect();
+    out["related"] = json!(related);
+    out
+}
+
+/// A range as the editor takes it: UTF-16 offsets, 1-based line and
+/// column.
+fn place(text: &str, range: TextRange) -> Value {
+    let index = LineIndex::new(text);
+    let from = index.position(text, range.start);
+    let to = index.position(text, range.end);
+    json!({ "from": from.utf16, "to": to.utf16, "line": from.line, "column": from.column })
+}
+
+/// The stack migrated as `heatwise fix --stack` migrates it (safe fixes):
+/// `{"changed": [{path, text}], "refused": [{path, reason}], "broken":
+/// [{path, rule, count}]}`; with `broken` not empty, the migration would
+/// break what the files rely on of each other and must not be used.
+pub fn migrate_stack(folder: &Folder, choice: &Choice) -> Value {
+    let stack = gather(folder, choice);
+    let options = FixOptions::new(LintOptions::new(Catalog::builtin()).with_target(choice.target));
+    let migration = fix_stack(&stack, &options);
+    let changed: Vec<Value> = migration
+        .changed()
+        .map(|(url, text)| json!({ "path": path_of(url), "text": text }))
+        .collect();
+    let refused: Vec<Value> = migration
+        .outcomes
+        .iter()
+        .filter_map(|(url, outcome)| {
+            let reason = outcome.refused.as_ref()?;
+            Some(json!({ "path": path_of(url), "reason": reason }))
+        })
+        .collect();
+    let broken: Vec<Value> = migration
+        .broken
+        .iter()
+        .map(|(url, rule, count)| json!({ "path": path_of(url), "rule": rule, "count": count }))
+        .collect();
+    json!({ "changed": changed, "refused": refused, "broken": broken })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILES: &str = r##"[
+      {"path": "heatwise.toml", "text": "target = \"2024.1\"\n[[stack]]\nroot = \"root.yaml\"\nenvironments = [\"env/registry.yaml\"]\n"},
+      {"path": "root.yaml", "text": "heat_template_version: 2018-08-31\nresources:\n  app:\n    type: nested/app.yaml\n    properties: {flavor: m1.small}\n  web: {type: OS::App::Web}\n"},
+      {"path": "nested/app.yaml", "text": "heat_template_version: 2018-08-31\nparameters:\n  key_name: {type: string}\nresources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: private\n"},
+      {"path": "env/registry.yaml", "text": "resource_registry:\n  OS::App::Web: ../web.yaml\n"},
+      {"path": "notes.md", "text": "# notes\n"}
+    ]"##;
+
+    #[test]
+    fn the_folder_offers_its_templates_environments_and_project() {
+        let view = with_files(FILES, candidates);
+        assert_eq!(view["templates"], json!(["nested/app.yaml", "root.yaml"]));
+        assert_eq!(view["environments"], json!(["env/registry.yaml"]));
+        assert_eq!(
+            view["project"],
+            json!({"root": "root.yaml", "environments": ["env/registry.yaml"]})
+        );
+    }
+
+    #[test]
+    fn the_stack_is_linted_file_by_file_with_its_callers() {
+        let choice = Choice::read("root.yaml", r#"["env/registry.yaml"]"#, "");
+        let view = with_files(FILES, |folder| lint_stack(folder, &choice));
+        let codes = |path: &str| -> Vec<String> {
+            let file = view["files"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|f| f["path"] == path)
+                .unwrap_or_else(|| panic!("{path} in {view}"));
+            let mut codes: Vec<String> = file["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f["code"].as_str().unwrap().to_owned())
+                .collect();
+            codes.sort();
+            codes
+        };
+        assert_eq!(codes("root.yaml"), ["HW403", "HW404"], "{view}");
+        assert_eq!(codes("nested/app.yaml"), ["HW202"], "{view}");
+        assert_eq!(codes("env/registry.yaml"), ["HW401"], "{view}");
+        let hidden = &view["files"][1]["findings"][0];
+        assert_eq!(hidden["related"][0]["path"], "root.yaml", "{view}");
+        assert_eq!(hidden["line"], 8);
+    }
+
+    #[test]
+    fn the_stack_migrates_without_breaking_its_interfaces() {
+        let choice = Choice::read("root.yaml", "[]", "");
+        let view = with_files(FILES, |folder| migrate_stack(folder, &choice));
+        assert_eq!(view["broken"], json!([]), "{view}");
+        assert_eq!(view["changed"][0]["path"], "nested/app.yaml", "{view}");
+        assert!(view["changed"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("      network: private\n"));
+        assert!(with_files("{}", candidates)["error"].is_string());
+    }
+}

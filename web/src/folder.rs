@@ -1,0 +1,387 @@
+//! The folder view's model: a folder opened in the page (nothing leaves
+//! it), the stack chosen in it (a root template and its environments), the
+//! findings of every file of that stack, and "Migrate all" over the stack.
+//! The stack is linted and migrated by a module of its own
+//! (`heatwise-folder-module`, loaded by `js/folder.js` the first time a
+//! folder is opened), so that it adds nothing to the page's first load.
+
+use std::rc::Rc;
+
+use heatwise_core::lint::Severity;
+use heatwise_core::release::Release;
+use js_sys::Promise;
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::orc::{describe, field, items, number, text};
+use crate::outline::Utf16Range;
+
+#[wasm_bindgen(module = "/js/folder.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = chooseFolder)]
+    fn choose_folder() -> Promise;
+    #[wasm_bindgen(js_name = isFolderDrop)]
+    pub fn is_folder_drop(data: &web_sys::DataTransfer) -> bool;
+    #[wasm_bindgen(js_name = folderFromDrop)]
+    fn folder_from_drop(data: &web_sys::DataTransfer) -> Promise;
+    #[wasm_bindgen(js_name = folderCandidates)]
+    fn folder_candidates(files: &str) -> Promise;
+    #[wasm_bindgen(js_name = lintFolder)]
+    fn lint_folder(files: &str, root: &str, environments: &str, target: &str) -> Promise;
+    #[wasm_bindgen(js_name = migrateFolder)]
+    fn migrate_folder(files: &str, root: &str, environments: &str, target: &str) -> Promise;
+    #[wasm_bindgen(js_name = downloadZip)]
+    fn download_zip(name: &str, files: &str);
+}
+
+/// The stack chosen in a folder: its root template and its environments,
+/// in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackChoice {
+    pub root: Option<Rc<str>>,
+    pub environments: Rc<[Rc<str>]>,
+}
+
+/// One file of the folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FolderFile {
+    /// Relative to the folder, `/`-separated.
+    pub path: Rc<str>,
+    pub text: Rc<str>,
+}
+
+/// An opened folder and the stack chosen in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Folder {
+    pub name: Rc<str>,
+    pub files: Rc<[FolderFile]>,
+    /// Files read from the folder but left out (binary, too large).
+    pub skipped: usize,
+    /// The templates and environment files it holds, for the choice.
+    pub templates: Rc<[Rc<str>]>,
+    pub environments: Rc<[Rc<str>]>,
+    pub root: Option<Rc<str>>,
+    /// The environments of the stack, in the order given.
+    pub chosen: Rc<[Rc<str>]>,
+    /// The file shown in the editor, if one of the folder's is.
+    pub open: Option<Rc<str>>,
+    /// Bumped at each change of the files or the choice: a view made for
+    /// an older revision is dropped.
+    pub revision: u32,
+    pub view: Option<Rc<FolderView>>,
+    pub migration: Option<Rc<FolderMigration>>,
+}
+
+/// The findings of the stack, file by file.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FolderView {
+    Linted {
+        files: Vec<StackFileFindings>,
+        /// The root or environments that could not be read, and why.
+        unread: Vec<(String, String)>,
+    },
+    Failed(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StackFileFindings {
+    pub path: Rc<str>,
+    /// `root`, `environment`, `nested` or `data`.
+    pub role: Rc<str>,
+    pub findings: Vec<FolderFinding>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FolderFinding {
+    pub code: Rc<str>,
+    pub severity: Severity,
+    pub message: String,
+    pub range: Utf16Range,
+    pub line: u32,
+    pub column: u32,
+    /// The other places it points at: (path, message, range, line).
+    pub related: Vec<(Rc<str>, String, Utf16Range, u32)>,
+}
+
+/// "Migrate all" over the stack, for review.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FolderMigration {
+    Ready {
+        /// Each file the migration changes: path, text before, after.
+        changed: Vec<(Rc<str>, Rc<str>, Rc<str>)>,
+        /// Files left as they are, and why.
+        refused: Vec<(String, String)>,
+        /// Cross-file findings the migration would add: path, rule, count.
+        /// Not empty: the migration must not be applied.
+        broken: Vec<(String, String, u32)>,
+    },
+    Failed(String),
+}
+
+impl Folder {
+    /// The files as the module takes them: JSON `[{path, text}]`.
+    pub fn files_json(&self) -> String {
+        files_json(self.files.iter().map(|f| (&*f.path, &*f.text)))
+    }
+
+    /// The text of the file at `path`.
+    pub fn text_of(&self, path: &str) -> Option<Rc<str>> {
+        self.files
+            .iter()
+            .find(|f| &*f.path == path)
+            .map(|f| f.text.clone())
+    }
+
+    /// This folder with `path`'s text replaced, a new revision.
+    pub fn with_text(&self, path: &str, text: Rc<str>) -> Folder {
+        let files: Rc<[FolderFile]> = self
+            .files
+            .iter()
+            .map(|f| FolderFile {
+                path: f.path.clone(),
+                text: if &*f.path == path {
+                    text.clone()
+                } else {
+                    f.text.clone()
+                },
+            })
+            .collect();
+        Folder {
+            files,
+            revision: self.revision.wrapping_add(1),
+            ..self.clone()
+        }
+    }
+
+    /// The number of findings of each file of the stack, by path.
+    pub fn count_of(&self, path: &str) -> Option<usize> {
+        match self.view.as_deref()? {
+            FolderView::Linted { files, .. } => files
+                .iter()
+                .find(|f| &*f.path == path)
+                .map(|f| f.findings.len()),
+            FolderView::Failed(_) => None,
+        }
+    }
+
+    /// Downloads the folder, its texts as they are now, as a `.zip`.
+    pub fn download(&self) {
+        download_zip(&self.name, &self.files_json());
+    }
+}
+
+fn files_json<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+    let list: Vec<serde_json::Value> = files
+        .map(|(path, text)| serde_json::json!({ "path": path, "text": text }))
+        .collect();
+    serde_json::Value::Array(list).to_string()
+}
+
+/// A folder the user picks, read, with what it offers a stack; `None`
+/// when none was picked.
+pub async fn choose() -> Result<Option<Folder>, String> {
+    let picked = JsFuture::from(choose_folder())
+        .await
+        .map_err(|e| describe(&e))?;
+    if picked.is_null() || picked.is_undefined() {
+        return Ok(None);
+    }
+    opened(&picked).await.map(Some)
+}
+
+/// Starts reading the folder or `.zip` of a drop (see [`is_folder_drop`]):
+/// while the drop event is handled, since its items are out of reach
+/// afterwards.
+pub fn read_drop(data: &web_sys::DataTransfer) -> Promise {
+    folder_from_drop(data)
+}
+
+/// The folder a drop's reading (see [`read_drop`]) gives.
+pub async fn dropped(reading: Promise) -> Result<Folder, String> {
+    let read = JsFuture::from(reading).await.map_err(|e| describe(&e))?;
+    opened(&read).await
+}
+
+/// `{name, files, skipped}` from `js/folder.js`, as a folder with its
+/// stack chosen: the project file's first stack, else the first template
+/// and no environment.
+async fn opened(read: &JsValue) -> Result<Folder, String> {
+    let name = text(&field(read, "name"));
+    let files_json = text(&field(read, "files"));
+    let skipped = number(&field(read, "skipped")) as usize;
+    let parsed: Vec<serde_json::Value> =
+        serde_json::from_str(&files_json).map_err(|e| e.to_string())?;
+    let files: Rc<[FolderFile]> = parsed
+        .iter()
+        .filter_map(|f| {
+            Some(FolderFile {
+                path: f["path"].as_str()?.into(),
+                text: f["text"].as_str()?.into(),
+            })
+        })
+        .collect();
+    let offered = JsFuture::from(folder_candidates(&files_json))
+        .await
+        .map_err(|e| describe(&e))?;
+    let error = field(&offered, "error");
+    if !error.is_undefined() {
+        return Err(text(&error));
+    }
+    let paths = |key: &str| -> Rc<[Rc<str>]> {
+        items(&field(&offered, key))
+            .iter()
+            .map(|p| text(p).into())
+            .collect()
+    };
+    let templates = paths("templates");
+    let environments = paths("environments");
+    let project = field(&offered, "project");
+    let (root, chosen) = if project.is_object() {
+        let root: Rc<str> = text(&field(&project, "root")).into();
+        (Some(root), paths_of(&field(&project, "environments")))
+    } else {
+        (templates.first().cloned(), Rc::from([]))
+    };
+    Ok(Folder {
+        name: name.into(),
+        files,
+        skipped,
+        templates,
+        environments,
+        root,
+        chosen,
+        open: None,
+        revision: 0,
+        view: None,
+        migration: None,
+    })
+}
+
+fn paths_of(value: &JsValue) -> Rc<[Rc<str>]> {
+    items(value).iter().map(|p| text(p).into()).collect()
+}
+
+fn choice(folder: &Folder) -> (String, String) {
+    let root = folder.root.as_deref().unwrap_or_default().to_owned();
+    let environments = serde_json::Value::Array(
+        folder
+            .chosen
+            .iter()
+            .map(|e| serde_json::Value::from(&**e))
+            .collect(),
+    )
+    .to_string();
+    (root, environments)
+}
+
+fn target_text(target: Option<Release>) -> String {
+    target.map(|t| t.to_string()).unwrap_or_default()
+}
+
+/// The stack's findings, by the folder's module.
+pub async fn lint(folder: &Folder, target: Option<Release>) -> FolderView {
+    let (root, environments) = choice(folder);
+    let promise = lint_folder(
+        &folder.files_json(),
+        &root,
+        &environments,
+        &target_text(target),
+    );
+    let view = match JsFuture::from(promise).await {
+        Ok(view) => view,
+        Err(error) => return FolderView::Failed(describe(&error)),
+    };
+    let error = field(&view, "error");
+    if !error.is_undefined() {
+        return FolderView::Failed(text(&error));
+    }
+    let range = |v: &JsValue| Utf16Range {
+        from: number(&field(v, "from")),
+        to: number(&field(v, "to")),
+    };
+    let files = items(&field(&view, "files"))
+        .iter()
+        .map(|file| StackFileFindings {
+            path: text(&field(file, "path")).into(),
+            role: text(&field(file, "role")).into(),
+            findings: items(&field(file, "findings"))
+                .iter()
+                .map(|f| FolderFinding {
+                    code: text(&field(f, "code")).into(),
+                    severity: match text(&field(f, "severity")).as_str() {
+                        "error" => Severity::Error,
+                        "warning" => Severity::Warning,
+                        _ => Severity::Info,
+                    },
+                    message: text(&field(f, "message")),
+                    range: range(f),
+                    line: number(&field(f, "line")),
+                    column: number(&field(f, "column")),
+                    related: items(&field(f, "related"))
+                        .iter()
+                        .map(|r| {
+                            (
+                                text(&field(r, "path")).into(),
+                                text(&field(r, "message")),
+                                range(r),
+                                number(&field(r, "line")),
+                            )
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    let unread = items(&field(&view, "unread"))
+        .iter()
+        .map(|u| (text(&field(u, "path")), text(&field(u, "message"))))
+        .collect();
+    FolderView::Linted { files, unread }
+}
+
+/// "Migrate all" over the stack, by the folder's module.
+pub async fn migrate(folder: &Folder, target: Option<Release>) -> FolderMigration {
+    let (root, environments) = choice(folder);
+    let promise = migrate_folder(
+        &folder.files_json(),
+        &root,
+        &environments,
+        &target_text(target),
+    );
+    let view = match JsFuture::from(promise).await {
+        Ok(view) => view,
+        Err(error) => return FolderMigration::Failed(describe(&error)),
+    };
+    let error = field(&view, "error");
+    if !error.is_undefined() {
+        return FolderMigration::Failed(text(&error));
+    }
+    let changed = items(&field(&view, "changed"))
+        .iter()
+        .filter_map(|c| {
+            let path = text(&field(c, "path"));
+            let before = folder.text_of(&path)?;
+            Some((path.into(), before, text(&field(c, "text")).into()))
+        })
+        .collect();
+    let refused = items(&field(&view, "refused"))
+        .iter()
+        .map(|r| (text(&field(r, "path")), text(&field(r, "reason"))))
+        .collect();
+    let broken = items(&field(&view, "broken"))
+        .iter()
+        .map(|b| {
+            (
+                text(&field(b, "path")),
+                text(&field(b, "rule")),
+                number(&field(b, "count")),
+            )
+        })
+        .collect();
+    FolderMigration::Ready {
+        changed,
+        refused,
+        broken,
+    }
+}

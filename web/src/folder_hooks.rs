@@ -1,0 +1,119 @@
+//! The folder view's effects and callbacks: a folder opened (picked or
+//! dropped), its stack linted after each change of its files, its choice
+//! or the target, "Migrate all" prepared, the folder downloaded.
+
+use std::rc::Rc;
+
+use wasm_bindgen_futures::spawn_local;
+use yew::prelude::*;
+
+use crate::folder::{self, Folder, StackChoice};
+use crate::hooks::{notify_error, Dispatcher};
+use crate::outline::Utf16Range;
+use crate::state::{Workspace, WorkspaceAction};
+
+/// What the folder view's controls do.
+pub struct FolderCallbacks {
+    pub on_open: Callback<()>,
+    pub on_choose: Callback<StackChoice>,
+    pub on_show: Callback<(Rc<str>, Option<Utf16Range>)>,
+    pub on_migrate: Callback<()>,
+    pub on_download: Callback<()>,
+    pub on_close: Callback<()>,
+    pub on_apply_migration: Callback<()>,
+    pub on_close_migration: Callback<()>,
+}
+
+/// Shows an opened folder, or says why it could not be read.
+pub fn show_folder(dispatcher: &Dispatcher, read: Result<Option<Folder>, String>) {
+    match read {
+        Ok(Some(folder)) => dispatcher.dispatch(WorkspaceAction::FolderOpened(folder.into())),
+        Ok(None) => {}
+        Err(why) => notify_error(dispatcher, format!("The folder could not be read: {why}")),
+    }
+}
+
+#[hook]
+pub fn use_folder(workspace: &UseReducerHandle<Workspace>) -> FolderCallbacks {
+    use_folder_lint(workspace);
+    let dispatcher = workspace.dispatcher();
+    let on_open = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |()| {
+            let dispatcher = dispatcher.clone();
+            spawn_local(async move { show_folder(&dispatcher, folder::choose().await) });
+        })
+    };
+    let on_choose = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |choice: StackChoice| {
+            dispatcher.dispatch(WorkspaceAction::FolderChoose(choice));
+        })
+    };
+    let on_show = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |(path, range)| {
+            dispatcher.dispatch(WorkspaceAction::FolderShow { path, range });
+        })
+    };
+    let on_migrate = {
+        let dispatcher = dispatcher.clone();
+        let folder = workspace.folder.clone();
+        let target = workspace.target;
+        Callback::from(move |()| {
+            let Some(folder) = folder.clone() else { return };
+            let dispatcher = dispatcher.clone();
+            spawn_local(async move {
+                let migration = folder::migrate(&folder, target).await;
+                dispatcher.dispatch(WorkspaceAction::FolderMigrationReady(migration.into()));
+            });
+        })
+    };
+    let on_download = {
+        let folder = workspace.folder.clone();
+        Callback::from(move |()| {
+            if let Some(folder) = &folder {
+                folder.download();
+            }
+        })
+    };
+    let action = |make: fn() -> WorkspaceAction| {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |()| dispatcher.dispatch(make()))
+    };
+    FolderCallbacks {
+        on_open,
+        on_choose,
+        on_show,
+        on_migrate,
+        on_download,
+        on_close: action(|| WorkspaceAction::FolderClose),
+        on_apply_migration: action(|| WorkspaceAction::FolderApplyMigration),
+        on_close_migration: action(|| WorkspaceAction::FolderCloseMigration),
+    }
+}
+
+/// The folder's stack is linted after each change of its files, its
+/// choice or the target; a result for an older revision is dropped.
+#[hook]
+fn use_folder_lint(workspace: &UseReducerHandle<Workspace>) {
+    let dispatcher = workspace.dispatcher();
+    let revision = workspace.folder.as_ref().map(|f| f.revision);
+    let opened = workspace.folder.as_ref().map(|f| f.name.clone());
+    let folder = workspace.folder.clone();
+    use_effect_with(
+        (opened, revision, workspace.target),
+        move |(_, revision, target)| {
+            if let (Some(folder), Some(revision)) = (folder, *revision) {
+                let target = *target;
+                spawn_local(async move {
+                    let view = folder::lint(&folder, target).await;
+                    dispatcher.dispatch(WorkspaceAction::FolderLinted {
+                        revision,
+                        view: view.into(),
+                    });
+                });
+            }
+        },
+    );
+}
