@@ -627,6 +627,16 @@ fn the_project_file_makes_the_stacks() {
     open(&mut client, "env/registry.yaml");
     let environment = published_for(&mut client, &uri("env/registry.yaml"));
     assert_eq!(codes(&environment), ["HW401", "HW411"], "{environment}");
+    // From a registry entry's key to the template it maps the type to.
+    let mapped = client.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": uri("env/registry.yaml")}, "position": {"line": 1, "character": 4}}),
+    );
+    assert_eq!(
+        mapped["result"]["uri"],
+        uri("deployment/database.yaml"),
+        "{mapped}"
+    );
     // key_name gets a default in the nested template: the root's HW404 goes.
     client.notify(
         "textDocument/didChange",

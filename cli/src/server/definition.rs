@@ -2,8 +2,8 @@
 //! `get_param` (and `Ref` of a parameter) goes to the parameter;
 //! `get_resource`, `get_attr`, `Ref`, `Fn::GetAtt` and `depends_on` to
 //! the resource; a `type` naming a file, a `get_file` and an environment's
-//! registry entry naming a file to that file, joined onto the document's
-//! URL as python-heatclient joins it.
+//! registry entry naming a file (from its key or its target) to that file,
+//! joined onto the document's URL as python-heatclient joins it.
 
 use heatwise_core::stack::url;
 use heatwise_core::syntax::NodeId;
@@ -84,10 +84,11 @@ pub fn definition(
             }
         }
     }
+    // A registry entry, from its key (the type it maps) or its target.
     template
         .registry()
         .iter()
-        .find(|entry| at(entry.entry.value))
+        .find(|entry| at(entry.entry.value) || at(entry.entry.key))
         .and_then(|entry| entry.target.as_deref())
         .filter(|target| names_a_file(target))
         .and_then(file)
