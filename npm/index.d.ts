@@ -349,6 +349,13 @@ export interface OrcOptions {
   parameters?: Record<string, string>;
   /** Environment files' texts; their `parameters` and `parameter_defaults`. */
   environments?: string[];
+  /**
+   * A hand-over of the running stack: the JSON text of `openstack stack
+   * resource list --nested-depth 5 --long -f json`. Every resource Heat
+   * made and ORC can import becomes an unmanaged object importing its ID;
+   * nothing is created, and what cannot be imported is an ORC011 finding.
+   */
+  stackResources?: string;
 }
 
 /** Something the export could not carry over, where it is written. */

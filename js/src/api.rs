@@ -369,7 +369,8 @@ pub const MAX_ORC_ENVIRONMENTS: usize = 32;
 
 /// The stack as ORC manifests (see `heatwise_orc::export`): `options` is
 /// JSON `{namespace, credentials: {secretName, cloudName}, parameters?:
-/// {name: value}, environments?: [text]}`.
+/// {name: value}, environments?: [text], stackResources?: text}`, the last
+/// the JSON of `openstack stack resource list -f json` for a hand-over.
 pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
     check_text(text)?;
     let options: Value =
@@ -441,6 +442,16 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
                 .collect();
             ApiError(said.join("; "))
         })?;
+    let export_options = match options.get("stackResources").filter(|r| !r.is_null()) {
+        Some(rows) => {
+            let rows = string(rows, "options.stackResources")?;
+            check_text(&rows)?;
+            let rows = heatwise_orc::StackResources::read(&rows)
+                .map_err(|why| ApiError(format!("options.stackResources: {why}")))?;
+            export_options.handing_over(rows)
+        }
+        None => export_options,
+    };
     let environment_texts: Vec<&str> = environments.iter().map(String::as_str).collect();
     let export = heatwise_orc::export(text, &environment_texts, &export_options);
     let positions: Vec<Positions<'_>> = std::iter::once(text)
@@ -651,5 +662,17 @@ mod tests {
             r#"{"namespace": "Apps!", "credentials": {"secretName": "c", "cloudName": "o"}}"#,
         );
         assert!(bad.unwrap_err().0.contains("options.namespace"));
+        // A hand-over: the running stack's network imported by its ID.
+        let rows = r#"[{"resource_name": "app_net", "physical_resource_id": "0b7e2f0a-0001-4c1b-9d7e-0a0000000001", "resource_type": "OS::Neutron::Net", "resource_status": "CREATE_COMPLETE"}]"#;
+        let options = serde_json::json!({"namespace": "apps", "credentials": {"secretName": "clouds", "cloudName": "openstack"}, "stackResources": rows}).to_string();
+        let handed = to_orc(text, &options).unwrap();
+        let spec = &handed["objects"][0]["manifest"]["spec"];
+        assert_eq!(spec["managementPolicy"], "unmanaged");
+        assert_eq!(spec["import"]["id"], "0b7e2f0a-0001-4c1b-9d7e-0a0000000001");
+        let broken = serde_json::json!({"namespace": "apps", "credentials": {"secretName": "c", "cloudName": "o"}, "stackResources": "{}"}).to_string();
+        assert!(to_orc(text, &broken)
+            .unwrap_err()
+            .0
+            .contains("options.stackResources"));
     }
 }
