@@ -90,6 +90,9 @@ pub(crate) struct Context<'a, 't> {
     /// mapped it (a type of Heat's, or a template), where it differs from
     /// what the template writes; `None` where nothing can provide it.
     pub(crate) mapped_types: HashMap<String, Option<String>>,
+    /// Resources without an object of their own whose content another
+    /// object carries (a software config as a server's user data).
+    pub(crate) carried: Vec<String>,
 }
 
 /// Options shared by every object of one kind's import filter.

@@ -114,6 +114,7 @@ impl<'a, 't> Context<'a, 't> {
             later: Vec::new(),
             depends_on: Vec::new(),
             mapped_types: HashMap::new(),
+            carried: Vec::new(),
         }
     }
 
@@ -172,12 +173,15 @@ impl<'a, 't> Context<'a, 't> {
             };
             self.targets.insert(resource.name.clone(), target);
         }
+        // Reported once every object is written: another may carry what
+        // one of them holds.
+        let mut unmapped = Vec::new();
         for resource in &resources {
             let Some(type_name) = self.type_of(resource).map(str::to_owned) else {
                 continue;
             };
             let Some(mapping) = table::mapping(&type_name) else {
-                self.report_unmapped(resource, &type_name);
+                unmapped.push((resource, type_name));
                 continue;
             };
             if let Some(rows) = self.options.stack_resources() {
@@ -197,6 +201,11 @@ impl<'a, 't> Context<'a, 't> {
             }
         }
         kinds::finish(self);
+        for (resource, type_name) in unmapped {
+            if !self.carried.contains(&resource.name) {
+                self.report_unmapped(resource, &type_name);
+            }
+        }
         self.report_outputs();
     }
 

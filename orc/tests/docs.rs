@@ -51,7 +51,9 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
 - **Required fields ORC has no default for** are always written: a subnet's `ipVersion` (4), a flavor's `disk`\n\
   (0), a rule's `direction` and `ethertype`.\n\
 - **User data** becomes a `Secret` with the key `value`, referenced by `userData.secretRef`, only with\n\
-  `user_data_format: RAW`: Heat's default format wraps the data with its own agents (ORC009).\n\
+  `user_data_format: RAW`: Heat's default format wraps the data with its own agents (ORC009). RAW user data\n\
+  naming an `OS::Heat::SoftwareConfig` (`get_resource`) is its `config` text, which is what Heat passes to Nova;\n\
+  a `CloudConfig` or `MultipartMime` is reported (Heat writes their text with PyYAML and Python's email package).\n\
 - **Folded resources**: `OS::Cinder::VolumeAttachment` into the server's `volumes`,\n\
   `OS::Neutron::FloatingIPAssociation` and `networks[].floating_ip` into the FloatingIP's `portRef`,\n\
   `OS::Neutron::SecurityGroupRule` into its group's `rules`, `scheduler_hints.group` into the server's\n\

@@ -266,7 +266,7 @@ pub const MAPPINGS: &[TypeMapping] = &[
             to("key_name", "resource.keypairRef", REF),
             to("networks", "resource.ports", "`port`: its Port; `network`/`subnet`/`fixed_ip`: a new Port `<server>-port-<n>` with the server's security groups; `floating_ip`: the FloatingIP's `portRef`"),
             to("security_groups", "(the new ports' securityGroupRefs)", "the project's `default` group when not given, as Nova does"),
-            to("user_data", "resource.userData.secretRef", "a Secret `<server>-user-data` with the key `value`; only with `user_data_format: RAW`"),
+            to("user_data", "resource.userData.secretRef", "a Secret `<server>-user-data` with the key `value`; only with `user_data_format: RAW`; `get_resource` of an `OS::Heat::SoftwareConfig` gives its `config` text, as Heat passes it to Nova"),
             to("user_data_format", "(user data)", "only RAW keeps its meaning: Heat wraps the other formats with its own agents"),
             to("metadata", "resource.metadata", "`{key, value}`, values as text"),
             copy("availability_zone", Conv::Str, "resource.availabilityZone", ""),
