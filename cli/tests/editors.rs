@@ -358,6 +358,31 @@ fn the_pre_commit_hooks_install_heatwise_then_gate_and_fix() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs `script` (in `tests/editors/`) in a headless Neovim in `dir`,
+/// with `heatwise` and `env`; what the script saw, as it wrote it.
+fn run_neovim(nvim: &Path, script: &str, dir: &Path, env: &[(&str, &Path)]) -> Value {
+    let out = dir.join("seen.json");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/editors")
+        .join(script);
+    let output = Command::new(nvim)
+        .args(["--headless", "--clean", "-l"])
+        .arg(&script)
+        .current_dir(dir)
+        .env("HEATWISE", env!("CARGO_BIN_EXE_heatwise"))
+        .env("HEATWISE_NVIM_OUT", &out)
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    serde_json::from_str(
+        &std::fs::read_to_string(&out)
+            .unwrap_or_else(|_| panic!("Neovim wrote nothing: {}", text(&output))),
+    )
+    .unwrap()
+}
+
 #[test]
 fn neovim_shows_struck_through_findings_hovers_and_fixes_all() {
     let Some(nvim) = tool("nvim") else {
@@ -367,24 +392,12 @@ fn neovim_shows_struck_through_findings_hovers_and_fixes_all() {
     std::fs::create_dir(dir.join(".git")).unwrap();
     let template = dir.join("port.yaml");
     std::fs::write(&template, TEMPLATE).unwrap();
-    let out = dir.join("seen.json");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/editors/neovim.lua");
-    let output = Command::new(&nvim)
-        .args(["--headless", "--clean", "-l"])
-        .arg(&script)
-        .current_dir(&dir)
-        .env("HEATWISE", env!("CARGO_BIN_EXE_heatwise"))
-        .env("HEATWISE_TEMPLATE", &template)
-        .env("HEATWISE_NVIM_OUT", &out)
-        .env("XDG_STATE_HOME", dir.join("state"))
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .output()
-        .unwrap();
-    let seen: Value = serde_json::from_str(
-        &std::fs::read_to_string(&out)
-            .unwrap_or_else(|_| panic!("Neovim wrote nothing: {}", text(&output))),
-    )
-    .unwrap();
+    let seen = run_neovim(
+        &nvim,
+        "neovim.lua",
+        &dir,
+        &[("HEATWISE_TEMPLATE", &template)],
+    );
     assert_eq!(seen["attached"], true, "{seen}");
     assert_eq!(seen["encoding"], "utf-8", "{seen}");
     let diagnostics = seen["diagnostics"].as_array().unwrap();
@@ -447,23 +460,7 @@ fn neovim_navigates_and_renames_across_a_stack() {
         codes
     };
     let before = lint();
-    let out = dir.join("seen.json");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/editors/neovim_stack.lua");
-    let output = Command::new(&nvim)
-        .args(["--headless", "--clean", "-l"])
-        .arg(&script)
-        .current_dir(&dir)
-        .env("HEATWISE", env!("CARGO_BIN_EXE_heatwise"))
-        .env("HEATWISE_NVIM_OUT", &out)
-        .env("XDG_STATE_HOME", dir.join("state"))
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .output()
-        .unwrap();
-    let seen: Value = serde_json::from_str(
-        &std::fs::read_to_string(&out)
-            .unwrap_or_else(|_| panic!("Neovim wrote nothing: {}", text(&output))),
-    )
-    .unwrap();
+    let seen = run_neovim(&nvim, "neovim_stack.lua", &dir, &[]);
     let path = |name: &str| dir.join(name).display().to_string();
     assert_eq!(seen["attached"], true, "{seen}");
     assert_eq!(seen["root_dir"], dir.display().to_string(), "{seen}");

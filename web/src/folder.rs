@@ -275,27 +275,31 @@ fn choice(folder: &Folder) -> (String, String) {
     (root, environments)
 }
 
-fn target_text(target: Option<Release>) -> String {
-    target.map(|t| t.to_string()).unwrap_or_default()
+/// What the folder's module answers `call` (one of its functions) about
+/// the folder's stack at `target`, or why it could not.
+async fn ask(
+    folder: &Folder,
+    target: Option<Release>,
+    call: fn(&str, &str, &str, &str) -> Promise,
+) -> Result<JsValue, String> {
+    let (root, environments) = choice(folder);
+    let target = target.map(|t| t.to_string()).unwrap_or_default();
+    let promise = call(&folder.files_json(), &root, &environments, &target);
+    let answer = JsFuture::from(promise).await.map_err(|e| describe(&e))?;
+    let error = field(&answer, "error");
+    if error.is_undefined() {
+        Ok(answer)
+    } else {
+        Err(text(&error))
+    }
 }
 
 /// The stack's findings, by the folder's module.
 pub async fn lint(folder: &Folder, target: Option<Release>) -> FolderView {
-    let (root, environments) = choice(folder);
-    let promise = lint_folder(
-        &folder.files_json(),
-        &root,
-        &environments,
-        &target_text(target),
-    );
-    let view = match JsFuture::from(promise).await {
+    let view = match ask(folder, target, lint_folder).await {
         Ok(view) => view,
-        Err(error) => return FolderView::Failed(describe(&error)),
+        Err(why) => return FolderView::Failed(why),
     };
-    let error = field(&view, "error");
-    if !error.is_undefined() {
-        return FolderView::Failed(text(&error));
-    }
     let range = |v: &JsValue| Utf16Range {
         from: number(&field(v, "from")),
         to: number(&field(v, "to")),
@@ -342,21 +346,10 @@ pub async fn lint(folder: &Folder, target: Option<Release>) -> FolderView {
 
 /// "Migrate all" over the stack, by the folder's module.
 pub async fn migrate(folder: &Folder, target: Option<Release>) -> FolderMigration {
-    let (root, environments) = choice(folder);
-    let promise = migrate_folder(
-        &folder.files_json(),
-        &root,
-        &environments,
-        &target_text(target),
-    );
-    let view = match JsFuture::from(promise).await {
+    let view = match ask(folder, target, migrate_folder).await {
         Ok(view) => view,
-        Err(error) => return FolderMigration::Failed(describe(&error)),
+        Err(why) => return FolderMigration::Failed(why),
     };
-    let error = field(&view, "error");
-    if !error.is_undefined() {
-        return FolderMigration::Failed(text(&error));
-    }
     let changed = items(&field(&view, "changed"))
         .iter()
         .filter_map(|c| {
