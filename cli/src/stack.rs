@@ -61,9 +61,15 @@ impl FileProvider for FsFiles {
             .path_of(url)
             .ok_or_else(|| ReadError::Unreadable("not a local file URL".to_owned()))?;
         if let Some((project, given)) = &self.project {
-            // Compared as the names are written (`..` already joined away),
-            // as heatclient names the files it sends.
-            if !path.starts_with(project) && !given.iter().any(|g| g == url) {
+            // Inside when the name is (`..` already joined away, as
+            // heatclient names the files it sends), or the file it reaches
+            // through links is.
+            let inside = |path: &Path| path.starts_with(project);
+            let real = std::fs::canonicalize(&path);
+            if !inside(&path)
+                && !real.is_ok_and(|real| inside(&real))
+                && !given.iter().any(|g| g == url)
+            {
                 return Err(ReadError::OutsideProject);
             }
         }
