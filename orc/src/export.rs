@@ -11,6 +11,7 @@ use heatwise_core::text::TextRange;
 use crate::context::{Context, Target};
 use crate::eval::{Evaluator, Given};
 use crate::finding::{Code, File, Finding};
+use crate::groups;
 use crate::kinds::{self, table};
 use crate::manifest::{Kind, Object};
 use crate::names::Names;
@@ -180,6 +181,9 @@ impl<'a, 't> Context<'a, 't> {
             let Some(type_name) = self.type_of(resource).map(str::to_owned) else {
                 continue;
             };
+            if type_name == "OS::Heat::ResourceGroup" && groups::export_group(self, resource) {
+                continue;
+            }
             let Some(mapping) = table::mapping(&type_name) else {
                 unmapped.push((resource, type_name));
                 continue;

@@ -16,6 +16,7 @@ mod context;
 mod eval;
 mod export;
 mod finding;
+mod groups;
 mod kinds;
 pub mod manifest;
 mod names;
@@ -31,6 +32,7 @@ pub use context::MAX_FINDINGS;
 pub use eval::{MAX_ENVIRONMENT_VALUES, MAX_EVAL_DEPTH, MAX_EVAL_NODES};
 pub use export::{export, Export};
 pub use finding::{Code, File, Finding};
+pub use groups::MAX_MEMBERS as MAX_GROUP_MEMBERS;
 pub use kinds::table::{mapping, PropertyMapping, TypeMapping, MAPPINGS};
 pub use names::{
     cloud_name_problem, is_valid as is_valid_name, kubernetes_name, namespace_problem,

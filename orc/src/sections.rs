@@ -25,7 +25,7 @@ use crate::context::{Context, DependsOn, Target};
 use crate::eval::V;
 use crate::finding::Code;
 use crate::manifest::{Kind, Node, Object};
-use crate::stack_resources::StackResources;
+use crate::stack_resources::{ResourceRow, StackResources};
 
 /// What a resource's sections ask of its export.
 pub(crate) enum Lifecycle {
@@ -345,12 +345,21 @@ fn unmanaged_import(
 /// A resource folded into another object (a rule into its group) needs
 /// nothing: the object it folds into is imported as Neutron has it.
 pub(crate) fn hand_over(cx: &mut Context<'_, '_>, resource: &Resource, rows: &StackResources) {
+    let row = rows.row(&resource.name).cloned();
+    hand_over_row(cx, resource, row.as_ref());
+}
+
+/// [`hand_over`] with the resource's row found (or not) already.
+pub(crate) fn hand_over_row(
+    cx: &mut Context<'_, '_>,
+    resource: &Resource,
+    row: Option<&ResourceRow>,
+) {
     let at = resource.name_range(cx.tree());
     let Some((kind, name)) = cx.object_of(&resource.name) else {
         return;
     };
     let name = name.to_owned();
-    let row = rows.row(&resource.name);
     let Some(id) = row.and_then(|row| row.physical_id.clone()) else {
         let message = match row {
             None => format!("{} is not handed over: the stack's resource list has no resource of that name (a hand-over imports only what Heat made; list the resources again if it was added since)", resource.name),

@@ -110,6 +110,19 @@ impl StackResources {
             .count()
     }
 
+    /// The row of the member `member` (`0`, `1`, …) of the stack's group
+    /// `group`, in the group's nested stack.
+    pub fn member_row(&self, group: &str, member: &str) -> Option<&ResourceRow> {
+        let prefix = format!("{}-{group}-", self.stack.as_deref()?);
+        self.rows.iter().find(|row| {
+            row.name == member
+                && row.stack_name.as_deref().is_some_and(|s| {
+                    // The group's own nested stack, not one nested in it.
+                    s.strip_prefix(&prefix).is_some_and(|id| !id.contains('-'))
+                })
+        })
+    }
+
     fn is_own(&self, row: &ResourceRow) -> bool {
         row.stack_name == self.stack
     }

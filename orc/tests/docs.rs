@@ -23,6 +23,11 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   referenced object's name. `get_attr`, `get_file` and the rest are known only when Heat runs: reported where\n\
   written (ORC003).\n\
 - A resource whose `condition` is false is not exported.\n\
+- `OS::Heat::ResourceGroup` with a count the export knows (at most 256) and members of a type ORC has: each member\n\
+  is an object named `<group>-<index>`, built from `resource_def` with the group's `index_var` (`%index%`)\n\
+  replaced by the member's index in every string of its properties, as Heat builds its members. `removal_policies`\n\
+  are reported (ORC002); a retained group retains its members; a count known only when Heat runs is reported\n\
+  (ORC003). Groups of nested templates are not expanded yet (ORC001).\n\
 - Types the environments' `resource_registry` maps (per type, by wildcard, or for one resource under\n\
   `resources:`) are read as Heat reads them: a resource is exported as the type Heat creates; one mapped to\n\
   `OS::Heat::None` is not exported, since Heat creates nothing for it; one mapped to a template is a nested stack\n\
@@ -81,7 +86,8 @@ A stack Heat runs can move to ORC without recreating anything:\n\n\
    kind ORC can import becomes a `managementPolicy: unmanaged` object importing the ID Heat lists, named as the\n\
    export names it, so references by name hold. Nothing is created: not the ports Nova made for a server's\n\
    networks, not the imports of images and flavors by name. A resource without an ID (never created), one the\n\
-   list does not have, and one whose kind ORC cannot import (a RouterInterface) are reported (ORC011); rules and\n\
+   list does not have, and one whose kind ORC cannot import (a RouterInterface) are reported (ORC011); a group's\n\
+   members import the rows of the group's nested stack by their index (`0`, `1`, …); rules and\n\
    attachments folded into their group or server stay as Neutron and Cinder have them. Nested stacks (their rows\n\
    are named `<stack>-<resource>-<id>`) are not handed over yet: the resource that makes one says how many\n\
    resources it holds. `kubectl apply -f handover.yaml` and wait for every object to be `Available`.\n\

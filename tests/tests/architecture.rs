@@ -259,6 +259,7 @@ fn orc_modules_import_downward_only() {
             &["plan"],
             &["context"],
             &["kinds", "sections"],
+            &["groups"],
             &["export"],
             &["render", "release"],
         ],

@@ -51,6 +51,9 @@ pub struct Evaluator<'a, 't> {
     /// Conditions being evaluated, to stop a cycle.
     evaluating: RefCell<Vec<String>>,
     budget: Cell<usize>,
+    /// While a group's member is exported: its `index_var` and its name,
+    /// put in place of the variable in every string evaluated.
+    member: RefCell<Option<(String, String)>>,
 }
 
 impl<'a, 't> Evaluator<'a, 't> {
@@ -67,6 +70,7 @@ impl<'a, 't> Evaluator<'a, 't> {
             condition_values: RefCell::new(HashMap::new()),
             evaluating: RefCell::new(Vec::new()),
             budget,
+            member: RefCell::new(None),
         };
         (evaluator, problems)
     }
@@ -81,7 +85,19 @@ impl<'a, 't> Evaluator<'a, 't> {
 
     /// The value of a node.
     pub fn eval(&self, node: NodeId) -> Val {
-        self.eval_at(node, 0)
+        let value = self.eval_at(node, 0);
+        match &*self.member.borrow() {
+            Some((variable, name)) => substituted(value, variable, name),
+            None => value,
+        }
+    }
+
+    /// While a resource group's member is exported: its group's
+    /// `index_var` and the member's name, replaced in every string of the
+    /// properties evaluated (`ResourceGroup._handle_repl_val`: in values,
+    /// not in keys); `None` after. Returns what was set before.
+    pub fn set_member(&self, member: Option<(String, String)>) -> Option<(String, String)> {
+        self.member.replace(member)
     }
 
     /// Whether a resource's `condition` holds: `Some(false)` leaves it out
@@ -193,4 +209,26 @@ impl<'a, 't> Evaluator<'a, 't> {
             )),
         }
     }
+}
+
+/// `value` with `variable` replaced by `name` in every string, as Heat's
+/// resource group does for its members' properties.
+fn substituted(value: Val, variable: &str, name: &str) -> Val {
+    let v = match value.v {
+        V::Str(text) => V::Str(text.replace(variable, name)),
+        V::List(items) => V::List(
+            items
+                .into_iter()
+                .map(|item| substituted(item, variable, name))
+                .collect(),
+        ),
+        V::Map(entries) => V::Map(
+            entries
+                .into_iter()
+                .map(|(key, item)| (key, substituted(item, variable, name)))
+                .collect(),
+        ),
+        other => other,
+    };
+    Val::new(v, value.at)
 }

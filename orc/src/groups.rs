@@ -1,0 +1,129 @@
+//! `OS::Heat::ResourceGroup` with a count the export knows: its members,
+//! each an object of its own, as Heat makes them in the group's nested
+//! stack.
+//!
+//! Heat names the members `0`, `1`, … and builds each from `resource_def`
+//! with the group's `index_var` (`%index%`) replaced by the member's name
+//! in every string of the properties (`ResourceGroup.
+//! build_resource_definition`, `_handle_repl_val`). The objects are named
+//! `<group>-<index>`. What refers to the group itself (`get_attr` of its
+//! members' attributes, `get_resource` of the group) has no object to
+//! point at and is reported where it is written, as for any resource
+//! without one.
+
+use heatwise_core::syntax::NodeId;
+use heatwise_core::template::Resource;
+
+use crate::context::{Context, Target};
+use crate::eval::V;
+use crate::finding::Code;
+use crate::kinds::{self, table};
+use crate::sections::{self, Lifecycle};
+use crate::stack_resources::StackResources;
+
+/// Most members a group is expanded into.
+pub const MAX_MEMBERS: i64 = 256;
+
+/// Exports the members of `group`, a `ResourceGroup`; `false` when its
+/// members have no ORC kind (the group is then reported as one without).
+pub(crate) fn export_group(cx: &mut Context<'_, '_>, group: &Resource) -> bool {
+    let template = cx.template;
+    let tree = cx.tree();
+    let Some(member) = template
+        .nested_definitions()
+        .iter()
+        .find(|nested| template.resources()[nested.group].entry == group.entry)
+    else {
+        return false;
+    };
+    let Some(mapping) = member
+        .definition
+        .type_name
+        .as_deref()
+        .and_then(table::mapping)
+    else {
+        return false;
+    };
+    let Some(kind) = mapping.kind else {
+        return false;
+    };
+    let properties = group.definition.properties_mapping(tree);
+    let node = |key: &str| properties.and_then(|p| tree.get(p, key));
+    let Some(count) = member_count(cx, group, node("count")) else {
+        return true;
+    };
+    let variable = node("index_var")
+        .and_then(|n| cx.eval.eval(n).python_str())
+        .unwrap_or_else(|| "%index%".to_owned());
+    if let Some(at) = node("removal_policies").filter(|&n| !tree.items(n).is_empty()) {
+        cx.report(
+            Code::NoOrcField,
+            tree.range(at),
+            format!("the removal_policies of {} are not exported: each member is an object of its own; remove one by deleting its object", group.name),
+        );
+    }
+    let lifecycle = sections::read(cx, group);
+    let handing_over = cx.options.stack_resources().cloned();
+    let first = cx.objects.len();
+    for index in 0..count {
+        let member_name = index.to_string();
+        let resource = Resource {
+            name: format!("{}-{index}", group.name),
+            entry: group.entry,
+            definition: member.definition.clone(),
+        };
+        let object = cx.names.unique(&resource.name, "resource");
+        cx.targets
+            .insert(resource.name.clone(), Target::Object(kind, object));
+        match &handing_over {
+            Some(rows) => hand_over_member(cx, &resource, group, &member_name, rows),
+            None => {
+                let before = cx.eval.set_member(Some((variable.clone(), member_name)));
+                kinds::export_resource(cx, &resource, mapping);
+                cx.eval.set_member(before);
+            }
+        }
+    }
+    if let Lifecycle::Retained(at) = lifecycle {
+        sections::retain(&mut cx.objects[first..], at);
+    }
+    true
+}
+
+/// How many members the group has (its `count`, 1 when not given); `None`,
+/// reported, when the export does not know it or it is too large.
+fn member_count(cx: &mut Context<'_, '_>, group: &Resource, count: Option<NodeId>) -> Option<i64> {
+    let Some(node) = count else {
+        return Some(1);
+    };
+    let value = cx.eval.eval(node);
+    let count = match &value.v {
+        V::Int(n) => Some(*n),
+        V::Str(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    match count {
+        Some(n) if (0..=MAX_MEMBERS).contains(&n) => Some(n),
+        _ => {
+            cx.report(
+                Code::NotStatic,
+                value.at,
+                format!("the group {} is not exported: its count is not a number from 0 to {MAX_MEMBERS} the export knows (Heat knows it when it runs)", group.name),
+            );
+            None
+        }
+    }
+}
+
+/// A member of a running stack's group handed over: the row of its
+/// group's nested stack named by its index.
+fn hand_over_member(
+    cx: &mut Context<'_, '_>,
+    resource: &Resource,
+    group: &Resource,
+    member: &str,
+    rows: &StackResources,
+) {
+    let row = rows.member_row(&group.name, member).cloned();
+    sections::hand_over_row(cx, resource, row.as_ref());
+}
