@@ -6,9 +6,10 @@
 core/tests/fixtures/stack/nested.json holds cases: files (relative path to
 text), a root template and environments. Each case is written to a
 directory of its own; python-heatclient 5.3.0 gathers it as `openstack
-stack create -t ROOT -e ENV...` does, and Heat 27.0.1 validates the stack
-it would receive (`Stack.validate`, offline: the templates use types that
-need no cloud). The verdict goes to nested.heat.json beside the cases, with
+stack create -t ROOT -e ENV...` does, the engine merges the environment
+files as it does (`Heat.stack_as_created`), and Heat 27.0.1 validates the
+stack (`Stack.validate`, offline: the templates use types that need no
+cloud). The verdict goes to nested.heat.json beside the cases, with
 the cases' FNV-1a hash, so that `cargo test` checks heatwise's cross-file
 rules against Heat without Python and knows when a recording is stale.
 """
@@ -19,8 +20,6 @@ import json
 import sys
 import tempfile
 from pathlib import Path
-
-from heatclient.common import template_utils
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from record_fixtures import fnv1a64  # noqa: E402
@@ -38,14 +37,9 @@ def verdict(heat: Heat, case: dict) -> dict:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
         try:
-            files, template = template_utils.get_template_contents(
-                template_file=str(base / case["root"]))
-            env_files, env = template_utils.process_multiple_environments_and_files(
-                env_paths=[str(base / e) for e in case["environments"]])
-            files.update(env_files)
-            tmpl = heat.template.Template(
-                template, files=files, env=heat.environment.Environment(env))
-            stack = heat.stack.Stack(heat.context(), "heat-validation", tmpl)
+            _, stack = heat.stack_as_created(
+                "heat-validation", base / case["root"],
+                [base / e for e in case["environments"]])
             stack.validate()
         except Exception as error:  # Heat's (or heatclient's) own verdict
             text = error_text(error).replace(base.as_uri() + "/", "")

@@ -27,33 +27,13 @@ from translate import error_text  # noqa: E402
 
 
 def validate(judge: Judge, root: Path, environments: list[Path]) -> str | None:
-    """Heat's error on the stack, or None."""
-    heat = judge.heat
-    utils = judge.template_utils
-    from heat.common import environment_format, environment_util
-
+    """Heat's error on the stack, or None. The root's parameters without a
+    default get made-up values, as `judge.py` gives them: the user gives
+    real ones at `stack create`."""
     try:
-        # What `openstack stack create` sends: the files, the environment
-        # files' names in order, and the environment they make.
-        files, template = utils.get_template_contents(template_file=str(root))
-        environment_files: list[str] = []
-        env_files, env = utils.process_multiple_environments_and_files(
-            env_paths=[str(e) for e in environments], env_list_tracker=environment_files)
-        files.update(env_files)
-        # What the API makes of it: with environment files named, their
-        # merged environment is not used (`InstantiationData.environment`).
-        del env
-        params: dict = {}
-        environment_format.default_for_missing(params)
-        # The root's parameters without a default get made-up values, as
-        # `judge.py` gives them: the user gives real ones at `stack create`.
-        params["parameters"].update(placeholders(template, PLACEHOLDERS))
-        # What the engine does (`_parse_template_and_validate_stack`).
-        tmpl = heat.template.Template(template, files=files)
-        environment_util.merge_environments(
-            environment_files, files, params, tmpl.all_param_schemata(files))
-        tmpl.env = heat.environment.Environment(params)
-        stack = heat.stack.Stack(heat.context(), "heat-timing", tmpl)
+        template = judge.template_utils.get_template_contents(template_file=str(root))[1]
+        _, stack = judge.heat.stack_as_created(
+            "heat-timing", root, environments, placeholders(template, PLACEHOLDERS))
         stack.validate()
     except Exception as error:  # Heat's (or heatclient's) own verdict
         return error_text(error)

@@ -159,6 +159,33 @@ class Heat:
             overwrite=False,
         )
 
+    def stack_as_created(self, name: str, root: Path, environments: list[Path],
+                         parameters: dict | None = None):
+        """The stack `openstack stack create -t ROOT -e ENV...` makes.
+
+        python-heatclient gathers the files and names the environment files
+        in order; the API then ignores the environment heatclient merged
+        (`InstantiationData.environment`), and the engine merges the named
+        files itself, parameter_merge_strategies included
+        (`_parse_template_and_validate_stack`). `parameters` are `-P`'s.
+        """
+        from heat.common import environment_util
+        from heatclient.common import template_utils
+
+        files, template = template_utils.get_template_contents(template_file=str(root))
+        environment_files: list[str] = []
+        env_files, _merged = template_utils.process_multiple_environments_and_files(
+            env_paths=[str(e) for e in environments], env_list_tracker=environment_files)
+        files.update(env_files)
+        params: dict = {}
+        self.environment_format.default_for_missing(params)
+        params["parameters"].update(parameters or {})
+        tmpl = self.template.Template(template, files=files)
+        environment_util.merge_environments(
+            environment_files, files, params, tmpl.all_param_schemata(files))
+        tmpl.env = self.environment.Environment(params)
+        return template, self.stack.Stack(self.context(), name, tmpl)
+
 
 # --------------------------------------------------------------------------
 # JSON
