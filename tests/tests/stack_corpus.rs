@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::lint::{LintMemo, LintOptions, StackLinter};
+use heatwise_core::stack::symbols::StackSymbols;
 use heatwise_core::stack::{GatherCache, Stack};
 
 fn rendered() -> PathBuf {
@@ -128,4 +129,47 @@ fn kept_lints_are_fresh_lints() {
         }
     }
     assert!(compared > 1_000, "only {compared} files compared");
+}
+
+/// Navigation over the rendered tree: at offsets all through every file of
+/// the stack, the symbol there, its places and what would stop its rename
+/// are found without a panic, and every place of a symbol names it.
+#[test]
+fn symbols_all_through_the_rendered_stack() {
+    let dir = rendered();
+    let Ok(dir) = std::fs::canonicalize(&dir) else {
+        eprintln!(
+            "skipped: symbols over the rendered TripleO stack: {} is not there (run `cargo xtask setup`)",
+            dir.display()
+        );
+        return;
+    };
+    let url = |name: &str| format!("file://{}/{name}", dir.display());
+    let stack = Stack::gather(
+        &url("overcloud.yaml"),
+        &[url("overcloud-resource-registry-puppet.yaml")],
+        &LocalFiles,
+    );
+    let catalog = Catalog::builtin();
+    let symbols = StackSymbols::new(&stack, &|name| catalog.resolve_type(name).is_some());
+    let mut found = 0;
+    for (id, file) in stack.files.iter().enumerate() {
+        for offset in (0..file.text.len() as u32).step_by(211) {
+            let Some(symbol) = symbols.symbol_at(id, offset) else {
+                continue;
+            };
+            found += 1;
+            let places = symbols.places(&symbol);
+            assert!(!places.is_empty(), "{symbol:?}");
+            for place in &places {
+                let text = &stack.files[place.file].text[place.range.as_usize()];
+                assert!(
+                    text.trim_matches(['\'', '"']) == symbol.name(),
+                    "{symbol:?} at {text:?}"
+                );
+            }
+            let _ = symbols.rename_blockers(&symbol);
+        }
+    }
+    assert!(found > 500, "only {found} symbols found");
 }
