@@ -99,6 +99,14 @@ test("a folder's stack is checked, opened at a finding, migrated and downloaded"
   await page.waitForFunction(() => [...document.querySelectorAll(".folder-findings .problem-code")].every((e) => e.textContent !== "HW202"));
   assert.deepEqual((await codes(page)).sort(), ["HW401", "HW403"]);
 
+  // The root in the editor: its ORC export takes the stack's environments,
+  // as heatwise orc ROOT -e ENV does (the registry maps OS::App::Web).
+  await page.locator(".folder-file-open", { hasText: "root.yaml" }).click();
+  await page.locator(".cm-content", { hasText: "type: OS::App::Web" }).waitFor();
+  await page.getByRole("tab", { name: "ORC export" }).click();
+  await page.locator(".orc-findings .problem-message", { hasText: "the environments map OS::App::Web to ../deployment/web.yaml" }).waitFor();
+  await page.getByRole("tab", { name: /^Problems/ }).click();
+
   // The migrated folder as a .zip.
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download .zip" }).click();

@@ -26,12 +26,13 @@ function load() {
   return loaded;
 }
 
-/// The view of `text` exported to ORC (see heatwise_orc_module::export_view),
+/// The view of `text` exported to ORC with the environments of its stack
+/// (JSON `[{path, text}]`; see heatwise_orc_module::export_view),
 /// as an object; its time is the measure `heatwise:orc`.
-export async function exportOrc(text, namespace, secretName, cloudName, parameters) {
+export async function exportOrc(text, namespace, secretName, cloudName, parameters, environments) {
   const module = await load();
   performance.mark("heatwise:orc:start");
-  const json = module.exportOrc(text, namespace, secretName, cloudName, parameters);
+  const json = module.exportOrc(text, namespace, secretName, cloudName, parameters, environments);
   performance.clearMeasures("heatwise:orc");
   performance.measure("heatwise:orc", "heatwise:orc:start");
   performance.clearMarks("heatwise:orc:start");

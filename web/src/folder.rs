@@ -122,7 +122,7 @@ pub enum FolderMigration {
 impl Folder {
     /// The files as the module takes them: JSON `[{path, text}]`.
     pub fn files_json(&self) -> String {
-        files_json(self.files.iter().map(|f| (&*f.path, &*f.text)))
+        files_json(self.files.iter().map(|f| (&*f.path, f)))
     }
 
     /// The text of the file at `path`.
@@ -165,15 +165,29 @@ impl Folder {
         }
     }
 
+    /// The environments of the stack, as the ORC export takes them (JSON
+    /// `[{path, text}]`), when the file shown in the editor is the stack's
+    /// root; `[]` otherwise.
+    pub fn environments_of_root(&self) -> String {
+        if self.open.is_none() || self.open != self.root {
+            return "[]".to_owned();
+        }
+        files_json(
+            self.chosen
+                .iter()
+                .filter_map(|path| Some((&**path, self.files.iter().find(|f| f.path == *path)?))),
+        )
+    }
+
     /// Downloads the folder, its texts as they are now, as a `.zip`.
     pub fn download(&self) {
         download_zip(&self.name, &self.files_json());
     }
 }
 
-fn files_json<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+fn files_json<'a>(files: impl Iterator<Item = (&'a str, &'a FolderFile)>) -> String {
     let list: Vec<serde_json::Value> = files
-        .map(|(path, text)| serde_json::json!({ "path": path, "text": text }))
+        .map(|(path, file)| serde_json::json!({ "path": path, "text": &*file.text }))
         .collect();
     serde_json::Value::Array(list).to_string()
 }

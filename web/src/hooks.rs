@@ -229,7 +229,8 @@ pub fn use_file_drop(
 }
 
 /// While the ORC view is shown, the document is exported after each
-/// settled edit and each change of the settings.
+/// settled edit and each change of the settings or of its stack's
+/// environments.
 #[hook]
 pub fn use_orc_export(workspace: &UseReducerHandle<Workspace>) {
     let dispatcher = workspace.dispatcher();
@@ -238,17 +239,20 @@ pub fn use_orc_export(workspace: &UseReducerHandle<Workspace>) {
         (
             workspace.document.clone(),
             workspace.orc_settings.clone(),
+            workspace.orc_environments(),
             shown,
         ),
-        move |(document, settings, shown)| {
+        move |(document, settings, environments, shown)| {
             if *shown {
                 let document = document.clone();
                 let settings = settings.clone();
+                let environments = environments.clone();
                 spawn_local(async move {
-                    let view = orc::export(&document, &settings).await;
+                    let view = orc::export(&document, &settings, &environments).await;
                     dispatcher.dispatch(WorkspaceAction::OrcExported {
                         document,
                         settings,
+                        environments,
                         view: view.into(),
                     });
                 });

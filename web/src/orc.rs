@@ -23,6 +23,7 @@ extern "C" {
         secret_name: &str,
         cloud_name: &str,
         parameters: &str,
+        environments: &str,
     ) -> Promise;
 }
 
@@ -68,6 +69,9 @@ pub struct OrcExport {
     pub objects: usize,
     /// What could not be carried over, at its place in the template.
     pub findings: Rc<[Finding]>,
+    /// What could not be carried over in the environments of the stack:
+    /// each with its file's path.
+    pub environment_findings: Rc<[(Rc<str>, Finding)]>,
     /// The order ORC builds the objects in, beside Heat's graph, as
     /// `heatwise orc --plan` prints it.
     pub plan: Rc<str>,
@@ -76,18 +80,26 @@ pub struct OrcExport {
 impl OrcExport {
     /// Whether the whole stack was expressed.
     pub fn is_complete(&self) -> bool {
-        self.findings.is_empty()
+        self.findings.is_empty() && self.environment_findings.is_empty()
+    }
+
+    /// How many things were not carried over, in all files.
+    pub fn left_out(&self) -> usize {
+        self.findings.len() + self.environment_findings.len()
     }
 }
 
-/// `text` exported with `settings`, by the export's module.
-pub async fn export(text: &str, settings: &OrcSettings) -> OrcView {
+/// `text` exported with `settings` and `environments` (JSON `[{path,
+/// text}]`, the environments of the stack the document is the root of), by
+/// the export's module.
+pub async fn export(text: &str, settings: &OrcSettings, environments: &str) -> OrcView {
     let promise = export_orc(
         text,
         &settings.namespace,
         &settings.secret_name,
         &settings.cloud_name,
         &settings.parameters,
+        environments,
     );
     match JsFuture::from(promise).await {
         Ok(view) => OrcView::from_js(&view),
@@ -130,9 +142,11 @@ impl OrcView {
         if !problems.is_undefined() {
             return Self::Unusable(items(&problems).iter().map(text).collect());
         }
-        let findings = items(&field(view, "findings"))
-            .iter()
-            .map(|finding| Finding {
+        let mut findings = Vec::new();
+        let mut environment_findings = Vec::new();
+        for (file, finding) in items(&field(view, "findings")).iter().map(|finding| {
+            let file = field(finding, "file").as_string();
+            let finding = Finding {
                 code: text(&field(finding, "code")).into(),
                 rule_name: text(&field(finding, "name")).into(),
                 severity: match text(&field(finding, "severity")).as_str() {
@@ -150,12 +164,19 @@ impl OrcView {
                 column: number(&field(finding, "column")),
                 lifecycle: Vec::new(),
                 fix: None,
-            })
-            .collect();
+            };
+            (file, finding)
+        }) {
+            match file {
+                Some(file) => environment_findings.push((Rc::from(file), finding)),
+                None => findings.push(finding),
+            }
+        }
         Self::Exported(OrcExport {
             yaml: text(&field(view, "yaml")).into(),
             objects: items(&field(view, "objects")).len(),
-            findings,
+            findings: findings.into(),
+            environment_findings: environment_findings.into(),
             plan: text(&field(view, "plan")).into(),
         })
     }

@@ -181,10 +181,12 @@ pub enum WorkspaceAction {
     ShowBottomPanel(BottomPanelTab),
     /// Export to ORC with these settings.
     SetOrcSettings(OrcSettings),
-    /// The ORC export of `document` with `settings` is ready.
+    /// The ORC export of `document` with `settings` and the environments
+    /// of its stack (see [`Workspace::orc_environments`]) is ready.
     OrcExported {
         document: Rc<str>,
         settings: OrcSettings,
+        environments: Rc<str>,
         view: Rc<OrcView>,
     },
     /// A folder was opened: its stack is shown beside the editor.
@@ -392,12 +394,16 @@ impl Reducible for Workspace {
             WorkspaceAction::OrcExported {
                 document,
                 settings,
+                environments,
                 view,
             } => {
-                // An export made for an older text or older settings
-                // arrives late: the one for the current ones follows.
+                // An export made for an older text, older settings or other
+                // environments arrives late: the current one follows.
                 let current = Rc::ptr_eq(&document, &self.document) || document == self.document;
-                if !current || settings != self.orc_settings {
+                if !current
+                    || settings != self.orc_settings
+                    || *environments != *self.orc_environments()
+                {
                     return self;
                 }
                 let mut next = (*self).clone();
@@ -477,6 +483,16 @@ impl Reducible for Workspace {
 }
 
 impl Workspace {
+    /// The environments the ORC export of the document takes: those of
+    /// the folder's stack when the document is its root (as `heatwise orc
+    /// ROOT -e ENV...` takes them), none otherwise. JSON `[{path, text}]`.
+    pub fn orc_environments(&self) -> Rc<str> {
+        self.folder
+            .as_ref()
+            .map_or_else(|| "[]".to_owned(), |folder| folder.environments_of_root())
+            .into()
+    }
+
     /// What the folder view's actions do; the workspace as it is without
     /// a folder.
     fn reduce_folder(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {

@@ -68,28 +68,36 @@ fn options(settings: &Settings<'_>) -> Result<heatwise_orc::Options, Vec<String>
     }
 }
 
-/// The view of `text` exported with `settings`: `{"problems": [text]}`
-/// when the settings cannot make an export, otherwise
-/// `{"yaml", "objects": [[kind, name]], "findings": [{code, name,
-/// severity, message, from, to, line, column}], "plan"}` with `plan` as
-/// `heatwise orc --plan` prints it; `from` and `to` in UTF-16 offsets,
-/// `line` and `column` 1-based.
-pub fn export_view(text: &str, settings: &Settings<'_>) -> Value {
+/// The view of `text` exported with `settings` and `environments` (each
+/// environment file's path and text, in order, as `-e` gives them):
+/// `{"problems": [text]}` when the settings cannot make an export,
+/// otherwise `{"yaml", "objects": [[kind, name]], "findings": [{code,
+/// name, severity, message, from, to, line, column, file?}], "plan"}` with
+/// `plan` as `heatwise orc --plan` prints it; `from` and `to` in UTF-16
+/// offsets, `line` and `column` 1-based, in the template or, with `file`,
+/// in that environment file.
+pub fn export_view(text: &str, settings: &Settings<'_>, environments: &[(&str, &str)]) -> Value {
     let options = match options(settings) {
         Ok(options) => options,
         Err(problems) => return json!({ "problems": problems }),
     };
-    let export = heatwise_orc::export(text, &[], &options);
-    let index = LineIndex::new(text);
-    // The editor holds no environment file: every finding is in the
-    // template.
+    let texts: Vec<&str> = environments.iter().map(|(_, text)| *text).collect();
+    let export = heatwise_orc::export(text, &texts, &options);
     let findings: Vec<Value> = export
         .findings
         .iter()
         .map(|finding| {
-            let from = index.position(text, finding.range.start);
-            let to = index.position(text, finding.range.end);
-            json!({
+            let (written, file) = match finding.file {
+                heatwise_orc::File::Template => (text, None),
+                heatwise_orc::File::Environment(n) => {
+                    let (path, text) = environments.get(n).copied().unwrap_or(("", ""));
+                    (text, Some(path))
+                }
+            };
+            let index = LineIndex::new(written);
+            let from = index.position(written, finding.range.start);
+            let to = index.position(written, finding.range.end);
+            let mut out = json!({
                 "code": finding.code.as_str(),
                 "name": finding.code.name(),
                 "severity": finding.severity().as_str(),
@@ -98,7 +106,11 @@ pub fn export_view(text: &str, settings: &Settings<'_>) -> Value {
                 "to": to.utf16,
                 "line": from.line,
                 "column": from.column,
-            })
+            });
+            if let Some(path) = file {
+                out["file"] = json!(path);
+            }
+            out
         })
         .collect();
     let objects: Vec<[&str; 2]> = export
@@ -133,7 +145,7 @@ mod tests {
             parameters: "image=cirros\n\n# a comment\nflavor\n",
             ..SETTINGS
         };
-        let view = export_view("{}", &settings);
+        let view = export_view("{}", &settings, &[]);
         let problems = view["problems"].as_array().expect("problems");
         assert_eq!(problems.len(), 3, "{view}");
         assert!(problems[0]
@@ -148,7 +160,7 @@ mod tests {
         // `é` is two bytes and one UTF-16 unit: the offsets must count it
         // once.
         let text = "heat_template_version: 2018-08-31\n# é\nresources:\n  value:\n    type: OS::Heat::Value\n    properties: {value: 1}\n  net:\n    type: OS::Neutron::Net\n";
-        let view = export_view(text, &SETTINGS);
+        let view = export_view(text, &SETTINGS, &[]);
         assert_eq!(view["objects"], json!([["Network", "net"]]), "{view}");
         let plan = view["plan"].as_str().unwrap();
         assert!(plan.contains("wave 1: Network net"), "{plan}");
@@ -169,7 +181,7 @@ mod tests {
     #[test]
     fn parameters_reach_the_export() {
         let text = "heat_template_version: 2018-08-31\nparameters:\n  net_name: {type: string}\nresources:\n  net:\n    type: OS::Neutron::Net\n    properties: {name: {get_param: net_name}}\n";
-        let missing = export_view(text, &SETTINGS);
+        let missing = export_view(text, &SETTINGS, &[]);
         assert_eq!(missing["findings"][0]["code"], "ORC004", "{missing}");
         let given = export_view(
             text,
@@ -177,8 +189,28 @@ mod tests {
                 parameters: "net_name=private",
                 ..SETTINGS
             },
+            &[],
         );
         assert_eq!(given["findings"], json!([]), "{given}");
         assert!(given["yaml"].as_str().unwrap().contains("name: private"));
+        // An environment of the stack gives the value; what it says that
+        // the export cannot take is placed in it.
+        let environments = [
+            ("env/net.yaml", "parameter_defaults:\n  net_name: public\n"),
+            (
+                "env/broken.yaml",
+                "parameter_defaults:\n  other: [unclosed\n",
+            ),
+        ];
+        let from_env = export_view(text, &SETTINGS, &environments);
+        assert!(
+            from_env["yaml"].as_str().unwrap().contains("name: public"),
+            "{from_env}"
+        );
+        let placed: Vec<&Value> = (from_env["findings"].as_array().unwrap().iter())
+            .filter(|f| f["file"] == "env/broken.yaml")
+            .collect();
+        assert_eq!(placed.len(), 1, "{from_env}");
+        assert_eq!(placed[0]["code"], "ORC008", "{from_env}");
     }
 }

@@ -47,7 +47,7 @@ pub fn OrcPanel(props: &OrcPanelProps) -> Html {
         } else {
             format!(
                 "{objects}, {} not carried over",
-                plural(export.findings.len(), "thing", "things")
+                plural(export.left_out(), "thing", "things")
             )
         };
         html! { <span class={classes!("orc-summary", export.is_complete().then_some("is-complete"))} role="status">{ text }</span> }
@@ -96,10 +96,30 @@ pub fn OrcPanel(props: &OrcPanelProps) -> Html {
                 </ul>
             }
         };
+        // What the environments of the stack say that the export cannot
+        // take, with their file and place: the editor shows the template.
+        let environments = (!export.environment_findings.is_empty()).then(|| html! {
+            <ul class="problems-list orc-environment-findings" aria-label="Not carried over from the environments">
+                { for export.environment_findings.iter().map(|(file, finding)| {
+                    let severity = finding.severity.as_str();
+                    html! {
+                        <li class={classes!("problem", format!("is-{severity}"))}>
+                            <span class={classes!("severity-icon", format!("severity-{severity}"))} aria-hidden="true"></span>
+                            <span class="problem-message">{ finding.message.clone() }</span>
+                            <span class="problem-meta">
+                                <span class="problem-code">{ finding.code.clone() }</span>
+                                <span class="problem-position">{ format!("{file}:{}:{}", finding.line, finding.column) }</span>
+                            </span>
+                        </li>
+                    }
+                }) }
+            </ul>
+        });
         html! {
             <section class="orc-findings-section" aria-labelledby="orc-findings-title">
                 <h3 id="orc-findings-title" class="orc-section-title">{ "Not carried over" }</h3>
                 { list }
+                { for environments }
             </section>
         }
     });
