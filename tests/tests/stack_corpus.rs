@@ -19,32 +19,43 @@ use heatwise_core::lint::{LintMemo, LintOptions, StackLinter};
 use heatwise_core::stack::symbols::StackSymbols;
 use heatwise_core::stack::{GatherCache, Stack};
 
-fn rendered() -> PathBuf {
-    std::env::var_os("HEATWISE_RENDERED_CORPUS").map_or_else(
+/// The rendered tree, or `None` (said, for `what`) when setup has not
+/// rendered it.
+fn rendered(what: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("HEATWISE_RENDERED_CORPUS").map_or_else(
         || {
             Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("../target/corpus/tripleo-heat-templates-18.0.0-rendered")
         },
         PathBuf::from,
+    );
+    let found = std::fs::canonicalize(&dir).ok();
+    if found.is_none() {
+        eprintln!(
+            "skipped: {what} over the rendered TripleO stack: {} is not there (run `cargo xtask setup`)",
+            dir.display()
+        );
+    }
+    found
+}
+
+/// The stack `openstack overcloud deploy` creates from the tree in `dir`.
+fn overcloud(dir: &Path) -> Stack {
+    let url = |name: &str| format!("file://{}/{name}", dir.display());
+    Stack::gather(
+        &url("overcloud.yaml"),
+        &[url("overcloud-resource-registry-puppet.yaml")],
+        &LocalFiles,
     )
 }
 
 #[test]
 fn the_rendered_overcloud_stack() {
-    let dir = rendered();
-    let Ok(dir) = std::fs::canonicalize(&dir) else {
-        eprintln!(
-            "skipped: the rendered TripleO stack: {} is not there (run `cargo xtask setup`)",
-            dir.display()
-        );
+    let Some(dir) = rendered("the stack's files and cross-file findings") else {
         return;
     };
     let url = |name: &str| format!("file://{}/{name}", dir.display());
-    let stack = Stack::gather(
-        &url("overcloud.yaml"),
-        &[url("overcloud-resource-registry-puppet.yaml")],
-        &LocalFiles,
-    );
+    let stack = overcloud(&dir);
     assert!(stack.unread.is_empty(), "{:?}", stack.unread);
     let linter = StackLinter::new(&stack, &mut GatherCache::default());
     let options = LintOptions::new(Catalog::builtin());
@@ -87,12 +98,7 @@ fn the_rendered_overcloud_stack() {
 /// (`LintMemo`) finds exactly what a fresh lint of that combination finds.
 #[test]
 fn kept_lints_are_fresh_lints() {
-    let dir = rendered();
-    let Ok(dir) = std::fs::canonicalize(&dir) else {
-        eprintln!(
-            "skipped: kept lints over the rendered TripleO stack: {} is not there (run `cargo xtask setup`)",
-            dir.display()
-        );
+    let Some(dir) = rendered("kept lints") else {
         return;
     };
     let url = |path: &Path| format!("file://{}", path.display());
@@ -136,20 +142,10 @@ fn kept_lints_are_fresh_lints() {
 /// are found without a panic, and every place of a symbol names it.
 #[test]
 fn symbols_all_through_the_rendered_stack() {
-    let dir = rendered();
-    let Ok(dir) = std::fs::canonicalize(&dir) else {
-        eprintln!(
-            "skipped: symbols over the rendered TripleO stack: {} is not there (run `cargo xtask setup`)",
-            dir.display()
-        );
+    let Some(dir) = rendered("symbols") else {
         return;
     };
-    let url = |name: &str| format!("file://{}/{name}", dir.display());
-    let stack = Stack::gather(
-        &url("overcloud.yaml"),
-        &[url("overcloud-resource-registry-puppet.yaml")],
-        &LocalFiles,
-    );
+    let stack = overcloud(&dir);
     let catalog = Catalog::builtin();
     let symbols = StackSymbols::new(&stack, &|name| catalog.resolve_type(name).is_some());
     let mut found = 0;

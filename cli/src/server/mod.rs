@@ -22,9 +22,11 @@ mod navigate;
 mod settings;
 mod workspace;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::lint::LintOptions;
@@ -527,8 +529,7 @@ impl Server<'_> {
                     let at = params.text_document_position_params;
                     let uri = &at.text_document.uri;
                     let document = server.document(uri)?;
-                    if let Some(stack) = server.stack_for(uri) {
-                        let symbols = server.symbols(&stack);
+                    if let Some((stack, symbols)) = server.stack_for(uri) {
                         if let Some(symbol) =
                             navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
                         {
@@ -562,10 +563,9 @@ impl Server<'_> {
                 let at = params.text_document_position;
                 let uri = &at.text_document.uri;
                 server.document(uri)?;
-                let Some(stack) = server.stack_for(uri) else {
+                let Some((stack, symbols)) = server.stack_for(uri) else {
                     return Ok(Value::Null);
                 };
-                let symbols = server.symbols(&stack);
                 let Some(symbol) =
                     navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
                 else {
@@ -585,10 +585,9 @@ impl Server<'_> {
                 let uri = &at.text_document.uri;
                 server.document(uri)?;
                 let failed = |message: String| (ErrorCode::RequestFailed, message);
-                let stack = server.stack_for(uri).ok_or_else(|| {
+                let (stack, symbols) = server.stack_for(uri).ok_or_else(|| {
                     failed("only a local template or environment is renamed in".into())
                 })?;
-                let symbols = server.symbols(&stack);
                 let symbol =
                     navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
                         .ok_or_else(|| {
@@ -622,16 +621,17 @@ impl Server<'_> {
                     let uri = &at.text_document.uri;
                     let document = server.document(uri)?;
                     let converter = Converter::new(&document.text, server.encoding);
-                    let stack = server.stack_for(uri);
-                    let symbols = stack.as_ref().map(|stack| server.symbols(stack));
-                    let file = stack.as_ref().and_then(|stack| stack.file(uri.as_str()));
+                    let navigation = server.stack_for(uri);
+                    let in_stack = navigation
+                        .as_ref()
+                        .and_then(|(stack, symbols)| Some((&**symbols, stack.file(uri.as_str())?)));
                     let items = completion::completion(
                         document,
                         &converter,
                         server.catalog,
                         server.settings.target,
                         at.position,
-                        symbols.as_ref().zip(file),
+                        in_stack,
                     );
                     Ok(serde_json::to_value(CompletionResponse::Array(items))
                         .unwrap_or(Value::Null))
@@ -684,18 +684,18 @@ impl Server<'_> {
         handler(self, params)
     }
 
-    /// The stack the file at `uri` is read in: the project's first that
-    /// reaches it, else the one it is the root of.
-    fn stack_for(&self, uri: &Uri) -> Option<std::borrow::Cow<'_, Stack>> {
-        match self.workspace.stack_with(uri.as_str()) {
-            Some(stack) => Some(std::borrow::Cow::Borrowed(stack)),
-            None => self.stack_of(uri).map(std::borrow::Cow::Owned),
-        }
-    }
-
-    fn symbols(&self, stack: &Stack) -> StackSymbols {
+    /// The stack the file at `uri` is read in, with the names of its
+    /// files: the project's first that reaches it (its names kept until
+    /// it is gathered again), else the one it is the root of.
+    fn stack_for(&self, uri: &Uri) -> Option<(Cow<'_, Stack>, Rc<StackSymbols>)> {
         let catalog = self.catalog;
-        StackSymbols::new(stack, &|name| catalog.resolve_type(name).is_some())
+        let known = |name: &str| catalog.resolve_type(name).is_some();
+        if let Some((stack, symbols)) = self.workspace.stack_with(uri.as_str(), &known) {
+            return Some((Cow::Borrowed(stack), symbols));
+        }
+        let stack = self.stack_of(uri)?;
+        let symbols = Rc::new(StackSymbols::new(&stack, &known));
+        Some((Cow::Owned(stack), symbols))
     }
 
     fn document(&self, uri: &Uri) -> Result<&Document, (ErrorCode, String)> {

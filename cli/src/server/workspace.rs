@@ -8,11 +8,14 @@
 //! so an edit re-lints the file edited and the files whose questions to
 //! the stack it answers differently, not the tree.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use heatwise_core::lint::{Diagnostic, LintMemo, LintOptions, StackLinter};
+use heatwise_core::stack::symbols::StackSymbols;
 use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Stack};
 use lsp_types::Uri;
 
@@ -33,6 +36,10 @@ struct ProjectStackState {
     /// The last gathering; `None` when its root or an environment cannot
     /// be read.
     gathered: Option<Stack>,
+    /// Where its files name their parameters, resources and outputs,
+    /// worked out when first asked for (navigation, completion) and again
+    /// after the next gathering.
+    symbols: RefCell<Option<Rc<StackSymbols>>>,
 }
 
 /// The files of a stack as the editor has them: open documents' texts,
@@ -84,6 +91,7 @@ impl Workspace {
                 given: given.clone(),
                 cache: GatherCache::default(),
                 gathered: None,
+                symbols: RefCell::new(None),
             })
             .collect();
         let workspace = Workspace {
@@ -109,6 +117,7 @@ impl Workspace {
     pub fn gather(&mut self, documents: &HashMap<Uri, Document>) -> Vec<String> {
         let mut problems = Vec::new();
         for stack in &mut self.stacks {
+            stack.symbols = RefCell::new(None);
             stack.gathered = match stack.given.urls() {
                 Ok(urls) => {
                     let files = OpenFiles {
@@ -128,12 +137,23 @@ impl Workspace {
         problems
     }
 
-    /// The first stack of the project that reaches the file at `url`.
-    pub fn stack_with(&self, url: &str) -> Option<&Stack> {
-        self.stacks
-            .iter()
-            .filter_map(|state| state.gathered.as_ref())
-            .find(|stack| stack.file(url).is_some())
+    /// The first stack of the project that reaches the file at `url`,
+    /// with the names of its files; `known` tells Heat's own types.
+    pub fn stack_with(
+        &self,
+        url: &str,
+        known: &dyn Fn(&str) -> bool,
+    ) -> Option<(&Stack, Rc<StackSymbols>)> {
+        let state = self.stacks.iter().find(|state| {
+            (state.gathered.as_ref()).is_some_and(|stack| stack.file(url).is_some())
+        })?;
+        let stack = state.gathered.as_ref()?;
+        let symbols = state
+            .symbols
+            .borrow_mut()
+            .get_or_insert_with(|| Rc::new(StackSymbols::new(stack, known)))
+            .clone();
+        Some((stack, symbols))
     }
 
     /// The findings of the file at `url` in every stack of the project

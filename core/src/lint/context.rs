@@ -130,7 +130,7 @@ impl<'a, 't> Context<'a, 't> {
     ) -> Option<&'a crate::stack::Interface> {
         let nested = self.stack?;
         let written = resource.definition.type_name.as_deref()?;
-        if written.ends_with(".yaml") || written.ends_with(".template") {
+        if crate::stack::registry::is_template_name(written) {
             let range = self.tree.range(resource.definition.type_entry?.value);
             return nested.by_type(range);
         }

@@ -443,10 +443,7 @@ fn template_references(template: &Template<'_>, url: &str) -> Vec<Found> {
             let Some(value) = string_value(tree, entry.value) else {
                 continue;
             };
-            if kind == ReferenceKind::Type
-                && !value.ends_with(".yaml")
-                && !value.ends_with(".template")
-            {
+            if kind == ReferenceKind::Type && !super::registry::is_template_name(value) {
                 continue;
             }
             // An entry merged in or aliased is written once, where it is.
@@ -551,21 +548,7 @@ fn registry_entries(template: &Template<'_>, mapping: NodeId, base: &str, found:
 mod tests {
     use super::*;
 
-    /// Files in memory, by URL.
-    struct Files(Vec<(&'static str, &'static str)>);
-
-    impl FileProvider for Files {
-        fn read(&self, url: &str) -> Result<Content, ReadError> {
-            if !url.starts_with("file:") {
-                return Err(ReadError::Remote);
-            }
-            self.0
-                .iter()
-                .find(|(u, _)| *u == url)
-                .map(|(_, text)| Content::Text((*text).to_owned()))
-                .ok_or(ReadError::NotFound)
-        }
-    }
+    use crate::stack::MemoryFiles as Files;
 
     fn urls(stack: &Stack) -> Vec<(&str, Role)> {
         stack

@@ -17,3 +17,19 @@ pub use gather::{
 };
 pub use nesting::{Interface, NestedParameter, Nesting, StackFacts, StackNesting};
 pub use registry::{Registry, Resolution, Resolver, TypeMapping};
+
+/// Files in memory, by URL, for tests: a URL that is not `file:` is
+/// remote, any other missing one is not found.
+#[cfg(test)]
+pub(crate) struct MemoryFiles(pub Vec<(&'static str, &'static str)>);
+
+#[cfg(test)]
+impl FileProvider for MemoryFiles {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        match self.0.iter().find(|(u, _)| *u == url) {
+            Some((_, text)) => Ok(Content::Text((*text).to_owned())),
+            None if !url.starts_with("file:") => Err(ReadError::Remote),
+            None => Err(ReadError::NotFound),
+        }
+    }
+}

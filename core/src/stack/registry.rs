@@ -55,7 +55,7 @@ impl Info {
 }
 
 /// A name Heat takes for a template file (or URL).
-fn is_template_name(name: &str) -> bool {
+pub(crate) fn is_template_name(name: &str) -> bool {
     name.ends_with(".yaml") || name.ends_with(".template")
 }
 

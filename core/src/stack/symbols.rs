@@ -14,7 +14,7 @@ use crate::template::{self, merge, DocumentKind, Template};
 use crate::text::TextRange;
 
 use super::gather::{FileId, ReferenceKind, Role, Stack, Target};
-use super::registry::{Registry, Resolution, TypeMapping};
+use super::registry::{is_template_name, Registry, Resolution, TypeMapping};
 
 /// What a name stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -548,7 +548,7 @@ fn template_names(
             }
         }
         let nested = match (definition.type_name.as_deref(), definition.type_range(tree)) {
-            (Some(written), Some(range)) if names_a_file(written) => by_type(range),
+            (Some(written), Some(range)) if is_template_name(written) => by_type(range),
             (Some(written), _) => resolve(written, &resource.name),
             _ => None,
         };
@@ -632,26 +632,10 @@ fn environment_names(environment: &Template<'_>) -> EnvironmentNames {
     }
 }
 
-/// A type that names a template file rather than a type.
-fn names_a_file(name: &str) -> bool {
-    name.ends_with(".yaml") || name.ends_with(".template")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stack::{Content, FileProvider, ReadError};
-
-    struct Files(&'static [(&'static str, &'static str)]);
-
-    impl FileProvider for Files {
-        fn read(&self, url: &str) -> Result<Content, ReadError> {
-            let found = self.0.iter().find(|(u, _)| *u == url);
-            found
-                .map(|(_, text)| Content::Text((*text).to_owned()))
-                .ok_or(ReadError::NotFound)
-        }
-    }
+    use crate::stack::MemoryFiles;
 
     const ROOT: &str = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\n  key: {type: string}\nresources:\n  app:\n    type: app.yaml\n    properties:\n      size: {get_param: size}\n      key: {get_param: key}\n  web:\n    type: OS::App::Web\n    properties: {key: web-key}\n    depends_on: app\noutputs:\n  address: {value: {get_attr: [app, address]}}\n";
     const APP: &str = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\n  key: {type: string}\nresources:\n  server:\n    type: OS::Nova::Server\n    properties: {flavor: {get_param: size}, key_name: {get_param: key}, image: i}\noutputs:\n  address: {value: {get_attr: [server, first_address]}}\n";
@@ -668,7 +652,7 @@ mod tests {
         let stack = Stack::gather(
             "file:///t/root.yaml",
             &["file:///t/env.yaml".to_owned()],
-            &Files(FILES),
+            &MemoryFiles(FILES.to_vec()),
         );
         let symbols = StackSymbols::new(&stack, &|_| true);
         (stack, symbols)
@@ -781,7 +765,7 @@ mod tests {
     fn names_built_at_run_time_block_a_rename() {
         const ROOT: &str = "heat_template_version: 2018-08-31\nparameters:\n  which: {type: string}\n  a: {type: string}\nresources:\n  v:\n    type: OS::Heat::Value\n    properties: {value: {get_param: {get_param: which}}}\n";
         const FILES: &[(&str, &str)] = &[("file:///t/root.yaml", ROOT)];
-        let stack = Stack::gather("file:///t/root.yaml", &[], &Files(FILES));
+        let stack = Stack::gather("file:///t/root.yaml", &[], &MemoryFiles(FILES.to_vec()));
         let symbols = StackSymbols::new(&stack, &|_| true);
         let symbol = symbols
             .symbol_at(0, ROOT.find("a:").unwrap() as u32)

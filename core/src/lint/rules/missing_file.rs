@@ -44,25 +44,11 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
 mod tests {
     use crate::catalog::Catalog;
     use crate::lint::{lint, LintOptions, Rule};
-    use crate::stack::{Content, FileProvider, ReadError, Stack};
-
-    struct Files(&'static [(&'static str, &'static str)]);
-
-    impl FileProvider for Files {
-        fn read(&self, url: &str) -> Result<Content, ReadError> {
-            if url.starts_with("https:") {
-                return Err(ReadError::Remote);
-            }
-            let found = self.0.iter().find(|(u, _)| *u == url);
-            found
-                .map(|(_, text)| Content::Text((*text).to_owned()))
-                .ok_or(ReadError::NotFound)
-        }
-    }
+    use crate::stack::{MemoryFiles, Stack};
 
     /// The findings of the rule in the root of the stack `files` makes.
     fn found(files: &'static [(&'static str, &'static str)]) -> Vec<String> {
-        let stack = Stack::gather(files[0].0, &[], &Files(files));
+        let stack = Stack::gather(files[0].0, &[], &MemoryFiles(files.to_vec()));
         let references: Vec<_> = stack.references_from(0).cloned().collect();
         let options = LintOptions {
             references: &references,

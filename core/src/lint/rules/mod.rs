@@ -153,18 +153,9 @@ pub(crate) mod test_support {
         url: &str,
     ) -> Vec<String> {
         use crate::lint::StackLinter;
-        use crate::stack::{Content, FileProvider, GatherCache, ReadError, Stack};
-        struct Files(Vec<(&'static str, &'static str)>);
-        impl FileProvider for Files {
-            fn read(&self, url: &str) -> Result<Content, ReadError> {
-                let found = self.0.iter().find(|(u, _)| *u == url);
-                found
-                    .map(|(_, text)| Content::Text((*text).to_owned()))
-                    .ok_or(ReadError::NotFound)
-            }
-        }
+        use crate::stack::{GatherCache, MemoryFiles, Stack};
         let environments: Vec<String> = environments.iter().map(|e| (*e).to_owned()).collect();
-        let stack = Stack::gather(files[0].0, &environments, &Files(files));
+        let stack = Stack::gather(files[0].0, &environments, &MemoryFiles(files));
         let id = stack.file(url).expect("a file of the stack");
         let linter = StackLinter::new(&stack, &mut GatherCache::default());
         let text = &stack.files[id].text;

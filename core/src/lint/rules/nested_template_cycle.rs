@@ -28,18 +28,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
 mod tests {
     use crate::catalog::Catalog;
     use crate::lint::{lint, LintOptions, Rule};
-    use crate::stack::{Content, FileProvider, ReadError, Stack};
-
-    struct Files(&'static [(&'static str, &'static str)]);
-
-    impl FileProvider for Files {
-        fn read(&self, url: &str) -> Result<Content, ReadError> {
-            let found = self.0.iter().find(|(u, _)| *u == url);
-            found
-                .map(|(_, text)| Content::Text((*text).to_owned()))
-                .ok_or(ReadError::NotFound)
-        }
-    }
+    use crate::stack::{MemoryFiles, Stack};
 
     #[test]
     fn cases() {
@@ -54,7 +43,7 @@ mod tests {
             ),
             ("file:///t/leaf.yaml", "heat_template_version: 2018-08-31\n"),
         ];
-        let stack = Stack::gather(files[0].0, &[], &Files(files));
+        let stack = Stack::gather(files[0].0, &[], &MemoryFiles(files.to_vec()));
         let found = |file: usize| {
             let references: Vec<_> = stack.references_from(file).cloned().collect();
             let options = LintOptions {
