@@ -209,16 +209,8 @@ pub fn heat_graph(template: &Template<'_>, _eval: &Evaluator<'_, '_>) -> HeatGra
         }
     }
     for resource in resources {
-        if let Some(entry) = template.resource_entry(&resource.definition, "depends_on") {
-            let names: Vec<&str> = if tree.is_sequence(entry.value) {
-                tree.items(entry.value)
-                    .iter()
-                    .filter_map(|&n| tree.scalar(n))
-                    .collect()
-            } else {
-                tree.scalar(entry.value).into_iter().collect()
-            };
-            for name in names {
+        for node in template.depends_on(&resource.definition) {
+            if let Some(name) = tree.scalar(node) {
                 add(&resource.name, name, "depends_on");
             }
         }

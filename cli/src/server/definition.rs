@@ -67,15 +67,12 @@ pub fn definition(
     }
     for resource_entry in template.resources() {
         let definition = &resource_entry.definition;
-        if let Some(entry) = template.resource_entry(definition, "depends_on") {
-            let items: Vec<NodeId> = if tree.is_sequence(entry.value) {
-                tree.items(entry.value).to_vec()
-            } else {
-                vec![entry.value]
-            };
-            if let Some(&item) = items.iter().find(|&&item| at(item)) {
-                return resource(&template, tree.scalar(item)?).and_then(here);
-            }
+        if let Some(item) = template
+            .depends_on(definition)
+            .into_iter()
+            .find(|&item| at(item))
+        {
+            return resource(&template, tree.scalar(item)?).and_then(here);
         }
         if let (Some(entry), Some(name)) = (definition.type_entry, definition.type_name.as_deref())
         {

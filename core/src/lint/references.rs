@@ -43,15 +43,7 @@ impl References {
             .collect();
         let mut depends_on: HashMap<String, Vec<NodeId>> = HashMap::new();
         for resource in template.resources() {
-            let Some(entry) = template.resource_entry(&resource.definition, "depends_on") else {
-                continue;
-            };
-            let items: Vec<NodeId> = if tree.is_sequence(entry.value) {
-                tree.items(entry.value).to_vec()
-            } else {
-                vec![entry.value]
-            };
-            for item in items {
+            for item in template.depends_on(&resource.definition) {
                 if let Some(name) = tree.scalar(item) {
                     depends_on.entry(name.to_owned()).or_default().push(item);
                 }

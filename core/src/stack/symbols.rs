@@ -533,18 +533,11 @@ fn template_names(
     parameter_groups(template, &mut names.parameter_uses);
     for resource in template.resources() {
         let definition = &resource.definition;
-        if let Some(entry) = template.resource_entry(definition, "depends_on") {
-            let items: Vec<NodeId> = if tree.is_sequence(entry.value) {
-                tree.items(entry.value).to_vec()
-            } else {
-                vec![entry.value]
-            };
-            for item in items {
-                if let Some(name) = tree.scalar(item) {
-                    names
-                        .resource_uses
-                        .push((name.to_owned(), tree.range(item)));
-                }
+        for item in template.depends_on(definition) {
+            if let Some(name) = tree.scalar(item) {
+                names
+                    .resource_uses
+                    .push((name.to_owned(), tree.range(item)));
             }
         }
         let nested = match (definition.type_name.as_deref(), definition.type_range(tree)) {

@@ -417,6 +417,19 @@ impl<'t> Template<'t> {
         self.tree.get_entry(definition.body, key)
     }
 
+    /// The nodes a resource's `depends_on` (`DependsOn`) names resources
+    /// with: one name or a list of them; none without the section.
+    pub fn depends_on(&self, definition: &Definition) -> Vec<NodeId> {
+        let Some(entry) = self.resource_entry(definition, "depends_on") else {
+            return Vec::new();
+        };
+        if self.tree.is_sequence(entry.value) {
+            self.tree.items(entry.value).to_vec()
+        } else {
+            vec![entry.value]
+        }
+    }
+
     /// Whether `node` is an intrinsic function call (`{get_param: ...}`),
     /// whose value only Heat knows.
     pub fn is_call(&self, node: NodeId) -> bool {

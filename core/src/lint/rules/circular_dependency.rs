@@ -47,17 +47,10 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         add(holder(reference.call.call), reference.resource_name(tree));
     }
     for (i, resource) in resources.iter().enumerate() {
-        let Some(entry) = template.resource_entry(&resource.definition, "depends_on") else {
-            continue;
-        };
-        if cx.unread().contains(tree.range(resource.definition.body)) {
+        let items = template.depends_on(&resource.definition);
+        if items.is_empty() || cx.unread().contains(tree.range(resource.definition.body)) {
             continue;
         }
-        let items: Vec<NodeId> = if tree.is_sequence(entry.value) {
-            tree.items(entry.value).to_vec()
-        } else {
-            vec![entry.value]
-        };
         for item in items {
             add(Some(i), tree.scalar(item));
         }

@@ -7,7 +7,6 @@
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;
 use crate::lint::Rule;
-use crate::syntax::NodeId;
 use crate::template::Definition;
 use crate::text::TextRange;
 
@@ -58,16 +57,8 @@ pub(crate) fn resource_refs(cx: &mut Context<'_, '_>) {
 
 /// A resource's `depends_on` (`DependsOn`): one name or a list.
 pub(crate) fn depends_on(cx: &mut Context<'_, '_>, definition: &Definition) {
-    let Some(entry) = cx.template.resource_entry(definition, "depends_on") else {
-        return;
-    };
     let tree = cx.tree;
-    let names: Vec<NodeId> = if tree.is_sequence(entry.value) {
-        tree.items(entry.value).to_vec()
-    } else {
-        vec![entry.value]
-    };
-    for node in names {
+    for node in cx.template.depends_on(definition) {
         let Some(name) = tree.scalar(node) else {
             continue;
         };
