@@ -188,7 +188,7 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
     }
     let before = Stack::gather(&urls[0], &urls[1..], &files);
     if let Some((url, why)) = before.unread.first() {
-        eprintln!("error: {url}: {why:?}");
+        eprintln!("error: {url}: {}", stack::describe(why));
         return ExitCode::from(2);
     }
     let options = FixOptions {

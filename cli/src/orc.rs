@@ -7,12 +7,16 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use std::sync::Arc;
+
 use heatwise_core::severity::Severity;
+use heatwise_core::stack::{Role, Stack};
 use heatwise_orc::release::release_plan;
 use heatwise_orc::{render, Credentials, File, OptionField, Options, StackResources};
 
 use crate::input::{read_path, STDIN_NAME};
 use crate::output::text::{write_findings, Finding};
+use crate::stack;
 
 #[derive(Args, Debug)]
 pub struct OrcArgs {
@@ -152,18 +156,13 @@ pub fn run(args: &OrcArgs) -> ExitCode {
     if let Some(out) = &args.release_plan {
         return release(args, &template, out, stack_name.as_deref());
     }
-    let mut environments = Vec::new();
-    for path in &args.environments {
-        match read_path(path) {
-            Ok(text) => environments.push(text),
-            Err(message) => {
-                eprintln!("error: {}: {message}", path.display());
-                return ExitCode::from(2);
-            }
+    let (export, files) = match exported(args, &template, &options) {
+        Ok(exported) => exported,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
         }
-    }
-    let environment_texts: Vec<&str> = environments.iter().map(String::as_str).collect();
-    let export = heatwise_orc::export(&template, &environment_texts, &options);
+    };
 
     let output = if args.plan {
         render::plan(&export)
@@ -185,31 +184,11 @@ pub fn run(args: &OrcArgs) -> ExitCode {
     let colour =
         io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut stderr = io::stderr().lock();
-    let shown = |path: &PathBuf| {
-        if path.as_os_str() == "-" {
-            STDIN_NAME.to_owned()
-        } else {
-            path.display().to_string()
-        }
-    };
-    let files: Vec<(String, &str)> = std::iter::once((shown(&args.template), template.as_str()))
-        .chain(
-            args.environments
-                .iter()
-                .zip(&environments)
-                .map(|(p, t)| (shown(p), t.as_str())),
-        )
-        .collect();
-    for (index, (path, text)) in files.iter().enumerate() {
-        let file = if index == 0 {
-            File::Template
-        } else {
-            File::Environment(index - 1)
-        };
+    for (file, path, text) in &files {
         let findings: Vec<Finding<'_>> = export
             .findings
             .iter()
-            .filter(|f| f.file == file)
+            .filter(|f| f.file == *file)
             .map(|f| Finding {
                 severity: f.severity(),
                 code: f.code.as_str(),
@@ -239,6 +218,81 @@ pub fn run(args: &OrcArgs) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// The export, with each file its findings may be in: its path as shown
+/// and its text. A template read from a path is exported with the stack
+/// gathered from it, as heatclient gathers it: its nested templates are
+/// expanded. One read from standard input has no directory to find them
+/// in, so its nested stacks are reported.
+type Exported = (heatwise_orc::Export, Vec<(File, String, Arc<str>)>);
+
+fn exported(args: &OrcArgs, template: &str, options: &Options) -> Result<Exported, String> {
+    let shown_arg = |path: &PathBuf| {
+        if path.as_os_str() == "-" {
+            STDIN_NAME.to_owned()
+        } else {
+            path.display().to_string()
+        }
+    };
+    if args.template.as_os_str() == "-" {
+        let mut texts = Vec::new();
+        for path in &args.environments {
+            let text = read_path(path).map_err(|m| format!("error: {}: {m}", path.display()))?;
+            texts.push(text);
+        }
+        let environments: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let export = heatwise_orc::export(template, &environments, options);
+        let mut files = vec![(
+            File::Template,
+            shown_arg(&args.template),
+            Arc::from(template),
+        )];
+        for (index, (path, text)) in args.environments.iter().zip(&texts).enumerate() {
+            files.push((
+                File::Environment(index),
+                shown_arg(path),
+                Arc::from(text.as_str()),
+            ));
+        }
+        return Ok((export, files));
+    }
+    let mut urls = Vec::new();
+    for path in std::iter::once(&args.template).chain(&args.environments) {
+        if path.as_os_str() == "-" {
+            return Err(
+                "error: -e -: only the template may be read from standard input".to_owned(),
+            );
+        }
+        urls.push(stack::url_of(path).map_err(|m| format!("error: {}: {m}", path.display()))?);
+    }
+    let provider = stack::FsFiles {
+        path_maps: Vec::new(),
+        project: None,
+    };
+    let gathered = Stack::gather(&urls[0], &urls[1..], &provider);
+    if let Some((url, why)) = gathered.unread.first() {
+        return Err(format!("error: {url}: {}", stack::describe(why)));
+    }
+    let export = heatwise_orc::export_stack(&gathered, options);
+    let environments: Vec<usize> = gathered.environments().collect();
+    let mut files = Vec::new();
+    for (id, file) in gathered.files.iter().enumerate() {
+        let which = match file.role {
+            Role::Root => File::Template,
+            Role::Environment => match environments.iter().position(|&e| e == id) {
+                Some(index) => File::Environment(index),
+                None => continue,
+            },
+            Role::Nested => File::Nested(id),
+            Role::Data => continue,
+        };
+        let path = provider
+            .path_of(&file.url)
+            .map_or_else(|| file.url.clone(), |p| stack::shown(&p));
+        files.push((which, path, Arc::clone(&file.text)));
+    }
+    Ok((export, files))
 }
 
 fn plural(n: usize, word: &str) -> String {

@@ -93,6 +93,17 @@ impl FileProvider for FsFiles {
     }
 }
 
+/// Why a file given on the command line could not be read, for the user.
+pub fn describe(why: &ReadError) -> String {
+    match why {
+        ReadError::NotFound => "no such file".to_owned(),
+        ReadError::Remote => "a remote URL, which heatwise does not fetch".to_owned(),
+        ReadError::NotAUrl => "not a URL heatclient can open".to_owned(),
+        ReadError::Unreadable(reason) => reason.clone(),
+        ReadError::OutsideProject => "outside the project's directory".to_owned(),
+    }
+}
+
 /// The `file:` URL heatclient names a given path by
 /// (`Path(path).resolve().as_uri()`).
 pub fn url_of(path: &Path) -> Result<String, String> {

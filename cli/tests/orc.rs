@@ -198,3 +198,48 @@ fn a_running_stack_hands_over_and_releases() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A template read from its path is exported with its stack: its nested
+/// templates (here through a type and the environment's registry) are
+/// expanded, and their findings are shown in their own files.
+#[test]
+fn nested_templates_are_expanded_from_their_files() {
+    let dir = std::env::temp_dir().join(format!("heatwise-orc-nested-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    std::fs::write(
+        dir.join("main.yaml"),
+        "heat_template_version: 2018-08-31\nresources:\n  net:\n    type: OS::Neutron::Net\n  app:\n    type: lib/app.yaml\n    properties: {network: {get_resource: net}}\n  disk:\n    type: My::Disk\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("lib/app.yaml"),
+        "heat_template_version: 2018-08-31\nparameters:\n  network: {type: string}\n  name: {type: string}\nresources:\n  port:\n    type: OS::Neutron::Port\n    properties: {network: {get_param: network}}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("lib/disk.yaml"),
+        "heat_template_version: 2018-08-31\nresources:\n  volume:\n    type: OS::Cinder::Volume\n    properties: {size: 1}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("env.yaml"),
+        "resource_registry:\n  My::Disk: lib/disk.yaml\n",
+    )
+    .unwrap();
+    let main = dir.join("main.yaml");
+    let env = dir.join("env.yaml");
+    let mut args = vec!["orc", main.to_str().unwrap(), "-e", env.to_str().unwrap()];
+    args.extend(CREDENTIALS);
+    let (code, stdout, stderr) = heatwise(&args, None);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stdout.contains("name: app-port\n") && stdout.contains("    networkRef: net\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("name: disk-volume\n"), "{stdout}");
+    assert!(
+        stderr.contains("app.yaml:4:3: error[ORC004] the parameter name of lib/app.yaml has no value: app passes no property name"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

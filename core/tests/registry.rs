@@ -3,6 +3,8 @@
 //! environments over each other and asks for types in order; the answers
 //! must be those Heat gave (`cases.heat.json`, recorded by
 //! `tools/heat_oracle/record_registry.py`, which says when it is stale).
+//! A case with `child` asks of the registry of the nested stack that
+//! resource makes (`Registry::for_nested`, Heat's `get_child_environment`).
 
 use std::path::Path;
 
@@ -39,6 +41,15 @@ fn types_resolve_as_heats_registry_resolves_them() {
             .collect();
         let environments: Vec<_> = texts.iter().map(|text| template::parse(text)).collect();
         let mut registry = Registry::of(&environments);
+        if let Some(child) = case.get("child") {
+            // The queries are the nested stack's, made by that resource.
+            let (type_name, resource) = (child[0].as_str().unwrap(), child[1].as_str());
+            let Resolution::Template(template) = registry.resolve(type_name, resource, &known)
+            else {
+                panic!("{}: {type_name} is no template", case["name"]);
+            };
+            registry = registry.for_nested(&template);
+        }
         let queries = case["queries"].as_array().unwrap();
         for (query, expected) in queries.iter().zip(recorded["answers"].as_array().unwrap()) {
             let type_name = query[0].as_str().unwrap();

@@ -183,6 +183,7 @@ pub fn limits() -> Value {
         "maxOrcParameters": MAX_ORC_PARAMETERS,
         "maxEnvironments": MAX_ENVIRONMENTS,
         "maxOrcEnvironments": MAX_ORC_ENVIRONMENTS,
+        "maxOrcFiles": MAX_ORC_FILES,
         "maxOrcFindings": heatwise_orc::MAX_FINDINGS,
     })
 }
@@ -366,11 +367,70 @@ pub fn catalog(hidden: bool, source: &Source<'_>) -> Result<Value, ApiError> {
 pub const MAX_ORC_PARAMETERS: usize = heatwise_orc::MAX_PARAMETERS;
 /// Most environment texts `toOrc` takes.
 pub const MAX_ORC_ENVIRONMENTS: usize = 32;
+/// Most files (nested templates) `toOrc` takes.
+pub const MAX_ORC_FILES: usize = 1000;
+
+/// Where `toOrc` puts the texts it is given: the template, the
+/// environments beside it, the files by their paths relative to it, as
+/// heatclient would find them in one directory.
+const ORC_ROOT: &str = "file:///stack/";
+
+/// The texts `toOrc` is given, by URL.
+struct GivenFiles(std::collections::HashMap<String, String>);
+
+impl heatwise_core::stack::FileProvider for GivenFiles {
+    fn read(
+        &self,
+        url: &str,
+    ) -> Result<heatwise_core::stack::Content, heatwise_core::stack::ReadError> {
+        use heatwise_core::stack::{Content, ReadError};
+        match self.0.get(url) {
+            Some(text) => Ok(Content::Text(text.clone())),
+            None if url.starts_with("file:") => Err(ReadError::NotFound),
+            None => Err(ReadError::Remote),
+        }
+    }
+}
+
+/// `options.files`: each nested template's text by its path relative to
+/// the template.
+fn orc_files(options: &Value) -> Result<Vec<(String, String)>, ApiError> {
+    let Some(given) = options.get("files").filter(|f| !f.is_null()) else {
+        return Ok(Vec::new());
+    };
+    let map = given
+        .as_object()
+        .ok_or_else(|| ApiError("options.files: expected an object of texts by path".into()))?;
+    if map.len() > MAX_ORC_FILES {
+        return Err(ApiError(format!(
+            "options.files: at most {MAX_ORC_FILES} (limits.maxOrcFiles)"
+        )));
+    }
+    let mut files = Vec::with_capacity(map.len());
+    for (path, text) in map {
+        check_name("options.files", path)?;
+        if path.starts_with('/') || path.contains(':') || path.is_empty() {
+            return Err(ApiError(format!(
+                "options.files: {} is not a path relative to the template",
+                quoted(path)
+            )));
+        }
+        let text = text
+            .as_str()
+            .ok_or_else(|| ApiError(format!("options.files.{path}: expected a string")))?;
+        check_text(text)?;
+        files.push((path.clone(), text.to_owned()));
+    }
+    Ok(files)
+}
 
 /// The stack as ORC manifests (see `heatwise_orc::export`): `options` is
 /// JSON `{namespace, credentials: {secretName, cloudName}, parameters?:
-/// {name: value}, environments?: [text], stackResources?: text}`, the last
-/// the JSON of `openstack stack resource list -f json` for a hand-over.
+/// {name: value}, environments?: [text], files?: {path: text},
+/// stackResources?: text}`: `files` the nested templates by their paths
+/// relative to the template (the environments are beside it), expanded as
+/// `heatwise orc` expands them; `stackResources` the JSON of `openstack
+/// stack resource list -f json` for a hand-over.
 pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
     check_text(text)?;
     let options: Value =
@@ -452,22 +512,43 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
         }
         None => export_options,
     };
-    let environment_texts: Vec<&str> = environments.iter().map(String::as_str).collect();
-    let export = heatwise_orc::export(text, &environment_texts, &export_options);
-    let positions: Vec<Positions<'_>> = std::iter::once(text)
-        .chain(environment_texts.iter().copied())
-        .map(Positions::new)
-        .collect();
+    let mut given = std::collections::HashMap::new();
+    let root = format!("{ORC_ROOT}template.yaml");
+    given.insert(root.clone(), text.to_owned());
+    let mut environment_urls = Vec::new();
+    for (index, environment) in environments.iter().enumerate() {
+        let url = format!("{ORC_ROOT}environment-{index}.yaml");
+        given.insert(url.clone(), environment.clone());
+        environment_urls.push(url);
+    }
+    for (path, file) in orc_files(&options)? {
+        given.insert(heatwise_core::stack::url::join(&root, &path), file);
+    }
+    let stack = heatwise_core::stack::Stack::gather(&root, &environment_urls, &GivenFiles(given));
+    let export = heatwise_orc::export_stack(&stack, &export_options);
+    let environment_ids: Vec<usize> = stack.environments().collect();
+    // Each file's line index, made once.
+    let mut positions = std::collections::HashMap::new();
     let findings: Vec<Value> = export
         .findings
         .iter()
         .map(|finding| {
-            let (file, positions) = match finding.file {
-                heatwise_orc::File::Template => (Value::String("template".into()), &positions[0]),
+            let (file, id) = match finding.file {
+                heatwise_orc::File::Template => (Value::String("template".into()), 0),
                 heatwise_orc::File::Environment(i) => {
-                    (json!({ "environment": i }), &positions[i + 1])
+                    (json!({ "environment": i }), environment_ids[i])
+                }
+                heatwise_orc::File::Nested(id) => {
+                    let url = &stack.files[id].url;
+                    (
+                        json!({ "path": url.strip_prefix(ORC_ROOT).unwrap_or(url) }),
+                        id,
+                    )
                 }
             };
+            let positions = positions
+                .entry(id)
+                .or_insert_with(|| Positions::new(&stack.files[id].text));
             let mut value = json!({
                 "code": finding.code.as_str(),
                 "name": finding.code.name(),
@@ -669,6 +750,25 @@ mod tests {
         let spec = &handed["objects"][0]["manifest"]["spec"];
         assert_eq!(spec["managementPolicy"], "unmanaged");
         assert_eq!(spec["import"]["id"], "0b7e2f0a-0001-4c1b-9d7e-0a0000000001");
+        // A nested template given by its path: its resources become
+        // objects of their own, its findings say their file.
+        let stack = "heat_template_version: 2018-08-31\nresources:\n  app:\n    type: nested/app.yaml\n    properties: {size: 2}\n";
+        let nested = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\n  name: {type: string}\nresources:\n  data:\n    type: OS::Cinder::Volume\n    properties: {size: {get_param: size}}\n";
+        let options = serde_json::json!({"namespace": "apps", "credentials": {"secretName": "clouds", "cloudName": "openstack"}, "files": {"nested/app.yaml": nested}}).to_string();
+        let expanded = to_orc(stack, &options).unwrap();
+        assert_eq!(expanded["objects"][0]["name"], "app-data");
+        assert_eq!(
+            expanded["objects"][0]["manifest"]["spec"]["resource"]["size"],
+            2
+        );
+        assert_eq!(expanded["findings"][0]["code"], "ORC004");
+        assert_eq!(expanded["findings"][0]["file"]["path"], "nested/app.yaml");
+        assert_eq!(expanded["findings"][0]["line"], 4);
+        let absolute = serde_json::json!({"namespace": "apps", "credentials": {"secretName": "c", "cloudName": "o"}, "files": {"/etc/app.yaml": nested}}).to_string();
+        assert!(to_orc(stack, &absolute)
+            .unwrap_err()
+            .0
+            .contains("options.files"));
         let broken = serde_json::json!({"namespace": "apps", "credentials": {"secretName": "c", "cloudName": "o"}, "stackResources": "{}"}).to_string();
         assert!(to_orc(text, &broken)
             .unwrap_err()

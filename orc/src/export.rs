@@ -3,22 +3,24 @@
 //! out, and every object checked against its CRD before it is printed.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
-use heatwise_core::stack::{Registry, Resolution};
-use heatwise_core::template::{self, DocumentKind, Resource, Template};
+use heatwise_core::stack::{Registry, Role, Stack, StackFile};
+use heatwise_core::template::{self, DocumentKind, Template};
 use heatwise_core::text::TextRange;
 
-use crate::context::{Context, Target};
+use crate::context::Context;
 use crate::eval::{Evaluator, Given};
 use crate::finding::{Code, File, Finding};
-use crate::groups;
-use crate::kinds::{self, table};
+use crate::frames::{FrameState, Sources};
+use crate::kinds;
 use crate::manifest::{Kind, Object};
 use crate::names::Names;
+use crate::nested;
 use crate::options::Options;
 use crate::plan::{self, HeatGraph, Plan};
 use crate::schema;
-use crate::sections::{self, Lifecycle};
+use crate::sections;
 
 /// The result of an export.
 #[derive(Debug)]
@@ -42,46 +44,114 @@ impl Export {
     }
 }
 
-/// Exports a template, with environment files' parameters.
+/// Exports a template, with environment files' parameters and registry.
+/// Its nested templates are not among the texts given: each nested stack
+/// is reported, not expanded ([`export_stack`] expands them).
 pub fn export(text: &str, environments: &[&str], options: &Options) -> Export {
-    let template = template::parse(text);
+    let mut stack = Stack::default();
+    let file = |url: String, role: Role, text: &str| StackFile {
+        url,
+        role,
+        text: Arc::from(text),
+    };
+    stack
+        .files
+        .push(file("template".to_owned(), Role::Root, text));
+    for (index, environment) in environments.iter().enumerate() {
+        let url = format!("environment-{index}");
+        stack.files.push(file(url, Role::Environment, environment));
+    }
+    export_stack(&stack, options)
+}
+
+/// Exports a stack gathered from its files (`heatwise_core::stack`): the
+/// root template with its environments, in order, and the nested stacks
+/// its resources make, expanded. Findings in the root are
+/// [`File::Template`], in the n-th environment [`File::Environment`], in a
+/// nested template [`File::Nested`] with its index in `stack.files`.
+pub fn export_stack(stack: &Stack, options: &Options) -> Export {
+    let templates: Vec<Option<Template<'_>>> = (stack.files.iter())
+        .map(|f| matches!(f.role, Role::Root | Role::Nested).then(|| template::parse(&f.text)))
+        .collect();
     let mut findings = Vec::new();
     let mut given = Given {
         texts: options.parameters().to_vec(),
         ..Given::default()
     };
     let mut registry = Registry::default();
-    for (index, environment) in environments.iter().enumerate() {
-        let environment = template::parse(environment);
-        let file = File::Environment(index);
-        for problem in environment.problems() {
-            if problem.kind == template::ProblemKind::Syntax {
-                findings.push(Finding {
-                    code: Code::UnreadableTemplate,
-                    file,
-                    range: problem.range,
-                    message: format!("the environment cannot be read: {}", problem.message),
-                });
-            }
-        }
-        if !matches!(
-            environment.kind(),
-            DocumentKind::Environment | DocumentKind::Unknown
-        ) {
-            findings.push(Finding {
-                code: Code::UnreadableTemplate,
-                file,
-                range: TextRange::empty(0),
-                message: "this is a template, not an environment file".to_owned(),
-            });
-        }
+    for (index, id) in stack.environments().enumerate() {
+        let environment = template::parse(&stack.files[id].text);
+        read_environment(&environment, File::Environment(index), &mut findings);
         given.add_environment(&environment);
         registry.load(&environment);
     }
-    let mut cx = Context::new(&template, &given, options, findings);
-    cx.resolve_types(&mut registry);
+    let Some(root) = stack.files.iter().position(|f| f.role == Role::Root) else {
+        findings.push(Finding {
+            code: Code::UnreadableTemplate,
+            file: File::Template,
+            range: TextRange::empty(0),
+            message: "the stack has no template to export".to_owned(),
+        });
+        return Export {
+            objects: Vec::new(),
+            findings,
+            plan: Plan::default(),
+            heat_graph: HeatGraph::default(),
+            namespace: options.namespace().to_owned(),
+        };
+    };
+    // A nested stack has names and IDs of its own.
+    let pseudo = (options.parameters().iter())
+        .filter(|(name, _)| name.starts_with("OS::") || name.starts_with("AWS::"))
+        .filter(|(name, _)| {
+            !matches!(
+                name.as_str(),
+                "OS::stack_name" | "OS::stack_id" | "AWS::StackName" | "AWS::StackId"
+            )
+        })
+        .cloned()
+        .collect();
+    let sources = Sources {
+        stack,
+        templates: &templates,
+        defaults: given.defaults.clone(),
+        pseudo,
+    };
+    let mut frame = FrameState::new(File::Template, Some(root), registry);
+    frame.running = (options.stack_resources())
+        .and_then(|rows| rows.stack_name())
+        .map(str::to_owned);
+    let Some(template) = templates[root].as_ref() else {
+        unreachable!("the root is parsed above");
+    };
+    let mut cx = Context::new(template, &given, options, findings, &sources, frame);
     cx.run();
     cx.finish()
+}
+
+/// Reports what makes an environment unreadable, or not an environment.
+fn read_environment(environment: &Template<'_>, file: File, findings: &mut Vec<Finding>) {
+    for problem in environment.problems() {
+        if problem.kind == template::ProblemKind::Syntax {
+            findings.push(Finding {
+                code: Code::UnreadableTemplate,
+                file,
+                range: problem.range,
+                message: format!("the environment cannot be read: {}", problem.message),
+            });
+        }
+    }
+    if !matches!(
+        environment.kind(),
+        DocumentKind::Environment | DocumentKind::Unknown
+    ) {
+        findings.push(Finding {
+            code: Code::UnreadableTemplate,
+            file,
+            range: TextRange::empty(0),
+            message: "this is a template, not an environment file".to_owned(),
+        });
+    }
 }
 
 /// The export's driver: names first, then each resource through its
@@ -92,6 +162,8 @@ impl<'a, 't> Context<'a, 't> {
         given: &Given,
         options: &'a Options,
         mut findings: Vec<Finding>,
+        sources: &'a Sources<'a, 't>,
+        frame: FrameState<'a, 't>,
     ) -> Self {
         let (eval, problems) = Evaluator::new(template, given);
         for problem in problems {
@@ -105,53 +177,19 @@ impl<'a, 't> Context<'a, 't> {
         Self {
             template,
             eval,
+            frame,
+            sources,
             options,
             names: Names::default(),
             targets: HashMap::new(),
+            object_files: HashMap::new(),
+            nested_stacks: 0,
             objects: Vec::new(),
             imports: BTreeMap::new(),
             import_objects: Vec::new(),
             findings,
             later: Vec::new(),
             depends_on: Vec::new(),
-            mapped_types: HashMap::new(),
-            carried: Vec::new(),
-        }
-    }
-
-    /// Maps each resource's type through the environments' registry, in
-    /// the template's order, as Heat does when it builds the stack.
-    fn resolve_types(&mut self, registry: &mut Registry) {
-        if registry.is_empty() {
-            return;
-        }
-        // Heat's own types by name only: the editor's ORC module carries no
-        // catalog (it would weigh about 95 KB gzipped).
-        let known = |name: &str| heatwise_core::catalog::known::builtin_knows(name);
-        let template = self.template;
-        for resource in template.resources() {
-            let Some(written) = resource.definition.type_name.as_deref() else {
-                continue;
-            };
-            let mapped = match registry.resolve(written, Some(&resource.name), &known) {
-                Resolution::Type(name) | Resolution::Template(name) if name != written => {
-                    Some(name)
-                }
-                Resolution::Loop => {
-                    let range = resource
-                        .definition
-                        .type_range(self.tree())
-                        .unwrap_or_else(|| resource.name_range(self.tree()));
-                    self.report(
-                        Code::NoOrcKind,
-                        range,
-                        format!("the resource {} is not exported: the environments map {written} onto itself in a loop, which Heat cannot create", resource.name),
-                    );
-                    None
-                }
-                _ => continue,
-            };
-            self.mapped_types.insert(resource.name.clone(), mapped);
         }
     }
 
@@ -159,57 +197,9 @@ impl<'a, 't> Context<'a, 't> {
         if !self.is_exportable() {
             return;
         }
-        let resources = self.included_resources();
-        // Names first, so that a reference may point to a later resource.
-        for resource in &resources {
-            let target = match self.type_of(resource).and_then(table::mapping) {
-                Some(mapping) => match mapping.kind {
-                    Some(kind) => {
-                        let name = self.names.unique(&resource.name, "resource");
-                        Target::Object(kind, name)
-                    }
-                    None => Target::Folded,
-                },
-                None => Target::None,
-            };
-            self.targets.insert(resource.name.clone(), target);
-        }
-        // Reported once every object is written: another may carry what
-        // one of them holds.
-        let mut unmapped = Vec::new();
-        for resource in &resources {
-            let Some(type_name) = self.type_of(resource).map(str::to_owned) else {
-                continue;
-            };
-            if type_name == "OS::Heat::ResourceGroup" && groups::export_group(self, resource) {
-                continue;
-            }
-            let Some(mapping) = table::mapping(&type_name) else {
-                unmapped.push((resource, type_name));
-                continue;
-            };
-            if let Some(rows) = self.options.stack_resources() {
-                sections::hand_over(self, resource, rows);
-                continue;
-            }
-            match sections::read(self, resource) {
-                Lifecycle::External(id, at)
-                    if sections::import_external(self, resource, &id, at) => {}
-                Lifecycle::LeftOut => {}
-                Lifecycle::Retained(at) => {
-                    let first = self.objects.len();
-                    kinds::export_resource(self, resource, mapping);
-                    sections::retain(&mut self.objects[first..], at);
-                }
-                _ => kinds::export_resource(self, resource, mapping),
-            }
-        }
+        nested::prepare(self);
+        nested::export_resources(self);
         kinds::finish(self);
-        for (resource, type_name) in unmapped {
-            if !self.carried.contains(&resource.name) {
-                self.report_unmapped(resource, &type_name);
-            }
-        }
         self.report_outputs();
     }
 
@@ -239,36 +229,6 @@ impl<'a, 't> Context<'a, 't> {
         };
         self.report(Code::UnreadableTemplate, TextRange::empty(0), why);
         false
-    }
-
-    /// A resource whose type has no ORC kind.
-    fn report_unmapped(&mut self, resource: &Resource, type_name: &str) {
-        let range = resource
-            .definition
-            .type_range(self.tree())
-            .unwrap_or_else(|| resource.name_range(self.tree()));
-        let mut why = table::unmapped_reason(type_name);
-        let nested =
-            (self.options.stack_resources()).map_or(0, |rows| rows.nested_under(&resource.name));
-        match nested {
-            0 => {}
-            1 => why.push_str("; the resource of its nested stack is not handed over either"),
-            n => why.push_str(&format!(
-                "; the {n} resources of its nested stack are not handed over either"
-            )),
-        }
-        let written = resource.definition.type_name.as_deref().unwrap_or_default();
-        let message = if written == type_name {
-            format!("the resource {} is not exported: {why}", resource.name)
-        } else if type_name == "OS::Heat::None" {
-            format!("the resource {} is not exported: the environments map {written} to OS::Heat::None, so Heat creates nothing for it either", resource.name)
-        } else {
-            format!(
-                "the resource {} is not exported: {why} (the environments map {written} to {type_name})",
-                resource.name
-            )
-        };
-        self.report(Code::NoOrcKind, range, message);
     }
 
     /// Outputs have no ORC equivalent: each is reported, with where its
@@ -303,37 +263,6 @@ impl<'a, 't> Context<'a, 't> {
                 ),
             );
         }
-    }
-
-    /// The resources Heat would create: those whose `condition` holds.
-    fn included_resources(&mut self) -> Vec<Resource> {
-        let template = self.template;
-        let mut included = Vec::new();
-        // A repeated name is one resource, the last definition.
-        for resource in template.resources() {
-            if template
-                .resource(&resource.name)
-                .is_some_and(|kept| kept.entry != resource.entry)
-            {
-                continue;
-            }
-            if let Some(condition) = template.resource_entry(&resource.definition, "condition") {
-                match self.eval.resource_condition(condition.value) {
-                    Some(false) => continue,
-                    Some(true) => {}
-                    None => self.report(
-                        Code::NotStatic,
-                        self.tree().range(condition.value),
-                        format!(
-                            "the condition of {} depends on what only Heat knows when it runs; exported as if it holds",
-                            resource.name
-                        ),
-                    ),
-                }
-            }
-            included.push(resource.clone());
-        }
-        included
     }
 
     fn finish(mut self) -> Export {
@@ -380,6 +309,7 @@ impl<'a, 't> Context<'a, 't> {
                 valid.push(object);
                 continue;
             }
+            self.in_file_of(&object.name);
             for violation in violations {
                 let range = violation.origin.unwrap_or(object.origin);
                 self.report(
@@ -395,22 +325,32 @@ impl<'a, 't> Context<'a, 't> {
                 );
             }
         }
+        self.frame.file = File::Template;
         valid
+    }
+
+    /// Reports from now on in the file the object `name` was written from.
+    fn in_file_of(&mut self, name: &str) {
+        self.frame.file = (self.object_files.get(name)).map_or(File::Template, |file| *file);
     }
 
     /// Cycles among the objects (ORC builds none of them) and among the
     /// template's resources (Heat refuses the template).
     fn report_cycles(&mut self, plan: &Plan, heat_graph: &HeatGraph, valid: &[Object]) {
         for cycle in &plan.cycles {
-            let range = cycle
+            let first = cycle
                 .first()
-                .and_then(|name| valid.iter().find(|o| &o.name == name))
-                .map_or(TextRange::empty(0), |o| o.origin);
+                .and_then(|name| valid.iter().find(|o| &o.name == name));
+            let range = first.map_or(TextRange::empty(0), |o| o.origin);
+            if let Some(first) = first {
+                self.in_file_of(&first.name);
+            }
             self.report(
             Code::DependencyCycle,
             range,
             format!("these objects refer to each other in a cycle, so ORC can build none of them: {}", cycle.join(" → ")),
         );
+            self.frame.file = File::Template;
         }
         for cycle in &heat_graph.cycles {
             let range = self
@@ -446,11 +386,13 @@ impl<'a, 't> Context<'a, 't> {
             }
         }
         for (origin, kind, name, missing) in dangling {
+            self.in_file_of(&name);
             self.report(
             Code::MissingObject,
             origin,
             format!("the {} {name} refers to {missing}, which is left out: ORC would wait for it for ever", kind.as_str()),
         );
         }
+        self.frame.file = File::Template;
     }
 }

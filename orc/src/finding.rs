@@ -98,6 +98,8 @@ pub enum File {
     Template,
     /// The n-th environment file given.
     Environment(usize),
+    /// A nested template: its file's index in the stack exported.
+    Nested(usize),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 //! without one.
 
 use heatwise_core::syntax::NodeId;
-use heatwise_core::template::Resource;
+use heatwise_core::template::{NestedDefinition, Resource};
 
 use crate::context::{Context, Target};
 use crate::eval::V;
@@ -27,41 +27,19 @@ pub const MAX_MEMBERS: i64 = 256;
 /// Exports the members of `group`, a `ResourceGroup`; `false` when its
 /// members have no ORC kind (the group is then reported as one without).
 pub(crate) fn export_group(cx: &mut Context<'_, '_>, group: &Resource) -> bool {
-    let template = cx.template;
-    let tree = cx.tree();
-    let Some(member) = template
-        .nested_definitions()
-        .iter()
-        .find(|nested| template.resources()[nested.group].entry == group.entry)
-    else {
+    let Some(member) = member_definition(cx, group) else {
         return false;
     };
-    let Some(mapping) = member
-        .definition
-        .type_name
-        .as_deref()
-        .and_then(table::mapping)
-    else {
+    let definition = member.definition.clone();
+    let Some(mapping) = definition.type_name.as_deref().and_then(table::mapping) else {
         return false;
     };
     let Some(kind) = mapping.kind else {
         return false;
     };
-    let properties = group.definition.properties_mapping(tree);
-    let node = |key: &str| properties.and_then(|p| tree.get(p, key));
-    let Some(count) = member_count(cx, group, node("count")) else {
+    let Some((count, variable)) = count_and_variable(cx, group) else {
         return true;
     };
-    let variable = node("index_var")
-        .and_then(|n| cx.eval.eval(n).python_str())
-        .unwrap_or_else(|| "%index%".to_owned());
-    if let Some(at) = node("removal_policies").filter(|&n| !tree.items(n).is_empty()) {
-        cx.report(
-            Code::NoOrcField,
-            tree.range(at),
-            format!("the removal_policies of {} are not exported: each member is an object of its own; remove one by deleting its object", group.name),
-        );
-    }
     let lifecycle = sections::read(cx, group);
     let handing_over = cx.options.stack_resources().cloned();
     let first = cx.objects.len();
@@ -70,11 +48,11 @@ pub(crate) fn export_group(cx: &mut Context<'_, '_>, group: &Resource) -> bool {
         let resource = Resource {
             name: format!("{}-{index}", group.name),
             entry: group.entry,
-            definition: member.definition.clone(),
+            definition: definition.clone(),
         };
-        let object = cx.names.unique(&resource.name, "resource");
-        cx.targets
-            .insert(resource.name.clone(), Target::Object(kind, object));
+        let key = cx.key(&resource.name);
+        let object = cx.names.unique(&key, "resource");
+        cx.targets.insert(key, Target::Object(kind, object));
         match &handing_over {
             Some(rows) => hand_over_member(cx, &resource, group, &member_name, rows),
             None => {
@@ -88,6 +66,41 @@ pub(crate) fn export_group(cx: &mut Context<'_, '_>, group: &Resource) -> bool {
         sections::retain(&mut cx.objects[first..], at);
     }
     true
+}
+
+/// The group's `resource_def`, as the template's model reads it.
+pub(crate) fn member_definition<'t>(
+    cx: &Context<'t, '_>,
+    group: &Resource,
+) -> Option<&'t NestedDefinition> {
+    let template = cx.template;
+    template
+        .nested_definitions()
+        .iter()
+        .find(|nested| template.resources()[nested.group].entry == group.entry)
+}
+
+/// The group's member count and `index_var`, with its `removal_policies`
+/// reported; `None`, reported, when the count is not known.
+pub(crate) fn count_and_variable(
+    cx: &mut Context<'_, '_>,
+    group: &Resource,
+) -> Option<(i64, String)> {
+    let tree = cx.tree();
+    let properties = group.definition.properties_mapping(tree);
+    let node = |key: &str| properties.and_then(|p| tree.get(p, key));
+    let count = member_count(cx, group, node("count"))?;
+    let variable = node("index_var")
+        .and_then(|n| cx.eval.eval(n).python_str())
+        .unwrap_or_else(|| "%index%".to_owned());
+    if let Some(at) = node("removal_policies").filter(|&n| !tree.items(n).is_empty()) {
+        cx.report(
+            Code::NoOrcField,
+            tree.range(at),
+            format!("the removal_policies of {} are not exported: each member is an object of its own; remove one by deleting its object", group.name),
+        );
+    }
+    Some((count, variable))
 }
 
 /// How many members the group has (its `count`, 1 when not given); `None`,
@@ -124,6 +137,8 @@ fn hand_over_member(
     member: &str,
     rows: &StackResources,
 ) {
-    let row = rows.member_row(&group.name, member).cloned();
+    let row = rows
+        .member_row(cx.frame.running.as_deref(), &group.name, member)
+        .cloned();
     sections::hand_over_row(cx, resource, row.as_ref());
 }

@@ -16,10 +16,12 @@ mod context;
 mod eval;
 mod export;
 mod finding;
+mod frames;
 mod groups;
 mod kinds;
 pub mod manifest;
 mod names;
+mod nested;
 mod options;
 pub mod plan;
 pub mod release;
@@ -30,8 +32,9 @@ mod stack_resources;
 
 pub use context::MAX_FINDINGS;
 pub use eval::{MAX_ENVIRONMENT_VALUES, MAX_EVAL_DEPTH, MAX_EVAL_NODES};
-pub use export::{export, Export};
+pub use export::{export, export_stack, Export};
 pub use finding::{Code, File, Finding};
+pub use frames::{MAX_NESTED_STACKS, MAX_NESTING};
 pub use groups::MAX_MEMBERS as MAX_GROUP_MEMBERS;
 pub use kinds::table::{mapping, PropertyMapping, TypeMapping, MAPPINGS};
 pub use names::{

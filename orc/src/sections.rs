@@ -49,7 +49,10 @@ pub(crate) enum Lifecycle {
 pub(crate) fn read(cx: &mut Context<'_, '_>, resource: &Resource) -> Lifecycle {
     report_unkept(cx, resource);
     read_depends_on(cx, resource);
-    let folded = matches!(cx.targets.get(&resource.name), Some(Target::Folded));
+    let folded = matches!(
+        cx.targets.get(&cx.key(&resource.name)),
+        Some(Target::Folded)
+    );
     let template = cx.template;
     let external = (template.kind() == DocumentKind::Hot)
         .then(|| template.resource_entry(&resource.definition, "external_id"))
@@ -101,10 +104,12 @@ fn read_depends_on(cx: &mut Context<'_, '_>, resource: &Resource) {
     };
     for item in items {
         if let Some(on) = tree.scalar(item) {
+            let (resource, on) = (cx.key(&resource.name), cx.key(on));
             cx.depends_on.push(DependsOn {
-                resource: resource.name.clone(),
-                on: on.to_owned(),
+                resource: format!("/{resource}"),
+                on: format!("/{on}"),
                 at: tree.range(item),
+                file: cx.frame.file,
             });
         }
     }
@@ -270,19 +275,23 @@ pub(crate) fn report_lost_order(cx: &mut Context<'_, '_>, objects: &[Object]) {
             continue;
         }
         lost.push((
+            dependency.file,
             dependency.at,
             format!(
                 "{} depends on {} in Heat, but ORC orders objects only through their references: the {} {from} does not wait for the {} {to}, and either may be deleted first",
-                dependency.resource,
-                dependency.on,
+                crate::context::shown(&dependency.resource),
+                crate::context::shown(&dependency.on),
                 kind.as_str(),
                 on_kind.as_str()
             ),
         ));
     }
-    for (at, message) in lost {
+    let file = cx.frame.file;
+    for (from, at, message) in lost {
+        cx.frame.file = from;
         cx.report(Code::MeaningDiffers, at, message);
     }
+    cx.frame.file = file;
 }
 
 /// The object of a resource Heat adopts by `external_id`: an unmanaged
@@ -345,7 +354,9 @@ fn unmanaged_import(
 /// A resource folded into another object (a rule into its group) needs
 /// nothing: the object it folds into is imported as Neutron has it.
 pub(crate) fn hand_over(cx: &mut Context<'_, '_>, resource: &Resource, rows: &StackResources) {
-    let row = rows.row(&resource.name).cloned();
+    let row = rows
+        .row_in(cx.frame.running.as_deref(), &resource.name)
+        .cloned();
     hand_over_row(cx, resource, row.as_ref());
 }
 
@@ -360,10 +371,12 @@ pub(crate) fn hand_over_row(
         return;
     };
     let name = name.to_owned();
+    // Its path, where it is in a nested stack (`app/server`).
+    let shown = cx.key(&resource.name);
     let Some(id) = row.and_then(|row| row.physical_id.clone()) else {
         let message = match row {
-            None => format!("{} is not handed over: the stack's resource list has no resource of that name (a hand-over imports only what Heat made; list the resources again if it was added since)", resource.name),
-            Some(row) => format!("{} is not handed over: Heat has no ID for it ({}), so there is nothing to import", resource.name, row.status),
+            None => format!("{shown} is not handed over: the stack's resource list has no resource of that name (a hand-over imports only what Heat made; list the resources again if it was added since)"),
+            Some(row) => format!("{shown} is not handed over: Heat has no ID for it ({}), so there is nothing to import", row.status),
         };
         cx.report(Code::NotHandedOver, at, message);
         return;
@@ -373,8 +386,7 @@ pub(crate) fn hand_over_row(
             Code::NotHandedOver,
             at,
             format!(
-                "{} is not handed over: ORC cannot import a {}; it stays as Heat made it, outside ORC",
-                resource.name,
+                "{shown} is not handed over: ORC cannot import a {}; it stays as Heat made it, outside ORC",
                 kind.as_str()
             ),
         );

@@ -88,15 +88,34 @@ impl StackResources {
 
     /// The stack's own row for the resource `name`.
     pub fn row(&self, name: &str) -> Option<&ResourceRow> {
-        self.rows
-            .iter()
-            .find(|row| row.name == name && self.is_own(row))
+        self.row_in(self.stack.as_deref(), name)
     }
 
-    /// How many rows belong to the nested stack of the stack's resource
-    /// `name` (and the stacks nested in it).
-    pub fn nested_under(&self, name: &str) -> usize {
-        let Some(stack) = &self.stack else {
+    /// The row for the resource `name` of the stack (or nested stack)
+    /// named `stack`; `None` names the stack of a list without names.
+    pub fn row_in(&self, stack: Option<&str>, name: &str) -> Option<&ResourceRow> {
+        self.rows
+            .iter()
+            .find(|row| row.name == name && row.stack_name.as_deref() == stack)
+    }
+
+    /// The name of the nested stack that the resource `resource` of the
+    /// stack `stack` made: `<stack>-<resource>-<short id>`, as Heat names
+    /// it (`StackResource.physical_resource_name`), when a row is in it.
+    pub fn nested_stack(&self, stack: Option<&str>, resource: &str) -> Option<&str> {
+        let prefix = format!("{}-{resource}-", stack?);
+        self.rows.iter().find_map(|row| {
+            let name = row.stack_name.as_deref()?;
+            // Its own nested stack, not one nested in it.
+            let id = name.strip_prefix(&prefix)?;
+            (!id.is_empty() && !id.contains('-')).then_some(name)
+        })
+    }
+
+    /// How many rows belong to the nested stack of the resource `name` of
+    /// the stack `stack` (and the stacks nested in it).
+    pub fn nested_under(&self, stack: Option<&str>, name: &str) -> usize {
+        let Some(stack) = stack else {
             return 0;
         };
         let prefix = format!("{stack}-{name}-");
@@ -110,21 +129,16 @@ impl StackResources {
             .count()
     }
 
-    /// The row of the member `member` (`0`, `1`, …) of the stack's group
-    /// `group`, in the group's nested stack.
-    pub fn member_row(&self, group: &str, member: &str) -> Option<&ResourceRow> {
-        let prefix = format!("{}-{group}-", self.stack.as_deref()?);
-        self.rows.iter().find(|row| {
-            row.name == member
-                && row.stack_name.as_deref().is_some_and(|s| {
-                    // The group's own nested stack, not one nested in it.
-                    s.strip_prefix(&prefix).is_some_and(|id| !id.contains('-'))
-                })
-        })
-    }
-
-    fn is_own(&self, row: &ResourceRow) -> bool {
-        row.stack_name == self.stack
+    /// The row of the member `member` (`0`, `1`, …) of the group `group`
+    /// of the stack `stack`, in the group's nested stack.
+    pub fn member_row(
+        &self,
+        stack: Option<&str>,
+        group: &str,
+        member: &str,
+    ) -> Option<&ResourceRow> {
+        let group_stack = self.nested_stack(stack, group)?;
+        self.row_in(Some(group_stack), member)
     }
 }
 
@@ -146,7 +160,19 @@ mod tests {
             Some("5f0c5d1e-1111-4c1b-9d7e-000000000001")
         );
         assert_eq!(rows.row("port").unwrap().physical_id, None);
-        assert_eq!(rows.nested_under("app"), 1);
+        assert_eq!(rows.nested_under(Some("web"), "app"), 1);
+        assert_eq!(
+            rows.nested_stack(Some("web"), "app"),
+            Some("web-app-abcdefgh1234")
+        );
+        assert_eq!(
+            rows.row_in(Some("web-app-abcdefgh1234"), "net")
+                .unwrap()
+                .physical_id
+                .as_deref(),
+            Some("5f0c5d1e-3333-4c1b-9d7e-000000000003")
+        );
+        assert_eq!(rows.nested_stack(Some("web"), "net"), None);
         assert!(rows.row("missing").is_none());
         assert!(StackResources::read("{}")
             .unwrap_err()

@@ -1,7 +1,9 @@
 //! Data-driven export tests: each `fixtures/<name>.yaml` template (with
 //! `<name>.env.yaml` as its environment when there is one, and
 //! `<name>.resources.json`, a running stack's resource list, for a
-//! hand-over) is exported and
+//! hand-over), and each stack `fixtures/<name>/` (`template.yaml`, with
+//! `env.yaml` and `resources.json` when there are, and the nested
+//! templates they name) is exported and
 //! compared with `<name>.expected` — findings, plan and manifests —
 //! (`HEATWISE_BLESS=1` rewrites it), and every object written is checked
 //! against its CRD by an independent JSON Schema validator, and parsed
@@ -9,8 +11,13 @@
 
 mod common;
 
+use std::path::Path;
+
+use heatwise_core::stack::{Content, FileProvider, ReadError, Stack};
 use heatwise_core::text::Positions;
-use heatwise_orc::{export, render, Credentials, Export, File, Options, StackResources};
+use heatwise_orc::{
+    export, export_stack, render, Credentials, Export, File, Options, StackResources,
+};
 
 fn options(parameters: Vec<(String, String)>) -> Options {
     let credentials = Credentials {
@@ -20,13 +27,46 @@ fn options(parameters: Vec<(String, String)>) -> Options {
     Options::new("demo", credentials, parameters).expect("valid options")
 }
 
-fn describe(export: &Export, template: &str, environment: Option<&str>) -> String {
+/// `#! -P name=value` lines of a template give parameters.
+fn parameters(template: &str) -> Vec<(String, String)> {
+    template
+        .lines()
+        .filter_map(|l| l.strip_prefix("#! -P "))
+        .map(|line| {
+            let (k, v) = line.split_once('=').unwrap();
+            (k.into(), v.into())
+        })
+        .collect()
+}
+
+/// The options of an export of a fixture, a hand-over when `resources`
+/// (a running stack's resource list) is there.
+fn options_for(template: &str, resources: &Path) -> Options {
+    let options = options(parameters(template));
+    match std::fs::read_to_string(resources) {
+        Ok(rows) => options.handing_over(StackResources::read(&rows).expect("a resource list")),
+        Err(_) => options,
+    }
+}
+
+/// A fixture stack's files, read from disk.
+struct Disk;
+
+impl FileProvider for Disk {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        let path = url.strip_prefix("file://").ok_or(ReadError::Remote)?;
+        std::fs::read_to_string(path)
+            .map(Content::Text)
+            .map_err(|_| ReadError::NotFound)
+    }
+}
+
+/// The findings, the plan and the manifests; `file` gives a finding's
+/// file's text and the name it is shown by.
+fn describe<'f>(export: &Export, file: impl Fn(File) -> (&'f str, String)) -> String {
     let mut out = String::from("# findings\n");
     for finding in &export.findings {
-        let (text, file) = match finding.file {
-            File::Template => (template, "template"),
-            File::Environment(_) => (environment.unwrap_or_default(), "environment"),
-        };
+        let (text, file) = file(finding.file);
         let location = Positions::new(text).location(finding.range);
         out.push_str(&format!(
             "{file}:{}:{} {}[{}] {}\n",
@@ -60,23 +100,63 @@ fn fixtures() {
         let template = std::fs::read_to_string(dir.join(&name)).unwrap();
         let environment = std::fs::read_to_string(dir.join(format!("{stem}.env.yaml"))).ok();
         let environments: Vec<&str> = environment.iter().map(String::as_str).collect();
-        // `#! -P name=value` lines give parameters.
-        let parameters = template
-            .lines()
-            .filter_map(|l| l.strip_prefix("#! -P "))
-            .map(|line| {
-                let (k, v) = line.split_once('=').unwrap();
-                (k.into(), v.into())
-            })
-            .collect();
-        let mut options = options(parameters);
-        // `<name>.resources.json`: a hand-over of the running stack.
-        if let Ok(rows) = std::fs::read_to_string(dir.join(format!("{stem}.resources.json"))) {
-            options = options.handing_over(StackResources::read(&rows).expect("a resource list"));
-        }
+        let options = options_for(&template, &dir.join(format!("{stem}.resources.json")));
         let result = export(&template, &environments, &options);
         common::check_output(&result, &validators, &name);
-        let described = describe(&result, &template, environment.as_deref());
+        let described = describe(&result, |file| match file {
+            File::Template => (template.as_str(), "template".to_owned()),
+            _ => (
+                environment.as_deref().unwrap_or_default(),
+                "environment".to_owned(),
+            ),
+        });
         heatwise_test_support::assert_snapshot(&dir.join(format!("{stem}.expected")), &described);
+    }
+}
+
+/// Stacks of nested templates, each a directory: exported from its files
+/// as `heatwise orc` gathers them, findings shown in the file they are in.
+#[test]
+fn stack_fixtures() {
+    let validators = common::CrdValidators::new();
+    let dir = common::root().join("tests/fixtures");
+    let mut stacks: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|path| path.join("template.yaml").is_file())
+        .collect();
+    stacks.sort();
+    assert!(!stacks.is_empty(), "no stack fixtures in {}", dir.display());
+    for stack_dir in stacks {
+        let url = |name: &str| format!("file://{}", stack_dir.join(name).display());
+        let environments: Vec<String> = ["env.yaml"]
+            .into_iter()
+            .filter(|name| stack_dir.join(name).is_file())
+            .map(url)
+            .collect();
+        let stack = Stack::gather(&url("template.yaml"), &environments, &Disk);
+        assert!(stack.unread.is_empty(), "{:?}", stack.unread);
+        let template = &stack.files[0].text;
+        let options = options_for(template, &stack_dir.join("resources.json"));
+        let result = export_stack(&stack, &options);
+        let label = stack_dir
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        common::check_output(&result, &validators, &label);
+        let prefix = format!("file://{}/", stack_dir.display());
+        let environment_ids: Vec<usize> = stack.environments().collect();
+        let described = describe(&result, |file| {
+            let id = match file {
+                File::Template => 0,
+                File::Environment(n) => environment_ids[n],
+                File::Nested(id) => id,
+            };
+            let file = &stack.files[id];
+            let shown = file.url.strip_prefix(&prefix).unwrap_or(&file.url);
+            (&*file.text, shown.to_owned())
+        });
+        heatwise_test_support::assert_snapshot(&stack_dir.join("expected"), &described);
     }
 }

@@ -12,6 +12,11 @@ Environment over its global one, and answers each query with
 found, or a loop. The answers go to cases.heat.json beside the cases, with
 the cases' FNV-1a hash, so that `cargo test` checks heatwise's registry
 against Heat without Python and knows when a recording is stale.
+
+A case with `child: [type, resource]` asks its queries of the environment
+of the nested stack that resource makes: Heat's own
+`get_child_environment`, with the template's registry entry removed and
+the registry scoped to that resource, as `StackResource` builds it.
 """
 
 from __future__ import annotations
@@ -48,6 +53,12 @@ def main() -> int:
         env = heat.environment.Environment({})
         for text in case["environments"]:
             env.load(heat.environment_format.parse(text))
+        if "child" in case:
+            type_name, resource = case["child"]
+            info = env.get_resource_info(type_name, resource_name=resource)
+            env = heat.environment.get_child_environment(
+                env, {}, item_to_remove=info, child_resource_name=resource
+            )
         answers.append(
             {
                 "name": case["name"],

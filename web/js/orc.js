@@ -26,13 +26,14 @@ function load() {
   return loaded;
 }
 
-/// The view of `text` exported to ORC with the environments of its stack
-/// (JSON `[{path, text}]`; see heatwise_orc_module::export_view),
-/// as an object; its time is the measure `heatwise:orc`.
-export async function exportOrc(text, namespace, secretName, cloudName, parameters, environments) {
+/// The view of `text` exported to ORC with its stack (JSON `{root,
+/// environments: [{path, text}], files: [{path, text}]}`; see
+/// heatwise_orc_module::export_view), as an object; its time is the
+/// measure `heatwise:orc`.
+export async function exportOrc(text, namespace, secretName, cloudName, parameters, stack) {
   const module = await load();
   performance.mark("heatwise:orc:start");
-  const json = module.exportOrc(text, namespace, secretName, cloudName, parameters, environments);
+  const json = module.exportOrc(text, namespace, secretName, cloudName, parameters, stack);
   performance.clearMeasures("heatwise:orc");
   performance.measure("heatwise:orc", "heatwise:orc:start");
   performance.clearMarks("heatwise:orc:start");

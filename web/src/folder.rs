@@ -165,18 +165,31 @@ impl Folder {
         }
     }
 
-    /// The environments of the stack, as the ORC export takes them (JSON
-    /// `[{path, text}]`), when the file shown in the editor is the stack's
-    /// root; `[]` otherwise.
-    pub fn environments_of_root(&self) -> String {
-        if self.open.is_none() || self.open != self.root {
-            return "[]".to_owned();
-        }
-        files_json(
-            self.chosen
-                .iter()
-                .filter_map(|path| Some((&**path, self.files.iter().find(|f| f.path == *path)?))),
-        )
+    /// The stack, as the ORC export takes it, when the file shown in the
+    /// editor is the stack's root: JSON `{root, environments: [{path,
+    /// text}], files: [{path, text}]}`, the files those the stack reached
+    /// when it was last linted (its nested templates); `{}` otherwise.
+    pub fn stack_of_root(&self) -> String {
+        let (Some(open), true) = (&self.open, self.open == self.root) else {
+            return "{}".to_owned();
+        };
+        let file = |path: &Rc<str>| {
+            let file = self.files.iter().find(|f| f.path == *path)?;
+            Some((&*file.path, file))
+        };
+        let reached: Vec<Rc<str>> = match self.view.as_deref() {
+            Some(FolderView::Linted { files, .. }) => (files.iter())
+                .filter(|f| &*f.role == "nested")
+                .map(|f| f.path.clone())
+                .collect(),
+            _ => Vec::new(),
+        };
+        serde_json::json!({
+            "root": &**open,
+            "environments": files_values(self.chosen.iter().filter_map(file)),
+            "files": files_values(reached.iter().filter_map(file)),
+        })
+        .to_string()
     }
 
     /// Downloads the folder, its texts as they are now, as a `.zip`.
@@ -186,10 +199,15 @@ impl Folder {
 }
 
 fn files_json<'a>(files: impl Iterator<Item = (&'a str, &'a FolderFile)>) -> String {
-    let list: Vec<serde_json::Value> = files
+    serde_json::Value::Array(files_values(files)).to_string()
+}
+
+fn files_values<'a>(
+    files: impl Iterator<Item = (&'a str, &'a FolderFile)>,
+) -> Vec<serde_json::Value> {
+    files
         .map(|(path, file)| serde_json::json!({ "path": path, "text": &*file.text }))
-        .collect();
-    serde_json::Value::Array(list).to_string()
+        .collect()
 }
 
 /// A folder the user picks, read, with what it offers a stack; `None`

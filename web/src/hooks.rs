@@ -229,8 +229,7 @@ pub fn use_file_drop(
 }
 
 /// While the ORC view is shown, the document is exported after each
-/// settled edit and each change of the settings or of its stack's
-/// environments.
+/// settled edit and each change of the settings or of its stack.
 #[hook]
 pub fn use_orc_export(workspace: &UseReducerHandle<Workspace>) {
     let dispatcher = workspace.dispatcher();
@@ -239,20 +238,20 @@ pub fn use_orc_export(workspace: &UseReducerHandle<Workspace>) {
         (
             workspace.document.clone(),
             workspace.orc_settings.clone(),
-            workspace.orc_environments(),
+            workspace.orc_stack(),
             shown,
         ),
-        move |(document, settings, environments, shown)| {
+        move |(document, settings, stack, shown)| {
             if *shown {
                 let document = document.clone();
                 let settings = settings.clone();
-                let environments = environments.clone();
+                let stack = stack.clone();
                 spawn_local(async move {
-                    let view = orc::export(&document, &settings, &environments).await;
+                    let view = orc::export(&document, &settings, &stack).await;
                     dispatcher.dispatch(WorkspaceAction::OrcExported {
                         document,
                         settings,
-                        environments,
+                        stack,
                         view: view.into(),
                     });
                 });

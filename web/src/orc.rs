@@ -23,7 +23,7 @@ extern "C" {
         secret_name: &str,
         cloud_name: &str,
         parameters: &str,
-        environments: &str,
+        stack: &str,
     ) -> Promise;
 }
 
@@ -69,7 +69,8 @@ pub struct OrcExport {
     pub objects: usize,
     /// What could not be carried over, at its place in the template.
     pub findings: Rc<[Finding]>,
-    /// What could not be carried over in the environments of the stack:
+    /// What could not be carried over in the other files of the stack
+    /// (its environments and nested templates):
     /// each with its file's path.
     pub environment_findings: Rc<[(Rc<str>, Finding)]>,
     /// The order ORC builds the objects in, beside Heat's graph, as
@@ -89,17 +90,16 @@ impl OrcExport {
     }
 }
 
-/// `text` exported with `settings` and `environments` (JSON `[{path,
-/// text}]`, the environments of the stack the document is the root of), by
-/// the export's module.
-pub async fn export(text: &str, settings: &OrcSettings, environments: &str) -> OrcView {
+/// `text` exported with `settings` and its stack (JSON of
+/// [`crate::folder::Folder::stack_of_root`]), by the export's module.
+pub async fn export(text: &str, settings: &OrcSettings, stack: &str) -> OrcView {
     let promise = export_orc(
         text,
         &settings.namespace,
         &settings.secret_name,
         &settings.cloud_name,
         &settings.parameters,
-        environments,
+        stack,
     );
     match JsFuture::from(promise).await {
         Ok(view) => OrcView::from_js(&view),

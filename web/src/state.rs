@@ -181,12 +181,12 @@ pub enum WorkspaceAction {
     ShowBottomPanel(BottomPanelTab),
     /// Export to ORC with these settings.
     SetOrcSettings(OrcSettings),
-    /// The ORC export of `document` with `settings` and the environments
-    /// of its stack (see [`Workspace::orc_environments`]) is ready.
+    /// The ORC export of `document` with `settings` and its stack (see
+    /// [`Workspace::orc_stack`]) is ready.
     OrcExported {
         document: Rc<str>,
         settings: OrcSettings,
-        environments: Rc<str>,
+        stack: Rc<str>,
         view: Rc<OrcView>,
     },
     /// A folder was opened: its stack is shown beside the editor.
@@ -394,16 +394,13 @@ impl Reducible for Workspace {
             WorkspaceAction::OrcExported {
                 document,
                 settings,
-                environments,
+                stack,
                 view,
             } => {
-                // An export made for an older text, older settings or other
-                // environments arrives late: the current one follows.
+                // An export made for an older text, older settings or
+                // another stack arrives late: the current one follows.
                 let current = Rc::ptr_eq(&document, &self.document) || document == self.document;
-                if !current
-                    || settings != self.orc_settings
-                    || *environments != *self.orc_environments()
-                {
+                if !current || settings != self.orc_settings || *stack != *self.orc_stack() {
                     return self;
                 }
                 let mut next = (*self).clone();
@@ -483,13 +480,14 @@ impl Reducible for Workspace {
 }
 
 impl Workspace {
-    /// The environments the ORC export of the document takes: those of
-    /// the folder's stack when the document is its root (as `heatwise orc
-    /// ROOT -e ENV...` takes them), none otherwise. JSON `[{path, text}]`.
-    pub fn orc_environments(&self) -> Rc<str> {
+    /// The stack the ORC export of the document takes: the folder's when
+    /// the document is its root (its environments, as `heatwise orc ROOT
+    /// -e ENV...` takes them, and its nested templates), none otherwise.
+    /// JSON (see [`crate::folder::Folder::stack_of_root`]).
+    pub fn orc_stack(&self) -> Rc<str> {
         self.folder
             .as_ref()
-            .map_or_else(|| "[]".to_owned(), |folder| folder.environments_of_root())
+            .map_or_else(|| "{}".to_owned(), |folder| folder.stack_of_root())
             .into()
     }
 

@@ -16,7 +16,7 @@ pub use gather::{
     StackFile, Target, MAX_STACK_FILES,
 };
 pub use nesting::{Interface, NestedParameter, Nesting, StackFacts, StackNesting};
-pub use registry::{Registry, Resolution, Resolver, TypeMapping};
+pub use registry::{is_template_name, Registry, Resolution, Resolver, TypeMapping};
 
 /// Files in memory, by URL, for tests: a URL that is not `file:` is
 /// remote, any other missing one is not found.

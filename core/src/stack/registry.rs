@@ -55,7 +55,7 @@ impl Info {
 }
 
 /// A name Heat takes for a template file (or URL).
-pub(crate) fn is_template_name(name: &str) -> bool {
+pub fn is_template_name(name: &str) -> bool {
     name.ends_with(".yaml") || name.ends_with(".template")
 }
 
@@ -157,6 +157,27 @@ impl Registry {
         registry
     }
 
+    /// The registry a nested stack made from the template `template` (its
+    /// name as the registry writes it) is created with, as Heat's
+    /// `get_child_environment` builds it: the parent's entries without the
+    /// one that maps a type to this template (so that a template standing
+    /// in for a type may use that type itself), and without the entries
+    /// scoped to the parent's resources (their deeper levels name the
+    /// child's resources; heatwise reads one level of `resources`).
+    pub fn for_nested(&self, template: &str) -> Registry {
+        let mut child = Registry {
+            scoped: Vec::new(),
+            ..self.clone()
+        };
+        let maps_to_it =
+            |slot: &Slot| matches!(&slot.info, Info::Template(name) if name == template);
+        if child.entries.iter().any(|(_, slot)| maps_to_it(slot)) {
+            child.entries.retain(|(_, slot)| !maps_to_it(slot));
+            child.reindex();
+        }
+        child
+    }
+
     /// Whether no environment maps anything.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty() && self.scoped.is_empty()
@@ -241,14 +262,19 @@ impl Registry {
                 .retain(|s| s.scope.as_deref() != Some(scope) || !removed(&s.name)),
             None => {
                 self.entries.retain(|(key, _)| !removed(key));
-                self.index = (self.entries.iter().enumerate())
-                    .map(|(at, (key, _))| (key.clone(), at))
-                    .collect();
-                self.globs = (0..self.entries.len())
-                    .filter(|&at| self.entries[at].0.ends_with('*'))
-                    .collect();
+                self.reindex();
             }
         }
+    }
+
+    /// Where each key is, once entries were taken out.
+    fn reindex(&mut self) {
+        self.index = (self.entries.iter().enumerate())
+            .map(|(at, (key, _))| (key.clone(), at))
+            .collect();
+        self.globs = (0..self.entries.len())
+            .filter(|&at| self.entries[at].0.ends_with('*'))
+            .collect();
     }
 
     /// What provides the type `type_name` of the resource `resource` (its

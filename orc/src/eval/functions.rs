@@ -7,28 +7,6 @@ use heatwise_core::text::TextRange;
 use super::{Evaluator, Val, V};
 
 impl Evaluator<'_, '_> {
-    /// `get_resource: name`: the resource itself.
-    pub(super) fn get_resource(&self, args: NodeId, at: TextRange) -> Val {
-        match self.tree().scalar(args) {
-            Some(resource) => Val::new(V::Resource(resource.to_owned()), at),
-            None => Val::unknown("get_resource needs a resource name", at),
-        }
-    }
-
-    /// `Ref: name`: a resource, else a parameter's value.
-    pub(super) fn reference(&self, args: NodeId, at: TextRange) -> Val {
-        match self.tree().scalar(args) {
-            Some(resource) if self.template.resource(resource).is_some() => {
-                Val::new(V::Resource(resource.to_owned()), at)
-            }
-            Some(param) => match self.parameter(param, at) {
-                Ok(value) => value.relocated(at),
-                Err(unknown) => unknown,
-            },
-            None => Val::unknown("Ref needs a name", at),
-        }
-    }
-
     /// `get_param: [name, path...]`: a parameter's value, or a part of it.
     pub(super) fn get_param(&self, args: NodeId, at: TextRange, depth: usize) -> Val {
         let parts = self.args(args);
@@ -39,10 +17,28 @@ impl Evaluator<'_, '_> {
         let Some(param_name) = name_val.python_str() else {
             return name_val;
         };
-        let mut value = match self.parameter(&param_name, at) {
-            Ok(value) => value,
-            Err(unknown) => return unknown,
-        };
+        match self.parameter(&param_name, at) {
+            Ok(value) => self.walk(
+                value,
+                path,
+                at,
+                depth,
+                &format!("the parameter {param_name}"),
+            ),
+            Err(unknown) => unknown,
+        }
+    }
+
+    /// The part of `value` that `path` (keys and indexes) leads to, moved
+    /// to `at`; `what` names the value for the user.
+    pub(super) fn walk(
+        &self,
+        mut value: Val,
+        path: &[NodeId],
+        at: TextRange,
+        depth: usize,
+        what: &str,
+    ) -> Val {
         for &step in path {
             let key = self.eval_at(step, depth);
             value = match (&value.v, &key.v) {
@@ -65,9 +61,7 @@ impl Evaluator<'_, '_> {
                 (V::Unknown(_), _) => return value,
                 _ => {
                     return Val::unknown(
-                        format!(
-                            "get_param cannot look into the parameter {param_name}'s value there"
-                        ),
+                        format!("the path cannot look into {what}'s value there"),
                         at,
                     )
                 }

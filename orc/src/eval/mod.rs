@@ -15,11 +15,13 @@
 mod conditions;
 mod functions;
 mod parameters;
+mod references;
 #[cfg(test)]
 mod tests;
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use heatwise_core::syntax::{NodeId, Tree};
 use heatwise_core::template::merge::flattened;
@@ -50,7 +52,13 @@ pub struct Evaluator<'a, 't> {
     condition_values: RefCell<HashMap<String, Option<bool>>>,
     /// Conditions being evaluated, to stop a cycle.
     evaluating: RefCell<Vec<String>>,
-    budget: Cell<usize>,
+    /// Values left to make, shared by the evaluators of every template of
+    /// one export (a nested stack's evaluates with its parent's budget).
+    budget: Rc<Cell<usize>>,
+    /// The outputs of the nested stacks of this template's resources, by
+    /// resource, each value's references made absolute ([`qualified`]):
+    /// what `get_attr: [resource, output]` reads.
+    nested_outputs: RefCell<HashMap<String, Vec<(String, Val)>>>,
     /// While a group's member is exported: its `index_var` and its name,
     /// put in place of the variable in every string evaluated.
     member: RefCell<Option<(String, String)>>,
@@ -61,7 +69,24 @@ impl<'a, 't> Evaluator<'a, 't> {
     /// conditions; returns the problems found (a parameter without a
     /// value, a value of the wrong type).
     pub fn new(template: &'a Template<'t>, given: &Given) -> (Self, Vec<ParameterProblem>) {
-        let budget = Cell::new(MAX_EVAL_NODES);
+        Self::with_budget(template, given, Rc::new(Cell::new(MAX_EVAL_NODES)))
+    }
+
+    /// [`Evaluator::new`] for a nested stack's template, making its values
+    /// out of the same budget as `parent`.
+    pub fn nested(
+        template: &'a Template<'t>,
+        given: &Given,
+        parent: &Evaluator<'_, '_>,
+    ) -> (Self, Vec<ParameterProblem>) {
+        Self::with_budget(template, given, Rc::clone(&parent.budget))
+    }
+
+    fn with_budget(
+        template: &'a Template<'t>,
+        given: &Given,
+        budget: Rc<Cell<usize>>,
+    ) -> (Self, Vec<ParameterProblem>) {
         let (parameters, problems) = parameters::read(template, given, &budget);
         let evaluator = Self {
             template,
@@ -70,9 +95,17 @@ impl<'a, 't> Evaluator<'a, 't> {
             condition_values: RefCell::new(HashMap::new()),
             evaluating: RefCell::new(Vec::new()),
             budget,
+            nested_outputs: RefCell::new(HashMap::new()),
             member: RefCell::new(None),
         };
         (evaluator, problems)
+    }
+
+    /// The outputs of the nested stack `resource` makes, for `get_attr`.
+    pub fn set_nested_outputs(&self, resource: &str, outputs: Vec<(String, Val)>) {
+        self.nested_outputs
+            .borrow_mut()
+            .insert(resource.to_owned(), outputs);
     }
 
     pub fn template(&self) -> &'a Template<'t> {
@@ -164,10 +197,7 @@ impl<'a, 't> Evaluator<'a, 't> {
             "get_param" => self.get_param(args, at, depth),
             "get_resource" => self.get_resource(args, at),
             "Ref" => self.reference(args, at),
-            "get_attr" | "Fn::GetAtt" => Val::unknown(
-                "an attribute (get_attr) is known only once Heat has created the resource, and ORC cannot put one object's status into another's spec",
-                at,
-            ),
+            "get_attr" | "Fn::GetAtt" => self.get_attr(args, at, depth),
             "get_file" => Val::unknown(
                 "get_file reads a file beside the template; put its content in the template or in a parameter",
                 at,
@@ -209,6 +239,30 @@ impl<'a, 't> Evaluator<'a, 't> {
             )),
         }
     }
+}
+
+/// `value` with its references to resources of the template at `scope`
+/// (`""` for the stack's own, `"app/"` for the nested stack of `app`, …)
+/// made absolute (`/app/port`), so that they keep naming the same
+/// resource once the value is passed to another template of the stack.
+pub fn qualified(value: Val, scope: &str) -> Val {
+    let v = match value.v {
+        V::Resource(name) if !name.starts_with('/') => V::Resource(format!("/{scope}{name}")),
+        V::List(items) => V::List(
+            items
+                .into_iter()
+                .map(|item| qualified(item, scope))
+                .collect(),
+        ),
+        V::Map(entries) => V::Map(
+            entries
+                .into_iter()
+                .map(|(key, item)| (key, qualified(item, scope)))
+                .collect(),
+        ),
+        other => other,
+    };
+    Val::new(v, value.at)
 }
 
 /// `value` with `variable` replaced by `name` in every string, as Heat's

@@ -66,6 +66,11 @@ impl Given {
 /// A parameter's value converted to its declared type as Heat converts
 /// it; `Err` says why Heat would refuse it.
 pub(super) fn convert(kind: &str, value: Val) -> Result<Val, String> {
+    // What a parent stack passes a nested one may be a resource, or known
+    // only when Heat runs: it stays what it is.
+    if matches!(value.v, V::Resource(_) | V::Unknown(_)) {
+        return Ok(value);
+    }
     let at = value.at;
     let text = |v: &Val| v.python_str();
     let v = match kind {

@@ -261,8 +261,10 @@ pub(crate) fn pairs(
 /// Applies what had to wait for every object.
 pub(crate) fn finish(cx: &mut Context<'_, '_>) {
     let later = std::mem::take(&mut cx.later);
+    let file = cx.frame.file;
     // Rules and associations first: the egress defaults look at all rules.
-    for item in later.iter() {
+    for (from, item) in later.iter() {
+        cx.frame.file = *from;
         match item {
             Later::Rule { group, rule, .. } => {
                 if let Some(object) = cx.object_mut(group) {
@@ -321,7 +323,8 @@ pub(crate) fn finish(cx: &mut Context<'_, '_>) {
             _ => {}
         }
     }
-    for item in later {
+    for (from, item) in later {
+        cx.frame.file = from;
         match item {
             Later::DefaultAddress { port, origin, ips } => {
                 port::default_address(cx, &port, origin, ips)
@@ -332,6 +335,7 @@ pub(crate) fn finish(cx: &mut Context<'_, '_>) {
             _ => {}
         }
     }
+    cx.frame.file = file;
 }
 
 /// Appends to the list `key` of a map, making it when missing.

@@ -294,7 +294,7 @@ pub(super) fn floating_ip_association(cx: &mut Context<'_, '_>, source: &mut Sou
         cx.reference(&port, Kind::Port, &what, Vec::new())
     });
     let fixed_ip = fixed.and_then(|fixed| cx.string(&fixed, &source.what("fixed_ip_address")));
-    cx.later.push(Later::Association {
+    cx.defer(Later::Association {
         floating_ip: target,
         port,
         fixed_ip,

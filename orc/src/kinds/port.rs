@@ -63,7 +63,7 @@ pub(super) fn port(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         None => {}
     }
     if !pending.is_empty() {
-        cx.later.push(Later::DefaultAddress {
+        cx.defer(Later::DefaultAddress {
             port: name.clone(),
             origin,
             ips: pending,

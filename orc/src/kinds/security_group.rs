@@ -58,7 +58,7 @@ pub(super) fn group(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         }
     }
     write(cx, object, resource);
-    cx.later.push(Later::GroupEgress {
+    cx.defer(Later::GroupEgress {
         group: name,
         has_egress,
     });
@@ -275,7 +275,7 @@ pub(super) fn rule_resource(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
     let what = format!("the rule {}", source.resource.name);
     let item = Val::new(V::Map(entries), origin);
     if let Some(rule) = rule(cx, &item, &what) {
-        cx.later.push(Later::Rule {
+        cx.defer(Later::Rule {
             group: target,
             rule,
         });

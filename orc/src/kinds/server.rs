@@ -188,7 +188,7 @@ fn network_entry(
             "the floating_ip in {what} is not exported: ORC associates a floating IP on the FloatingIP, which must be a resource of this template"
         );
         if let Some(target) = fold_target(cx, floating_ip, Kind::FloatingIP, message) {
-            cx.later.push(Later::Association {
+            cx.defer(Later::Association {
                 floating_ip: target,
                 port: Some(port.clone()),
                 fixed_ip: None,
@@ -276,7 +276,7 @@ fn new_port(
             }
             push_item(&mut resource, "addresses", address);
         }
-        None => cx.later.push(Later::DefaultAddress {
+        None => cx.defer(Later::DefaultAddress {
             port: name.clone(),
             origin: entry.at,
             ips: vec![ip],
@@ -356,7 +356,15 @@ fn software_config(
     written: TextRange,
 ) -> Option<Val> {
     let template = cx.template;
-    let resource = template.resource(config)?;
+    let Some(resource) = template.resource(config) else {
+        // A configuration of another template of the stack, passed in.
+        cx.report(
+            Code::NotStatic,
+            written,
+            format!("the user_data of {server} is not exported: it is {}, a resource of another template of the stack, whose text the export reads only where the server's own template holds it", crate::context::shown(config)),
+        );
+        return None;
+    };
     let at = resource.name_range(cx.tree());
     let type_name = cx.type_of(resource).unwrap_or_default().to_owned();
     if type_name != "OS::Heat::SoftwareConfig" {
@@ -376,7 +384,7 @@ fn software_config(
     let text = properties
         .and_then(|p| cx.tree().get(p, "config"))
         .map(|node| cx.eval.eval(node));
-    cx.carried.push(config.to_owned());
+    cx.frame.carried.push(config.to_owned());
     // No config: Heat stores an empty one, and Nova gets empty user data.
     Some(text.unwrap_or_else(|| Val::new(V::Str(String::new()), at)))
 }

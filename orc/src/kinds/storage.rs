@@ -72,7 +72,7 @@ pub(super) fn attachment(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
         return;
     };
     let device = device.and_then(|d| cx.string(&d, &source.what("mountpoint")));
-    cx.later.push(Later::Attachment {
+    cx.defer(Later::Attachment {
         server: target,
         volume,
         device,

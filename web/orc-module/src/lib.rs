@@ -6,6 +6,9 @@
 //! schemas, about 120 KB gzipped) loads only when someone opens the view,
 //! not with every page.
 
+use std::collections::HashMap;
+
+use heatwise_core::stack::{Content, FileProvider, ReadError, Stack};
 use heatwise_core::text::LineIndex;
 use heatwise_orc::OptionField;
 use serde_json::{json, Value};
@@ -68,31 +71,77 @@ fn options(settings: &Settings<'_>) -> Result<heatwise_orc::Options, Vec<String>
     }
 }
 
-/// The view of `text` exported with `settings` and `environments` (each
-/// environment file's path and text, in order, as `-e` gives them):
-/// `{"problems": [text]}` when the settings cannot make an export,
-/// otherwise `{"yaml", "objects": [[kind, name]], "findings": [{code,
-/// name, severity, message, from, to, line, column, file?}], "plan"}` with
-/// `plan` as `heatwise orc --plan` prints it; `from` and `to` in UTF-16
-/// offsets, `line` and `column` 1-based, in the template or, with `file`,
-/// in that environment file.
-pub fn export_view(text: &str, settings: &Settings<'_>, environments: &[(&str, &str)]) -> Value {
+/// The stack the document is the root of, from the folder open beside it:
+/// paths relative to the folder.
+#[derive(Default)]
+pub struct ViewStack<'a> {
+    /// The document's own path in the folder.
+    pub root: &'a str,
+    /// The environments, in order, as `-e` gives them: path and text.
+    pub environments: Vec<(&'a str, &'a str)>,
+    /// Every other file the stack may reach (its nested templates).
+    pub files: Vec<(&'a str, &'a str)>,
+}
+
+/// Where the folder's files are for the stack's URLs.
+const FOLDER: &str = "file:///folder/";
+
+/// The folder's texts, by URL.
+struct FolderTexts(HashMap<String, String>);
+
+impl FileProvider for FolderTexts {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        match self.0.get(url) {
+            Some(text) => Ok(Content::Text(text.clone())),
+            None if url.starts_with("file:") => Err(ReadError::NotFound),
+            None => Err(ReadError::Remote),
+        }
+    }
+}
+
+/// The view of `text` exported with `settings` and its `stack` (its
+/// environments and nested templates): `{"problems": [text]}` when the
+/// settings cannot make an export, otherwise `{"yaml", "objects": [[kind,
+/// name]], "findings": [{code, name, severity, message, from, to, line,
+/// column, file?}], "plan"}` with `plan` as `heatwise orc --plan` prints
+/// it; `from` and `to` in UTF-16 offsets, `line` and `column` 1-based, in
+/// the template or, with `file`, in that file of the folder.
+pub fn export_view(text: &str, settings: &Settings<'_>, stack: &ViewStack<'_>) -> Value {
     let options = match options(settings) {
         Ok(options) => options,
         Err(problems) => return json!({ "problems": problems }),
     };
-    let texts: Vec<&str> = environments.iter().map(|(_, text)| *text).collect();
-    let export = heatwise_orc::export(text, &texts, &options);
+    let root_path = if stack.root.is_empty() {
+        "template.yaml"
+    } else {
+        stack.root
+    };
+    let url = |path: &str| format!("{FOLDER}{path}");
+    let mut texts: HashMap<String, String> = (stack.files.iter())
+        .chain(&stack.environments)
+        .map(|(path, text)| (url(path), (*text).to_owned()))
+        .collect();
+    texts.insert(url(root_path), text.to_owned());
+    let environments: Vec<String> = stack
+        .environments
+        .iter()
+        .map(|(path, _)| url(path))
+        .collect();
+    let gathered = Stack::gather(&url(root_path), &environments, &FolderTexts(texts));
+    let export = heatwise_orc::export_stack(&gathered, &options);
+    let environment_ids: Vec<usize> = gathered.environments().collect();
     let findings: Vec<Value> = export
         .findings
         .iter()
         .map(|finding| {
-            let (written, file) = match finding.file {
-                heatwise_orc::File::Template => (text, None),
-                heatwise_orc::File::Environment(n) => {
-                    let (path, text) = environments.get(n).copied().unwrap_or(("", ""));
-                    (text, Some(path))
-                }
+            let id = match finding.file {
+                heatwise_orc::File::Template => None,
+                heatwise_orc::File::Environment(n) => environment_ids.get(n).copied(),
+                heatwise_orc::File::Nested(id) => Some(id),
+            };
+            let (written, file) = match id.and_then(|id| gathered.files.get(id)) {
+                Some(file) => (&*file.text, file.url.strip_prefix(FOLDER)),
+                None => (text, None),
             };
             let index = LineIndex::new(written);
             let from = index.position(written, finding.range.start);
@@ -145,7 +194,7 @@ mod tests {
             parameters: "image=cirros\n\n# a comment\nflavor\n",
             ..SETTINGS
         };
-        let view = export_view("{}", &settings, &[]);
+        let view = export_view("{}", &settings, &ViewStack::default());
         let problems = view["problems"].as_array().expect("problems");
         assert_eq!(problems.len(), 3, "{view}");
         assert!(problems[0]
@@ -160,7 +209,7 @@ mod tests {
         // `é` is two bytes and one UTF-16 unit: the offsets must count it
         // once.
         let text = "heat_template_version: 2018-08-31\n# é\nresources:\n  value:\n    type: OS::Heat::Value\n    properties: {value: 1}\n  net:\n    type: OS::Neutron::Net\n";
-        let view = export_view(text, &SETTINGS, &[]);
+        let view = export_view(text, &SETTINGS, &ViewStack::default());
         assert_eq!(view["objects"], json!([["Network", "net"]]), "{view}");
         let plan = view["plan"].as_str().unwrap();
         assert!(plan.contains("wave 1: Network net"), "{plan}");
@@ -181,7 +230,7 @@ mod tests {
     #[test]
     fn parameters_reach_the_export() {
         let text = "heat_template_version: 2018-08-31\nparameters:\n  net_name: {type: string}\nresources:\n  net:\n    type: OS::Neutron::Net\n    properties: {name: {get_param: net_name}}\n";
-        let missing = export_view(text, &SETTINGS, &[]);
+        let missing = export_view(text, &SETTINGS, &ViewStack::default());
         assert_eq!(missing["findings"][0]["code"], "ORC004", "{missing}");
         let given = export_view(
             text,
@@ -189,7 +238,7 @@ mod tests {
                 parameters: "net_name=private",
                 ..SETTINGS
             },
-            &[],
+            &ViewStack::default(),
         );
         assert_eq!(given["findings"], json!([]), "{given}");
         assert!(given["yaml"].as_str().unwrap().contains("name: private"));
@@ -202,7 +251,12 @@ mod tests {
                 "parameter_defaults:\n  other: [unclosed\n",
             ),
         ];
-        let from_env = export_view(text, &SETTINGS, &environments);
+        let stack = ViewStack {
+            root: "main.yaml",
+            environments: environments.to_vec(),
+            files: Vec::new(),
+        };
+        let from_env = export_view(text, &SETTINGS, &stack);
         assert!(
             from_env["yaml"].as_str().unwrap().contains("name: public"),
             "{from_env}"
@@ -212,5 +266,21 @@ mod tests {
             .collect();
         assert_eq!(placed.len(), 1, "{from_env}");
         assert_eq!(placed[0]["code"], "ORC008", "{from_env}");
+    }
+
+    #[test]
+    fn nested_templates_of_the_folder_are_expanded() {
+        let root =
+            "heat_template_version: 2018-08-31\nresources:\n  app:\n    type: lib/app.yaml\n";
+        let app = "heat_template_version: 2018-08-31\nparameters:\n  name: {type: string}\nresources:\n  net:\n    type: OS::Neutron::Net\n";
+        let stack = ViewStack {
+            root: "stacks/main.yaml",
+            environments: Vec::new(),
+            files: vec![("stacks/lib/app.yaml", app)],
+        };
+        let view = export_view(root, &SETTINGS, &stack);
+        assert_eq!(view["objects"], json!([["Network", "app-net"]]), "{view}");
+        assert_eq!(view["findings"][0]["file"], "stacks/lib/app.yaml", "{view}");
+        assert_eq!(view["findings"][0]["line"], 3, "{view}");
     }
 }

@@ -6,8 +6,9 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 fn main() {}
 
-/// `text` exported to ORC with the view's settings and the environments
-/// (JSON `[{path, text}]`); JSON of
+/// `text` exported to ORC with the view's settings and its stack (JSON
+/// `{root, environments: [{path, text}], files: [{path, text}]}`, paths in
+/// the folder; `{}` without one); JSON of
 /// [`heatwise_orc_module::export_view`].
 #[wasm_bindgen(js_name = exportOrc)]
 pub fn export_orc(
@@ -16,7 +17,7 @@ pub fn export_orc(
     secret_name: &str,
     cloud_name: &str,
     parameters: &str,
-    environments: &str,
+    stack: &str,
 ) -> String {
     let settings = heatwise_orc_module::Settings {
         namespace,
@@ -24,13 +25,16 @@ pub fn export_orc(
         cloud_name,
         parameters,
     };
-    // `[{path, text}]`: the environments of the stack the document is the
-    // root of, in order.
-    let environments: Vec<serde_json::Value> =
-        serde_json::from_str(environments).unwrap_or_default();
-    let environments: Vec<(&str, &str)> = environments
-        .iter()
-        .filter_map(|e| Some((e["path"].as_str()?, e["text"].as_str()?)))
-        .collect();
-    heatwise_orc_module::export_view(text, &settings, &environments).to_string()
+    let stack: serde_json::Value = serde_json::from_str(stack).unwrap_or_default();
+    let files = |key: &str| -> Vec<(&str, &str)> {
+        (stack[key].as_array().into_iter().flatten())
+            .filter_map(|e| Some((e["path"].as_str()?, e["text"].as_str()?)))
+            .collect()
+    };
+    let view_stack = heatwise_orc_module::ViewStack {
+        root: stack["root"].as_str().unwrap_or_default(),
+        environments: files("environments"),
+        files: files("files"),
+    };
+    heatwise_orc_module::export_view(text, &settings, &view_stack).to_string()
 }

@@ -27,7 +27,7 @@ fn view_of(text: &str, namespace: &str) -> OrcView {
             cloud_name: "openstack",
             parameters: "",
         },
-        &[],
+        &heatwise_orc_module::ViewStack::default(),
     )
     .to_string();
     OrcView::from_js(&js_sys::JSON::parse(&json).unwrap())
@@ -172,7 +172,7 @@ fn only_the_export_of_the_current_text_and_settings_is_kept() {
     let stale = shown.clone().reduce(WorkspaceAction::OrcExported {
         document: "resources: {}\n".into(),
         settings: OrcSettings::default(),
-        environments: "[]".into(),
+        stack: "{}".into(),
         view: view.clone(),
     });
     assert!(stale.orc.is_none());
@@ -187,15 +187,15 @@ fn only_the_export_of_the_current_text_and_settings_is_kept() {
     let late = changed.reduce(WorkspaceAction::OrcExported {
         document: STACK.into(),
         settings: OrcSettings::default(),
-        environments: "[]".into(),
+        stack: "{}".into(),
         view: view.clone(),
     });
     assert!(late.orc.is_none());
-    // Made with other environments than the document's stack has: dropped.
+    // Made with another stack than the document's: dropped.
     let elsewhere = shown.clone().reduce(WorkspaceAction::OrcExported {
         document: STACK.into(),
         settings: OrcSettings::default(),
-        environments: r#"[{"path": "env.yaml", "text": "parameters: {}\n"}]"#.into(),
+        stack: r#"{"root": "main.yaml", "environments": [{"path": "env.yaml", "text": "parameters: {}\n"}]}"#.into(),
         view: view.clone(),
     });
     assert!(elsewhere.orc.is_none());
@@ -203,7 +203,7 @@ fn only_the_export_of_the_current_text_and_settings_is_kept() {
     let current = shown.reduce(WorkspaceAction::OrcExported {
         document: STACK.into(),
         settings: OrcSettings::default(),
-        environments: "[]".into(),
+        stack: "{}".into(),
         view: view.clone(),
     });
     assert_eq!(current.orc.as_deref(), Some(&*view));

@@ -5,16 +5,20 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use heatwise_core::syntax::{NodeId, Tree};
-use heatwise_core::template::{self, Resource, Template};
+use heatwise_core::syntax::Tree;
+use heatwise_core::template::{Resource, Template};
 use heatwise_core::text::TextRange;
 
 use crate::eval::{Evaluator, Val, V};
 use crate::finding::{Code, File, Finding};
+use crate::frames::{Frame, FrameState, Sources};
 use crate::manifest::{Kind, Node, Object};
 use crate::names::Names;
 use crate::options::Options;
 use crate::schema;
+
+mod properties;
+pub(crate) use properties::Properties;
 
 /// Most findings one export reports; the rest are counted in the last.
 pub const MAX_FINDINGS: usize = 1000;
@@ -26,6 +30,8 @@ pub(crate) enum Target {
     Object(Kind, String),
     /// It is folded into another object (a rule into its group, ...).
     Folded,
+    /// It is a nested stack, whose resources are exported in its stead.
+    Stack,
     /// It has no ORC object.
     None,
 }
@@ -61,38 +67,44 @@ pub(crate) enum Later {
     GroupEgress { group: String, has_egress: bool },
 }
 
-/// `depends_on` of one resource on another, as written.
+/// `depends_on` of one resource on another, as written: both by their
+/// absolute path (`/app/port`, see `frames`).
 pub(crate) struct DependsOn {
     pub resource: String,
     pub on: String,
     pub at: TextRange,
+    pub file: File,
 }
 
 pub(crate) struct Context<'a, 't> {
+    /// The template being exported (the stack's own or a nested stack's)
+    /// and its evaluator; the rest of its frame is `frame`.
     pub(crate) template: &'a Template<'t>,
     pub(crate) eval: Evaluator<'a, 't>,
+    pub(crate) frame: FrameState<'a, 't>,
+    pub(crate) sources: &'a Sources<'a, 't>,
     pub(crate) options: &'a Options,
     pub(crate) names: Names,
-    /// The name each resource's object gets, decided before any object
-    /// is written so that references can point forward.
+    /// The name each resource's object gets, by the resource's path
+    /// (`port`, `app/port`), decided before any object is written so that
+    /// references can point forward and across templates.
     pub(crate) targets: HashMap<String, Target>,
+    /// The file each object was written from, for what is reported of it
+    /// once all are written.
+    pub(crate) object_files: HashMap<String, File>,
+    /// How many nested stacks were expanded.
+    pub(crate) nested_stacks: usize,
     pub(crate) objects: Vec<Object>,
     /// Imports of pre-existing resources: (kind, identity) → name.
     pub(crate) imports: BTreeMap<(Kind, String), String>,
     pub(crate) import_objects: Vec<Object>,
     pub(crate) findings: Vec<Finding>,
-    /// Work that needs every object written first.
-    pub(crate) later: Vec<Later>,
+    /// Work that needs every object written first, with the file it was
+    /// asked from.
+    pub(crate) later: Vec<(File, Later)>,
     /// Every `depends_on` of an exported resource, checked against ORC's
     /// order once all objects are written.
     pub(crate) depends_on: Vec<DependsOn>,
-    /// What each resource's type is once the environments' registry has
-    /// mapped it (a type of Heat's, or a template), where it differs from
-    /// what the template writes; `None` where nothing can provide it.
-    pub(crate) mapped_types: HashMap<String, Option<String>>,
-    /// Resources without an object of their own whose content another
-    /// object carries (a software config as a server's user data).
-    pub(crate) carried: Vec<String>,
 }
 
 /// Options shared by every object of one kind's import filter.
@@ -108,7 +120,7 @@ impl<'a, 't> Context<'a, 't> {
     /// The type Heat creates a resource of: what the template writes,
     /// unless the environments map it (`None` where nothing provides it).
     pub(crate) fn type_of<'r>(&'r self, resource: &'r Resource) -> Option<&'r str> {
-        match self.mapped_types.get(&resource.name) {
+        match self.frame.mapped_types.get(&resource.name) {
             Some(mapped) => mapped.as_deref(),
             None => resource.definition.type_name.as_deref(),
         }
@@ -118,11 +130,34 @@ impl<'a, 't> Context<'a, 't> {
         self.template.tree()
     }
 
+    /// A resource's path across the stack's templates: `name` of the
+    /// template being exported, or an absolute `/app/port` as it is.
+    pub(crate) fn key(&self, resource: &str) -> String {
+        match resource.strip_prefix('/') {
+            Some(path) => path.to_owned(),
+            None => format!("{}{resource}", self.frame.scope),
+        }
+    }
+
+    /// Exports `frame`'s template from now on; returns the frame left.
+    pub(crate) fn enter(&mut self, frame: Frame<'a, 't>) -> Frame<'a, 't> {
+        Frame {
+            template: std::mem::replace(&mut self.template, frame.template),
+            eval: std::mem::replace(&mut self.eval, frame.eval),
+            state: std::mem::replace(&mut self.frame, frame.state),
+        }
+    }
+
+    /// Work for when every object is written.
+    pub(crate) fn defer(&mut self, later: Later) {
+        self.later.push((self.frame.file, later));
+    }
+
     pub(crate) fn report(&mut self, code: Code, range: TextRange, message: impl Into<String>) {
         if self.findings.len() < MAX_FINDINGS {
             self.findings.push(Finding {
                 code,
-                file: File::Template,
+                file: self.frame.file,
                 range,
                 message: message.into(),
             });
@@ -172,6 +207,8 @@ impl<'a, 't> Context<'a, 't> {
     }
 
     pub(crate) fn push(&mut self, object: Object) {
+        self.object_files
+            .insert(object.name.clone(), self.frame.file);
         self.objects.push(object);
     }
 
@@ -185,7 +222,7 @@ impl<'a, 't> Context<'a, 't> {
 
     /// The object a resource became, if it is of `kind`.
     pub(crate) fn object_of(&self, resource: &str) -> Option<(Kind, &str)> {
-        match self.targets.get(resource)? {
+        match self.targets.get(&self.key(resource))? {
             Target::Object(kind, name) => Some((*kind, name)),
             _ => None,
         }
@@ -238,6 +275,7 @@ impl<'a, 't> Context<'a, 't> {
         spec.set("cloudCredentialsRef", self.credentials());
         spec.set("managementPolicy", Node::str("unmanaged", None));
         spec.set("import", what);
+        self.object_files.insert(name.clone(), self.frame.file);
         self.import_objects.push(Object {
             kind,
             name: name.clone(),
@@ -265,11 +303,12 @@ impl<'a, 't> Context<'a, 't> {
         extra: Vec<(&'static str, Node)>,
     ) -> Option<Node> {
         match &value.v {
-            V::Resource(resource) => match self.targets.get(resource).cloned() {
+            V::Resource(written) => match self.targets.get(&self.key(written)).cloned() {
                 Some(Target::Object(found, name)) if found == kind => {
                     Some(Node::str(name, Some(value.at)))
                 }
                 Some(Target::Object(found, _)) => {
+                    let resource = shown(written);
                     self.report(
                         Code::MissingObject,
                         value.at,
@@ -281,7 +320,17 @@ impl<'a, 't> Context<'a, 't> {
                     );
                     None
                 }
+                Some(Target::Stack) => {
+                    let resource = shown(written);
+                    self.report(
+                        Code::MissingObject,
+                        value.at,
+                        format!("{what} refers to {resource}, a nested stack, which has no ORC object of its own; refer to one of its resources through an output of its template (get_attr), or give the template an OS::stack_id output"),
+                    );
+                    None
+                }
                 Some(_) => {
+                    let resource = shown(written);
                     self.report(
                         Code::MissingObject,
                         value.at,
@@ -290,6 +339,7 @@ impl<'a, 't> Context<'a, 't> {
                     None
                 }
                 None => {
+                    let resource = shown(written);
                     self.report(
                         Code::MissingObject,
                         value.at,
@@ -413,7 +463,10 @@ impl<'a, 't> Context<'a, 't> {
             V::Resource(resource) => self.report(
                 Code::NoOrcField,
                 value.at,
-                format!("{what} needs {expected}, not the resource {resource}"),
+                format!(
+                    "{what} needs {expected}, not the resource {}",
+                    shown(resource)
+                ),
             ),
             _ => self.report(
                 Code::NoOrcField,
@@ -424,65 +477,7 @@ impl<'a, 't> Context<'a, 't> {
     }
 }
 
-/// A resource's properties, each taken by the mapping that writes it; what
-/// is left is reported as not carried over.
-pub(crate) struct Properties {
-    entries: Vec<(String, NodeId, TextRange)>,
-    taken: Vec<bool>,
-}
-
-impl Properties {
-    pub(crate) fn read(cx: &Context<'_, '_>, resource: &Resource) -> Self {
-        let tree = cx.tree();
-        let mut entries = Vec::new();
-        if let Some(mapping) = resource.definition.properties_mapping(tree) {
-            // Properties merged in with `<<` are Heat's like any other.
-            for merged in template::merge::flattened(tree, mapping) {
-                let entry = merged.entry;
-                if let Some(name) = tree.scalar(entry.key) {
-                    entries.push((name.to_owned(), entry.value, tree.range(entry.key)));
-                }
-            }
-        }
-        let taken = vec![false; entries.len()];
-        Self { entries, taken }
-    }
-
-    /// The value node of a property (the last, if repeated), marked taken.
-    pub(crate) fn take(&mut self, name: &str) -> Option<NodeId> {
-        let index = self.entries.iter().rposition(|(n, _, _)| n == name)?;
-        for (i, (n, _, _)) in self.entries.iter().enumerate() {
-            if n == name {
-                self.taken[i] = true;
-            }
-        }
-        Some(self.entries[index].1)
-    }
-
-    /// The value node of a property (the last, if repeated), left untaken.
-    pub(crate) fn peek(&self, name: &str) -> Option<NodeId> {
-        let index = self.entries.iter().rposition(|(n, _, _)| n == name)?;
-        Some(self.entries[index].1)
-    }
-
-    /// The first of several names (a property and its deprecated alias).
-    pub(crate) fn take_any(&mut self, names: &[&str]) -> Option<NodeId> {
-        let mut found = None;
-        for name in names {
-            if let Some(node) = self.take(name) {
-                found = found.or(Some(node));
-            }
-        }
-        found
-    }
-
-    /// What no mapping took: `(name, key range)`.
-    pub(crate) fn left(&self) -> Vec<(String, TextRange)> {
-        self.entries
-            .iter()
-            .zip(&self.taken)
-            .filter(|(_, taken)| !**taken)
-            .map(|((name, _, range), _)| (name.clone(), *range))
-            .collect()
-    }
+/// A resource's name or absolute path, as the user reads it.
+pub(crate) fn shown(resource: &str) -> &str {
+    resource.trim_start_matches('/')
 }
