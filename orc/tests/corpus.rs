@@ -6,7 +6,8 @@
 //! user trying the command first would, and again with a made-up value
 //! for each parameter without a default, as a user deploying them would
 //! give one: how many then export with nothing left out is the measure of
-//! the export's reach.
+//! the export's reach. Each is exported again as the stack `heatwise orc
+//! PATH` gathers from its path, its nested templates expanded.
 
 mod common;
 
@@ -16,8 +17,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Instant;
 
+use heatwise_core::stack::Stack;
 use heatwise_core::template::{self, DocumentKind};
-use heatwise_orc::{export, Code, Credentials, Options};
+use heatwise_orc::{export, export_stack, Code, Credentials, Options};
 
 #[test]
 fn every_hot_template_of_the_corpora_exports() {
@@ -31,6 +33,8 @@ fn every_hot_template_of_the_corpora_exports() {
         let options = Options::new("corpus", credentials, Vec::new()).expect("valid options");
         let (mut templates, mut resources, mut objects, mut complete) = (0, 0, 0, 0);
         let mut complete_given = 0;
+        let (mut stack_objects, mut stack_complete, mut stack_complete_given) = (0, 0, 0);
+        let mut slowest_stack = (0.0f64, String::new());
         let mut codes: BTreeMap<&str, usize> = BTreeMap::new();
         let mut unmapped_types: BTreeMap<String, usize> = BTreeMap::new();
         let mut unmapped_properties: BTreeMap<String, usize> = BTreeMap::new();
@@ -64,6 +68,22 @@ fn every_hot_template_of_the_corpora_exports() {
             if export(&text, &[], &given).is_complete() {
                 complete_given += 1;
             }
+            // As the stack gathered from its path, nested templates and all.
+            let path = std::fs::canonicalize(corpus.root.join(relative)).unwrap();
+            let stack = Stack::gather(&format!("file://{}", path.display()), &[], &common::Disk);
+            let started = Instant::now();
+            let as_stack = std::panic::catch_unwind(|| export_stack(&stack, &options))
+                .unwrap_or_else(|_| {
+                    panic!("exporting the stack of {} panicked", relative.display())
+                });
+            let seconds = started.elapsed().as_secs_f64();
+            if seconds > slowest_stack.0 {
+                slowest_stack = (seconds, relative.display().to_string());
+            }
+            common::check_output(&as_stack, &validators, &relative.display().to_string());
+            stack_objects += as_stack.objects.len();
+            stack_complete += usize::from(as_stack.is_complete());
+            stack_complete_given += usize::from(export_stack(&stack, &given).is_complete());
             for finding in &result.findings {
                 *codes.entry(finding.code.as_str()).or_default() += 1;
                 match finding.code {
@@ -87,11 +107,13 @@ fn every_hot_template_of_the_corpora_exports() {
             }
         }
         eprintln!(
-            "{}: slowest export {:.2} ms ({}, {} KB)",
+            "{}: slowest export {:.2} ms ({}, {} KB); slowest as a stack {:.2} ms ({})",
             corpus.snapshot,
             slowest.0 * 1000.0,
             slowest.1,
-            slowest.2 / 1024
+            slowest.2 / 1024,
+            slowest_stack.0 * 1000.0,
+            slowest_stack.1,
         );
         let mut summary = String::new();
         writeln!(
@@ -107,6 +129,11 @@ fn every_hot_template_of_the_corpora_exports() {
         writeln!(
             summary,
             "with made-up values for the parameters without a default: {complete_given} exported with nothing left out"
+        )
+        .unwrap();
+        writeln!(
+            summary,
+            "as stacks, nested templates expanded: {stack_objects} objects written; {stack_complete} exported with nothing left out, {stack_complete_given} with made-up values"
         )
         .unwrap();
         writeln!(summary, "\nfindings by code:").unwrap();

@@ -13,7 +13,8 @@ mod common;
 
 use std::path::Path;
 
-use heatwise_core::stack::{Content, FileProvider, ReadError, Stack};
+use common::Disk;
+use heatwise_core::stack::Stack;
 use heatwise_core::text::Positions;
 use heatwise_orc::{
     export, export_stack, render, Credentials, Export, File, Options, StackResources,
@@ -46,18 +47,6 @@ fn options_for(template: &str, resources: &Path) -> Options {
     match std::fs::read_to_string(resources) {
         Ok(rows) => options.handing_over(StackResources::read(&rows).expect("a resource list")),
         Err(_) => options,
-    }
-}
-
-/// A fixture stack's files, read from disk.
-struct Disk;
-
-impl FileProvider for Disk {
-    fn read(&self, url: &str) -> Result<Content, ReadError> {
-        let path = url.strip_prefix("file://").ok_or(ReadError::Remote)?;
-        std::fs::read_to_string(path)
-            .map(Content::Text)
-            .map_err(|_| ReadError::NotFound)
     }
 }
 

@@ -142,3 +142,21 @@ pub fn check_output(export: &heatwise_orc::Export, validators: &CrdValidators, l
         );
     }
 }
+
+/// A stack's files, read from disk by their `file://` URLs; nothing
+/// remote.
+pub struct Disk;
+
+impl heatwise_core::stack::FileProvider for Disk {
+    fn read(
+        &self,
+        url: &str,
+    ) -> Result<heatwise_core::stack::Content, heatwise_core::stack::ReadError> {
+        use heatwise_core::stack::{Content, ReadError};
+        let path = url.strip_prefix("file://").ok_or(ReadError::Remote)?;
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(String::from_utf8(bytes).map_or(Content::Binary, Content::Text)),
+            Err(_) => Err(ReadError::NotFound),
+        }
+    }
+}
