@@ -273,6 +273,8 @@ export interface Limits {
   maxEnvironments: number;
   /** Most `environments` `toOrc` takes. */
   maxOrcEnvironments: number;
+  /** Most `files` `toOrc` takes. */
+  maxOrcFiles: number;
   /** Most findings one `toOrc` reports. */
   maxOrcFindings: number;
 }
@@ -347,8 +349,14 @@ export interface OrcOptions {
   credentials: { secretName: string; cloudName: string };
   /** Parameter values, stronger than the environments'. */
   parameters?: Record<string, string>;
-  /** Environment files' texts; their `parameters` and `parameter_defaults`. */
+  /** Environment files' texts; their `parameters`, `parameter_defaults` and `resource_registry`. */
   environments?: string[];
+  /**
+   * The stack's other files by their paths relative to the template (the
+   * environments are beside it): its nested templates, each expanded into
+   * objects named `<resource>-<nested resource>`.
+   */
+  files?: Record<string, string>;
   /**
    * A hand-over of the running stack: the JSON text of `openstack stack
    * resource list --nested-depth 5 --long -f json`. Every resource Heat
@@ -366,7 +374,8 @@ export interface OrcFinding {
   name: string;
   severity: "error" | "warning";
   message: string;
-  file: "template" | { environment: number };
+  /** The template, the n-th environment, or a nested template by its path in `files`. */
+  file: "template" | { environment: number } | { path: string };
   /** 1-based line and column (in characters); ends exclusive. */
   line: number;
   column: number;

@@ -27,11 +27,23 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   is an object named `<group>-<index>`, built from `resource_def` with the group's `index_var` (`%index%`)\n\
   replaced by the member's index in every string of its properties, as Heat builds its members. `removal_policies`\n\
   are reported (ORC002); a retained group retains its members; a count known only when Heat runs is reported\n\
-  (ORC003). Groups of nested templates are not expanded yet (ORC001).\n\
+  (ORC003). A group of a nested template makes one nested stack per member (below), named `<group>-<index>-…`.\n\
 - Types the environments' `resource_registry` maps (per type, by wildcard, or for one resource under\n\
   `resources:`) are read as Heat reads them: a resource is exported as the type Heat creates; one mapped to\n\
-  `OS::Heat::None` is not exported, since Heat creates nothing for it; one mapped to a template is a nested stack\n\
-  (ORC001).\n\
+  `OS::Heat::None` is not exported, since Heat creates nothing for it; one mapped to a template is a nested stack.\n\
+- **Nested stacks.** A resource whose type is a template file, written as its type or mapped to it by the\n\
+  registry, is a nested stack, as Heat's `TemplateResource`: its template's resources are exported as objects\n\
+  named `<resource>-<nested resource>` (`app` of `app.yaml` holding `port`: `app-port`), in the resource's place.\n\
+  Its properties are the template's parameters, references included (a network passed by `get_resource` is\n\
+  referenced by name); the environments' `parameter_defaults` hold in it too, and so does their registry, without\n\
+  the entry that named the template (Heat's `get_child_environment`, so a template standing in for a type may use\n\
+  that type itself). `get_attr: [app, OUTPUT]` reads the output as the nested template computes it (an output of\n\
+  `get_resource: port` is a reference to `app-port`), and `get_resource: app` the `OS::stack_id` output where the\n\
+  template has one; a nested parameter no property or default gives is an error (ORC004), as Heat refuses the\n\
+  nested stack. Findings in a nested template are shown in its file. The templates are read from the stack's files:\n\
+  `heatwise orc PATH` gathers them as heatclient does, beside the template and the environments; a template read\n\
+  from standard input, or one that cannot be read, leaves its nested stacks reported (ORC001). Stacks nest at most\n\
+  5 deep (Heat's `max_nested_stack_depth`); at most 512 nested stacks are expanded.\n\
 - A resource's other sections: `deletion_policy: Retain` (Heat leaves the resource when the stack is deleted)\n\
   gives its objects `managedOptions.onDelete: detach` (ORC leaves it when the object is deleted); `Snapshot` is\n\
   reported (ORC009: ORC takes no snapshot). `external_id` (Heat adopts that resource, ignores the properties and\n\
@@ -88,9 +100,10 @@ A stack Heat runs can move to ORC without recreating anything:\n\n\
    networks, not the imports of images and flavors by name. A resource without an ID (never created), one the\n\
    list does not have, and one whose kind ORC cannot import (a RouterInterface) are reported (ORC011); a group's\n\
    members import the rows of the group's nested stack by their index (`0`, `1`, …); rules and\n\
-   attachments folded into their group or server stay as Neutron and Cinder have them. Nested stacks (their rows\n\
-   are named `<stack>-<resource>-<id>`) are not handed over yet: the resource that makes one says how many\n\
-   resources it holds. `kubectl apply -f handover.yaml` and wait for every object to be `Available`.\n\
+   attachments folded into their group or server stay as Neutron and Cinder have them. A nested stack's resources\n\
+   import the rows of that nested stack, which Heat names `<parent stack>-<resource>-<short id>` (a group's\n\
+   member's, `<group stack>-<index>-<short id>`). `kubectl apply -f handover.yaml` and wait for every object to be\n\
+   `Available`.\n\
 4. `openstack stack delete --wait STACK`: Heat leaves every retained resource, and every nested stack with its\n\
    parent resource. Where `heat.conf` has `enable_stack_abandon = True`, `openstack stack abandon STACK` does steps\n\
    2 and 4 at once.\n\n\
@@ -118,7 +131,7 @@ most 262,144 values per stack, and the environment files at most 65,536 values i
 limit is reported as too large to evaluate); at most 1,000 findings are reported.\n\n\
 ## The mapping\n\n\
 Every Heat type not listed has no ORC object (ORC001): Heat's own types (`OS::Heat::*`), load balancers, DNS,\n\
-object storage and other services ORC v2.6.0 has no kind for, and nested stacks (export each template on its own).\n",
+object storage and other services ORC v2.6.0 has no kind for. Nested stacks are expanded (above).\n",
     );
     for mapping in MAPPINGS {
         out.push_str(&format!("\n### {}\n\n", mapping.heat_type));
