@@ -102,7 +102,7 @@ pub(super) fn convert(kind: &str, value: Val) -> Result<Val, String> {
                 Some(s) if s.is_empty() => V::List(Vec::new()),
                 Some(s) => V::List(
                     s.split(',')
-                        .map(|item| Val::new(V::Str(item.trim().to_owned()), at))
+                        .map(|item| Val::new(V::Str(item.to_owned()), at))
                         .collect(),
                 ),
                 None => return Err("a comma_delimited_list parameter needs a list".to_owned()),

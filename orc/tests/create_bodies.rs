@@ -1,0 +1,648 @@
+//! What ORC is asked to create, against what Heat asks for: for each
+//! resource of the ORC fixtures whose request Heat builds from its
+//! properties, `tools/heat_oracle/record_create_bodies.py` recorded the
+//! calls Heat 27.0.1's own `handle_create` makes on its (stubbed) client, in
+//! `fixtures/create-bodies.heat.json`. Here each exported object is read
+//! as the request ORC v2.6.0's controller makes of it (the `CreateResource`
+//! of its actuator, `internal/controllers/<kind>/actuator.go`), and each
+//! field of Heat's request must be there with the same meaning, or the
+//! export must report the difference at the resource (the export's
+//! promise: what it cannot carry over is a finding at its place).
+//!
+//! Meaning, not spelling: a field the service defaults the same way when it
+//! is left out is the same left out (Neutron's `admin_state_up: true`, …);
+//! numbers written as text are numbers; a name Heat generates (`null` here,
+//! with no stack stored) and the object's name are both generated names; a
+//! reference is the resource (or the pre-existing name or ID) it names.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use heatwise_core::template;
+use heatwise_orc::manifest::{Kind, Object};
+use heatwise_orc::{export, Credentials, Export, Options};
+use heatwise_test_support::fnv1a64;
+use serde_json::{json, Map, Value};
+
+const RERECORD: &str = "run .venv/bin/python tools/heat_oracle/record_create_bodies.py";
+
+#[test]
+fn exported_objects_ask_for_what_heat_asks_for_or_say_why_not() {
+    let dir = common::root().join("tests/fixtures");
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("create-bodies.heat.json")).unwrap(),
+    )
+    .unwrap();
+    let mut unexplained = Vec::new();
+    let (mut compared, mut same) = (0, 0);
+    for case in record["cases"].as_array().unwrap() {
+        let name = case["fixture"].as_str().unwrap();
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert_eq!(
+            fnv1a64(text.as_bytes()),
+            case["template_fnv1a64"].as_str().unwrap(),
+            "{name} changed since Heat's requests were recorded: {RERECORD}"
+        );
+        let stem = name.trim_end_matches(".yaml");
+        let environment = std::fs::read_to_string(dir.join(format!("{stem}.env.yaml"))).ok();
+        let environments: Vec<&str> = environment.iter().map(String::as_str).collect();
+        let result = export(&text, &environments, &options(&text));
+        let parsed = template::parse(&text);
+        let recorded = case["resources"].as_object().unwrap();
+        for (resource, heat) in recorded {
+            let Some(heat_request) = heat_request(heat) else {
+                continue; // Heat could not build it with stubbed clients.
+            };
+            let Some(object) = object_of(&result, resource, heat["type"].as_str().unwrap()) else {
+                continue; // Left out, and reported as such (fixtures.rs).
+            };
+            let mut heat_request = heat_request;
+            if object.kind == Kind::FloatingIP {
+                associate(&mut heat_request, resource, recorded);
+            }
+            if object.kind == Kind::Port && !port_security(&heat_request, object, &result) {
+                // Neutron gives a port without port security no group.
+                heat_request.entry("security_groups").or_insert(json!([]));
+            }
+            let mut orc = orc_request(object, &result);
+            if object.kind == Kind::SecurityGroup {
+                let heat_rules = heat_rules(resource, heat, recorded);
+                orc.insert("rules".into(), orc_rules(object, &result));
+                let mut with_rules = heat_request.clone();
+                with_rules.insert("rules".into(), heat_rules);
+                compare_all(&with_rules, &orc, &mut |key, heat_value, orc_value| {
+                    compared += 1;
+                    if alike(key, heat_value, orc_value) {
+                        same += 1;
+                    } else if !reported(&result, &parsed, resource) {
+                        unexplained.push(format!("{name}: {resource}.{key}: Heat asks for {heat_value}, ORC for {orc_value}"));
+                    }
+                });
+                continue;
+            }
+            compare_all(&heat_request, &orc, &mut |key, heat_value, orc_value| {
+                compared += 1;
+                if alike(key, heat_value, orc_value) {
+                    same += 1;
+                } else if reported(&result, &parsed, resource) {
+                    eprintln!("reported: {name}: {resource}.{key}: Heat asks for {heat_value}, ORC for {orc_value}");
+                } else {
+                    unexplained.push(format!(
+                        "{name}: {resource}.{key}: Heat asks for {heat_value}, ORC for {orc_value}"
+                    ));
+                }
+            });
+        }
+    }
+    eprintln!("{same} of {compared} fields of Heat's requests asked for alike by ORC");
+    assert!(compared >= 250 && same >= 240, "{same} of {compared}");
+    assert!(unexplained.is_empty(), "{unexplained:#?}");
+}
+
+fn options(text: &str) -> Options {
+    let parameters = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("#! -P "))
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+    let credentials = Credentials {
+        secret_name: "openstack-clouds".into(),
+        cloud_name: "openstack".into(),
+    };
+    Options::new("demo", credentials, parameters).unwrap()
+}
+
+/// What Heat asks for: the body of its create call, by its client's
+/// method, with what its later calls add (tags, extra specs, a flavor's
+/// project access).
+fn heat_request(heat: &Value) -> Option<Map<String, Value>> {
+    let calls = heat["calls"].as_array()?;
+    let mut body = create_body(calls.first()?)?;
+    for call in &calls[1..] {
+        match call[0].as_str()? {
+            "replace_tag" => body.insert("tags".into(), call[1][2]["tags"].clone()),
+            "volume_types.create.set_keys" => body.insert("extra_specs".into(), call[1][0].clone()),
+            "flavors.create.set_keys" => body.insert("extra_specs".into(), call[1][0].clone()),
+            "flavor_access.add_tenant_access" => {
+                body.insert("projects".into(), json!([call[1][1]]))
+            }
+            _ => None,
+        };
+    }
+    Some(body)
+}
+
+fn create_body(call: &Value) -> Option<Map<String, Value>> {
+    let (method, args, kwargs) = (call[0].as_str()?, &call[1], &call[2]);
+    let body = match method {
+        "create_network" => &args[0]["network"],
+        "create_subnet" => &args[0]["subnet"],
+        "create_router" => &args[0]["router"],
+        "create_port" => &args[0]["port"],
+        "create_floatingip" => &args[0]["floatingip"],
+        "create_security_group" => &args[0]["security_group"],
+        "create_security_group_rule" => &args[0]["security_group_rule"],
+        "volumes.create" | "server_groups.create" | "flavors.create" | "volume_types.create" => {
+            kwargs
+        }
+        _ => return None,
+    };
+    body.as_object().cloned()
+}
+
+/// A floating IP as Heat leaves it: the associations that name it
+/// (`OS::Neutron::FloatingIPAssociation`, which ORC folds into the floating
+/// IP) applied.
+fn associate(body: &mut Map<String, Value>, ip: &str, recorded: &Map<String, Value>) {
+    for other in recorded.values() {
+        for call in other["calls"].as_array().into_iter().flatten() {
+            if call[0] == "update_floatingip" && call[1][0] == ip {
+                let update = call[1][1]["floatingip"]
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default();
+                body.extend(update);
+            }
+        }
+    }
+}
+
+/// Whether a port has port security: its own `port_security_enabled`, else
+/// its network's (the ORC network object's, which the comparison of
+/// networks pins to Heat's).
+fn port_security(body: &Map<String, Value>, port: &Object, export: &Export) -> bool {
+    if let Some(own) = body.get("port_security_enabled").and_then(Value::as_bool) {
+        return own;
+    }
+    let spec = port.spec.to_json();
+    let network = spec["resource"]["networkRef"].as_str().unwrap_or_default();
+    let network = export.objects.iter().find(|o| o.name == network);
+    network.is_none_or(|n| n.spec.to_json()["resource"]["portSecurityEnabled"] != false)
+}
+
+/// The object a resource became.
+fn object_of<'e>(export: &'e Export, resource: &str, heat_type: &str) -> Option<&'e Object> {
+    let kind = match heat_type {
+        "OS::Neutron::Net" | "OS::Neutron::ProviderNet" => Kind::Network,
+        "OS::Neutron::Subnet" => Kind::Subnet,
+        "OS::Neutron::Router" => Kind::Router,
+        "OS::Neutron::Port" => Kind::Port,
+        "OS::Neutron::FloatingIP" => Kind::FloatingIP,
+        "OS::Neutron::SecurityGroup" => Kind::SecurityGroup,
+        "OS::Cinder::Volume" => Kind::Volume,
+        "OS::Nova::ServerGroup" => Kind::ServerGroup,
+        "OS::Nova::Flavor" => Kind::Flavor,
+        "OS::Cinder::VolumeType" => Kind::VolumeType,
+        // Folded into its group: compared with the group's rules.
+        _ => return None,
+    };
+    export
+        .objects
+        .iter()
+        .find(|o| o.kind == kind && o.resource.as_deref() == Some(resource) && o.is_managed())
+}
+
+/// What a reference names, as Heat's request names it: the resource a
+/// managed object was made from, or the name or ID a pre-existing one is
+/// imported by.
+fn referent(export: &Export, name: &str) -> Value {
+    let Some(object) = export.objects.iter().find(|o| o.name == name) else {
+        return json!(format!("<missing {name}>"));
+    };
+    if let Some(resource) = &object.resource {
+        return json!(resource);
+    }
+    let spec = object.spec.to_json();
+    let import = &spec["import"];
+    import["id"]
+        .as_str()
+        .or(import["filter"]["name"].as_str())
+        .map_or(Value::Null, |n| json!(n))
+}
+
+/// The request ORC's controller makes of the object: its actuator's
+/// `CreateResource`, field by field, in the OpenStack API's names.
+fn orc_request(object: &Object, export: &Export) -> Map<String, Value> {
+    let spec = object.spec.to_json();
+    let r = &spec["resource"];
+    let mut out = Map::new();
+    let mut put = |key: &str, value: &Value| {
+        if !value.is_null() {
+            out.insert(key.to_owned(), value.clone());
+        }
+    };
+    let reference = |field: &str| {
+        r[field]
+            .as_str()
+            .map_or(Value::Null, |n| referent(export, n))
+    };
+    // getResourceName: spec.resource.name, else the object's name.
+    put(
+        "name",
+        &r.get("name").cloned().unwrap_or(json!(object.name)),
+    );
+    // Neutron's tags, set once the resource is made.
+    put("tags", &r["tags"]);
+    match object.kind {
+        Kind::Network => {
+            for (api, field) in [
+                ("description", "description"),
+                ("admin_state_up", "adminStateUp"),
+                ("shared", "shared"),
+                ("availability_zone_hints", "availabilityZoneHints"),
+                ("dns_domain", "dnsDomain"),
+                ("mtu", "mtu"),
+                ("port_security_enabled", "portSecurityEnabled"),
+                ("router:external", "external"),
+            ] {
+                put(api, &r[field]);
+            }
+        }
+        Kind::Subnet => {
+            put("network_id", &reference("networkRef"));
+            for (api, field) in [
+                ("cidr", "cidr"),
+                ("description", "description"),
+                ("ip_version", "ipVersion"),
+                ("enable_dhcp", "enableDHCP"),
+                ("dns_nameservers", "dnsNameservers"),
+                ("allocation_pools", "allocationPools"),
+            ] {
+                put(api, &r[field]);
+            }
+            match r["gateway"]["type"].as_str() {
+                Some("None") => put("gateway_ip", &json!("<none>")),
+                Some("IP") => put("gateway_ip", &r["gateway"]["ip"]),
+                _ => {}
+            }
+            if let Some(routes) = r["hostRoutes"].as_array() {
+                let routes: Vec<Value> = routes
+                    .iter()
+                    .map(|h| json!({"destination": h["destination"], "nexthop": h["nextHop"]}))
+                    .collect();
+                put("host_routes", &json!(routes));
+            }
+            put("ipv6_address_mode", &r["ipv6"]["addressMode"]);
+            put("ipv6_ra_mode", &r["ipv6"]["raMode"]);
+        }
+        Kind::Router => {
+            put("description", &r["description"]);
+            put("admin_state_up", &r["adminStateUp"]);
+            put("distributed", &r["distributed"]);
+            put("availability_zone_hints", &r["availabilityZoneHints"]);
+            if let Some(gateway) = r["externalGateways"].as_array().and_then(|g| g.first()) {
+                let network = gateway["networkRef"]
+                    .as_str()
+                    .map_or(Value::Null, |n| referent(export, n));
+                put("external_gateway_info", &json!({ "network_id": network }));
+            }
+        }
+        Kind::Port => {
+            put("network_id", &reference("networkRef"));
+            put("description", &r["description"]);
+            put("admin_state_up", &r["adminStateUp"]);
+            put("mac_address", &r["macAddress"]);
+            put("binding:vnic_type", &r["vnicType"]);
+            if let Some(pairs) = r["allowedAddressPairs"].as_array() {
+                let pairs: Vec<Value> = (pairs.iter())
+                    .map(|p| {
+                        let mut pair = json!({"ip_address": p["ip"]});
+                        if !p["mac"].is_null() {
+                            pair["mac_address"] = p["mac"].clone();
+                        }
+                        pair
+                    })
+                    .collect();
+                put("allowed_address_pairs", &json!(pairs));
+            }
+            let addresses: Vec<Value> = (r["addresses"].as_array().into_iter().flatten())
+                .map(|a| {
+                    let mut ip = json!({});
+                    if let Some(subnet) = a["subnetRef"].as_str() {
+                        ip["subnet_id"] = referent(export, subnet);
+                    }
+                    if !a["ip"].is_null() {
+                        ip["ip_address"] = a["ip"].clone();
+                    }
+                    ip
+                })
+                .collect();
+            put("fixed_ips", &json!(addresses));
+            let groups: Vec<Value> = (r["securityGroupRefs"].as_array().into_iter().flatten())
+                .filter_map(|g| g.as_str().map(|g| referent(export, g)))
+                .collect();
+            put("security_groups", &json!(groups));
+            match r["portSecurity"].as_str() {
+                Some("Enabled") => put("port_security_enabled", &json!(true)),
+                Some("Disabled") => put("port_security_enabled", &json!(false)),
+                _ => {}
+            }
+        }
+        Kind::FloatingIP => {
+            out.remove("name");
+            let mut put = |key: &str, value: &Value| {
+                if !value.is_null() {
+                    out.insert(key.to_owned(), value.clone());
+                }
+            };
+            put("description", &r["description"]);
+            put("floating_network_id", &reference("floatingNetworkRef"));
+            put("subnet_id", &reference("floatingSubnetRef"));
+            put("port_id", &reference("portRef"));
+            put("floating_ip_address", &r["floatingIP"]);
+            put("fixed_ip_address", &r["fixedIP"]);
+        }
+        Kind::SecurityGroup => {
+            put("description", &r["description"]);
+            put("stateful", &r["stateful"]);
+        }
+        Kind::Volume => {
+            put("description", &r["description"]);
+            put("size", &r["size"]);
+            put("availability_zone", &r["availabilityZone"]);
+            put("volume_type", &reference("volumeTypeRef"));
+            put("imageRef", &reference("imageRef"));
+            if let Some(pairs) = r["metadata"].as_array() {
+                let map: Map<String, Value> = (pairs.iter())
+                    .filter_map(|p| Some((p["name"].as_str()?.to_owned(), p["value"].clone())))
+                    .collect();
+                put("metadata", &Value::Object(map));
+            }
+        }
+        Kind::ServerGroup => {
+            put("policy", &r["policy"]);
+            if let Some(max) = r["rules"]["maxServerPerHost"].as_i64() {
+                put("rules", &json!({ "max_server_per_host": max }));
+            }
+        }
+        Kind::Flavor => {
+            put("ram", &r["ram"]);
+            put("vcpus", &r["vcpus"]);
+            // Always sent, 0 when not written.
+            for (api, field) in [
+                ("disk", "disk"),
+                ("swap", "swap"),
+                ("ephemeral", "ephemeral"),
+            ] {
+                put(api, &r.get(field).cloned().unwrap_or(json!(0)));
+            }
+            put("is_public", &r["isPublic"]);
+            put("description", &r["description"]);
+            put("flavorid", &r["id"]);
+        }
+        Kind::VolumeType => {
+            put("description", &r["description"]);
+            put("is_public", &r["isPublic"]);
+            if let Some(specs) = r["extraSpecs"].as_array() {
+                let map: Map<String, Value> = (specs.iter())
+                    .filter_map(|p| Some((p["name"].as_str()?.to_owned(), p["value"].clone())))
+                    .collect();
+                put("extra_specs", &Value::Object(map));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Calls `each(key, heat, orc)` for every field either asks for; one left
+/// out is [`ABSENT`].
+fn compare_all(
+    heat: &Map<String, Value>,
+    orc: &Map<String, Value>,
+    each: &mut dyn FnMut(&str, &Value, &Value),
+) {
+    let absent = json!(ABSENT);
+    let keys: std::collections::BTreeSet<&String> = heat.keys().chain(orc.keys()).collect();
+    for key in keys {
+        let (h, o) = (
+            heat.get(key).unwrap_or(&absent),
+            orc.get(key).unwrap_or(&absent),
+        );
+        // A name Heat generates (no stack is stored here) and the object's
+        // name are both names made up for the resource.
+        if key == "name" && (h.is_null() || h == &absent) {
+            continue;
+        }
+        each(key, h, o);
+    }
+}
+
+/// A field a request leaves out.
+const ABSENT: &str = "<absent>";
+
+/// Whether ORC asks for what Heat asks for. A value Heat looked up
+/// (`<stub>`: an image or a QoS policy by name) is alike when ORC refers to
+/// something there too.
+fn alike(key: &str, heat: &Value, orc: &Value) -> bool {
+    if heat == "<stub>" && key != "security_groups" {
+        return orc != ABSENT;
+    }
+    meaning(key, heat) == meaning(key, orc)
+}
+
+/// A field's value as the service reads it: what it defaults to when left
+/// out, numbers written as text as numbers, Heat's lookups (`<stub>`) as
+/// "given".
+fn meaning(key: &str, value: &Value) -> Value {
+    // Left out and `null` are alike but for a subnet's gateway.
+    let value = match value {
+        Value::String(s) if s == ABSENT && key == "gateway_ip" => return json!("<automatic>"),
+        Value::String(s) if s == ABSENT => &Value::Null,
+        other => other,
+    };
+    let defaulted = match (key, value) {
+        // `gateway_ip: null` is no gateway, not the default one.
+        ("gateway_ip", v) if v == "<none>" => return Value::Null,
+        // No `fixed_ips`: an address on the network's subnet, which the
+        // export names when the network has one (reported otherwise).
+        ("fixed_ips", Value::Null) => return json!("<on the network's subnet>"),
+        ("fixed_ips", Value::Array(ips))
+            if !ips.is_empty()
+                && ips
+                    .iter()
+                    .all(|ip| ip.get("ip_address").is_none() && ip.get("subnet_id").is_some()) =>
+        {
+            return json!("<on the network's subnet>")
+        }
+        ("admin_state_up" | "enable_dhcp" | "is_public", Value::Null) => json!(true),
+        ("shared" | "distributed", Value::Null) => json!(false),
+        ("ip_version", Value::Null) => json!(4),
+        ("binding:vnic_type", Value::Null) => json!("normal"),
+        ("device_id" | "device_owner" | "description", Value::Null) => json!(""),
+        ("dns_nameservers" | "availability_zone_hints" | "tags", Value::Null) => json!([]),
+        // Neutron gives a port the project's `default` group when it is
+        // given none; Heat's looked-up groups are given ones.
+        ("security_groups", Value::Null) => json!(["default"]),
+        ("security_groups", Value::String(s)) if s == "<stub>" => return json!("<given>"),
+        ("security_groups", Value::Array(_)) if value != &json!(["default"]) => {
+            return json!("<given>")
+        }
+        ("rxtx_factor", Value::Null) => json!(1.0),
+        ("disk" | "swap" | "ephemeral", Value::Null) => json!(0),
+        ("metadata", Value::Null) => json!({}),
+        _ => value.clone(),
+    };
+    numbers(defaulted)
+}
+
+/// Numbers written as text read as numbers, at every depth.
+fn numbers(value: Value) -> Value {
+    match value {
+        Value::String(s) => match s.parse::<i64>() {
+            Ok(n) => json!(n),
+            Err(_) => match s.parse::<f64>() {
+                Ok(f) if s.contains('.') => json!(f),
+                _ => Value::String(s),
+            },
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(numbers).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k, numbers(v)))
+                .collect(),
+        ),
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 => json!(f as i64),
+            _ => Value::Number(n),
+        },
+        other => other,
+    }
+}
+
+/// A rule as Neutron compares rules: protocols by name, ports as numbers.
+fn rule(
+    direction: &Value,
+    ethertype: &Value,
+    protocol: &Value,
+    range: (&Value, &Value),
+    remote: (&Value, &Value),
+    description: &Value,
+) -> Value {
+    let ipv6 = ethertype == "IPv6";
+    let protocol = match numbers(protocol.clone()) {
+        Value::Number(n) => match (n.as_i64(), ipv6) {
+            (Some(1), false) => json!("icmp"),
+            (Some(6), _) => json!("tcp"),
+            (Some(17), _) => json!("udp"),
+            (Some(58), true) => json!("ipv6-icmp"),
+            _ => Value::Number(n),
+        },
+        Value::String(s) if ipv6 && matches!(s.as_str(), "icmp" | "icmpv6" | "ipv6-icmp") => {
+            json!("ipv6-icmp")
+        }
+        other => other,
+    };
+    json!({
+        "direction": direction.as_str().unwrap_or("ingress"),
+        "ethertype": ethertype.as_str().unwrap_or("IPv4"),
+        "protocol": protocol,
+        "port_range_min": numbers(range.0.clone()),
+        "port_range_max": numbers(range.1.clone()),
+        "remote_ip_prefix": remote.0,
+        "remote_group": remote.1,
+        "description": description.as_str().unwrap_or_default(),
+    })
+}
+
+/// The rules Heat leaves the group with, sorted: its own, the rules of
+/// standalone rule resources for it, and Neutron's default egress rules
+/// unless the group's own rules have an egress rule (Heat then deletes
+/// them).
+fn heat_rules(group: &str, heat: &Value, recorded: &Map<String, Value>) -> Value {
+    let mut rules = Vec::new();
+    let mut own_egress = false;
+    for call in heat["calls"].as_array().into_iter().flatten() {
+        if call[0] != "create_security_group_rule" {
+            continue;
+        }
+        for r in call[1][0]["security_group_rules"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            own_egress |= r["direction"] == "egress";
+            rules.push(heat_rule(r));
+        }
+    }
+    if !own_egress {
+        for ethertype in ["IPv4", "IPv6"] {
+            let none = Value::Null;
+            rules.push(rule(
+                &json!("egress"),
+                &json!(ethertype),
+                &none,
+                (&none, &none),
+                (&none, &none),
+                &none,
+            ));
+        }
+    }
+    for other in recorded.values() {
+        let Some(body) = heat_request(other) else {
+            continue;
+        };
+        if other["type"] == "OS::Neutron::SecurityGroupRule" && body["security_group_id"] == group {
+            rules.push(heat_rule(&Value::Object(body)));
+        }
+    }
+    sorted(rules)
+}
+
+fn heat_rule(r: &Value) -> Value {
+    let remote_group = r["remote_group_id"].clone();
+    rule(
+        &r["direction"],
+        &r["ethertype"],
+        &r["protocol"],
+        (&r["port_range_min"], &r["port_range_max"]),
+        (&r["remote_ip_prefix"], &remote_group),
+        &r["description"],
+    )
+}
+
+/// The rules ORC makes the group hold, sorted.
+fn orc_rules(object: &Object, export: &Export) -> Value {
+    let spec = object.spec.to_json();
+    let mut rules = Vec::new();
+    for r in spec["resource"]["rules"].as_array().into_iter().flatten() {
+        let remote_group = r["remoteGroupRef"]
+            .as_str()
+            .map_or(Value::Null, |n| referent(export, n));
+        rules.push(rule(
+            &r["direction"],
+            &r["ethertype"],
+            &r["protocol"],
+            (&r["portRange"]["min"], &r["portRange"]["max"]),
+            (&r["remoteIPPrefix"], &remote_group),
+            &r["description"],
+        ));
+    }
+    sorted(rules)
+}
+
+fn sorted(mut rules: Vec<Value>) -> Value {
+    rules.sort_by_key(Value::to_string);
+    Value::Array(rules)
+}
+
+/// Whether the export reports something within the resource's definition
+/// (the resource's own findings, of any of its properties).
+fn reported(export: &Export, parsed: &template::Template<'_>, resource: &str) -> bool {
+    let Some(found) = parsed.resource(resource) else {
+        return false;
+    };
+    let range = parsed.tree().entry_range(found.entry);
+    let by_resource: BTreeMap<_, _> = export
+        .findings
+        .iter()
+        .filter(|f| f.file == heatwise_orc::File::Template)
+        .map(|f| (f.range.start, f))
+        .collect();
+    by_resource
+        .values()
+        .any(|f| range.start <= f.range.start && f.range.end <= range.end)
+}

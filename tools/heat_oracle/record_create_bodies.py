@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Record what Heat asks OpenStack for when it creates each resource.
+
+    .venv/bin/python tools/heat_oracle/record_create_bodies.py
+
+For each template of orc/tests/fixtures (with its `.env.yaml`, and the
+`#! -P name=value` parameters its first lines give), Heat 27.0.1 builds the
+stack as `openstack stack create` does and calls each resource's own
+`handle_create`, in Heat's order, with its clients stubbed: every call the
+resource makes on its client (Neutron's `create_network`, Nova's
+`server_groups.create`, Cinder's `volumes.create`, ...) is recorded with its
+arguments. A resource another one refers to has not been created, so
+`get_resource` reads as its name; a name Heat looks up (an image, a
+network by name) comes back as written. The record goes to
+orc/tests/fixtures/create-bodies.heat.json with each template's FNV-1a hash,
+so that `cargo test` (orc/tests/create_bodies.rs) compares what ORC would
+be asked for, read from the export's manifests, with what Heat asks for,
+without Python, and knows when a recording is stale.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from unittest import mock
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from record_fixtures import fnv1a64  # noqa: E402
+from translate import Heat  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "orc" / "tests" / "fixtures"
+# The types whose `handle_create` builds its request from its properties
+# alone (a server's needs Nova's answers about images and networks).
+TYPES = {
+    "OS::Neutron::Net", "OS::Neutron::ProviderNet", "OS::Neutron::Subnet",
+    "OS::Neutron::Router", "OS::Neutron::Port", "OS::Neutron::SecurityGroup",
+    "OS::Neutron::SecurityGroupRule", "OS::Neutron::FloatingIP",
+    "OS::Neutron::FloatingIPAssociation",
+    "OS::Cinder::Volume", "OS::Nova::ServerGroup", "OS::Nova::Flavor",
+    "OS::Cinder::VolumeType",
+}
+
+
+def plain(value: object) -> object:
+    """A call's argument as JSON; what a stub returned is `<stub>`."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return "<stub>"
+
+
+def parameters(text: str) -> dict:
+    given = {}
+    for line in text.splitlines():
+        if line.startswith("#! -P "):
+            name, _, value = line[len("#! -P "):].partition("=")
+            given[name] = value
+    return given
+
+
+def created(stack, name: str) -> list:
+    resource = stack[name]
+    client = mock.MagicMock(name=name)
+    plugin = mock.MagicMock(name=f"{name}-plugin")
+    as_written = lambda kind, value, *args, **kwargs: value  # noqa: E731
+    plugin.find_resourceid_by_name_or_id.side_effect = as_written
+    plugin.find_resourceid_by_id.side_effect = as_written
+    with mock.patch.object(type(resource), "client", lambda self, *a, **k: client), \
+         mock.patch.object(type(resource), "client_plugin", lambda self, *a, **k: plugin):
+        try:
+            resource.handle_create()
+        except Exception as error:  # a stub's answer Heat cannot use
+            return [["error", f"{type(error).__name__}: {error}"]]
+    # Calls on what a call returned (`volume_types.create().set_keys`) are
+    # named by the method they were made on; reads of answers are left out.
+    return [[call[0].replace("()", ""), plain(call[1]), plain(call[2])]
+            for call in client.mock_calls if "__" not in call[0]]
+
+
+def case(heat: Heat, path: Path) -> dict | None:
+    text = path.read_text()
+    environment = path.with_name(path.stem + ".env.yaml")
+    environments = [environment] if environment.exists() else []
+    try:
+        _, stack = heat.stack_as_created("demo", path, environments, parameters(text))
+        order = [resource.name for resource in stack.dependencies]
+    except Exception:  # a fixture Heat refuses (cycles, unreadable)
+        return None
+    resources = {}
+    for name in order:
+        if stack[name].type() in TYPES:
+            resources[name] = {"type": stack[name].type(), "calls": created(stack, name)}
+    return {"fixture": path.name, "template_fnv1a64": fnv1a64(text.encode()),
+            "resources": resources}
+
+
+def main() -> None:
+    heat = Heat()
+    paths = sorted(p for p in FIXTURES.glob("*.yaml") if not p.name.endswith(".env.yaml"))
+    cases = [c for c in (case(heat, p) for p in paths) if c and c["resources"]]
+    record = {"heat_version": heat.version, "cases": cases}
+    out = FIXTURES / "create-bodies.heat.json"
+    out.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+    for c in cases:
+        print(f"{c['fixture']}: {len(c['resources'])} resources")
+
+
+if __name__ == "__main__":
+    main()
