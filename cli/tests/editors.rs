@@ -110,6 +110,34 @@ fn from_source<'c>(command: &'c mut Command, test: &str) -> &'c mut Command {
         .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
 }
 
+/// Makes the next build from source in [`from_source`]'s target directory
+/// compile heatwise's own crates again. An sdist's files all carry one
+/// fixed time (maturin writes it reproducibly), so Cargo, which compares
+/// files' times with its last build's, would take a build of older sources
+/// for a build of these; the crates heatwise depends on stay built.
+fn forget_heatwise_builds(test: &str) {
+    let target = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../target/python-builds")
+        .join(test);
+    let Ok(profiles) = std::fs::read_dir(&target) else {
+        return;
+    };
+    for profile in profiles.flatten() {
+        let Ok(fingerprints) = std::fs::read_dir(profile.path().join(".fingerprint")) else {
+            continue;
+        };
+        for fingerprint in fingerprints.flatten() {
+            if fingerprint
+                .file_name()
+                .to_string_lossy()
+                .starts_with("heatwise-")
+            {
+                let _ = std::fs::remove_dir_all(fingerprint.path());
+            }
+        }
+    }
+}
+
 /// What `heatwise --version` says: heatwise's version and the Heat release
 /// of its built-in catalog.
 fn expected_version() -> String {
@@ -200,6 +228,7 @@ fn the_sdist_builds_with_only_rust_and_maturin() {
     };
     let dir = scratch("sdist");
     let bin = venv(&dir);
+    forget_heatwise_builds("sdist");
     // pip builds it in isolation: maturin is all the build environment has.
     let build = from_source(
         Command::new(bin.join("python"))

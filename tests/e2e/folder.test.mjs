@@ -99,12 +99,14 @@ test("a folder's stack is checked, opened at a finding, migrated and downloaded"
   await page.waitForFunction(() => [...document.querySelectorAll(".folder-findings .problem-code")].every((e) => e.textContent !== "HW202"));
   assert.deepEqual((await codes(page)).sort(), ["HW401", "HW403"]);
 
-  // The root in the editor: its ORC export takes the stack's environments,
-  // as heatwise orc ROOT -e ENV does (the registry maps OS::App::Web).
+  // The root in the editor: its ORC export takes the stack, as heatwise orc
+  // ROOT -e ENV does: the registry maps OS::App::Web to a template the
+  // folder lacks, and the nested template app.yaml is expanded.
   await page.locator(".folder-file-open", { hasText: "root.yaml" }).click();
   await page.locator(".cm-content", { hasText: "type: OS::App::Web" }).waitFor();
   await page.getByRole("tab", { name: "ORC export" }).click();
-  await page.locator(".orc-findings .problem-message", { hasText: "the environments map OS::App::Web to ../deployment/web.yaml" }).waitFor();
+  await page.locator(".orc-findings .problem-message", { hasText: "its template ../deployment/web.yaml could not be read" }).waitFor();
+  assert.match(await page.locator(".orc-yaml").textContent(), /name: app-port\n/);
   await page.getByRole("tab", { name: /^Problems/ }).click();
 
   // The migrated folder as a .zip.
