@@ -94,6 +94,19 @@ test("the ORC view exports the document, jumps to what it could not carry over, 
   await page.keyboard.insertText("  net2:\n    type: OS::Neutron::Net\n");
   await page.locator(".orc-summary", { hasText: "8 objects" }).waitFor();
 
+  // A running stack's resource list hands it over: imports by ID, nothing
+  // created; a list that is not one says so.
+  const rows = JSON.stringify([
+    { resource_name: "net", physical_resource_id: "5f0c5d1e-1111-4c1b-9d7e-000000000001", resource_type: "OS::Neutron::Net", resource_status: "CREATE_COMPLETE", stack_name: "web" },
+  ]);
+  await page.getByRole("textbox", { name: /Running stack's resources/ }).fill("{}");
+  await page.locator(".orc-settings-problems", { hasText: "Running stack's resources: not a list" }).waitFor();
+  await page.getByRole("textbox", { name: /Running stack's resources/ }).fill(rows);
+  await page.locator(".orc-yaml", { hasText: "id: 5f0c5d1e-1111-4c1b-9d7e-000000000001" }).waitFor();
+  assert.match(await page.locator(".orc-findings").textContent(), /is not handed over/);
+  await page.getByRole("textbox", { name: /Running stack's resources/ }).fill("");
+  await page.locator(".orc-summary", { hasText: "8 objects" }).waitFor();
+
   // Back to the problems: the linter's findings.
   await page.getByRole("tab", { name: /^Problems/ }).click();
   await page.locator(".problems-filter").waitFor();

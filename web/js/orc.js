@@ -30,10 +30,10 @@ function load() {
 /// environments: [{path, text}], files: [{path, text}]}`; see
 /// heatwise_orc_module::export_view), as an object; its time is the
 /// measure `heatwise:orc`.
-export async function exportOrc(text, namespace, secretName, cloudName, parameters, stack) {
+export async function exportOrc(text, namespace, secretName, cloudName, parameters, stackResources, stack) {
   const module = await load();
   performance.mark("heatwise:orc:start");
-  const json = module.exportOrc(text, namespace, secretName, cloudName, parameters, stack);
+  const json = module.exportOrc(text, namespace, secretName, cloudName, parameters, stackResources, stack);
   performance.clearMeasures("heatwise:orc");
   performance.measure("heatwise:orc", "heatwise:orc:start");
   performance.clearMarks("heatwise:orc:start");

@@ -23,6 +23,7 @@ extern "C" {
         secret_name: &str,
         cloud_name: &str,
         parameters: &str,
+        stack_resources: &str,
         stack: &str,
     ) -> Promise;
 }
@@ -38,6 +39,10 @@ pub struct OrcSettings {
     /// `NAME=VALUE` per line: the template's parameters, as `-P` gives them
     /// to `heatwise orc`.
     pub parameters: String,
+    /// A running stack's resource list (`openstack stack resource list
+    /// --nested-depth 5 --long -f json`), as `--stack-resources` gives it:
+    /// the export then hands that stack over. Blank for a new export.
+    pub stack_resources: String,
 }
 
 impl Default for OrcSettings {
@@ -47,6 +52,7 @@ impl Default for OrcSettings {
             secret_name: "openstack-clouds".to_owned(),
             cloud_name: "openstack".to_owned(),
             parameters: String::new(),
+            stack_resources: String::new(),
         }
     }
 }
@@ -99,6 +105,7 @@ pub async fn export(text: &str, settings: &OrcSettings, stack: &str) -> OrcView 
         &settings.secret_name,
         &settings.cloud_name,
         &settings.parameters,
+        &settings.stack_resources,
         stack,
     );
     match JsFuture::from(promise).await {

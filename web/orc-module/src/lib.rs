@@ -21,6 +21,10 @@ pub struct Settings<'a> {
     pub cloud_name: &'a str,
     /// `NAME=VALUE` per line; blank lines and `#` comments are skipped.
     pub parameters: &'a str,
+    /// A running stack's resources, for a hand-over: the JSON of
+    /// `openstack stack resource list --nested-depth 5 --long -f json`
+    /// (`--stack-resources`); blank for a new export.
+    pub stack_resources: &'a str,
 }
 
 /// The export's options, or what to correct in the settings.
@@ -46,8 +50,21 @@ fn options(settings: &Settings<'_>) -> Result<heatwise_orc::Options, Vec<String>
         secret_name: settings.secret_name.to_owned(),
         cloud_name: settings.cloud_name.to_owned(),
     };
+    let rows = match settings.stack_resources.trim() {
+        "" => None,
+        json => match heatwise_orc::StackResources::read(json) {
+            Ok(rows) => Some(rows),
+            Err(why) => {
+                problems.push(format!("Running stack's resources: {why}."));
+                None
+            }
+        },
+    };
     match heatwise_orc::Options::new(settings.namespace, credentials, parameters) {
-        Ok(options) if problems.is_empty() => Ok(options),
+        Ok(options) if problems.is_empty() => Ok(match rows {
+            Some(rows) => options.handing_over(rows),
+            None => options,
+        }),
         Ok(_) => Err(problems),
         Err(found) => {
             // The settings in the order the form shows them.
@@ -184,6 +201,7 @@ mod tests {
         secret_name: "openstack-clouds",
         cloud_name: "openstack",
         parameters: "",
+        stack_resources: "",
     };
 
     #[test]
@@ -282,5 +300,41 @@ mod tests {
         assert_eq!(view["objects"], json!([["Network", "app-net"]]), "{view}");
         assert_eq!(view["findings"][0]["file"], "stacks/lib/app.yaml", "{view}");
         assert_eq!(view["findings"][0]["line"], 3, "{view}");
+    }
+
+    #[test]
+    fn a_running_stacks_resources_hand_it_over() {
+        let text =
+            "heat_template_version: 2018-08-31\nresources:\n  net:\n    type: OS::Neutron::Net\n";
+        let rows = r#"[{"resource_name": "net", "physical_resource_id": "5f0c5d1e-1111-4c1b-9d7e-000000000001", "resource_type": "OS::Neutron::Net", "resource_status": "CREATE_COMPLETE", "stack_name": "web"}]"#;
+        let handed = export_view(
+            text,
+            &Settings {
+                stack_resources: rows,
+                ..SETTINGS
+            },
+            &ViewStack::default(),
+        );
+        let yaml = handed["yaml"].as_str().unwrap();
+        assert!(yaml.contains("managementPolicy: unmanaged"), "{handed}");
+        assert!(
+            yaml.contains("id: 5f0c5d1e-1111-4c1b-9d7e-000000000001"),
+            "{handed}"
+        );
+        let broken = export_view(
+            text,
+            &Settings {
+                stack_resources: "{}",
+                ..SETTINGS
+            },
+            &ViewStack::default(),
+        );
+        assert!(
+            broken["problems"][0]
+                .as_str()
+                .unwrap()
+                .starts_with("Running stack's resources: not a list"),
+            "{broken}"
+        );
     }
 }

@@ -6,7 +6,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 fn main() {}
 
-/// `text` exported to ORC with the view's settings and its stack (JSON
+/// `text` exported to ORC with the view's settings (a running stack's
+/// resource list among them, for a hand-over) and its stack (JSON
 /// `{root, environments: [{path, text}], files: [{path, text}]}`, paths in
 /// the folder; `{}` without one); JSON of
 /// [`heatwise_orc_module::export_view`].
@@ -17,6 +18,7 @@ pub fn export_orc(
     secret_name: &str,
     cloud_name: &str,
     parameters: &str,
+    stack_resources: &str,
     stack: &str,
 ) -> String {
     let settings = heatwise_orc_module::Settings {
@@ -24,6 +26,7 @@ pub fn export_orc(
         secret_name,
         cloud_name,
         parameters,
+        stack_resources,
     };
     let stack: serde_json::Value = serde_json::from_str(stack).unwrap_or_default();
     let files = |key: &str| -> Vec<(&str, &str)> {

@@ -9,9 +9,9 @@ pub struct OrcSettingsFormProps {
     pub on_change: Callback<OrcSettings>,
 }
 
-/// Where the objects go and how they reach OpenStack, and the template's
-/// parameter values: what `heatwise orc` takes as `--namespace`,
-/// `--credentials` and `-P`.
+/// Where the objects go and how they reach OpenStack, the template's
+/// parameter values, and a running stack to hand over: what `heatwise orc`
+/// takes as `--namespace`, `--credentials`, `-P` and `--stack-resources`.
 #[function_component]
 pub fn OrcSettingsForm(props: &OrcSettingsFormProps) -> Html {
     // One text field of the settings: its label, name, tooltip, and how
@@ -45,6 +45,14 @@ pub fn OrcSettingsForm(props: &OrcSettingsFormProps) -> Html {
             settings
         })
     };
+    let on_stack_resources = {
+        let settings = props.settings.clone();
+        props.on_change.reform(move |event: InputEvent| {
+            let mut settings = settings.clone();
+            settings.stack_resources = event.target_unchecked_into::<HtmlTextAreaElement>().value();
+            settings
+        })
+    };
     let settings = &props.settings;
     html! {
         <form class="orc-settings" aria-label="Export settings" onsubmit={Callback::from(|event: SubmitEvent| event.prevent_default())}>
@@ -60,6 +68,17 @@ pub fn OrcSettingsForm(props: &OrcSettingsFormProps) -> Html {
                     placeholder="image=cirros"
                     value={settings.parameters.clone()}
                     oninput={on_parameters}
+                />
+            </label>
+            <label class="orc-field orc-stack-resources" title="Hand a running stack over: every resource Heat made is imported by its ID, unmanaged, and nothing is created (heatwise orc --stack-resources)">
+                <span class="orc-field-label">{ "Running stack's resources (JSON, to hand it over)" }</span>
+                <textarea
+                    name="stack-resources"
+                    rows="2"
+                    spellcheck="false"
+                    placeholder="openstack stack resource list --nested-depth 5 --long -f json STACK"
+                    value={settings.stack_resources.clone()}
+                    oninput={on_stack_resources}
                 />
             </label>
         </form>

@@ -26,6 +26,7 @@ fn view_of(text: &str, namespace: &str) -> OrcView {
             secret_name: "openstack-clouds",
             cloud_name: "openstack",
             parameters: "",
+            stack_resources: "",
         },
         &heatwise_orc_module::ViewStack::default(),
     )
