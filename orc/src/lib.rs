@@ -29,6 +29,7 @@ pub mod render;
 pub mod schema;
 mod sections;
 mod stack_resources;
+mod yaml;
 
 pub use context::MAX_FINDINGS;
 pub use eval::{MAX_ENVIRONMENT_VALUES, MAX_EVAL_DEPTH, MAX_EVAL_NODES};

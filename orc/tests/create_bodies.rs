@@ -646,3 +646,99 @@ fn reported(export: &Export, parsed: &template::Template<'_>, resource: &str) ->
         .values()
         .any(|f| range.start <= f.range.start && f.range.end <= range.end)
 }
+
+/// RAW user data naming a software configuration: the Secret the export
+/// writes holds what Heat stores for that configuration and passes to Nova
+/// (`create_software_config`'s `config`, recorded). A multipart message is
+/// the same but for its boundary, which Python draws at random; a
+/// `#cloud-config` document is the same data to PyYAML, which cloud-init
+/// reads it with.
+#[test]
+fn user_data_is_what_heat_passes_to_nova() {
+    let dir = common::root().join("tests/fixtures");
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("create-bodies.heat.json")).unwrap(),
+    )
+    .unwrap();
+    let mut compared = 0;
+    for case in record["cases"].as_array().unwrap() {
+        let name = case["fixture"].as_str().unwrap();
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let result = export(&text, &[], &options(&text));
+        let parsed = template::parse(&text);
+        let tree = parsed.tree();
+        for server in parsed.resources() {
+            let Some(properties) = server.definition.properties_mapping(tree) else {
+                continue;
+            };
+            let raw = tree
+                .get(properties, "user_data_format")
+                .and_then(|n| tree.scalar(n));
+            let config = tree
+                .get(properties, "user_data")
+                .and_then(|n| parsed.call_at(n))
+                .filter(|call| call.name == "get_resource")
+                .and_then(|call| tree.scalar(call.args));
+            let (Some("RAW"), Some(config)) = (raw, config) else {
+                continue;
+            };
+            let calls = &case["resources"][config]["calls"];
+            let Some(stored) = (calls.as_array().into_iter().flatten())
+                .find(|call| call[0] == "create_software_config")
+                .and_then(|call| call[2]["config"].as_str())
+            else {
+                continue;
+            };
+            let secret = format!("{}-user-data", server.name.replace('_', "-"));
+            let object = (result.objects.iter())
+                .find(|o| o.kind == Kind::Secret && o.name == secret)
+                .unwrap_or_else(|| panic!("{name}: no Secret {secret}"));
+            let spec = object.spec.to_json();
+            let ours = spec["value"].as_str().unwrap();
+            assert_eq!(
+                message_meaning(ours),
+                message_meaning(stored),
+                "{name}: the user data of {}:\n{ours}\n--- Heat stores:\n{stored}",
+                server.name
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 3, "{compared} user data compared");
+}
+
+/// User data as its reader takes it: a multipart message as its parts'
+/// headers and meanings, its boundary aside; a `#cloud-config` document as
+/// its data; other text as it is.
+fn message_meaning(text: &str) -> Value {
+    let boundary = text
+        .strip_prefix("Content-Type: multipart/mixed; boundary=\"")
+        .and_then(|rest| rest.split('"').next());
+    let Some(boundary) = boundary else {
+        return document_meaning(text);
+    };
+    let delimiter = format!("\n--{boundary}");
+    let body = text.split_once("\n\n").map_or("", |(_, body)| body);
+    let body = format!("\n{body}");
+    let mut parts = Vec::new();
+    for chunk in body.split(&delimiter).skip(1) {
+        if chunk.starts_with("--") {
+            break;
+        }
+        let chunk = chunk.strip_prefix('\n').unwrap_or(chunk);
+        let (headers, payload) = chunk.split_once("\n\n").unwrap_or((chunk, ""));
+        parts.push(json!({"headers": headers, "payload": document_meaning(payload)}));
+    }
+    json!({"multipart": parts, "ends": text.ends_with(&format!("--{boundary}--\n"))})
+}
+
+fn document_meaning(text: &str) -> Value {
+    match text.strip_prefix("#cloud-config\n") {
+        Some(document) => {
+            let parsed = template::parse(document);
+            let tree = parsed.tree();
+            json!({"cloud-config": tree.root().map(|root| common::to_json(tree, root))})
+        }
+        None => json!(text),
+    }
+}

@@ -69,8 +69,14 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   (0), a rule's `direction` and `ethertype`.\n\
 - **User data** becomes a `Secret` with the key `value`, referenced by `userData.secretRef`, only with\n\
   `user_data_format: RAW`: Heat's default format wraps the data with its own agents (ORC009). RAW user data\n\
-  naming an `OS::Heat::SoftwareConfig` (`get_resource`) is its `config` text, which is what Heat passes to Nova;\n\
-  a `CloudConfig` or `MultipartMime` is reported (Heat writes their text with PyYAML and Python's email package).\n\
+  naming a software configuration (`get_resource`) is the text Heat stores for it and passes to Nova: an\n\
+  `OS::Heat::SoftwareConfig`'s `config`; an `OS::Heat::CloudConfig`'s `#cloud-config` document, written so that\n\
+  PyYAML (cloud-init's reader) reads the same data Heat's PyYAML dump holds, keys sorted and in ASCII as Heat\n\
+  writes it; an `OS::Heat::MultipartMime`'s MIME message as Python's email package writes it, part by part\n\
+  (US-ASCII text as it is, other text as UTF-8 in base64, a nested message's parts taken again as Heat takes them),\n\
+  byte for byte but for the boundary, which Python draws at random. `orc/tests/create_bodies.rs` checks each\n\
+  against the text Heat 27.0.1 stored for the fixtures. A configuration only Heat knows (an ID, a value known at\n\
+  run time) is reported where it is written.\n\
 - **Folded resources**: `OS::Cinder::VolumeAttachment` into the server's `volumes`,\n\
   `OS::Neutron::FloatingIPAssociation` and `networks[].floating_ip` into the FloatingIP's `portRef`,\n\
   `OS::Neutron::SecurityGroupRule` into its group's `rules`, `scheduler_hints.group` into the server's\n\

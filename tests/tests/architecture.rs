@@ -252,7 +252,7 @@ fn orc_modules_import_downward_only() {
         "orc/src/",
         &[
             &["manifest"],
-            &["schema"],
+            &["schema", "yaml"],
             &["finding", "names", "stack_resources"],
             &["options"],
             &["eval"],

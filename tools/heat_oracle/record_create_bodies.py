@@ -40,6 +40,8 @@ TYPES = {
     "OS::Neutron::FloatingIPAssociation",
     "OS::Cinder::Volume", "OS::Nova::ServerGroup", "OS::Nova::Flavor",
     "OS::Cinder::VolumeType",
+    # Stored by Heat itself: what it would pass to Nova as user data.
+    "OS::Heat::SoftwareConfig", "OS::Heat::CloudConfig", "OS::Heat::MultipartMime",
 }
 
 
@@ -63,15 +65,22 @@ def parameters(text: str) -> dict:
     return given
 
 
-def created(stack, name: str) -> list:
+def created(stack, name: str, configs: dict) -> list:
+    """The calls `name`'s handle_create makes. `configs`: the software
+    configurations stored so far, by the name of their resource, which a
+    multipart message's parts name (Heat gives their ID; here their name
+    stands for it)."""
     resource = stack[name]
     client = mock.MagicMock(name=name)
+    client.show_software_config.side_effect = lambda context, config: configs[config]
     plugin = mock.MagicMock(name=f"{name}-plugin")
     as_written = lambda kind, value, *args, **kwargs: value  # noqa: E731
     plugin.find_resourceid_by_name_or_id.side_effect = as_written
     plugin.find_resourceid_by_id.side_effect = as_written
     with mock.patch.object(type(resource), "client", lambda self, *a, **k: client), \
-         mock.patch.object(type(resource), "client_plugin", lambda self, *a, **k: plugin):
+         mock.patch.object(type(resource), "client_plugin", lambda self, *a, **k: plugin), \
+         mock.patch.object(type(resource), "rpc_client", lambda self, *a, **k: client), \
+         mock.patch("oslo_utils.uuidutils.is_uuid_like", lambda value: value in configs):
         try:
             resource.handle_create()
         except Exception as error:  # a stub's answer Heat cannot use
@@ -92,9 +101,14 @@ def case(heat: Heat, path: Path) -> dict | None:
     except Exception:  # a fixture Heat refuses (cycles, unreadable)
         return None
     resources = {}
+    configs: dict = {}
     for name in order:
         if stack[name].type() in TYPES:
-            resources[name] = {"type": stack[name].type(), "calls": created(stack, name)}
+            calls = created(stack, name, configs)
+            resources[name] = {"type": stack[name].type(), "calls": calls}
+            for call in calls:
+                if call[0] == "create_software_config":
+                    configs[name] = {"config": call[2].get("config")}
     return {"fixture": path.name, "template_fnv1a64": fnv1a64(text.encode()),
             "resources": resources}
 

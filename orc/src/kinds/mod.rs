@@ -10,6 +10,7 @@ mod security_group;
 mod server;
 mod storage;
 pub mod table;
+mod user_data;
 
 use heatwise_core::template::Resource;
 

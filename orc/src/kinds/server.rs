@@ -3,6 +3,7 @@
 
 use heatwise_core::text::TextRange;
 
+use super::user_data;
 use super::{
     copy_simple, fold_target, new_object, pairs, port, push_item, reference_field, write, PairText,
     Source,
@@ -325,10 +326,12 @@ fn user_data(cx: &mut Context<'_, '_>, source: &mut Source<'_>, server: &str, re
     }
     let what = source.what("user_data");
     let data = match &data.v {
-        V::Resource(config) => match software_config(cx, config, &source.resource.name, data.at) {
-            Some(text) => text,
-            None => return,
-        },
+        V::Resource(config) => {
+            match user_data::config_text(cx, config, &source.resource.name, data.at) {
+                Some(text) => text,
+                None => return,
+            }
+        }
         _ => data,
     };
     let Some(text) = cx.string(&data, &what) else {
@@ -341,52 +344,6 @@ fn user_data(cx: &mut Context<'_, '_>, source: &mut Source<'_>, server: &str, re
     let mut user_data = Node::map(Some(data.at));
     user_data.set("secretRef", Node::str(name, Some(data.at)));
     resource.set("userData", user_data);
-}
-
-/// What Heat passes to Nova for RAW user data naming the resource
-/// `config` (`get_resource`): the `config` text of an
-/// `OS::Heat::SoftwareConfig`, as Heat stores it and `Server.
-/// get_software_config` reads it back. Other configurations are reported:
-/// Heat writes a `CloudConfig` with PyYAML and a `MultipartMime` with
-/// Python's email package, which the export cannot reproduce exactly.
-fn software_config(
-    cx: &mut Context<'_, '_>,
-    config: &str,
-    server: &str,
-    written: TextRange,
-) -> Option<Val> {
-    let template = cx.template;
-    let Some(resource) = template.resource(config) else {
-        // A configuration of another template of the stack, passed in.
-        cx.report(
-            Code::NotStatic,
-            written,
-            format!("the user_data of {server} is not exported: it is {}, a resource of another template of the stack, whose text the export reads only where the server's own template holds it", crate::context::shown(config)),
-        );
-        return None;
-    };
-    let at = resource.name_range(cx.tree());
-    let type_name = cx.type_of(resource).unwrap_or_default().to_owned();
-    if type_name != "OS::Heat::SoftwareConfig" {
-        let writer = match type_name.as_str() {
-            "OS::Heat::CloudConfig" => "writes with PyYAML",
-            "OS::Heat::MultipartMime" => "writes with Python's email package",
-            _ => "makes when it runs",
-        };
-        cx.report(
-            Code::MeaningDiffers,
-            written,
-            format!("the user_data of {server} is not exported: it is the {type_name} {config}, whose text Heat {writer}, which the export cannot reproduce exactly; give the data as an OS::Heat::SoftwareConfig's config to export it"),
-        );
-        return None;
-    }
-    let properties = resource.definition.properties_mapping(cx.tree());
-    let text = properties
-        .and_then(|p| cx.tree().get(p, "config"))
-        .map(|node| cx.eval.eval(node));
-    cx.frame.carried.push(config.to_owned());
-    // No config: Heat stores an empty one, and Nova gets empty user data.
-    Some(text.unwrap_or_else(|| Val::new(V::Str(String::new()), at)))
 }
 
 /// Volumes attached by ID in a block device mapping.
