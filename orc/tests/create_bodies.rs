@@ -482,7 +482,7 @@ fn meaning(key: &str, value: &Value) -> Value {
         }
         ("rxtx_factor", Value::Null) => json!(1.0),
         ("disk" | "swap" | "ephemeral", Value::Null) => json!(0),
-        ("metadata", Value::Null) => json!({}),
+        ("metadata" | "meta", Value::Null) => json!({}),
         _ => value.clone(),
     };
     numbers(defaulted)
@@ -741,4 +741,236 @@ fn document_meaning(text: &str) -> Value {
         }
         None => json!(text),
     }
+}
+
+/// What a server asks Nova for (`servers.create`, and the tags Heat sets
+/// once it is made) against what ORC's server controller asks for
+/// (`CreateServer`, its ports made first): each field alike, or reported at
+/// the server. A network Nova makes a port on (`net-id`) and a port Heat
+/// makes for a network entry are each compared with the port the export
+/// makes: its network, its addresses and its groups (the server's, as Nova
+/// and Heat give them, else the project's `default`).
+#[test]
+fn servers_ask_nova_for_what_heat_asks_for_or_say_why_not() {
+    let dir = common::root().join("tests/fixtures");
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("create-bodies.heat.json")).unwrap(),
+    )
+    .unwrap();
+    let mut unexplained = Vec::new();
+    let (mut compared, mut same) = (0, 0);
+    for case in record["cases"].as_array().unwrap() {
+        let name = case["fixture"].as_str().unwrap();
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let result = export(&text, &[], &options(&text));
+        let parsed = template::parse(&text);
+        for (resource, heat) in case["resources"].as_object().unwrap() {
+            let calls = heat["calls"].as_array().unwrap();
+            let Some(create) = calls.iter().find(|c| c[0] == "servers.create") else {
+                continue;
+            };
+            let Some(object) = object_of_kind(&result, resource, Kind::Server) else {
+                continue;
+            };
+            let heat_request = heat_server(&create[2], calls, &result);
+            let orc = orc_server(object, &result);
+            compare_all(&heat_request, &orc, &mut |key, heat_value, orc_value| {
+                compared += 1;
+                let alike = if key == "userdata" {
+                    heat_value.as_str().map(message_meaning)
+                        == orc_value.as_str().map(message_meaning)
+                } else {
+                    alike(key, heat_value, orc_value)
+                };
+                let property = server_property(key);
+                if alike {
+                    same += 1;
+                } else if reported_property(&result, &parsed, resource, property) {
+                    eprintln!("reported: {name}: {resource}.{key}: Heat asks for {heat_value}, ORC for {orc_value}");
+                } else {
+                    unexplained.push(format!(
+                        "{name}: {resource}.{key}: Heat asks for {heat_value}, ORC for {orc_value}, and nothing is reported of its {property:?}"
+                    ));
+                }
+            });
+        }
+    }
+    eprintln!("{same} of {compared} fields of Heat's server requests asked for alike by ORC");
+    assert!(compared >= 85 && same >= 80, "{same} of {compared}");
+    assert!(unexplained.is_empty(), "{unexplained:#?}");
+}
+
+/// The words a finding about the server property a field of Nova's
+/// request comes from says.
+fn server_property(key: &str) -> &[&str] {
+    match key {
+        "meta" => &["metadata"],
+        // A network's port: the export reports its addresses and groups.
+        "nics" => &["networks", "fixed_ips", "port"],
+        "userdata" => &["user_data"],
+        "disk_config" => &["diskConfig"],
+        "name" => &["name"],
+        "image" => &["image"],
+        "flavor" => &["flavor"],
+        "key_name" => &["key_name"],
+        "availability_zone" => &["availability_zone"],
+        "config_drive" => &["config_drive"],
+        "scheduler_hints" => &["scheduler hint", "scheduler_hints"],
+        "admin_pass" => &["admin_pass"],
+        "block_device_mapping_v2" => &["block_device_mapping_v2"],
+        "block_device_mapping" => &["block_device_mapping"],
+        "tags" => &["tags"],
+        _ => &[],
+    }
+}
+
+/// Whether the export reports something of the resource's property (a
+/// finding that says one of `words`, within the resource or naming it: a
+/// property merged in with `<<` is reported where it is written).
+fn reported_property(
+    export: &Export,
+    parsed: &template::Template<'_>,
+    resource: &str,
+    words: &[&str],
+) -> bool {
+    let Some(found) = parsed.resource(resource) else {
+        return false;
+    };
+    let range = parsed.tree().entry_range(found.entry);
+    export.findings.iter().any(|f| {
+        let within = range.start <= f.range.start && f.range.end <= range.end;
+        let naming = f.message.contains(&format!(" {resource} "))
+            || f.message.contains(&format!(" of {resource}"));
+        f.file == heatwise_orc::File::Template
+            && (within || naming)
+            && words.iter().any(|word| f.message.contains(word))
+    })
+}
+
+fn object_of_kind<'e>(export: &'e Export, resource: &str, kind: Kind) -> Option<&'e Object> {
+    export
+        .objects
+        .iter()
+        .find(|o| o.kind == kind && o.resource.as_deref() == Some(resource) && o.is_managed())
+}
+
+/// Heat's request for a server, its networks as the ports they become.
+fn heat_server(create: &Value, calls: &[Value], export: &Export) -> Map<String, Value> {
+    let mut body = create.as_object().cloned().unwrap_or_default();
+    let groups = body.remove("security_groups").unwrap_or(Value::Null);
+    let groups = match groups.as_array() {
+        Some(g) if !g.is_empty() => json!(g),
+        _ => json!(["default"]),
+    };
+    let made: Vec<&Value> = (calls.iter())
+        .filter(|c| c[0] == "create_port")
+        .map(|c| &c[1][0]["port"])
+        .collect();
+    let nics: Vec<Value> = (body.remove("nics").and_then(|n| n.as_array().cloned()))
+        .into_iter()
+        .flatten()
+        .map(|nic| {
+            let port = nic["port-id"].as_str().unwrap_or_default();
+            if let Some(index) = port.strip_prefix("<port ").and_then(|p| p.strip_suffix('>')) {
+                // A port Heat makes for the entry: its request.
+                let request = made[index.parse::<usize>().unwrap() - 1];
+                return json!({
+                    "network": request["network_id"],
+                    "fixed_ips": meaning("fixed_ips", &request["fixed_ips"]),
+                    "security_groups": request.get("security_groups").cloned().unwrap_or(json!(["default"])),
+                });
+            }
+            if !port.is_empty() {
+                return json!({ "port": port });
+            }
+            // Nova makes the port, with the server's groups; on a network
+            // without port security, with none for the default one.
+            let ip = nic.get("v4-fixed-ip").or(nic.get("v6-fixed-ip"));
+            let network = nic["net-id"].as_str().unwrap_or_default();
+            let open = object_of_kind(export, network, Kind::Network)
+                .is_some_and(|n| n.spec.to_json()["resource"]["portSecurityEnabled"] == false);
+            json!({
+                "network": network,
+                "fixed_ips": ip.map_or(json!("<on the network's subnet>"), |ip| json!([{"ip_address": ip}])),
+                "security_groups": if open && groups == json!(["default"]) { json!([]) } else { groups.clone() },
+            })
+        })
+        .collect();
+    if !nics.is_empty() {
+        body.insert("nics".into(), json!(nics));
+    }
+    for call in calls {
+        if call[0] == "servers.set_tags" {
+            body.insert("tags".into(), call[1][0].clone());
+        }
+    }
+    // Heat's `files` is personality, which Nova no longer takes.
+    body.retain(|key, value| !(key == "files" && value == &json!({})));
+    body
+}
+
+/// ORC's request for a server (its actuator's `CreateServer`), its ports as
+/// what they ask Neutron for.
+fn orc_server(object: &Object, export: &Export) -> Map<String, Value> {
+    let spec = object.spec.to_json();
+    let r = &spec["resource"];
+    let mut out = Map::new();
+    let mut put = |key: &str, value: Value| {
+        if !value.is_null() {
+            out.insert(key.to_owned(), value);
+        }
+    };
+    let reference = |field: &str| {
+        r[field]
+            .as_str()
+            .map_or(Value::Null, |n| referent(export, n))
+    };
+    put("name", r.get("name").cloned().unwrap_or(json!(object.name)));
+    put("image", reference("imageRef"));
+    put("flavor", reference("flavorRef"));
+    put("key_name", reference("keypairRef"));
+    put("availability_zone", r["availabilityZone"].clone());
+    put("config_drive", r["configDrive"].clone());
+    put("tags", r["tags"].clone());
+    if let Some(pairs) = r["metadata"].as_array() {
+        let map: Map<String, Value> = (pairs.iter())
+            .filter_map(|p| Some((p["key"].as_str()?.to_owned(), p["value"].clone())))
+            .collect();
+        put("meta", Value::Object(map));
+    }
+    if let Some(group) = r["serverGroupRef"].as_str() {
+        put(
+            "scheduler_hints",
+            json!({ "group": referent(export, group) }),
+        );
+    }
+    if let Some(secret) = r["userData"]["secretRef"].as_str() {
+        let secret = export.objects.iter().find(|o| o.name == secret);
+        put(
+            "userdata",
+            secret.map_or(Value::Null, |s| s.spec.to_json()["value"].clone()),
+        );
+    }
+    let nics: Vec<Value> = (r["ports"].as_array().into_iter().flatten())
+        .filter_map(|p| p["portRef"].as_str())
+        .map(|name| {
+            let port = export.objects.iter().find(|o| o.name == name);
+            match port {
+                // A port the export makes for one of the server's networks.
+                Some(port) if port.resource.is_none() && port.is_managed() => {
+                    let request = orc_request(port, export);
+                    json!({
+                        "network": request["network_id"],
+                        "fixed_ips": meaning("fixed_ips", &request["fixed_ips"]),
+                        "security_groups": request.get("security_groups").cloned().unwrap_or(json!([])),
+                    })
+                }
+                _ => json!({ "port": referent(export, name) }),
+            }
+        })
+        .collect();
+    if !nics.is_empty() {
+        put("nics", json!(nics));
+    }
+    out
 }

@@ -27,6 +27,7 @@ resources:
     properties:
       image: {get_param: image}
       flavor: m1.small
+      user_data_format: RAW
       networks:
         - network: {get_resource: net}
   secret:

@@ -40,6 +40,8 @@ TYPES = {
     "OS::Neutron::FloatingIPAssociation",
     "OS::Cinder::Volume", "OS::Nova::ServerGroup", "OS::Nova::Flavor",
     "OS::Cinder::VolumeType",
+    # Asks Nova for the server, Neutron for the ports its networks need.
+    "OS::Nova::Server",
     # Stored by Heat itself: what it would pass to Nova as user data.
     "OS::Heat::SoftwareConfig", "OS::Heat::CloudConfig", "OS::Heat::MultipartMime",
 }
@@ -77,7 +79,11 @@ def created(stack, name: str, configs: dict) -> list:
     as_written = lambda kind, value, *args, **kwargs: value  # noqa: E731
     plugin.find_resourceid_by_name_or_id.side_effect = as_written
     plugin.find_resourceid_by_id.side_effect = as_written
+    if resource.type() == "OS::Nova::Server":
+        stub_server(stack, client, plugin)
+    data_set = lambda self, *a, **k: None  # noqa: E731  (no database here)
     with mock.patch.object(type(resource), "client", lambda self, *a, **k: client), \
+         mock.patch.object(type(resource), "data_set", data_set), \
          mock.patch.object(type(resource), "client_plugin", lambda self, *a, **k: plugin), \
          mock.patch.object(type(resource), "rpc_client", lambda self, *a, **k: client), \
          mock.patch("oslo_utils.uuidutils.is_uuid_like", lambda value: value in configs):
@@ -87,8 +93,42 @@ def created(stack, name: str, configs: dict) -> list:
             return [["error", f"{type(error).__name__}: {error}"]]
     # Calls on what a call returned (`volume_types.create().set_keys`) are
     # named by the method they were made on; reads of answers are left out.
-    return [[call[0].replace("()", ""), plain(call[1]), plain(call[2])]
-            for call in client.mock_calls if "__" not in call[0]]
+    calls = [[call[0].replace("()", ""), plain(call[1]), plain(call[2])]
+             for call in client.mock_calls if "__" not in call[0]]
+    if resource.type() == "OS::Nova::Server" and resource.properties["tags"]:
+        # Heat tags a server once Nova has made it (check_create_complete).
+        calls.append(["servers.set_tags", [list(resource.properties["tags"])], {}])
+    return calls
+
+
+def stub_server(stack, client, plugin) -> None:
+    """What a server's handle_create asks Nova's and Neutron's plugins: a
+    name or ID comes back as written, a subnet's network is the network its
+    resource names, user data is RAW's (Heat's agents' formats are marked),
+    metadata as Heat's own `meta_serialize` writes it; a port Heat makes
+    for a network gets an ID naming its request."""
+    from heat.engine.clients.os.nova import NovaClientPlugin
+
+    plugin.find_flavor_by_name_or_id.side_effect = lambda value: value
+    plugin.find_image_by_name_or_id.side_effect = lambda value: value
+    plugin.get_secgroup_uuids.side_effect = lambda groups: list(groups)
+    plugin.meta_serialize.side_effect = lambda metadata: NovaClientPlugin.meta_serialize(
+        None, metadata)
+    plugin.build_userdata.side_effect = lambda metadata, data, instance_user=None, \
+        user_data_format="HEAT_CFNTOOLS": data if user_data_format == "RAW" \
+        else f"<{user_data_format} by Heat's agents>"
+
+    def network_of(subnet):
+        if subnet in stack:
+            return stack[subnet].properties.get("network") or subnet
+        return subnet
+    plugin.network_id_from_subnet_id.side_effect = network_of
+    made = []
+
+    def create_port(body):
+        made.append(body)
+        return {"port": {"id": f"<port {len(made)}>"}}
+    client.create_port.side_effect = create_port
 
 
 def case(heat: Heat, path: Path) -> dict | None:

@@ -304,13 +304,29 @@ fn new_port(
 /// RAW user data as a Secret; other formats depend on Heat's agents.
 fn user_data(cx: &mut Context<'_, '_>, source: &mut Source<'_>, server: &str, resource: &mut Node) {
     let format = source.take(cx, &["user_data_format"]);
-    let Some(data) = source.take(cx, &["user_data"]) else {
-        return;
-    };
     let format_name = format
         .as_ref()
         .and_then(Val::python_str)
         .unwrap_or_else(|| "HEAT_CFNTOOLS".to_owned());
+    let Some(data) = source.take(cx, &["user_data"]) else {
+        if format_name != "RAW" {
+            // `build_userdata` gives Nova its agents' configuration even
+            // without user data: cloud-init's log, heat-cfntools' metadata.
+            let at = format
+                .as_ref()
+                .map_or_else(|| source.resource.name_range(cx.tree()), |f| f.at);
+            cx.report(
+                Code::MeaningDiffers,
+                at,
+                format!(
+                    "{} boots with no user data in ORC, but Heat gives it its agents' user data (user_data_format {format_name}{}: cloud-init's output logged to /var/log/cloud-init-output.log, Heat's metadata for heat-cfntools and os-collect-config); set user_data_format: RAW if the server needs none of it",
+                    source.resource.name,
+                    if format.is_none() { ", Heat's default" } else { "" }
+                ),
+            );
+        }
+        return;
+    };
     if format_name != "RAW" {
         let at = format.as_ref().map_or(data.at, |f| f.at);
         cx.report(
