@@ -101,6 +101,13 @@ impl Node {
         }
     }
 
+    pub fn as_bool(&self) -> Option<bool> {
+        match &self.value {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
     pub fn as_list(&self) -> Option<&[Node]> {
         match &self.value {
             Value::List(items) => Some(items),

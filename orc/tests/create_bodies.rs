@@ -61,11 +61,12 @@ fn exported_objects_ask_for_what_heat_asks_for_or_say_why_not() {
             if object.kind == Kind::FloatingIP {
                 associate(&mut heat_request, resource, recorded);
             }
+            let mut orc = orc_request(object, &result);
+            understood(&mut heat_request, &mut orc, &result);
             if object.kind == Kind::Port && !port_security(&heat_request, object, &result) {
                 // Neutron gives a port without port security no group.
                 heat_request.entry("security_groups").or_insert(json!([]));
             }
-            let mut orc = orc_request(object, &result);
             if object.kind == Kind::SecurityGroup {
                 let heat_rules = heat_rules(resource, heat, recorded);
                 orc.insert("rules".into(), orc_rules(object, &result));
@@ -85,7 +86,7 @@ fn exported_objects_ask_for_what_heat_asks_for_or_say_why_not() {
                 compared += 1;
                 if alike(key, heat_value, orc_value) {
                     same += 1;
-                } else if reported(&result, &parsed, resource) {
+                } else if reported_property(&result, &parsed, resource, &words_of(key)) {
                     eprintln!("reported: {name}: {resource}.{key}: Heat asks for {heat_value}, ORC for {orc_value}");
                 } else {
                     unexplained.push(format!(
@@ -150,6 +151,68 @@ fn create_body(call: &Value) -> Option<Map<String, Value>> {
         _ => return None,
     };
     body.as_object().cloned()
+}
+
+/// What Neutron reads the same in the two requests, made to read alike: a
+/// floating IP's network when its subnet is given (the subnet's network;
+/// Neutron refuses any other), and an address without a subnet when ORC's
+/// names the template's subnet of the port's network that holds it.
+fn understood(heat: &mut Map<String, Value>, orc: &mut Map<String, Value>, export: &Export) {
+    if orc.contains_key("subnet_id") && !orc.contains_key("floating_network_id") {
+        heat.remove("floating_network_id");
+    }
+    let (Some(Value::Array(heat_ips)), Some(Value::Array(orc_ips))) =
+        (heat.get("fixed_ips").cloned(), orc.get_mut("fixed_ips"))
+    else {
+        return;
+    };
+    if heat_ips.len() != orc_ips.len() {
+        return;
+    }
+    for (heat_ip, orc_ip) in heat_ips.iter().zip(orc_ips.iter_mut()) {
+        let (Some(address), Some(subnet)) =
+            (orc_ip["ip_address"].as_str(), orc_ip["subnet_id"].as_str())
+        else {
+            continue;
+        };
+        let cidr = object_of_kind(export, subnet, Kind::Subnet)
+            .map(|s| s.spec.to_json()["resource"]["cidr"].clone());
+        let holds = cidr
+            .as_ref()
+            .and_then(Value::as_str)
+            .is_some_and(|cidr| in_cidr(address, cidr));
+        if heat_ip.get("subnet_id").is_none() && holds {
+            orc_ip.as_object_mut().map(|ip| ip.remove("subnet_id"));
+        }
+    }
+}
+
+/// Whether `address` is in the network `cidr`.
+fn in_cidr(address: &str, cidr: &str) -> bool {
+    let Some((network, prefix)) = cidr.split_once('/') else {
+        return false;
+    };
+    let (Ok(address), Ok(network), Ok(prefix)) = (
+        address.parse::<std::net::IpAddr>(),
+        network.parse::<std::net::IpAddr>(),
+        prefix.parse::<u32>(),
+    ) else {
+        return false;
+    };
+    let bits = |ip: std::net::IpAddr| match ip {
+        std::net::IpAddr::V4(v4) => (u128::from(u32::from(v4)) << 96, 32),
+        std::net::IpAddr::V6(v6) => (u128::from(v6), 128),
+    };
+    let ((a, width), (n, width_n)) = (bits(address), bits(network));
+    if width != width_n || prefix > width {
+        return false;
+    }
+    let mask = if prefix == 0 {
+        0
+    } else {
+        u128::MAX << (128 - prefix)
+    };
+    a & mask == n & mask
 }
 
 /// A floating IP as Heat leaves it: the associations that name it
@@ -798,6 +861,23 @@ fn servers_ask_nova_for_what_heat_asks_for_or_say_why_not() {
     eprintln!("{same} of {compared} fields of Heat's server requests asked for alike by ORC");
     assert!(compared >= 85 && same >= 80, "{same} of {compared}");
     assert!(unexplained.is_empty(), "{unexplained:#?}");
+}
+
+/// The words a finding about the property a field of a Neutron, Cinder or
+/// Nova request comes from says: the field's name, without `_id` or an
+/// extension's prefix (`provider:`), or the property it is written from.
+fn words_of(key: &str) -> Vec<&str> {
+    let bare = key.rsplit(':').next().unwrap_or(key);
+    // `value_specs` may carry any field.
+    let mut words = vec![key, bare, bare.trim_end_matches("_id"), "value_specs"];
+    words.extend(match key {
+        "fixed_ips" => ["fixed_ips", "address"].as_slice(),
+        "external_gateway_info" => &["external_gateway_info", "enable_snat"],
+        "projects" => &["tenants", "private flavor"],
+        "snapshot_id" => &["snapshot"],
+        _ => &[],
+    });
+    words
 }
 
 /// The words a finding about the server property a field of Nova's

@@ -83,10 +83,25 @@ pub(super) fn flavor(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
     let Some(object) = new_object(cx, source) else {
         return;
     };
+    let private_at = source
+        .props
+        .peek("is_public")
+        .map(|node| cx.tree().range(node));
+    let tenants = source.props.peek("tenants").is_some();
     let mut resource = Node::map(None);
     copy_simple(cx, source, &mut resource, "resource.");
     if resource.get("disk").is_none() {
         resource.set("disk", Node::int(0, None));
+    }
+    let private = resource.get("isPublic").and_then(Node::as_bool) == Some(false);
+    if let (true, Some(at), false) = (private, private_at, tenants) {
+        // Flavor.handle_create: a private flavor without `tenants` is
+        // given to the stack's project.
+        cx.report(
+            Code::MeaningDiffers,
+            at,
+            format!("the private flavor {} is usable by the stack's project in Heat, which gives that project access to it; ORC v2.6.0 gives no project access, so only an admin can use it: run `openstack flavor set --project PROJECT` once it is made", source.resource.name),
+        );
     }
     write(cx, object, resource);
 }
