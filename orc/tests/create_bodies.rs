@@ -27,27 +27,57 @@ use serde_json::{json, Map, Value};
 
 const RERECORD: &str = "run .venv/bin/python tools/heat_oracle/record_create_bodies.py";
 
-#[test]
-fn exported_objects_ask_for_what_heat_asks_for_or_say_why_not() {
+/// A fixture Heat's requests were recorded for, exported as the fixtures
+/// test exports it (with its environment and `#! -P` parameters).
+struct Recorded {
+    name: String,
+    text: String,
+    case: Value,
+    result: Export,
+}
+
+/// Every fixture of the record, checked to be the one Heat read.
+fn recorded() -> Vec<Recorded> {
     let dir = common::root().join("tests/fixtures");
     let record: Value = serde_json::from_str(
         &std::fs::read_to_string(dir.join("create-bodies.heat.json")).unwrap(),
     )
     .unwrap();
+    let cases = record["cases"].as_array().unwrap();
+    (cases.iter())
+        .map(|case| {
+            let name = case["fixture"].as_str().unwrap().to_owned();
+            let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+            assert_eq!(
+                fnv1a64(text.as_bytes()),
+                case["template_fnv1a64"].as_str().unwrap(),
+                "{name} changed since Heat's requests were recorded: {RERECORD}"
+            );
+            let stem = name.trim_end_matches(".yaml");
+            let environment = std::fs::read_to_string(dir.join(format!("{stem}.env.yaml"))).ok();
+            let environments: Vec<&str> = environment.iter().map(String::as_str).collect();
+            let result = export(&text, &environments, &options(&text));
+            Recorded {
+                name,
+                text,
+                case: case.clone(),
+                result,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn exported_objects_ask_for_what_heat_asks_for_or_say_why_not() {
     let mut unexplained = Vec::new();
     let (mut compared, mut same) = (0, 0);
-    for case in record["cases"].as_array().unwrap() {
-        let name = case["fixture"].as_str().unwrap();
-        let text = std::fs::read_to_string(dir.join(name)).unwrap();
-        assert_eq!(
-            fnv1a64(text.as_bytes()),
-            case["template_fnv1a64"].as_str().unwrap(),
-            "{name} changed since Heat's requests were recorded: {RERECORD}"
-        );
-        let stem = name.trim_end_matches(".yaml");
-        let environment = std::fs::read_to_string(dir.join(format!("{stem}.env.yaml"))).ok();
-        let environments: Vec<&str> = environment.iter().map(String::as_str).collect();
-        let result = export(&text, &environments, &options(&text));
+    for Recorded {
+        name,
+        text,
+        case,
+        result,
+    } in recorded()
+    {
         let parsed = template::parse(&text);
         let recorded = case["resources"].as_object().unwrap();
         for (resource, heat) in recorded {
@@ -718,16 +748,14 @@ fn reported(export: &Export, parsed: &template::Template<'_>, resource: &str) ->
 /// reads it with.
 #[test]
 fn user_data_is_what_heat_passes_to_nova() {
-    let dir = common::root().join("tests/fixtures");
-    let record: Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.join("create-bodies.heat.json")).unwrap(),
-    )
-    .unwrap();
     let mut compared = 0;
-    for case in record["cases"].as_array().unwrap() {
-        let name = case["fixture"].as_str().unwrap();
-        let text = std::fs::read_to_string(dir.join(name)).unwrap();
-        let result = export(&text, &[], &options(&text));
+    for Recorded {
+        name,
+        text,
+        case,
+        result,
+    } in recorded()
+    {
         let parsed = template::parse(&text);
         let tree = parsed.tree();
         for server in parsed.resources() {
@@ -815,17 +843,15 @@ fn document_meaning(text: &str) -> Value {
 /// and Heat give them, else the project's `default`).
 #[test]
 fn servers_ask_nova_for_what_heat_asks_for_or_say_why_not() {
-    let dir = common::root().join("tests/fixtures");
-    let record: Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.join("create-bodies.heat.json")).unwrap(),
-    )
-    .unwrap();
     let mut unexplained = Vec::new();
     let (mut compared, mut same) = (0, 0);
-    for case in record["cases"].as_array().unwrap() {
-        let name = case["fixture"].as_str().unwrap();
-        let text = std::fs::read_to_string(dir.join(name)).unwrap();
-        let result = export(&text, &[], &options(&text));
+    for Recorded {
+        name,
+        text,
+        case,
+        result,
+    } in recorded()
+    {
         let parsed = template::parse(&text);
         for (resource, heat) in case["resources"].as_object().unwrap() {
             let calls = heat["calls"].as_array().unwrap();

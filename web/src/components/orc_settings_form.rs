@@ -37,21 +37,30 @@ pub fn OrcSettingsForm(props: &OrcSettingsFormProps) -> Html {
             </label>
         }
     };
-    let on_parameters = {
+    // A text area of the settings: its class, label, name, tooltip, size,
+    // placeholder, and how its value goes into the settings.
+    let text_area = |class: &'static str,
+                     label: &'static str,
+                     name: &'static str,
+                     title: &'static str,
+                     (rows, placeholder): (&'static str, &'static str),
+                     value: &str,
+                     set: fn(&mut OrcSettings, String)| {
         let settings = props.settings.clone();
-        props.on_change.reform(move |event: InputEvent| {
+        let oninput = props.on_change.reform(move |event: InputEvent| {
             let mut settings = settings.clone();
-            settings.parameters = event.target_unchecked_into::<HtmlTextAreaElement>().value();
+            set(
+                &mut settings,
+                event.target_unchecked_into::<HtmlTextAreaElement>().value(),
+            );
             settings
-        })
-    };
-    let on_stack_resources = {
-        let settings = props.settings.clone();
-        props.on_change.reform(move |event: InputEvent| {
-            let mut settings = settings.clone();
-            settings.stack_resources = event.target_unchecked_into::<HtmlTextAreaElement>().value();
-            settings
-        })
+        });
+        html! {
+            <label class={classes!("orc-field", class)} title={(!title.is_empty()).then_some(title)}>
+                <span class="orc-field-label">{ label }</span>
+                <textarea {name} {rows} spellcheck="false" {placeholder} value={value.to_owned()} {oninput} />
+            </label>
+        }
     };
     let settings = &props.settings;
     html! {
@@ -59,28 +68,16 @@ pub fn OrcSettingsForm(props: &OrcSettingsFormProps) -> Html {
             { text_field("Namespace", "namespace", "metadata.namespace of every object", &settings.namespace, |s, v| s.namespace = v) }
             { text_field("Secret", "secret", "The Secret holding clouds.yaml: every object's spec.cloudCredentialsRef.secretName", &settings.secret_name, |s, v| s.secret_name = v) }
             { text_field("Cloud", "cloud", "The cloud's entry in clouds.yaml: spec.cloudCredentialsRef.cloudName", &settings.cloud_name, |s, v| s.cloud_name = v) }
-            <label class="orc-field orc-parameters">
-                <span class="orc-field-label">{ "Parameters (NAME=VALUE per line)" }</span>
-                <textarea
-                    name="parameters"
-                    rows="3"
-                    spellcheck="false"
-                    placeholder="image=cirros"
-                    value={settings.parameters.clone()}
-                    oninput={on_parameters}
-                />
-            </label>
-            <label class="orc-field orc-stack-resources" title="Hand a running stack over: every resource Heat made is imported by its ID, unmanaged, and nothing is created (heatwise orc --stack-resources)">
-                <span class="orc-field-label">{ "Running stack's resources (JSON, to hand it over)" }</span>
-                <textarea
-                    name="stack-resources"
-                    rows="2"
-                    spellcheck="false"
-                    placeholder="openstack stack resource list --nested-depth 5 --long -f json STACK"
-                    value={settings.stack_resources.clone()}
-                    oninput={on_stack_resources}
-                />
-            </label>
+            { text_area("orc-parameters", "Parameters (NAME=VALUE per line)", "parameters", "", ("3", "image=cirros"), &settings.parameters, |s, v| s.parameters = v) }
+            { text_area(
+                "orc-stack-resources",
+                "Running stack's resources (JSON, to hand it over)",
+                "stack-resources",
+                "Hand a running stack over: every resource Heat made is imported by its ID, unmanaged, and nothing is created (heatwise orc --stack-resources)",
+                ("2", "openstack stack resource list --nested-depth 5 --long -f json STACK"),
+                &settings.stack_resources,
+                |s, v| s.stack_resources = v,
+            ) }
         </form>
     }
 }
