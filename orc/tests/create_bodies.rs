@@ -981,8 +981,11 @@ fn heat_server(create: &Value, calls: &[Value], export: &Export) -> Map<String, 
             body.insert("tags".into(), call[1][0].clone());
         }
     }
-    // Heat's `files` is personality, which Nova no longer takes.
-    body.retain(|key, value| !(key == "files" && value == &json!({})));
+    // Heat's `files` is personality, which Nova no longer takes; empty user
+    // data is none to Nova.
+    body.retain(|key, value| {
+        !(key == "files" && value == &json!({})) && !(key == "userdata" && value == "")
+    });
     body
 }
 

@@ -18,6 +18,7 @@ use crate::options::Options;
 use crate::schema;
 
 mod properties;
+mod status;
 pub(crate) use properties::Properties;
 
 /// Most findings one export reports; the rest are counted in the last.
@@ -155,11 +156,15 @@ impl<'a, 't> Context<'a, 't> {
 
     pub(crate) fn report(&mut self, code: Code, range: TextRange, message: impl Into<String>) {
         if self.findings.len() < MAX_FINDINGS {
+            let mut message = message.into();
+            if code == Code::NotStatic {
+                message.extend(self.status_hint(range));
+            }
             self.findings.push(Finding {
                 code,
                 file: self.frame.file,
                 range,
-                message: message.into(),
+                message,
             });
         }
     }
