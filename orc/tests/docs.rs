@@ -21,7 +21,9 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   variants), `list_join`, `str_split`, `list_concat`, `map_merge`, `repeat`, `if`, `equals`, `not`, `and`, `or`,\n\
   `contains`, conditions, and CloudFormation's `Ref`, `Fn::Join`, `Fn::Select`. `get_resource` becomes the\n\
   referenced object's name. `get_attr`, `get_file` and the rest are known only when Heat runs: reported where\n\
-  written (ORC003).\n\
+  written (ORC003), a `get_attr` with the status field ORC shows the value in once it has made the object (a\n\
+  port's addresses in the Port's `status.resource.fixedIPs`), since ORC cannot put one object's status into\n\
+  another's spec.\n\
 - A resource whose `condition` is false is not exported.\n\
 - `OS::Heat::ResourceGroup` with a count the export knows (at most 256) and members of a type ORC has: each member\n\
   is an object named `<group>-<index>`, built from `resource_def` with the group's `index_var` (`%index%`)\n\
