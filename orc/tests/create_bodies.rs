@@ -983,9 +983,12 @@ fn heat_server(create: &Value, calls: &[Value], export: &Export) -> Map<String, 
     }
     // Heat's `files` is personality, which Nova no longer takes; empty user
     // data is none to Nova.
-    body.retain(|key, value| {
-        !(key == "files" && value == &json!({})) && !(key == "userdata" && value == "")
-    });
+    let nothing = |key: &str, value: &Value| match key {
+        "files" => value == &json!({}),
+        "userdata" => value == "",
+        _ => false,
+    };
+    body.retain(|key, value| !nothing(key, value));
     body
 }
 
