@@ -40,6 +40,10 @@ TYPES = {
     "OS::Neutron::FloatingIPAssociation",
     "OS::Cinder::Volume", "OS::Nova::ServerGroup", "OS::Nova::Flavor",
     "OS::Cinder::VolumeType",
+    "OS::Nova::KeyPair", "OS::Neutron::Trunk",
+    "OS::Keystone::Domain", "OS::Keystone::Project", "OS::Keystone::Role",
+    "OS::Keystone::Group", "OS::Keystone::User", "OS::Keystone::Service",
+    "OS::Keystone::Endpoint",
     # Asks Nova for the server, Neutron for the ports its networks need.
     "OS::Nova::Server",
     # Stored by Heat itself: what it would pass to Nova as user data.
