@@ -375,23 +375,6 @@ pub const MAX_ORC_FILES: usize = 1000;
 /// heatclient would find them in one directory.
 const ORC_ROOT: &str = "file:///stack/";
 
-/// The texts `toOrc` is given, by URL.
-struct GivenFiles(std::collections::HashMap<String, String>);
-
-impl heatwise_core::stack::FileProvider for GivenFiles {
-    fn read(
-        &self,
-        url: &str,
-    ) -> Result<heatwise_core::stack::Content, heatwise_core::stack::ReadError> {
-        use heatwise_core::stack::{Content, ReadError};
-        match self.0.get(url) {
-            Some(text) => Ok(Content::Text(text.clone())),
-            None if url.starts_with("file:") => Err(ReadError::NotFound),
-            None => Err(ReadError::Remote),
-        }
-    }
-}
-
 /// `options.files`: each nested template's text by its path relative to
 /// the template.
 fn orc_files(options: &Value) -> Result<Vec<(String, String)>, ApiError> {
@@ -524,7 +507,11 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
     for (path, file) in orc_files(&options)? {
         given.insert(heatwise_core::stack::url::join(&root, &path), file);
     }
-    let stack = heatwise_core::stack::Stack::gather(&root, &environment_urls, &GivenFiles(given));
+    let stack = heatwise_core::stack::Stack::gather(
+        &root,
+        &environment_urls,
+        &heatwise_core::stack::Texts(given),
+    );
     let export = heatwise_orc::export_stack(&stack, &export_options);
     let environment_ids: Vec<usize> = stack.environments().collect();
     // Each file's line index, made once.

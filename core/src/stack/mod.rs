@@ -18,6 +18,22 @@ pub use gather::{
 pub use nesting::{Interface, NestedParameter, Nesting, StackFacts, StackNesting};
 pub use registry::{is_template_name, Registry, Resolution, Resolver, TypeMapping};
 
+/// Texts held in memory, by URL, for an edge that is given its files (the
+/// JS API, the browser): a `file:` URL without a text is not found, any
+/// other URL is remote.
+#[derive(Clone, Debug, Default)]
+pub struct Texts(pub std::collections::HashMap<String, String>);
+
+impl FileProvider for Texts {
+    fn read(&self, url: &str) -> Result<Content, ReadError> {
+        match self.0.get(url) {
+            Some(text) => Ok(Content::Text(text.clone())),
+            None if url.starts_with("file:") => Err(ReadError::NotFound),
+            None => Err(ReadError::Remote),
+        }
+    }
+}
+
 /// Files in memory, by URL, for tests: a URL that is not `file:` is
 /// remote, any other missing one is not found.
 #[cfg(test)]

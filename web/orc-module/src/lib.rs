@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use heatwise_core::stack::{Content, FileProvider, ReadError, Stack};
+use heatwise_core::stack::{Stack, Texts};
 use heatwise_core::text::LineIndex;
 use heatwise_orc::OptionField;
 use serde_json::{json, Value};
@@ -103,19 +103,6 @@ pub struct ViewStack<'a> {
 /// Where the folder's files are for the stack's URLs.
 const FOLDER: &str = "file:///folder/";
 
-/// The folder's texts, by URL.
-struct FolderTexts(HashMap<String, String>);
-
-impl FileProvider for FolderTexts {
-    fn read(&self, url: &str) -> Result<Content, ReadError> {
-        match self.0.get(url) {
-            Some(text) => Ok(Content::Text(text.clone())),
-            None if url.starts_with("file:") => Err(ReadError::NotFound),
-            None => Err(ReadError::Remote),
-        }
-    }
-}
-
 /// The view of `text` exported with `settings` and its `stack` (its
 /// environments and nested templates): `{"problems": [text]}` when the
 /// settings cannot make an export, otherwise `{"yaml", "objects": [[kind,
@@ -144,7 +131,7 @@ pub fn export_view(text: &str, settings: &Settings<'_>, stack: &ViewStack<'_>) -
         .iter()
         .map(|(path, _)| url(path))
         .collect();
-    let gathered = Stack::gather(&url(root_path), &environments, &FolderTexts(texts));
+    let gathered = Stack::gather(&url(root_path), &environments, &Texts(texts));
     let export = heatwise_orc::export_stack(&gathered, &options);
     let environment_ids: Vec<usize> = gathered.environments().collect();
     let findings: Vec<Value> = export
