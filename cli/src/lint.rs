@@ -16,7 +16,7 @@ use std::thread;
 use clap::Args;
 use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LintMemo, LintOptions, StackLinter};
-use heatwise_core::stack::{GatherCache, ReadError, Stack, Target, MAX_STACK_FILES};
+use heatwise_core::stack::{FileProvider, GatherCache, ReadError, Stack, Target, MAX_STACK_FILES};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
@@ -328,7 +328,7 @@ fn named(environments: &[String]) -> String {
 /// What the stacks one thread lints share: each file read once, each path
 /// shown worked out once.
 #[derive(Default)]
-struct StackRun {
+pub(crate) struct StackRun {
     cache: GatherCache,
     shown: HashMap<String, String>,
 }
@@ -336,7 +336,7 @@ struct StackRun {
 /// Whether the files of one stack are linted on all cores, or one after
 /// the other (when the stacks themselves are spread over the cores).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Files {
+pub(crate) enum Files {
     InParallel,
     InTurn,
 }
@@ -360,15 +360,41 @@ fn lint_stack(
         }
     };
     let files = stack.files(&urls);
-    let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut run.cache);
+    let shown = |url: &str| {
+        files
+            .path_of(url)
+            .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
+    };
+    lint_gathered(
+        &urls,
+        &files,
+        &shown,
+        options,
+        errors,
+        run,
+        memo,
+        files_linted,
+    )
+}
+
+/// The stack of the root `urls[0]` and the environments after it, its
+/// files read from `files` and each shown as `shown` names its URL.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lint_gathered(
+    urls: &[String],
+    files: &dyn FileProvider,
+    shown: &dyn Fn(&str) -> String,
+    options: &LintOptions<'_>,
+    errors: &mut Vec<InputError>,
+    run: &mut StackRun,
+    memo: &LintMemo,
+    files_linted: Files,
+) -> Vec<FileReport> {
+    let gathered = Stack::gather_with(&urls[0], &urls[1..], files, &mut run.cache);
     let mut shown = |url: &str| {
         run.shown
             .entry(url.to_owned())
-            .or_insert_with(|| {
-                files
-                    .path_of(url)
-                    .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
-            })
+            .or_insert_with(|| shown(url))
             .clone()
     };
     for (url, why) in &gathered.unread {
@@ -451,7 +477,7 @@ fn lint_input(input: &Input, heat_only: bool, options: &LintOptions<'_>) -> Outc
 /// the items' order (so the report does not depend on which thread was
 /// faster). Each thread takes the next item when it is free, so one large
 /// file does not hold back a batch of small ones.
-fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub(crate) fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
     in_parallel_with(items, || (), |(), item| work(item))
 }
 
@@ -462,9 +488,27 @@ fn in_parallel_with<S, T: Sync, R: Send>(
     start: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, &T) -> R + Sync,
 ) -> Vec<R> {
-    let threads = thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len());
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    on_threads(items, cores, start, work)
+}
+
+/// [`in_parallel`] on `threads` threads, for work that waits more than it
+/// computes (calls to a cloud).
+pub(crate) fn in_parallel_threads<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    on_threads(items, threads, || (), |(), item| work(item))
+}
+
+fn on_threads<S, T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    start: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &T) -> R + Sync,
+) -> Vec<R> {
+    let threads = threads.min(items.len());
     if threads <= 1 {
         let mut state = start();
         return items.iter().map(|item| work(&mut state, item)).collect();

@@ -2,6 +2,7 @@
 
 mod args;
 mod catalog;
+mod cloud;
 mod fix;
 mod input;
 mod lint;
@@ -10,6 +11,7 @@ mod orc;
 mod output;
 mod project;
 mod rule;
+mod scan;
 mod server;
 mod stack;
 
@@ -66,6 +68,14 @@ enum Command {
     /// line and column, on stderr. Exit code: 0 read, 1 refused, 2 usage or
     /// read errors.
     Load(load::LoadArgs),
+    /// Scan a cloud's running stacks: each stack's template, environment
+    /// and files as Heat keeps them, linted as `lint --stack` lints them,
+    /// with a summary by project and of what the target release hides or
+    /// removes. Authenticates as openstackclient does (clouds.yaml, OS_*).
+    /// With DIR, scans the dumps --dump wrote, offline. Exit code: 0 clean,
+    /// 1 findings at or above --fail-on, 2 the cloud or a dump could not
+    /// be read.
+    Scan(scan::ScanArgs),
     /// Show a rule's documentation, or list every rule.
     Rule(rule::RuleArgs),
     /// The language server: the Language Server Protocol over stdio, for
@@ -89,6 +99,7 @@ fn main() -> ExitCode {
         Command::Load(args) => load::run(&args),
         Command::Orc(args) => orc::run(&args),
         Command::Rule(args) => rule::run(&args),
+        Command::Scan(args) => scan::run(&args),
         Command::Server(_) => server::run(),
     }
 }

@@ -23,6 +23,7 @@ mod bench;
 mod catalog;
 mod corpus;
 mod env;
+mod heat_server;
 mod lsp;
 mod npm;
 mod oracle;

@@ -36,6 +36,7 @@ pub fn run(env: &Env) -> Result<(), String> {
     npm_packages(env)?;
     crate::corpus::install(env)?;
     crate::tools::install(env)?;
+    crate::heat_server::install(env)?;
     crate::corpus::render(env)?;
     browsers(env)?;
     cargo_tool(

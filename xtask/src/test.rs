@@ -161,6 +161,10 @@ pub fn run(env: &Env) -> Result<(), String> {
             .env("HEATWISE_TOOLS", crate::tools::bin(&env.root))
             .env("HEATWISE_WHEELHOUSE", crate::tools::wheelhouse(&env.root))
             .env(
+                "HEATWISE_HEAT_PYTHON",
+                crate::heat_server::python(&env.root),
+            )
+            .env(
                 "HEATWISE_REQUIRE_TOOLS",
                 if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
                     "1"

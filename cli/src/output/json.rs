@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::FileReport;
 
 #[derive(Serialize)]
-struct FindingInFile<'a> {
+pub(crate) struct FindingInFile<'a> {
     path: &'a str,
     #[serde(flatten)]
     finding: DiagnosticJson<'a>,
@@ -32,6 +32,12 @@ struct RelatedJson<'a> {
 }
 
 pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &findings(reports))?;
+    writeln!(out)
+}
+
+/// Every finding of the reports, in the shape of the JSON report.
+pub(crate) fn findings(reports: &[FileReport]) -> Vec<FindingInFile<'_>> {
     let mut findings = Vec::new();
     for report in reports {
         let positions = Positions::new(&report.text);
@@ -54,6 +60,5 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
             }
         }));
     }
-    serde_json::to_writer_pretty(&mut *out, &findings)?;
-    writeln!(out)
+    findings
 }

@@ -3,7 +3,7 @@
 
 mod github;
 mod gitlab;
-mod json;
+pub(crate) mod json;
 mod sarif;
 pub(crate) mod text;
 

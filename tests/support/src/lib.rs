@@ -1,14 +1,17 @@
 //! What the test suites share, so that no suite keeps a copy: snapshot
 //! assertions (compare with an expected file, or rewrite it under
 //! `HEATWISE_BLESS=1`), the corpora of real templates, fixture files
-//! beside their recordings, and running the CLI.
+//! beside their recordings, running the CLI, and a real Heat (and Keystone)
+//! to run it against.
 
+mod cloud;
 mod corpus;
 mod files;
 mod run;
 
 use std::path::Path;
 
+pub use cloud::{heat_python, Cloud};
 pub use corpus::{corpora, files_under, Corpus};
 pub use files::{fixtures, with_suffix};
 pub use run::run;

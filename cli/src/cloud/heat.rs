@@ -1,0 +1,264 @@
+//! Heat's API (orchestration v1), as far as reading stacks goes: the list
+//! of stacks, and each stack's template, environment and files exactly as
+//! Heat stored them.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::auth::{AuthType, Credentials};
+use super::http::{Http, HttpError};
+use super::{keystone, Secret};
+
+/// Stacks asked for per page of the list.
+const PAGE: usize = 200;
+/// The most stacks one listing returns: past it the rest are said to be
+/// left out.
+pub const MAX_STACKS: usize = 100_000;
+
+/// A logged-in connection to Heat.
+pub struct Heat {
+    http: Http,
+    /// The orchestration endpoint, `.../v1/<project>`, without a slash at
+    /// the end.
+    endpoint: String,
+    /// The project the endpoint names (the token's).
+    own_project: Option<String>,
+    token: Option<Secret>,
+    /// Keystone's v3 URL, where the user logged in there.
+    keystone: Option<String>,
+}
+
+/// A stack as the list shows it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct StackSummary {
+    pub id: String,
+    pub stack_name: String,
+    #[serde(default)]
+    pub project: Option<String>,
+    #[serde(default)]
+    pub stack_status: String,
+    #[serde(default)]
+    pub stack_status_reason: Option<String>,
+}
+
+/// What Heat keeps of a stack: its template and environment (as JSON
+/// texts, as the API gives them) and its files, by the URL the client
+/// sent them with.
+#[derive(Clone, Debug, Default)]
+pub struct StackDocuments {
+    pub template: String,
+    pub environment: String,
+    pub files: BTreeMap<String, String>,
+}
+
+/// What `stacks` found.
+pub struct Listing {
+    pub stacks: Vec<StackSummary>,
+    /// More stacks than [`MAX_STACKS`] were there.
+    pub truncated: bool,
+}
+
+impl Heat {
+    /// Logs in as the credentials say and finds Heat's endpoint.
+    pub fn connect(credentials: &Credentials) -> Result<Heat, String> {
+        let http = Http::new(&credentials.tls)?;
+        if credentials.auth_type() == AuthType::None {
+            let Some(endpoint) = credentials.endpoint.clone() else {
+                return Err(
+                    "the auth type none needs Heat's endpoint: set OS_ENDPOINT (e.g. http://heat:8004/v1/PROJECT)"
+                        .to_owned(),
+                );
+            };
+            let endpoint = endpoint.trim_end_matches('/').to_owned();
+            let own_project = endpoint.rsplit('/').next().map(str::to_owned);
+            return Ok(Heat {
+                http,
+                endpoint,
+                own_project,
+                token: None,
+                keystone: None,
+            });
+        }
+        let session = keystone::authenticate(&http, credentials)?;
+        let endpoint = match &credentials.endpoint {
+            Some(endpoint) => endpoint.clone(),
+            None => session
+                .endpoint(
+                    "orchestration",
+                    credentials.interface(),
+                    credentials.region_name.as_deref(),
+                )
+                .ok_or_else(|| {
+                    format!(
+                        "the cloud's catalog has no orchestration endpoint (interface {}{}): is Heat deployed there? OS_INTERFACE and OS_REGION_NAME choose another",
+                        credentials.interface(),
+                        credentials
+                            .region_name
+                            .as_deref()
+                            .map(|r| format!(", region {r}"))
+                            .unwrap_or_default()
+                    )
+                })?,
+        };
+        let project = session.project_id.clone();
+        let mut endpoint = endpoint.trim_end_matches('/').to_owned();
+        if let Some(project) = &project {
+            for placeholder in [
+                "%(tenant_id)s",
+                "%(project_id)s",
+                "$(tenant_id)s",
+                "$(project_id)s",
+            ] {
+                endpoint = endpoint.replace(placeholder, project);
+            }
+        }
+        Ok(Heat {
+            http,
+            endpoint,
+            own_project: project.or(session.project_name),
+            token: Some(session.token),
+            keystone: credentials.auth_url.as_deref().map(keystone::v3_url),
+        })
+    }
+
+    /// The project the token (or OS_ENDPOINT) names.
+    pub fn own_project(&self) -> Option<&str> {
+        self.own_project.as_deref()
+    }
+
+    fn headers(&self) -> Vec<(&str, &str)> {
+        match &self.token {
+            Some(token) => vec![("X-Auth-Token", token.expose())],
+            None => Vec::new(),
+        }
+    }
+
+    /// The endpoint for the stacks of `project`: the token's endpoint with
+    /// its project swapped, as Heat's links name another project's stack.
+    fn endpoint_of(&self, project: Option<&str>) -> String {
+        match (project, &self.own_project) {
+            (Some(project), Some(own)) if project != own => {
+                match self.endpoint.strip_suffix(own.as_str()) {
+                    Some(base) => format!("{base}{project}"),
+                    None => self.endpoint.clone(),
+                }
+            }
+            _ => self.endpoint.clone(),
+        }
+    }
+
+    fn get_json<T: for<'de> Deserialize<'de>>(&self, url: &str) -> Result<T, HttpError> {
+        let answer = self.http.get(url, &self.headers())?;
+        serde_json::from_str(&answer.body).map_err(|error| HttpError::Transport {
+            url: url.to_owned(),
+            message: format!("the answer is not the JSON Heat gives: {error}"),
+        })
+    }
+
+    fn get_text(&self, url: &str) -> Result<String, HttpError> {
+        Ok(self.http.get(url, &self.headers())?.body)
+    }
+
+    /// The stacks of the token's project, or of every project (Heat's
+    /// `global_tenant`, which its `stacks:global_index` policy allows to
+    /// admins), page by page; nested stacks are not listed (their
+    /// parents' files hold them).
+    pub fn stacks(&self, all_projects: bool) -> Result<Listing, String> {
+        #[derive(Deserialize)]
+        struct Page {
+            stacks: Vec<StackSummary>,
+        }
+        let mut stacks: Vec<StackSummary> = Vec::new();
+        let mut truncated = false;
+        loop {
+            let mut url = format!("{}/stacks?limit={PAGE}", self.endpoint);
+            if all_projects {
+                url.push_str("&global_tenant=true");
+            }
+            if let Some(last) = stacks.last() {
+                url.push_str(&format!("&marker={}", last.id));
+            }
+            let page: Page = self
+                .get_json(&url)
+                .map_err(|error| explain_listing(error, all_projects))?;
+            let full = page.stacks.len() >= PAGE;
+            stacks.extend(page.stacks);
+            if stacks.len() > MAX_STACKS {
+                stacks.truncate(MAX_STACKS);
+                truncated = true;
+                break;
+            }
+            if !full {
+                break;
+            }
+        }
+        Ok(Listing { stacks, truncated })
+    }
+
+    /// The names of the projects, by ID, as far as Keystone shows them to
+    /// the user: every project to an admin, else the user's own; none
+    /// without Keystone.
+    pub fn project_names(&self) -> BTreeMap<String, String> {
+        #[derive(Deserialize)]
+        struct Project {
+            id: String,
+            name: String,
+        }
+        #[derive(Deserialize)]
+        struct Projects {
+            projects: Vec<Project>,
+        }
+        let Some(keystone) = &self.keystone else {
+            return BTreeMap::new();
+        };
+        for path in ["projects", "auth/projects"] {
+            if let Ok(found) = self.get_json::<Projects>(&format!("{keystone}/{path}")) {
+                return found.projects.into_iter().map(|p| (p.id, p.name)).collect();
+            }
+        }
+        BTreeMap::new()
+    }
+
+    /// The template, environment and files of one stack.
+    pub fn documents(&self, stack: &StackSummary) -> Result<StackDocuments, String> {
+        let base = format!(
+            "{}/stacks/{}/{}",
+            self.endpoint_of(stack.project.as_deref()),
+            stack.stack_name,
+            stack.id
+        );
+        let shown =
+            |error: HttpError| format!("the stack {} ({}): {error}", stack.stack_name, stack.id);
+        let template = self.get_text(&format!("{base}/template")).map_err(shown)?;
+        let environment = self
+            .get_text(&format!("{base}/environment"))
+            .map_err(shown)?;
+        let files: BTreeMap<String, String> =
+            self.get_json(&format!("{base}/files")).map_err(shown)?;
+        Ok(StackDocuments {
+            template,
+            environment,
+            files,
+        })
+    }
+}
+
+/// Heat's refusals of a listing, in what to do about them.
+fn explain_listing(error: HttpError, all_projects: bool) -> String {
+    match error {
+        HttpError::Status { status: 403, .. } if all_projects => format!(
+            "Heat refused to list every project's stacks ({error}): that needs its stacks:global_index policy (an admin's, by default); without --all-projects heatwise scans the stacks of your own project"
+        ),
+        HttpError::Status { status: 403, .. } => format!(
+            "Heat refused to list the project's stacks ({error}): your role in the project may not read stacks (Heat's default policy asks for reader)"
+        ),
+        HttpError::Status { status: 401, .. } => format!(
+            "Heat refused the token ({error}): it may have expired; log in again"
+        ),
+        HttpError::Transport { .. } => format!(
+            "Heat did not answer ({error}); is the catalog's orchestration endpoint (or OS_ENDPOINT) reachable from here?"
+        ),
+        other => format!("Heat: {other}"),
+    }
+}

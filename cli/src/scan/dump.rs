@@ -1,0 +1,358 @@
+//! A scanned stack as files: what Heat keeps of it, laid out so that the
+//! scan can be repeated offline and `heatwise lint` reads it as a project.
+//!
+//! ```text
+//! DIR/PROJECT/STACK/stack.json      project, name, ID, status; each file's URL and place
+//! DIR/PROJECT/STACK/template.yaml   the template, as Heat's API gives it (JSON, indented)
+//! DIR/PROJECT/STACK/environment.yaml  the environment Heat merged, likewise
+//! DIR/PROJECT/STACK/files/...       every file as Heat stored it, at its URL's path
+//! DIR/PROJECT/STACK/heatwise.toml   the stack, for `heatwise lint`
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::cloud::heat::{StackDocuments, StackSummary};
+
+pub const MANIFEST: &str = "stack.json";
+pub const TEMPLATE: &str = "template.yaml";
+pub const ENVIRONMENT: &str = "environment.yaml";
+const FILES: &str = "files";
+/// The most stack dumps one offline scan reads.
+pub const MAX_DUMPS: usize = 100_000;
+
+/// A stack, from the cloud or from its dump: who it is and its texts.
+#[derive(Clone, Debug)]
+pub struct ScannedStack {
+    /// The project's name where Keystone shows it, else its ID.
+    pub project: String,
+    pub project_id: String,
+    pub name: String,
+    pub id: String,
+    pub status: String,
+    pub status_reason: Option<String>,
+    pub documents: StackDocuments,
+}
+
+impl ScannedStack {
+    pub fn new(
+        summary: &StackSummary,
+        project_id: &str,
+        project_name: Option<&str>,
+        documents: StackDocuments,
+    ) -> Self {
+        ScannedStack {
+            project: project_name.unwrap_or(project_id).to_owned(),
+            project_id: project_id.to_owned(),
+            name: summary.stack_name.clone(),
+            id: summary.id.clone(),
+            status: summary.stack_status.clone(),
+            status_reason: summary.stack_status_reason.clone(),
+            documents,
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Manifest {
+    format: String,
+    project: String,
+    project_id: String,
+    name: String,
+    id: String,
+    status: String,
+    #[serde(default)]
+    status_reason: Option<String>,
+    /// Each file's URL and its path in the dump.
+    files: BTreeMap<String, String>,
+}
+
+const FORMAT: &str = "heatwise-stack-dump/1";
+
+/// Where a file of a stack goes in its dump, relative to the stack's
+/// folder: `files/` and the URL's path (`file:///a/b.yaml` to
+/// `files/a/b.yaml`, `https://host/x.yaml` to `files/https/host/x.yaml`),
+/// with anything that would leave the folder (`..`) dropped.
+pub fn place_of(url: &str) -> String {
+    let rest = match url.split_once("://") {
+        Some(("file", path)) => path.to_owned(),
+        Some((scheme, rest)) => format!("{scheme}/{rest}"),
+        None => url.to_owned(),
+    };
+    let parts: Vec<&str> = rest
+        .split('/')
+        .filter(|part| !part.is_empty() && *part != "." && *part != "..")
+        .collect();
+    format!("{FILES}/{}", parts.join("/"))
+}
+
+/// Writes the stack under `dir/PROJECT/STACK/`.
+pub fn write(dir: &Path, stack: &ScannedStack) -> Result<PathBuf, String> {
+    let folder = dir
+        .join(safe_name(&stack.project))
+        .join(safe_name(&stack.name));
+    let write = |relative: &str, text: &str| -> Result<(), String> {
+        let path = folder.join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    let documents = &stack.documents;
+    write(TEMPLATE, &indent_json(&documents.template))?;
+    write(ENVIRONMENT, &indent_json(&documents.environment))?;
+    let mut places = BTreeMap::new();
+    for (url, text) in &documents.files {
+        let place = place_of(url);
+        write(&place, text)?;
+        places.insert(url.clone(), place);
+    }
+    let manifest = Manifest {
+        format: FORMAT.to_owned(),
+        project: stack.project.clone(),
+        project_id: stack.project_id.clone(),
+        name: stack.name.clone(),
+        id: stack.id.clone(),
+        status: stack.status.clone(),
+        status_reason: stack.status_reason.clone(),
+        files: places.clone(),
+    };
+    let json = serde_json::to_string_pretty(&manifest).map_err(|e| e.to_string())?;
+    write(MANIFEST, &(json + "\n"))?;
+    write("heatwise.toml", &project_file(&places))?;
+    Ok(folder)
+}
+
+/// `heatwise.toml` for the dump: the root, the environment, and a path map
+/// from each folder the files were named in to its place, so that
+/// `heatwise lint` run there reads the stack as the scan did.
+fn project_file(places: &BTreeMap<String, String>) -> String {
+    let mut text = format!(
+        "# The stack as Heat keeps it, written by `heatwise scan --dump`.\n[[stack]]\nroot = \"{TEMPLATE}\"\nenvironments = [\"{ENVIRONMENT}\"]\n"
+    );
+    let folders: BTreeMap<&str, &str> = places
+        .iter()
+        .filter_map(|(url, place)| {
+            let (folder, _) = url.strip_prefix("file://")?.rsplit_once('/')?;
+            let (place_folder, _) = place.rsplit_once('/')?;
+            Some((if folder.is_empty() { "/" } else { folder }, place_folder))
+        })
+        .collect();
+    if !folders.is_empty() {
+        text.push_str("\n[stack.path-map]\n");
+        // The deepest first: the first map that applies is used.
+        let mut folders: Vec<_> = folders.into_iter().collect();
+        folders.sort_by_key(|(folder, _)| std::cmp::Reverse(folder.len()));
+        for (folder, place) in folders {
+            text.push_str(&format!(
+                "{} = {}\n",
+                toml_string(folder),
+                toml_string(place)
+            ));
+        }
+    }
+    text
+}
+
+fn toml_string(text: &str) -> String {
+    // A JSON string is a TOML basic string for everything a path holds.
+    serde_json::to_string(text).unwrap_or_default()
+}
+
+/// A project's or stack's name as a folder name: what a file system
+/// refuses or reads as a path replaced with `_`.
+fn safe_name(name: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .map(|c| {
+            if c == '/' || c == '\\' || c.is_control() {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    match cleaned.as_str() {
+        "" | "." | ".." => format!("_{cleaned}"),
+        _ => cleaned,
+    }
+}
+
+/// The dumps under `dir`: `dir` itself, or folders below it to two levels
+/// (`PROJECT/STACK`), each with its `stack.json`.
+pub fn find(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    walk(dir, 2, &mut found);
+    found
+}
+
+fn walk(folder: &Path, depth: usize, found: &mut Vec<PathBuf>) {
+    if found.len() >= MAX_DUMPS {
+        return;
+    }
+    if folder.join(MANIFEST).is_file() {
+        found.push(folder.to_path_buf());
+        return;
+    }
+    if depth == 0 {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    let mut children: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.is_dir())
+        .collect();
+    children.sort();
+    for child in children {
+        walk(&child, depth - 1, found);
+    }
+}
+
+/// A stack read back from its dump.
+pub fn read(folder: &Path) -> Result<ScannedStack, String> {
+    let read = |relative: &str| -> Result<String, String> {
+        crate::input::read_file(&folder.join(relative))
+            .map_err(|message| format!("{}: {message}", folder.join(relative).display()))
+    };
+    let manifest: Manifest = serde_json::from_str(&read(MANIFEST)?).map_err(|error| {
+        format!(
+            "{} is not a stack dump's manifest: {error}",
+            folder.join(MANIFEST).display()
+        )
+    })?;
+    if manifest.format != FORMAT {
+        return Err(format!(
+            "{} is of the format {}, not {FORMAT}: dump the stack again with this heatwise",
+            folder.join(MANIFEST).display(),
+            manifest.format
+        ));
+    }
+    let mut files = BTreeMap::new();
+    for (url, place) in &manifest.files {
+        if Path::new(place)
+            .components()
+            .any(|c| !matches!(c, Component::Normal(_)))
+        {
+            return Err(format!(
+                "{}: the place of {url} leaves the dump ({place})",
+                folder.join(MANIFEST).display()
+            ));
+        }
+        files.insert(url.clone(), read(place)?);
+    }
+    Ok(ScannedStack {
+        project: manifest.project,
+        project_id: manifest.project_id,
+        name: manifest.name,
+        id: manifest.id,
+        status: manifest.status,
+        status_reason: manifest.status_reason,
+        documents: StackDocuments {
+            template: read(TEMPLATE)?,
+            environment: read(ENVIRONMENT)?,
+            files,
+        },
+    })
+}
+
+/// JSON laid out one member per line, two spaces a level, the order of its
+/// keys and the spelling of its values kept (a reader that sorted keys
+/// would move the template's sections around). Not JSON: returned as it is.
+pub fn indent_json(text: &str) -> String {
+    if serde_json::from_str::<serde::de::IgnoredAny>(text).is_err() {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut chars = text.chars().peekable();
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        out.push_str(&"  ".repeat(depth));
+    };
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                    chars.next();
+                }
+                if matches!(chars.peek(), Some('}' | ']')) {
+                    out.push(chars.next().unwrap_or(' '));
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            c if c.is_whitespace() => {}
+            c => out.push(c),
+        }
+    }
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_is_indented_with_its_order_and_strings_kept() {
+        let text = r#"{"z": 1, "a": {"b": [1, "x, {y}: \"q\""], "e": {}, "f": []}}"#;
+        let indented = indent_json(text);
+        assert_eq!(
+            indented,
+            "{\n  \"z\": 1,\n  \"a\": {\n    \"b\": [\n      1,\n      \"x, {y}: \\\"q\\\"\"\n    ],\n    \"e\": {},\n    \"f\": []\n  }\n}\n"
+        );
+        let reread: serde_json::Value = serde_json::from_str(&indented).unwrap();
+        assert_eq!(
+            reread,
+            serde_json::from_str::<serde_json::Value>(text).unwrap()
+        );
+        assert_eq!(indent_json("not json"), "not json");
+    }
+
+    #[test]
+    fn a_file_is_placed_under_files_and_never_outside() {
+        assert_eq!(place_of("file:///srv/tht/a.yaml"), "files/srv/tht/a.yaml");
+        assert_eq!(
+            place_of("https://example.org/x/y.yaml"),
+            "files/https/example.org/x/y.yaml"
+        );
+        assert_eq!(place_of("file:///../../etc/passwd"), "files/etc/passwd");
+        assert_eq!(safe_name(".."), "_..");
+        assert_eq!(safe_name("a/b"), "a_b");
+    }
+}

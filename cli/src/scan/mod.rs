@@ -1,0 +1,352 @@
+//! `heatwise scan`: the stacks a cloud runs, each linted as the stack Heat
+//! keeps — its template, environment and files exactly as Heat stored
+//! them — with the findings `heatwise lint --stack` gives the same files;
+//! or, offline, the dumps an earlier scan wrote.
+
+mod dump;
+mod report;
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use clap::Args;
+use heatwise_core::lint::{LintMemo, LintOptions, Severity};
+use heatwise_core::stack::Texts;
+
+use crate::args::{parse_release, parse_severity};
+use crate::cloud::auth::{self, Sources};
+use crate::cloud::heat::{Heat, StackSummary};
+use crate::lint::{lint_gathered, Files, StackRun};
+use crate::output::{FileReport, InputError};
+pub use dump::ScannedStack;
+
+/// The most fetches at once.
+const MAX_CONCURRENCY: usize = 64;
+/// Where a scanned stack's files are said to be, for the linter: URLs no
+/// stack's own files use.
+const ROOT_URL: &str = "file:///heatwise-scan/template.yaml";
+const ENVIRONMENT_URL: &str = "file:///heatwise-scan/environment.yaml";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScanFormat {
+    /// The summary an operator reads first, then each finding.
+    Text,
+    /// `{"stacks": [...], "summary": {...}}`.
+    Json,
+    /// SARIF 2.1.0, each file named PROJECT/STACK/FILE.
+    Sarif,
+}
+
+#[derive(Args, Debug)]
+pub struct ScanArgs {
+    /// Scan the stack dumps under DIR (written by --dump) instead of a
+    /// cloud.
+    #[arg(value_name = "DIR")]
+    dumps: Option<PathBuf>,
+
+    /// The cloud of clouds.yaml to scan (as openstack --os-cloud; default
+    /// OS_CLOUD). The OS_* variables apply over it.
+    #[arg(long = "os-cloud", value_name = "CLOUD")]
+    cloud: Option<String>,
+
+    /// Every project's stacks (Heat's stacks:global_index policy, an
+    /// admin's by default); without it, the token's project.
+    #[arg(long)]
+    all_projects: bool,
+
+    /// Only the stacks of this project (ID or name). Repeatable.
+    #[arg(long = "project", value_name = "PROJECT")]
+    projects: Vec<String>,
+
+    /// Only this stack (name or ID). Repeatable.
+    #[arg(long = "stack", value_name = "NAME")]
+    stacks: Vec<String>,
+
+    /// The Heat release to judge for, as a name or a version: 2024.1,
+    /// Caracal, 27.0.1. Default: the catalog's newest.
+    #[arg(long, value_name = "RELEASE", value_parser = parse_release)]
+    target: Option<heatwise_core::release::Release>,
+
+    /// How to report.
+    #[arg(long, value_enum, default_value_t = ScanFormat::Text)]
+    format: ScanFormat,
+
+    /// Also write each stack as a heatwise project under DIR
+    /// (DIR/PROJECT/STACK/: template, environment, files, heatwise.toml),
+    /// which `heatwise scan DIR` scans again offline.
+    #[arg(long, value_name = "DIR", conflicts_with = "dumps")]
+    dump: Option<PathBuf>,
+
+    /// Stacks fetched at once (at most 64).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    concurrency: usize,
+
+    /// The least severe finding that makes the exit code 1.
+    #[arg(long, value_name = "LEVEL", default_value = "warning", value_parser = parse_severity)]
+    fail_on: Severity,
+}
+
+pub fn run(args: &ScanArgs) -> ExitCode {
+    let mut errors: Vec<InputError> = Vec::new();
+    let stacks = match &args.dumps {
+        Some(dir) => from_dumps(dir, &mut errors),
+        None => match from_cloud(args, &mut errors) {
+            Ok(stacks) => stacks,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let mut stacks: Vec<ScannedStack> = stacks
+        .into_iter()
+        .filter(|stack| wanted(args, stack))
+        .collect();
+    // The same order from the cloud and from dumps.
+    stacks.sort_by(|a, b| (&a.project, &a.name, &a.id).cmp(&(&b.project, &b.name, &b.id)));
+    if let Some(dir) = &args.dump {
+        for stack in &stacks {
+            if let Err(message) = dump::write(dir, stack) {
+                eprintln!("error: {message}");
+                errors.push(InputError {
+                    path: dir.display().to_string(),
+                    message,
+                });
+            }
+        }
+    }
+    let options =
+        LintOptions::new(heatwise_core::catalog::Catalog::builtin()).with_target(args.target);
+    let linted = lint_stacks(&stacks, &options);
+    for (stack, (_, found)) in stacks.iter().zip(&linted) {
+        for error in found {
+            eprintln!(
+                "error: {}/{}: {}: {}",
+                stack.project, stack.name, error.path, error.message
+            );
+        }
+    }
+    let scanned: Vec<report::Scanned> = stacks
+        .iter()
+        .zip(linted)
+        .map(|(stack, (reports, _))| report::Scanned { stack, reports })
+        .collect();
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let written = match args.format {
+        ScanFormat::Text => report::text(&scanned, args.target, &mut stdout),
+        ScanFormat::Json => report::json(&scanned, &mut stdout),
+        ScanFormat::Sarif => report::sarif(&scanned, &errors, &mut stdout),
+    }
+    .and_then(|()| stdout.flush());
+    if let Err(error) = written {
+        if error.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("error: cannot write the report: {error}");
+            return ExitCode::from(2);
+        }
+    }
+    if !errors.is_empty() {
+        ExitCode::from(2)
+    } else if scanned
+        .iter()
+        .flat_map(|s| &s.reports)
+        .flat_map(|r| &r.diagnostics)
+        .any(|d| d.severity.at_least(args.fail_on))
+    {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Whether `--project` and `--stack` keep the stack.
+fn wanted(args: &ScanArgs, stack: &ScannedStack) -> bool {
+    (args.projects.is_empty()
+        || args
+            .projects
+            .iter()
+            .any(|p| *p == stack.project || *p == stack.project_id))
+        && (args.stacks.is_empty()
+            || args
+                .stacks
+                .iter()
+                .any(|s| *s == stack.name || *s == stack.id))
+}
+
+fn from_dumps(dir: &std::path::Path, errors: &mut Vec<InputError>) -> Vec<ScannedStack> {
+    let folders = dump::find(dir);
+    if folders.is_empty() {
+        errors.push(InputError {
+            path: dir.display().to_string(),
+            message: format!(
+                "no stack dump here (a folder with {} written by heatwise scan --dump)",
+                dump::MANIFEST
+            ),
+        });
+        eprintln!(
+            "error: {}: no stack dump here (a folder with {} written by heatwise scan --dump)",
+            dir.display(),
+            dump::MANIFEST
+        );
+    }
+    let mut stacks = Vec::new();
+    for folder in folders {
+        match dump::read(&folder) {
+            Ok(stack) => stacks.push(stack),
+            Err(message) => {
+                eprintln!("error: {message}");
+                errors.push(InputError {
+                    path: folder.display().to_string(),
+                    message,
+                });
+            }
+        }
+    }
+    stacks
+}
+
+/// Every stack the credentials may list, fetched `concurrency` at a time,
+/// with a progress line on a terminal.
+fn from_cloud(args: &ScanArgs, errors: &mut Vec<InputError>) -> Result<Vec<ScannedStack>, String> {
+    let credentials = auth::read(args.cloud.as_deref(), &Sources::of_process())?;
+    let heat = Heat::connect(&credentials)?;
+    let listing = heat.stacks(args.all_projects)?;
+    if listing.truncated {
+        eprintln!(
+            "warning: the cloud lists more than {} stacks; the rest are not scanned",
+            crate::cloud::heat::MAX_STACKS
+        );
+    }
+    let own = heat.own_project().unwrap_or_default().to_owned();
+    let names = heat.project_names();
+    let project_of = |summary: &StackSummary| summary.project.clone().unwrap_or(own.clone());
+    let summaries: Vec<&StackSummary> = listing
+        .stacks
+        .iter()
+        .filter(|s| {
+            args.stacks.is_empty() || args.stacks.iter().any(|n| *n == s.stack_name || *n == s.id)
+        })
+        .filter(|s| {
+            let id = project_of(s);
+            args.projects.is_empty()
+                || args
+                    .projects
+                    .iter()
+                    .any(|p| *p == id || names.get(&id) == Some(p))
+        })
+        .collect();
+    let progress = Progress::new(summaries.len());
+    let failures = Mutex::new(Vec::new());
+    let threads = args.concurrency.clamp(1, MAX_CONCURRENCY);
+    let fetched = crate::lint::in_parallel_threads(&summaries, threads, |summary| {
+        let documents = heat.documents(summary);
+        progress.advance();
+        match documents {
+            Ok(documents) => {
+                let id = project_of(summary);
+                let name = names.get(&id).map(String::as_str);
+                Some(ScannedStack::new(summary, &id, name, documents))
+            }
+            Err(message) => {
+                if let Ok(mut failures) = failures.lock() {
+                    failures.push(InputError {
+                        path: format!(
+                            "{}/{}",
+                            summary.project.as_deref().unwrap_or(&own),
+                            summary.stack_name
+                        ),
+                        message,
+                    });
+                }
+                None
+            }
+        }
+    });
+    progress.finish();
+    for failure in failures.into_inner().unwrap_or_default() {
+        eprintln!("error: {}: {}", failure.path, failure.message);
+        errors.push(failure);
+    }
+    Ok(fetched.into_iter().flatten().collect())
+}
+
+/// Each stack linted as `heatwise lint --stack` lints its files; what
+/// could not be read, beside.
+fn lint_stacks(
+    stacks: &[ScannedStack],
+    options: &LintOptions<'_>,
+) -> Vec<(Vec<FileReport>, Vec<InputError>)> {
+    let memo = LintMemo::default();
+    crate::lint::in_parallel(stacks, |stack| {
+        let mut texts = Texts::default();
+        let documents = &stack.documents;
+        for (url, text) in &documents.files {
+            texts.0.insert(url.clone(), text.clone());
+        }
+        texts
+            .0
+            .insert(ROOT_URL.to_owned(), dump::indent_json(&documents.template));
+        texts.0.insert(
+            ENVIRONMENT_URL.to_owned(),
+            dump::indent_json(&documents.environment),
+        );
+        let shown = |url: &str| match url {
+            ROOT_URL => dump::TEMPLATE.to_owned(),
+            ENVIRONMENT_URL => dump::ENVIRONMENT.to_owned(),
+            other => dump::place_of(other),
+        };
+        let urls = [ROOT_URL.to_owned(), ENVIRONMENT_URL.to_owned()];
+        let mut errors = Vec::new();
+        let mut run = StackRun::default();
+        let reports = lint_gathered(
+            &urls,
+            &texts,
+            &shown,
+            options,
+            &mut errors,
+            &mut run,
+            &memo,
+            Files::InTurn,
+        );
+        (reports, errors)
+    })
+}
+
+/// `scanning 12/40 stacks` on standard error, when it is a terminal.
+struct Progress {
+    total: usize,
+    done: AtomicUsize,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        Progress {
+            total,
+            done: AtomicUsize::new(0),
+            shown: io::stderr().is_terminal() && total > 0,
+        }
+    }
+
+    fn advance(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if self.shown {
+            let width = 30;
+            let filled = width * done / self.total.max(1);
+            eprint!(
+                "\rscanning [{}{}] {done}/{} stacks",
+                "#".repeat(filled),
+                " ".repeat(width - filled),
+                self.total
+            );
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown {
+            eprintln!();
+        }
+    }
+}

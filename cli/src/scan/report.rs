@@ -1,0 +1,288 @@
+//! What `heatwise scan` prints: first the summary an operator reads (stacks
+//! per project with their findings by severity and their statuses; the
+//! types, properties and attributes in use that the target release
+//! deprecates, hides or does not support), then every finding.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use heatwise_core::catalog::StatusKind;
+use heatwise_core::lint::{Diagnostic, LifecycleStep, Severity, Subject};
+use heatwise_core::release::Release;
+use serde::Serialize;
+
+use super::ScannedStack;
+use crate::output::{self, FileReport, Format, InputError};
+
+/// A stack and its files' findings, paths relative to the stack.
+pub struct Scanned<'a> {
+    pub stack: &'a ScannedStack,
+    pub reports: Vec<FileReport>,
+}
+
+#[derive(Serialize, Default)]
+struct ProjectSummary {
+    project: String,
+    stacks: usize,
+    errors: usize,
+    warnings: usize,
+    info: usize,
+    /// Stacks by their status (`CREATE_COMPLETE`, ...).
+    statuses: BTreeMap<String, usize>,
+}
+
+#[derive(Serialize)]
+struct Usage {
+    /// `OS::Neutron::Port`, `OS::Neutron::Port.network_id`,
+    /// `OS::Nova::Server.accessIPv4` (an attribute).
+    subject: String,
+    kind: &'static str,
+    /// Its status at the target release.
+    status: Option<&'static str>,
+    /// What happens to it, newest first: "hidden since Liberty (5.0.0)".
+    lifecycle: Vec<String>,
+    stacks: usize,
+    uses: usize,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    stacks: usize,
+    projects: Vec<ProjectSummary>,
+    usages: Vec<Usage>,
+}
+
+fn summarize(scanned: &[Scanned<'_>]) -> Summary {
+    let mut projects: BTreeMap<&str, ProjectSummary> = BTreeMap::new();
+    // By subject: its kind, a finding about it, the stacks and uses.
+    let mut usages: BTreeMap<String, (&'static str, &Diagnostic, BTreeSet<usize>, usize)> =
+        BTreeMap::new();
+    for (index, entry) in scanned.iter().enumerate() {
+        let project = projects
+            .entry(&entry.stack.project)
+            .or_insert_with(|| ProjectSummary {
+                project: entry.stack.project.clone(),
+                ..ProjectSummary::default()
+            });
+        project.stacks += 1;
+        *project
+            .statuses
+            .entry(entry.stack.status.clone())
+            .or_default() += 1;
+        for diagnostic in entry.reports.iter().flat_map(|r| &r.diagnostics) {
+            match diagnostic.severity {
+                Severity::Error => project.errors += 1,
+                Severity::Warning => project.warnings += 1,
+                Severity::Info => project.info += 1,
+            }
+            let Some((subject, kind)) = subject_of(diagnostic) else {
+                continue;
+            };
+            if diagnostic.status.is_none() {
+                continue;
+            }
+            let usage = usages
+                .entry(subject)
+                .or_insert_with(|| (kind, diagnostic, BTreeSet::new(), 0));
+            usage.2.insert(index);
+            usage.3 += 1;
+        }
+    }
+    let mut usages: Vec<Usage> = usages
+        .into_iter()
+        .map(|(subject, (kind, diagnostic, stacks, uses))| Usage {
+            subject,
+            kind,
+            status: diagnostic.status.map(StatusKind::as_str),
+            lifecycle: diagnostic.lifecycle.iter().map(step_text).collect(),
+            stacks: stacks.len(),
+            uses,
+        })
+        .collect();
+    // The most used first, then by name.
+    usages.sort_by(|a, b| b.stacks.cmp(&a.stacks).then(a.subject.cmp(&b.subject)));
+    Summary {
+        stacks: scanned.len(),
+        projects: projects.into_values().collect(),
+        usages,
+    }
+}
+
+fn subject_of(diagnostic: &Diagnostic) -> Option<(String, &'static str)> {
+    Some(match diagnostic.subject.as_ref()? {
+        Subject::ResourceType { type_name } => (type_name.clone(), "resource type"),
+        Subject::Property { type_name, path } => (format!("{type_name}.{path}"), "property"),
+        Subject::Attribute { type_name, name } => (format!("{type_name}.{name}"), "attribute"),
+    })
+}
+
+/// "hidden since Liberty (5.0.0): use property network".
+fn step_text(step: &LifecycleStep) -> String {
+    let mut text = step.status.as_str().to_ascii_lowercase();
+    match (&step.release_name, &step.version) {
+        (Some(name), Some(version)) if name != version => {
+            text.push_str(&format!(" since {name} ({version})"))
+        }
+        (_, Some(version)) => text.push_str(&format!(" since {version}")),
+        (Some(name), None) => text.push_str(&format!(" since {name}")),
+        (None, None) => {}
+    }
+    if let Some(message) = step.message.as_deref().filter(|m| !m.is_empty()) {
+        text.push_str(": ");
+        text.push_str(message);
+    }
+    text
+}
+
+/// The reports with each path under `PROJECT/STACK/`, for the formats
+/// that list files.
+fn prefixed(scanned: &[Scanned<'_>]) -> Vec<FileReport> {
+    scanned
+        .iter()
+        .flat_map(|entry| {
+            let prefix = format!("{}/{}/", entry.stack.project, entry.stack.name);
+            let stack = entry
+                .reports
+                .first()
+                .and_then(|r| r.stack.clone())
+                .map(|files| {
+                    Arc::new(output::StackFiles {
+                        by_url: files
+                            .by_url
+                            .iter()
+                            .map(|(url, (path, text))| {
+                                (url.clone(), (format!("{prefix}{path}"), text.clone()))
+                            })
+                            .collect(),
+                    })
+                });
+            entry.reports.iter().map(move |report| FileReport {
+                path: format!("{prefix}{}", report.path),
+                text: report.text.clone(),
+                diagnostics: report.diagnostics.clone(),
+                stack: stack.clone(),
+            })
+        })
+        .collect()
+}
+
+pub fn text(
+    scanned: &[Scanned<'_>],
+    target: Option<Release>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let summary = summarize(scanned);
+    let judged = match target {
+        Some(release) => format!("Heat {release}"),
+        None => format!(
+            "Heat {} (the newest the catalog knows)",
+            heatwise_core::catalog::BUILTIN_HEAT_VERSION
+        ),
+    };
+    writeln!(
+        out,
+        "{} in {}, judged for {judged}",
+        count(summary.stacks, "stack", "stacks"),
+        count(summary.projects.len(), "project", "projects"),
+    )?;
+    if !summary.projects.is_empty() {
+        let width = summary
+            .projects
+            .iter()
+            .map(|p| p.project.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max("project".len());
+        writeln!(
+            out,
+            "\n  {:width$}  stacks  errors  warnings  info  statuses",
+            "project"
+        )?;
+        for project in &summary.projects {
+            let statuses: Vec<String> = project
+                .statuses
+                .iter()
+                .map(|(status, n)| format!("{status} {n}"))
+                .collect();
+            writeln!(
+                out,
+                "  {:width$}  {:>6}  {:>6}  {:>8}  {:>4}  {}",
+                project.project,
+                project.stacks,
+                project.errors,
+                project.warnings,
+                project.info,
+                statuses.join(", ")
+            )?;
+        }
+    }
+    if !summary.usages.is_empty() {
+        writeln!(out, "\n  In use, and what the release makes of it:")?;
+        for usage in &summary.usages {
+            writeln!(
+                out,
+                "  {} ({}): {}, {}",
+                usage.subject,
+                usage.kind,
+                count(usage.stacks, "stack", "stacks"),
+                count(usage.uses, "use", "uses"),
+            )?;
+            for step in &usage.lifecycle {
+                writeln!(out, "      {step}")?;
+            }
+        }
+    }
+    writeln!(out)?;
+    output::write(Format::Text, &prefixed(scanned), &[], 0, out)
+}
+
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[derive(Serialize)]
+struct StackJson<'a> {
+    project: &'a str,
+    project_id: &'a str,
+    name: &'a str,
+    id: &'a str,
+    status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status_reason: Option<&'a str>,
+    findings: Vec<output::json::FindingInFile<'a>>,
+}
+
+#[derive(Serialize)]
+struct ScanJson<'a> {
+    stacks: Vec<StackJson<'a>>,
+    summary: Summary,
+}
+
+pub fn json(scanned: &[Scanned<'_>], out: &mut dyn Write) -> io::Result<()> {
+    let document = ScanJson {
+        stacks: scanned
+            .iter()
+            .map(|entry| StackJson {
+                project: &entry.stack.project,
+                project_id: &entry.stack.project_id,
+                name: &entry.stack.name,
+                id: &entry.stack.id,
+                status: &entry.stack.status,
+                status_reason: entry.stack.status_reason.as_deref(),
+                findings: output::json::findings(&entry.reports),
+            })
+            .collect(),
+        summary: summarize(scanned),
+    };
+    serde_json::to_writer_pretty(&mut *out, &document)?;
+    writeln!(out)
+}
+
+pub fn sarif(
+    scanned: &[Scanned<'_>],
+    errors: &[InputError],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    output::write(Format::Sarif, &prefixed(scanned), errors, 0, out)
+}

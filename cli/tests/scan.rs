@@ -1,0 +1,430 @@
+//! `heatwise scan` against a real Heat 27.0.1 (and a real Keystone 30.0.0)
+//! that the test starts on 127.0.0.1 and seeds with stacks as their users
+//! make them (`openstack stack create`'s gathering; stacks of the cloud's
+//! types adopted): every stack reported with the findings `heatwise lint
+//! --stack` gives its files, live and from its dump; logged in as
+//! openstackclient would be, with a password, an application credential,
+//! a token or a clouds.yaml; refusals said in words, secrets never shown.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use heatwise_test_support::Cloud;
+use serde_json::{json, Value};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scan")
+}
+
+fn fixture(relative: &str) -> String {
+    fixtures().join(relative).display().to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("heatwise-scan-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `heatwise ARGS` with only these variables (and a HOME of its own, so
+/// that no clouds.yaml of the machine's is read), in `dir`.
+fn heatwise(args: &[&str], variables: &[(&str, &str)], dir: &Path) -> Output {
+    let home = scratch("home");
+    Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(args)
+        .env_clear()
+        .env("HOME", &home)
+        .envs(variables.iter().copied())
+        .current_dir(dir)
+        .output()
+        .expect("heatwise runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn seed() -> Value {
+    json!({
+        "projects": {"alpha": {"alice": "member", "rita": "reader"}, "beta": {"bob": "member"}},
+        "stacks": [
+            {"project": "alpha", "user": "alice", "name": "random",
+             "template": fixture("plain/random.yaml")},
+            {"project": "beta", "user": "bob", "name": "network",
+             "template": fixture("network/root.yaml"),
+             "environments": [fixture("network/env.yaml")], "adopt": true},
+        ],
+        "application_credentials": [{"project": "alpha", "user": "alice", "name": "scan"}],
+        "tokens": [{"project": "alpha", "user": "alice"}],
+    })
+}
+
+/// `(path, code, message)` of every finding in a lint or scan JSON list.
+fn findings(list: &Value, path_of: impl Fn(&str) -> String) -> BTreeSet<(String, String, String)> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                path_of(f["path"].as_str().unwrap()),
+                f["code"].as_str().unwrap().to_owned(),
+                f["message"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// What `heatwise lint --stack` finds in the seeded stack's own files,
+/// each file named as the scan names it: the root `template.yaml`, the
+/// others by their path under `files/`.
+fn lint_of_files(spec: &Value) -> BTreeSet<(String, String, String)> {
+    let root = spec["template"].as_str().unwrap();
+    let mut args = vec!["lint", "--format", "json", "--stack", root];
+    for environment in spec["environments"].as_array().into_iter().flatten() {
+        args.extend(["-e", environment.as_str().unwrap()]);
+    }
+    let dir = fixtures();
+    let output = heatwise(&args, &[], &dir);
+    assert!(output.status.code().unwrap() <= 1, "{}", stderr(&output));
+    let list: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    findings(&list, |path| {
+        let path = std::fs::canonicalize(dir.join(path)).unwrap();
+        if path == std::fs::canonicalize(root).unwrap() {
+            "template.yaml".to_owned()
+        } else {
+            format!("files{}", path.display())
+        }
+    })
+}
+
+#[test]
+fn every_project_s_stacks_are_found_with_the_findings_of_their_files_live_and_from_the_dump() {
+    let seed = seed();
+    let Some(cloud) = Cloud::start("noauth", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let endpoint = format!("{}/v1/admin", ready["heat"].as_str().unwrap());
+    let noauth = [("OS_AUTH_TYPE", "none"), ("OS_ENDPOINT", endpoint.as_str())];
+    let dump = scratch("dump");
+    let dump_arg = dump.display().to_string();
+    let here = scratch("cwd");
+
+    let live = heatwise(
+        &[
+            "scan",
+            "--all-projects",
+            "--format",
+            "json",
+            "--dump",
+            &dump_arg,
+        ],
+        &noauth,
+        &here,
+    );
+    assert_eq!(live.status.code(), Some(1), "{}", stderr(&live));
+    let report: Value = serde_json::from_str(&stdout(&live)).unwrap();
+
+    // Every stack Heat made, as Heat lists it.
+    let listed: BTreeSet<(String, String, String, String)> = report["stacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let field = |k: &str| s[k].as_str().unwrap().to_owned();
+            (
+                field("project"),
+                field("name"),
+                field("id"),
+                field("status"),
+            )
+        })
+        .collect();
+    let seeded: BTreeSet<(String, String, String, String)> = ready["stacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let field = |k: &str| s[k].as_str().unwrap().to_owned();
+            (
+                field("project"),
+                field("name"),
+                field("id"),
+                field("status"),
+            )
+        })
+        .collect();
+    assert_eq!(listed, seeded);
+    assert!(
+        seeded.iter().all(|s| s.3.ends_with("_COMPLETE")),
+        "{seeded:?}"
+    );
+
+    // Each with the findings lint --stack gives its files.
+    for spec in seed["stacks"].as_array().unwrap() {
+        let stack = report["stacks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == spec["name"])
+            .unwrap();
+        assert_eq!(
+            findings(&stack["findings"], str::to_owned),
+            lint_of_files(spec),
+            "{}",
+            spec["name"]
+        );
+    }
+    // The deprecated and hidden usages, summed up for the operator.
+    let usages: Vec<&str> = report["summary"]["usages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["subject"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        usages,
+        [
+            "OS::Neutron::Port.network_id",
+            "OS::Neutron::Subnet.network_id",
+            "OS::Nova::FloatingIP"
+        ]
+    );
+
+    // The dump scans offline to the same report.
+    let offline = heatwise(&["scan", &dump_arg, "--format", "json"], &[], &here);
+    assert_eq!(stdout(&offline), stdout(&live), "{}", stderr(&offline));
+
+    // And `heatwise lint` in a stack's dump finds what the scan found there.
+    let network = report["stacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "network")
+        .unwrap();
+    let placed = |list: &Value| -> BTreeSet<(String, String, u64, u64)> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["path"].as_str().unwrap().to_owned(),
+                    f["code"].as_str().unwrap().to_owned(),
+                    f["line"].as_u64().unwrap(),
+                    f["column"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let linted = heatwise(
+        &["lint", "--format", "json"],
+        &[],
+        &dump.join("beta/network"),
+    );
+    let linted: Value = serde_json::from_str(&stdout(&linted)).unwrap();
+    assert_eq!(placed(&linted), placed(&network["findings"]));
+
+    // The text report starts with the summary an operator reads.
+    let text = heatwise(&["scan", "--all-projects"], &noauth, &here);
+    let text = stdout(&text);
+    assert!(
+        text.starts_with("2 stacks in 2 projects, judged for Heat 27.0.1"),
+        "{text}"
+    );
+    assert!(text.contains("OS::Nova::FloatingIP (resource type): 1 stack, 1 use\n      hidden since Rocky (11.0.0)"), "{text}");
+    drop(cloud);
+}
+
+#[test]
+fn keystone_users_scan_what_their_roles_let_them_and_no_secret_is_shown() {
+    let Some(cloud) = Cloud::start("keystone", true, &seed().to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let keystone = ready["keystone"].as_str().unwrap();
+    let password = |user: &str| ready["passwords"][user].as_str().unwrap().to_owned();
+    let here = scratch("keystone-cwd");
+    let stacks_of = |output: &Output| -> Vec<(String, String)> {
+        assert!(output.status.code().unwrap() <= 1, "{}", stderr(output));
+        let report: Value = serde_json::from_str(&stdout(output)).unwrap();
+        report["stacks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["project"].as_str().unwrap().to_owned(),
+                    s["name"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let mut shown = String::new();
+    let mut run = |args: &[&str], variables: &[(&str, &str)]| {
+        let output = heatwise(args, variables, &here);
+        shown.push_str(&stdout(&output));
+        shown.push_str(&stderr(&output));
+        output
+    };
+    let both = vec![
+        ("alpha".to_owned(), "random".to_owned()),
+        ("beta".to_owned(), "network".to_owned()),
+    ];
+    let alpha = vec![("alpha".to_owned(), "random".to_owned())];
+
+    // An admin with a password: every project, by name.
+    let admin = password("admin");
+    let as_admin = [
+        ("OS_AUTH_URL", keystone),
+        ("OS_USERNAME", "admin"),
+        ("OS_PASSWORD", admin.as_str()),
+        ("OS_PROJECT_NAME", "admin"),
+        ("OS_USER_DOMAIN_NAME", "Default"),
+        ("OS_PROJECT_DOMAIN_NAME", "Default"),
+    ];
+    assert_eq!(
+        stacks_of(&run(
+            &["scan", "--all-projects", "--format", "json"],
+            &as_admin
+        )),
+        both
+    );
+    assert_eq!(
+        stacks_of(&run(
+            &[
+                "scan",
+                "--all-projects",
+                "--project",
+                "beta",
+                "--format",
+                "json"
+            ],
+            &as_admin
+        )),
+        both[1..]
+    );
+
+    // A member's application credential, beside the project name that
+    // openstackclient users often leave set: its own project.
+    let credential = &ready["application_credentials"][0];
+    let (id, secret) = (
+        credential["id"].as_str().unwrap(),
+        credential["secret"].as_str().unwrap(),
+    );
+    let as_credential = [
+        ("OS_AUTH_URL", keystone),
+        ("OS_AUTH_TYPE", "v3applicationcredential"),
+        ("OS_APPLICATION_CREDENTIAL_ID", id),
+        ("OS_APPLICATION_CREDENTIAL_SECRET", secret),
+        ("OS_PROJECT_NAME", "alpha"),
+    ];
+    assert_eq!(
+        stacks_of(&run(&["scan", "--format", "json"], &as_credential)),
+        alpha
+    );
+
+    // A token.
+    let token = ready["tokens"][0]["token"].as_str().unwrap();
+    let as_token = [
+        ("OS_AUTH_URL", keystone),
+        ("OS_AUTH_TYPE", "token"),
+        ("OS_TOKEN", token),
+        ("OS_PROJECT_NAME", "alpha"),
+        ("OS_PROJECT_DOMAIN_NAME", "Default"),
+    ];
+    assert_eq!(
+        stacks_of(&run(&["scan", "--format", "json"], &as_token)),
+        alpha
+    );
+
+    // A clouds.yaml with its secret in secure.yaml, named by OS_CLOUD.
+    std::fs::write(
+        here.join("clouds.yaml"),
+        format!("clouds:\n  lab:\n    auth:\n      auth_url: {keystone}\n      username: rita\n      project_name: alpha\n      user_domain_name: Default\n      project_domain_name: Default\n    region_name: RegionOne\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        here.join("secure.yaml"),
+        format!(
+            "clouds:\n  lab:\n    auth:\n      password: {}\n",
+            password("rita")
+        ),
+    )
+    .unwrap();
+    assert_eq!(
+        stacks_of(&run(&["scan", "--format", "json"], &[("OS_CLOUD", "lab")])),
+        alpha
+    );
+
+    // A reader may not list every project: said, with what to do.
+    let refused = run(&["scan", "--all-projects"], &[("OS_CLOUD", "lab")]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("stacks:global_index")
+            && stderr(&refused).contains("without --all-projects"),
+        "{}",
+        stderr(&refused)
+    );
+
+    // A wrong password: Keystone's 401, in words.
+    let wrong = run(
+        &["scan"],
+        &[
+            ("OS_AUTH_URL", keystone),
+            ("OS_USERNAME", "rita"),
+            ("OS_PASSWORD", "not-the-password"),
+            ("OS_PROJECT_NAME", "alpha"),
+        ],
+    );
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(
+        stderr(&wrong).contains("Keystone refused the credentials (401"),
+        "{}",
+        stderr(&wrong)
+    );
+
+    // Nothing printed holds a secret.
+    for secret in [admin.as_str(), secret, token, password("rita").as_str()] {
+        assert!(!shown.contains(secret), "a secret was printed");
+    }
+    drop(cloud);
+}
+
+#[test]
+fn no_cloud_to_reach_is_said_without_a_cloud() {
+    let here = scratch("nowhere");
+    let output = heatwise(
+        &["scan"],
+        &[
+            ("OS_AUTH_URL", "http://127.0.0.1:9/v3"),
+            ("OS_USERNAME", "u"),
+            ("OS_PASSWORD", "p"),
+        ],
+        &here,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("Keystone did not answer at http://127.0.0.1:9/v3/auth/tokens"),
+        "{}",
+        stderr(&output)
+    );
+    let output = heatwise(&["scan"], &[("OS_AUTH_TYPE", "none")], &here);
+    assert!(
+        stderr(&output).contains("set OS_ENDPOINT"),
+        "{}",
+        stderr(&output)
+    );
+    let output = heatwise(&["scan", here.to_str().unwrap()], &[], &here);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no stack dump here"),
+        "{}",
+        stderr(&output)
+    );
+}

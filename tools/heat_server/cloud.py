@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""A cloud's Heat for the tests: a real Heat 27.0.1 (serve.py), beside a
+real Keystone (serve_keystone.py) or without one, seeded with projects,
+users and stacks as their users make them.
+
+    cloud.py --state DIR [--keystone] [--seed SEED.json]
+
+SEED.json:
+
+    {"projects": {"alpha": {"alice": "member", "rita": "reader"}},
+     "stacks": [{"project": "alpha", "user": "alice", "name": "web",
+                 "template": "/abs/root.yaml", "environments": ["/abs/env.yaml"],
+                 "parameters": {"key": "value"}, "adopt": true}],
+     "application_credentials": [{"project": "alpha", "user": "alice", "name": "scan"}],
+     "tokens": [{"project": "alpha", "user": "alice"}]}
+
+Stacks are made as ``openstack stack create -t TEMPLATE -e ENV...`` makes
+them (python-heatclient gathers the files and environments), or with
+``adopt`` as ``openstack stack adopt`` does, for types of the cloud's
+services, which no service here would create: every resource, nested
+templates' too, is taken over with an ID made from its place. Without Keystone, projects and
+users are names (noauth's ``X-Auth-Project``/``X-Auth-User``).
+
+When everything is ready, one JSON line goes to standard output:
+
+    {"heat": "http://127.0.0.1:P", "keystone": "http://127.0.0.1:Q/v3" | null,
+     "region": "RegionOne", "admin": {"user", "password", "project"},
+     "passwords": {"alice": "..."},
+     "application_credentials": [{"project", "user", "name", "id", "secret"}],
+     "tokens": [{"project", "user", "token"}],
+     "stacks": [{"project", "user", "name", "id", "status", "reason"}]}
+
+Everything stops when standard input closes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+REGION = "RegionOne"
+READY_SECONDS = 180
+STACK_SECONDS = 120
+
+
+class FakeCloud:
+    """fake_cloud.py's least of a cloud, served from this process."""
+
+    def __init__(self):
+        from wsgiref import simple_server
+        import socketserver
+
+        import fake_cloud
+
+        class Server(socketserver.ThreadingMixIn, simple_server.WSGIServer):
+            daemon_threads = True
+
+        class Quiet(simple_server.WSGIRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        self.server = Server(("127.0.0.1", 0), Quiet)
+        self.server.set_app(fake_cloud.application)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+class Service:
+    """A server process of ours, started and waited for."""
+
+    def __init__(self, name: str, command: list[str], log: Path):
+        self.name = name
+        self.log = log
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=open(log, "w", encoding="utf-8"),  # noqa: SIM115
+            text=True,
+        )
+
+    def ready(self) -> str:
+        """The address its ready line names."""
+        found: list[str] = []
+
+        def read():
+            line = self.process.stdout.readline()
+            if line:
+                found.append(line.split()[-1])
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(READY_SECONDS)
+        if not found:
+            self.process.kill()
+            tail = self.log.read_text(encoding="utf-8", errors="replace")[-3000:]
+            raise SystemExit(f"{self.name} did not start within {READY_SECONDS} s:\n{tail}")
+        return found[0]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def password_of(user: str, salt: str) -> str:
+    return f"{user}-{salt}"
+
+
+class Identity:
+    """Keystone, as its admin sees it."""
+
+    def __init__(self, url: str, admin_password: str):
+        from keystoneauth1 import session
+        from keystoneauth1.identity import v3
+        from keystoneclient.v3 import client
+
+        self.url = url
+        auth = v3.Password(auth_url=url, username="admin", password=admin_password,
+                           project_name="admin", user_domain_id="default",
+                           project_domain_id="default")
+        self.admin = client.Client(session=session.Session(auth=auth))
+
+    def role(self, name: str):
+        found = self.admin.roles.list(name=name)
+        return found[0] if found else self.admin.roles.create(name)
+
+    def project(self, name: str, domain="default"):
+        found = self.admin.projects.list(name=name, domain=domain)
+        return found[0] if found else self.admin.projects.create(name, domain)
+
+    def user(self, name: str, password: str, domain="default"):
+        found = self.admin.users.list(name=name, domain=domain)
+        if found:
+            return found[0]
+        return self.admin.users.create(name, domain=domain, password=password)
+
+    def for_heat(self, heat_port: int, password: str, cloud: str) -> None:
+        """What an operator does for Heat: its service user, the domain
+        of stack users and its admin, the catalog's entries."""
+        service = self.project("service")
+        heat = self.user("heat", password)
+        self.admin.roles.grant(self.role("admin"), user=heat, project=service)
+        self.role("heat_stack_user")
+        domains = self.admin.domains.list(name="heat")
+        domain = domains[0] if domains else self.admin.domains.create("heat")
+        domain_admin = self.user("heat_domain_admin", password, domain=domain)
+        self.admin.roles.grant(self.role("admin"), user=domain_admin, domain=domain)
+        services = [
+            ("orchestration", "heat", f"http://127.0.0.1:{heat_port}/v1/%(tenant_id)s"),
+            ("cloudformation", "heat-cfn", f"{cloud}/heat-cfn/v1"),
+            ("compute", "nova", f"{cloud}/nova"),
+            ("network", "neutron", f"{cloud}/neutron"),
+            ("volumev3", "cinderv3", f"{cloud}/cinder"),
+            ("image", "glance", f"{cloud}/glance"),
+            ("object-store", "swift", f"{cloud}/swift"),
+            ("load-balancer", "octavia", f"{cloud}/octavia"),
+        ]
+        for kind, name, url in services:
+            if self.admin.services.list(type=kind):
+                continue
+            made = self.admin.services.create(name, type=kind)
+            for interface in ("public", "internal", "admin"):
+                self.admin.endpoints.create(made, url, interface=interface, region=REGION)
+
+    def session_of(self, user: str, password: str, project: str):
+        from keystoneauth1 import session
+        from keystoneauth1.identity import v3
+
+        auth = v3.Password(auth_url=self.url, username=user, password=password,
+                           project_name=project, user_domain_id="default",
+                           project_domain_id="default")
+        return session.Session(auth=auth)
+
+
+def heat_client(heat: str, identity: Identity | None, project: str, user: str, password: str):
+    from heatclient import client as heat_clients
+
+    if identity is None:
+        from keystoneauth1 import noauth, session
+
+        made = session.Session(
+            auth=noauth.NoAuth(),
+            additional_headers={"X-Auth-Project": project, "X-Auth-User": user},
+        )
+        return heat_clients.Client("1", session=made, endpoint_override=f"{heat}/v1/{project}")
+    made = identity.session_of(user, password, project)
+    return heat_clients.Client("1", session=made, region_name=REGION)
+
+
+def adopted(template: dict, files: dict, path: str) -> dict:
+    """`stack abandon`'s record of every resource of a template as if it
+    existed, each with an ID made from its place in the stack; a nested
+    template's resources under its own."""
+    import yaml
+
+    resources = {}
+    for name, definition in (template.get("resources") or {}).items():
+        kind = definition.get("type") if isinstance(definition, dict) else None
+        place = f"{path}/{name}"
+        record = {"resource_id": str(uuid.uuid5(uuid.NAMESPACE_URL, place)), "type": kind,
+                  "status": "COMPLETE", "action": "CREATE", "metadata": {},
+                  "resource_data": {}}
+        if isinstance(kind, str) and kind in files:
+            record["resources"] = adopted(yaml.safe_load(files[kind]) or {}, files, place)
+        resources[name] = record
+    return resources
+
+
+def make_stack(client, spec: dict) -> dict:
+    """As `openstack stack create` (or `stack adopt`) does."""
+    from heatclient.common import template_utils
+
+    template_files, template = template_utils.get_template_contents(
+        template_file=spec["template"])
+    environment_files: list[str] = []
+    env_files, environment = template_utils.process_multiple_environments_and_files(
+        env_paths=spec.get("environments", []), env_list_tracker=environment_files)
+    fields = {
+        "stack_name": spec["name"],
+        "template": template,
+        "files": dict(list(template_files.items()) + list(env_files.items())),
+        "environment": environment,
+        "environment_files": environment_files or None,
+        "parameters": spec.get("parameters", {}),
+        "disable_rollback": True,
+    }
+    if spec.get("adopt"):
+        files = fields["files"]
+        fields["adopt_stack_data"] = json.dumps({
+            "template": template,
+            "resources": adopted(template, files, spec["name"]),
+        })
+        del fields["template"]
+    made = client.stacks.create(**fields)["stack"]
+    deadline = time.monotonic() + STACK_SECONDS
+    while True:
+        stack = client.stacks.get(made["id"])
+        if not stack.stack_status.endswith("IN_PROGRESS") or time.monotonic() > deadline:
+            return {"id": made["id"], "status": stack.stack_status,
+                    "reason": stack.stack_status_reason}
+        time.sleep(0.2)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--state", type=Path, required=True)
+    parser.add_argument("--keystone", action="store_true")
+    parser.add_argument("--seed", type=Path)
+    args = parser.parse_args()
+    args.state.mkdir(parents=True, exist_ok=True)
+    seed = json.loads(args.seed.read_text(encoding="utf-8")) if args.seed else {}
+    salt = secrets.token_hex(8)
+    admin_password = password_of("admin", salt)
+    python = sys.executable
+    services: list[Service] = []
+    try:
+        identity = None
+        keystone_url = None
+        heat_port = free_port()
+        cloud = FakeCloud().url
+        heat_command = [python, str(HERE / "serve.py"), "--state", str(args.state / "heat"),
+                        "--port", str(heat_port), "--cloud", cloud]
+        if args.keystone:
+            keystone = Service("keystone", [python, str(HERE / "serve_keystone.py"), "--state",
+                                            str(args.state / "keystone"), "--password",
+                                            admin_password], args.state / "keystone.err")
+            services.append(keystone)
+            keystone_url = keystone.ready()
+            identity = Identity(keystone_url, admin_password)
+            identity.for_heat(heat_port, admin_password, cloud)
+            heat_command += ["--keystone", keystone_url, "--password", admin_password]
+        heat = Service("heat", heat_command, args.state / "heat.err")
+        services.append(heat)
+        heat_url = heat.ready()
+
+        passwords = {"admin": admin_password}
+        for project, users in seed.get("projects", {}).items():
+            if identity is not None:
+                made = identity.project(project)
+            for user, role in users.items():
+                passwords[user] = password_of(user, salt)
+                if identity is not None:
+                    person = identity.user(user, passwords[user])
+                    identity.admin.roles.grant(identity.role(role), user=person, project=made)
+
+        stacks = []
+        for spec in seed.get("stacks", []):
+            user = spec.get("user", "admin")
+            client = heat_client(heat_url, identity, spec["project"], user, passwords.get(user, ""))
+            stacks.append({"project": spec["project"], "user": user, "name": spec["name"],
+                           **make_stack(client, spec)})
+
+        credentials = []
+        tokens = []
+        if identity is not None:
+            for spec in seed.get("application_credentials", []):
+                session = identity.session_of(spec["user"], passwords[spec["user"]],
+                                              spec["project"])
+                from keystoneclient.v3 import client as keystone_client
+
+                own = keystone_client.Client(session=session)
+                made = own.application_credentials.create(spec["name"], user=session.get_user_id())
+                credentials.append({**spec, "id": made.id, "secret": made.secret})
+            for spec in seed.get("tokens", []):
+                session = identity.session_of(spec["user"], passwords[spec["user"]],
+                                              spec["project"])
+                tokens.append({**spec, "token": session.get_token()})
+
+        print(json.dumps({
+            "heat": heat_url, "keystone": keystone_url, "region": REGION,
+            "admin": {"user": "admin", "password": admin_password, "project": "admin"},
+            "passwords": passwords, "application_credentials": credentials,
+            "tokens": tokens, "stacks": stacks,
+        }), flush=True)
+        sys.stdin.read()
+    finally:
+        for service in reversed(services):
+            service.stop()
+
+
+if __name__ == "__main__":
+    main()
