@@ -114,6 +114,7 @@ pub fn run(args: &FixArgs) -> ExitCode {
         };
         let outcome = fix_all(&text, &options);
         summarize(&name, &outcome, args.unsafe_fixes);
+        describe_update(&text, &outcome.text);
         if let Some(reason) = &outcome.refused {
             eprintln!("error: {name}: not fixed: {reason}");
             failed = true;
@@ -284,6 +285,50 @@ fn unified_diff(name: &str, old: &str, new: &str) -> String {
         .context_radius(3)
         .header(&format!("a/{name}"), &format!("b/{name}"))
         .to_string()
+}
+
+/// What `openstack stack update --existing` with the migrated template
+/// does to a running stack made from the original, resource by resource
+/// (those it leaves alone are not named), on standard error.
+fn describe_update(original: &str, migrated: &str) {
+    if original == migrated {
+        return;
+    }
+    let side = |template| heatwise_core::update::StackInput {
+        template,
+        environments: Vec::new(),
+        parameters: Vec::new(),
+    };
+    let Ok(changes) = heatwise_core::update::preview(
+        &side(original),
+        &side(migrated),
+        heatwise_core::catalog::Catalog::builtin(),
+    ) else {
+        return;
+    };
+    let mut err = io::stderr().lock();
+    let changed: Vec<_> = changes
+        .iter()
+        .filter(|c| c.action != heatwise_core::update::Action::Unchanged)
+        .collect();
+    if changed.is_empty() {
+        return;
+    }
+    let _ = writeln!(err, "  on a running stack (stack update --existing):");
+    for change in changed {
+        let _ = writeln!(
+            err,
+            "    {} ({}): {}{}",
+            change.name,
+            change.resource_type,
+            change.action.as_str(),
+            change
+                .effect
+                .as_deref()
+                .map(|e| format!(": {e}"))
+                .unwrap_or_default()
+        );
+    }
 }
 
 /// What was applied and what remains, on standard error.

@@ -14,6 +14,7 @@ mod rule;
 mod scan;
 mod server;
 mod stack;
+mod update_preview;
 
 use std::process::ExitCode;
 
@@ -78,6 +79,13 @@ enum Command {
     Scan(scan::ScanArgs),
     /// Show a rule's documentation, or list every rule.
     Rule(rule::RuleArgs),
+    /// What `openstack stack update --existing -t NEW` does to each
+    /// resource of the running stack made from OLD, as Heat carries it out:
+    /// unchanged, updated in place (with the properties sent and what that
+    /// means), replaced (with what is lost), added, deleted. Exit code: 0
+    /// nothing replaced, deleted, refused or unknown; 1 otherwise; 2 read
+    /// errors.
+    UpdatePreview(update_preview::UpdatePreviewArgs),
     /// The language server: the Language Server Protocol over stdio, for
     /// editors (diagnostics, hover, quick fixes, fix-all, completion).
     Server(ServerArgs),
@@ -101,5 +109,6 @@ fn main() -> ExitCode {
         Command::Rule(args) => rule::run(&args),
         Command::Scan(args) => scan::run(&args),
         Command::Server(_) => server::run(),
+        Command::UpdatePreview(args) => update_preview::run(&args),
     }
 }

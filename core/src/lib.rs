@@ -20,3 +20,4 @@ pub mod stack;
 pub mod syntax;
 pub mod template;
 pub mod text;
+pub mod update;

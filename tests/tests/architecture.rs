@@ -236,6 +236,7 @@ fn core_modules_import_downward_only() {
             &["template"],
             &["stack"],
             &["catalog"],
+            &["update"],
             &["fix"],
             &["lint"],
             &["fixer"],

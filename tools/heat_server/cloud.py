@@ -11,6 +11,7 @@ SEED.json:
      "stacks": [{"project": "alpha", "user": "alice", "name": "web",
                  "template": "/abs/root.yaml", "environments": ["/abs/env.yaml"],
                  "parameters": {"key": "value"}, "adopt": true}],
+     "updates": [{"stack": "web", "template": "/abs/new.yaml"}],
      "application_credentials": [{"project": "alpha", "user": "alice", "name": "scan"}],
      "tokens": [{"project": "alpha", "user": "alice"}]}
 
@@ -28,7 +29,12 @@ When everything is ready, one JSON line goes to standard output:
      "passwords": {"alice": "..."},
      "application_credentials": [{"project", "user", "name", "id", "secret"}],
      "tokens": [{"project", "user", "token"}],
-     "stacks": [{"project", "user", "name", "id", "status", "reason"}]}
+     "stacks": [{"project", "user", "name", "id", "status", "reason"}],
+     "updates": [{"stack", "stack_status", "calls": [{"method", "path", "body"}],
+                  "resources": {NAME: {"action", "events", "physical_id_before",
+                                       "physical_id_after"}}}]}
+
+Each update is run for real and read back as updates.py says.
 
 Everything stops when standard input closes.
 """
@@ -70,7 +76,8 @@ class FakeCloud:
                 pass
 
         self.server = Server(("127.0.0.1", 0), Quiet)
-        self.server.set_app(fake_cloud.application)
+        self.app = fake_cloud.FakeCloud()
+        self.server.set_app(self.app)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
@@ -261,6 +268,19 @@ def make_stack(client, spec: dict) -> dict:
         time.sleep(0.2)
 
 
+def update_stack(client, stack_id: str, spec: dict, calls: list) -> dict:
+    """As `openstack stack update --existing -t TEMPLATE` does; what Heat
+    did to each resource (updates.py)."""
+    from heatclient.common import template_utils
+
+    import updates
+
+    template_files, template = template_utils.get_template_contents(
+        template_file=spec["template"])
+    fields = {"template": template, "files": dict(template_files)}
+    return updates.run_update(client, stack_id, fields, calls)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--state", type=Path, required=True)
@@ -277,7 +297,8 @@ def main() -> None:
         identity = None
         keystone_url = None
         heat_port = free_port()
-        cloud = FakeCloud().url
+        fake = FakeCloud()
+        cloud = fake.url
         heat_command = [python, str(HERE / "serve.py"), "--state", str(args.state / "heat"),
                         "--port", str(heat_port), "--cloud", cloud]
         if args.keystone:
@@ -304,11 +325,20 @@ def main() -> None:
                     identity.admin.roles.grant(identity.role(role), user=person, project=made)
 
         stacks = []
+        clients = {}
         for spec in seed.get("stacks", []):
             user = spec.get("user", "admin")
             client = heat_client(heat_url, identity, spec["project"], user, passwords.get(user, ""))
+            made = make_stack(client, spec)
+            clients[spec["name"]] = (client, made["id"])
             stacks.append({"project": spec["project"], "user": user, "name": spec["name"],
-                           **make_stack(client, spec)})
+                           **made})
+
+        updated = []
+        for spec in seed.get("updates", []):
+            client, stack_id = clients[spec["stack"]]
+            updated.append({"stack": spec["stack"],
+                            **update_stack(client, stack_id, spec, fake.app.calls)})
 
         credentials = []
         tokens = []
@@ -330,7 +360,7 @@ def main() -> None:
             "heat": heat_url, "keystone": keystone_url, "region": REGION,
             "admin": {"user": "admin", "password": admin_password, "project": "admin"},
             "passwords": passwords, "application_credentials": credentials,
-            "tokens": tokens, "stacks": stacks,
+            "tokens": tokens, "stacks": stacks, "updates": updated,
         }), flush=True)
         sys.stdin.read()
     finally:

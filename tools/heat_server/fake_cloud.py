@@ -1,18 +1,20 @@
-"""The least of a cloud that Heat asks while it validates: Neutron's
-look-ups of a network, subnet, router, port or security group by name
-or ID, and its list of extensions. Each name stands for one resource whose
-ID is made from the name, so the same name is the same resource in every
-stack. Nothing is created: stacks of the cloud's types are adopted, which
-takes over resources that exist, by their IDs.
+"""The least of a cloud that Heat needs to run stacks of Neutron's types
+for the tests: networks, subnets, routers, ports, floating IPs, security
+groups and the rest, looked up by name or ID, created, updated and
+deleted, in memory; and Neutron's list of extensions.
 
-Any other request is answered 404, which Heat reads as "no such
-resource": a seed that needs more of a cloud fails with Heat's own
-message, not in silence.
+A name Heat looks up stands for one resource whose ID is made from the
+name, so the same name is the same resource in every stack. Every request
+that changes something is kept in ``calls`` (method, path, body), so that
+a test can tell what Heat sent the cloud. Any other service answers 404,
+which Heat reads as "no such resource": a seed that needs more of a cloud
+fails with Heat's own message, not in silence.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import uuid
 from urllib.parse import parse_qs
 
@@ -21,9 +23,12 @@ NEUTRON_KINDS = {
     "subnets": "subnet",
     "routers": "router",
     "ports": "port",
+    "floatingips": "floatingip",
     "security-groups": "security_group",
+    "security-group-rules": "security_group_rule",
     "subnetpools": "subnetpool",
     "qos/policies": "policy",
+    "trunks": "trunk",
 }
 # What a current Neutron with ML2/OVN lists, as far as Heat's types ask.
 EXTENSIONS = [
@@ -42,39 +47,97 @@ def made_id(kind: str, name: str) -> str:
         return str(uuid.uuid5(uuid.NAMESPACE_URL, f"heatwise-fake-cloud/{kind}/{name}"))
 
 
-def resource(singular: str, kind: str, name: str) -> dict:
-    ident = made_id(kind, name)
-    return {"id": ident, "name": name, "tenant_id": "fake", "project_id": "fake",
-            "status": "ACTIVE", "admin_state_up": True}
+class FakeNeutron:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.made: dict[str, dict[str, dict]] = {kind: {} for kind in NEUTRON_KINDS}
+        self.deleted: set[str] = set()
+        self.calls: list[dict] = []
+
+    def existing(self, kind: str, key: str) -> dict:
+        """A stored resource by ID or name, or the one the key stands for."""
+        store = self.made[kind]
+        if key in store:
+            return store[key]
+        for resource in store.values():
+            if resource.get("name") == key:
+                return resource
+        ident = made_id(kind, key)
+        return store.get(ident) or {
+            "id": ident, "name": key, "tenant_id": "fake", "project_id": "fake",
+            "status": "ACTIVE", "admin_state_up": True,
+        }
+
+    def handle(self, method: str, path: str, query: dict, body: dict | None) -> tuple[int, dict]:
+        if path in ("", "/"):
+            return 200, {"versions": [{"id": "v2.0", "status": "CURRENT",
+                                       "links": [{"rel": "self", "href": "v2.0/"}]}]}
+        path = path.removeprefix("/v2.0").removesuffix(".json").strip("/")
+        if method != "GET":
+            with self.lock:
+                self.calls.append({"method": method, "path": path, "body": body})
+        if path == "extensions":
+            return 200, {"extensions": [{"alias": a, "name": a, "description": a, "updated": "",
+                                         "links": []} for a in EXTENSIONS]}
+        for plural, singular in NEUTRON_KINDS.items():
+            listed = plural.split("/")[-1].replace("-", "_")
+            if path == plural and method == "GET":
+                keys = query.get("name") or query.get("id") or []
+                with self.lock:
+                    if keys:
+                        return 200, {listed: [self.existing(plural, k) for k in keys]}
+                    return 200, {listed: list(self.made[plural].values())}
+            if path == plural and method == "POST":
+                fields = dict((body or {}).get(singular) or {})
+                fields.update({"id": str(uuid.uuid4()), "status": "ACTIVE",
+                               "tenant_id": "fake", "project_id": "fake"})
+                with self.lock:
+                    self.made[plural][fields["id"]] = fields
+                return 201, {singular: fields}
+            if path.startswith(plural + "/"):
+                ident = path[len(plural) + 1:].split("/")[0]
+                with self.lock:
+                    if ident in self.deleted:
+                        break
+                    resource = dict(self.existing(plural, ident))
+                    if method == "GET":
+                        return 200, {singular: resource}
+                    if method == "PUT":
+                        resource.update((body or {}).get(singular) or {})
+                        self.made[plural][resource["id"]] = resource
+                        return 200, {singular: resource}
+                    if method == "DELETE":
+                        self.made[plural].pop(resource["id"], None)
+                        self.deleted.add(resource["id"])
+                        return 204, {}
+        return 404, {"NeutronError": {"type": "NotFound", "message": f"{path} is not served here"}}
 
 
-def neutron(path: str, query: dict) -> tuple[int, dict]:
-    if path in ("", "/"):
-        return 200, {"versions": [{"id": "v2.0", "status": "CURRENT",
-                                   "links": [{"rel": "self", "href": "v2.0/"}]}]}
-    path = path.removeprefix("/v2.0").removesuffix(".json").strip("/")
-    if path == "extensions":
-        return 200, {"extensions": [{"alias": a, "name": a, "description": a, "updated": "",
-                                     "links": []} for a in EXTENSIONS]}
-    for plural, singular in NEUTRON_KINDS.items():
-        if path == plural:
-            names = query.get("name") or query.get("id") or []
-            return 200, {plural.split("/")[-1].replace("-", "_"): [
-                resource(singular, plural, name) for name in names]}
-        if path.startswith(plural + "/"):
-            ident = path[len(plural) + 1:]
-            return 200, {singular: resource(singular, plural, ident)}
-    return 404, {"NeutronError": {"type": "NotFound", "message": f"{path} is not served here"}}
+class FakeCloud:
+    def __init__(self):
+        self.neutron = FakeNeutron()
 
+    @property
+    def calls(self) -> list[dict]:
+        return self.neutron.calls
 
-def application(environ, start_response):
-    path = environ.get("PATH_INFO", "")
-    query = parse_qs(environ.get("QUERY_STRING", ""))
-    if path.startswith("/neutron"):
-        status, body = neutron(path[len("/neutron"):], query)
-    else:
-        status, body = 404, {"error": f"{path} is not served here"}
-    data = json.dumps(body).encode()
-    start_response(f"{status} {'OK' if status == 200 else 'Not Found'}",
-                   [("Content-Type", "application/json"), ("Content-Length", str(len(data)))])
-    return [data]
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        method = environ.get("REQUEST_METHOD", "GET")
+        query = parse_qs(environ.get("QUERY_STRING", ""))
+        body = None
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        if length:
+            try:
+                body = json.loads(environ["wsgi.input"].read(length))
+            except ValueError:
+                body = None
+        if path.startswith("/neutron"):
+            status, answer = self.neutron.handle(method, path[len("/neutron"):], query, body)
+        else:
+            status, answer = 404, {"error": f"{path} is not served here"}
+        data = b"" if status == 204 else json.dumps(answer).encode()
+        reasons = {200: "OK", 201: "Created", 204: "No Content", 404: "Not Found"}
+        start_response(f"{status} {reasons[status]}",
+                       [("Content-Type", "application/json"), ("Content-Length", str(len(data)))])
+        return [data]

@@ -1,0 +1,176 @@
+//! `heatwise update-preview OLD NEW`: what `openstack stack update
+//! --existing -t NEW` does to each resource of the running stack made from
+//! OLD, as Heat carries it out (`heatwise_core::update`).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use heatwise_core::catalog::Catalog;
+use heatwise_core::update::{preview, Action, Change, StackInput};
+use serde::Serialize;
+
+use crate::input::read_path;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PreviewFormat {
+    Text,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct UpdatePreviewArgs {
+    /// The template the running stack was made from.
+    #[arg(value_name = "OLD")]
+    old: PathBuf,
+
+    /// The template it is updated with.
+    #[arg(value_name = "NEW")]
+    new: PathBuf,
+
+    /// An environment file the stack is deployed with (its parameters and
+    /// parameter_defaults). Repeatable, in order.
+    #[arg(short = 'e', long = "environment", value_name = "FILE")]
+    environments: Vec<PathBuf>,
+
+    /// A parameter's value, as given to `openstack stack create -P`.
+    /// Repeatable.
+    #[arg(short = 'P', long = "parameter", value_name = "NAME=VALUE", value_parser = parse_parameter)]
+    parameters: Vec<(String, String)>,
+
+    #[arg(long, value_enum, default_value_t = PreviewFormat::Text)]
+    format: PreviewFormat,
+}
+
+fn parse_parameter(text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .filter(|(name, _)| !name.is_empty())
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .ok_or_else(|| format!("`{text}` is not NAME=VALUE"))
+}
+
+#[derive(Serialize)]
+struct ChangeJson<'a> {
+    name: &'a str,
+    #[serde(rename = "type")]
+    resource_type: &'a str,
+    action: &'static str,
+    properties: &'a [String],
+    why: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    effect: Option<&'a str>,
+}
+
+pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
+    let read = |path: &PathBuf| {
+        read_path(path).map_err(|message| format!("{}: {message}", path.display()))
+    };
+    let texts = (|| -> Result<(String, String, Vec<String>), String> {
+        let environments = args
+            .environments
+            .iter()
+            .map(read)
+            .collect::<Result<_, _>>()?;
+        Ok((read(&args.old)?, read(&args.new)?, environments))
+    })();
+    let (old, new, environments) = match texts {
+        Ok(texts) => texts,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let side = |template| StackInput {
+        template,
+        environments: environments.iter().map(String::as_str).collect(),
+        parameters: args.parameters.clone(),
+    };
+    let changes = match preview(&side(&old), &side(&new), Catalog::builtin()) {
+        Ok(changes) => changes,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = match args.format {
+        PreviewFormat::Json => write_json(&changes, &mut out),
+        PreviewFormat::Text => write_text(&changes, &mut out),
+    }
+    .and_then(|()| out.flush());
+    if let Err(error) = written {
+        if error.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("error: cannot write the preview: {error}");
+            return ExitCode::from(2);
+        }
+    }
+    let disruptive = changes.iter().any(|change| {
+        matches!(
+            change.action,
+            Action::Replaced | Action::Deleted | Action::Refused | Action::Unknown
+        )
+    });
+    ExitCode::from(u8::from(disruptive))
+}
+
+fn write_json(changes: &[Change], out: &mut dyn Write) -> io::Result<()> {
+    #[derive(Serialize)]
+    struct Preview<'a> {
+        resources: Vec<ChangeJson<'a>>,
+    }
+    let preview = Preview {
+        resources: changes
+            .iter()
+            .map(|change| ChangeJson {
+                name: &change.name,
+                resource_type: &change.resource_type,
+                action: change.action.as_str(),
+                properties: &change.properties,
+                why: &change.why,
+                effect: change.effect.as_deref(),
+            })
+            .collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &preview)?;
+    writeln!(out)
+}
+
+fn write_text(changes: &[Change], out: &mut dyn Write) -> io::Result<()> {
+    for change in changes {
+        let properties = if change.properties.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", change.properties.join(", "))
+        };
+        writeln!(
+            out,
+            "{} ({}): {}{properties}",
+            change.name,
+            change.resource_type,
+            change.action.as_str()
+        )?;
+        if let Some(effect) = &change.effect {
+            writeln!(out, "    {effect}")?;
+        }
+        writeln!(out, "    why: {}", change.why)?;
+    }
+    let count = |action| changes.iter().filter(|c| c.action == action).count();
+    writeln!(
+        out,
+        "{} unchanged, {} updated in place, {} replaced, {} added, {} deleted{}{}",
+        count(Action::Unchanged),
+        count(Action::Updated),
+        count(Action::Replaced),
+        count(Action::Added),
+        count(Action::Deleted),
+        match count(Action::Refused) {
+            0 => String::new(),
+            n => format!(", {n} refused"),
+        },
+        match count(Action::Unknown) {
+            0 => String::new(),
+            n => format!(", {n} not known offline"),
+        },
+    )
+}

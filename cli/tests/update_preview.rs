@@ -1,0 +1,129 @@
+//! `heatwise update-preview` against Heat's own update: each case of
+//! `fixtures/update/` (NAME.old.yaml, NAME.new.yaml) is a stack adopted
+//! into a real Heat 27.0.1 from its old template and updated for real with
+//! its new one (`openstack stack update --existing`); what Heat did to each
+//! resource — replaced it, updated it in place, left it, added or deleted
+//! it — is what heatwise must say, and an update in place with no property
+//! changed must send the cloud nothing. The cases of `fixtures/update/
+//! migrate/` are heatwise's own migrations: the new template is what
+//! `heatwise fix --unsafe` makes of the old one.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use heatwise_test_support::Cloud;
+use serde_json::{json, Value};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/update")
+}
+
+/// Every case, by name: its old and new template.
+fn cases() -> Vec<(String, PathBuf, PathBuf)> {
+    let dir = fixtures();
+    let mut cases: Vec<(String, PathBuf, PathBuf)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|entry| {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            let case = name.strip_suffix(".old.yaml")?;
+            Some((
+                case.to_owned(),
+                dir.join(&name),
+                dir.join(format!("{case}.new.yaml")),
+            ))
+        })
+        .collect();
+    let migrated = std::env::temp_dir().join(format!("heatwise-migrated-{}", std::process::id()));
+    std::fs::create_dir_all(&migrated).unwrap();
+    for entry in std::fs::read_dir(dir.join("migrate")).unwrap() {
+        let old = entry.unwrap().path();
+        let case = format!("migrate-{}", old.file_stem().unwrap().to_str().unwrap());
+        let fixed = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+            .args(["fix", "--unsafe"])
+            .arg(&old)
+            .output()
+            .unwrap();
+        assert!(
+            fixed.status.success(),
+            "{}",
+            String::from_utf8_lossy(&fixed.stderr)
+        );
+        assert_ne!(
+            fixed.stdout,
+            std::fs::read(&old).unwrap(),
+            "{case} migrates"
+        );
+        let new = migrated.join(format!("{case}.yaml"));
+        std::fs::write(&new, &fixed.stdout).unwrap();
+        cases.push((case, old, new));
+    }
+    cases.sort();
+    cases
+}
+
+fn preview(old: &Path, new: &Path) -> Value {
+    let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(["update-preview", "--format", "json"])
+        .arg(old)
+        .arg(new)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.code().unwrap() <= 1,
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn every_case_is_what_heat_s_own_update_does() {
+    let cases = cases();
+    assert!(cases.len() >= 8, "{cases:?}");
+    let seed = json!({
+        "projects": {"alpha": {"alice": "member"}},
+        "stacks": cases.iter().map(|(case, old, _)| json!({
+            "project": "alpha", "user": "alice", "name": case,
+            "template": old, "adopt": true,
+        })).collect::<Vec<_>>(),
+        "updates": cases.iter().map(|(case, _, new)| json!({
+            "stack": case, "template": new,
+        })).collect::<Vec<_>>(),
+    });
+    let Some(cloud) = Cloud::start("update", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let mut disagreements = Vec::new();
+    let mut compared = 0;
+    for update in ready["updates"].as_array().unwrap() {
+        let case = update["stack"].as_str().unwrap();
+        let heat = &update["resources"];
+        let (_, old, new) = cases.iter().find(|(name, _, _)| name == case).unwrap();
+        let ours = preview(old, new);
+        for resource in ours["resources"].as_array().unwrap() {
+            let name = resource["name"].as_str().unwrap();
+            let action = resource["action"].as_str().unwrap();
+            let heat_action = heat[name]["action"].as_str().unwrap_or("(none)");
+            compared += 1;
+            if action != heat_action {
+                disagreements.push(format!(
+                    "{case}/{name}: heatwise says {action}, Heat {heat_action} ({})",
+                    heat[name]["events"]
+                ));
+            }
+            // In place with nothing to send: Heat sent the cloud nothing.
+            if action == "updated" && resource["properties"] == json!([]) {
+                assert_eq!(update["calls"], json!([]), "{case}/{name}");
+            }
+        }
+        assert_eq!(
+            heat.as_object().unwrap().len(),
+            ours["resources"].as_array().unwrap().len(),
+            "{case}: {heat}"
+        );
+    }
+    assert!(compared >= 10, "{compared}");
+    assert!(disagreements.is_empty(), "{disagreements:#?}");
+    drop(cloud);
+}
