@@ -21,8 +21,18 @@ use crate::stack;
 #[derive(Args, Debug)]
 pub struct OrcArgs {
     /// The template (`-` reads standard input).
-    #[arg(value_name = "TEMPLATE")]
-    template: PathBuf,
+    #[arg(value_name = "TEMPLATE", required_unless_present = "cloud_stack")]
+    template: Option<PathBuf>,
+
+    /// Hand over a stack the cloud runs: its template, environment, files
+    /// and resources read through Heat's API (authenticated as `openstack`
+    /// is: clouds.yaml, OS_*), as --stack-resources hands over from files.
+    #[arg(long, value_name = "STACK", conflicts_with_all = ["template", "environments", "stack_resources"])]
+    cloud_stack: Option<String>,
+
+    /// With --cloud-stack: the cloud of clouds.yaml (default OS_CLOUD).
+    #[arg(long = "os-cloud", value_name = "CLOUD", requires = "cloud_stack")]
+    cloud: Option<String>,
 
     /// An environment file whose `parameters` and `parameter_defaults`
     /// give parameter values, as `heat stack-create -e`. Repeatable; later
@@ -68,6 +78,13 @@ pub struct OrcArgs {
     /// stack over").
     #[arg(long, value_name = "RETAINED.yaml", conflicts_with = "plan")]
     release_plan: Option<PathBuf>,
+}
+
+impl OrcArgs {
+    /// The template's path (given unless --cloud-stack is).
+    fn template(&self) -> &Path {
+        self.template.as_deref().unwrap_or(Path::new("-"))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -132,10 +149,20 @@ pub fn run(args: &OrcArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let template = match read_path(&args.template) {
+    if let Some(name) = &args.cloud_stack {
+        return match from_cloud(args, name, options) {
+            Ok((export, files)) => write_export(args, &export, &files),
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let template_path = args.template();
+    let template = match read_path(template_path) {
         Ok(text) => text,
         Err(message) => {
-            eprintln!("error: {}: {message}", args.template.display());
+            eprintln!("error: {}: {message}", template_path.display());
             return ExitCode::from(2);
         }
     };
@@ -163,13 +190,53 @@ pub fn run(args: &OrcArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    write_export(args, &export, &files)
+}
 
+/// A running stack of the cloud, exported as a hand-over of its resources.
+fn from_cloud(args: &OrcArgs, name: &str, options: Options) -> Result<Exported, String> {
+    let credentials = crate::cloud::auth::read(
+        args.cloud.as_deref(),
+        &crate::cloud::auth::Sources::of_process(),
+    )?;
+    let heat = crate::cloud::heat::Heat::connect(&credentials)?;
+    let summary = heat.find_stack(name)?;
+    let documents = heat.documents(&summary)?;
+    let rows = StackResources::read(&heat.resource_rows(&summary)?)
+        .map_err(|message| format!("the resources of {name}: {message}"))?;
+    let options = options.handing_over(rows);
+    let texts = crate::scan::kept_files(&documents);
+    let urls = crate::scan::kept_urls();
+    let gathered = Stack::gather(&urls[0], &urls[1..], &texts);
+    if let Some((url, why)) = gathered.unread.first() {
+        return Err(format!(
+            "{name}: {}: {}",
+            crate::scan::shown_kept(url),
+            stack::describe(why)
+        ));
+    }
+    let export = heatwise_orc::export_stack(&gathered, &options);
+    Ok((
+        export,
+        files_of(&gathered, &|url| {
+            format!("{name}/{}", crate::scan::shown_kept(url))
+        }),
+    ))
+}
+
+/// The manifests (or the plan) on standard output, what was not carried
+/// over on standard error, each in its file.
+fn write_export(
+    args: &OrcArgs,
+    export: &heatwise_orc::Export,
+    files: &[(File, String, Arc<str>)],
+) -> ExitCode {
     let output = if args.plan {
-        render::plan(&export)
+        render::plan(export)
     } else {
         match args.format {
-            OrcFormat::Yaml => render::yaml(&export),
-            OrcFormat::Json => render::json(&export),
+            OrcFormat::Yaml => render::yaml(export),
+            OrcFormat::Json => render::json(export),
         }
     };
     let mut stdout = io::stdout().lock();
@@ -184,7 +251,7 @@ pub fn run(args: &OrcArgs) -> ExitCode {
     let colour =
         io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut stderr = io::stderr().lock();
-    for (file, path, text) in &files {
+    for (file, path, text) in files {
         let findings: Vec<Finding<'_>> = export
             .findings
             .iter()
@@ -228,14 +295,14 @@ pub fn run(args: &OrcArgs) -> ExitCode {
 type Exported = (heatwise_orc::Export, Vec<(File, String, Arc<str>)>);
 
 fn exported(args: &OrcArgs, template: &str, options: &Options) -> Result<Exported, String> {
-    let shown_arg = |path: &PathBuf| {
+    let shown_arg = |path: &Path| {
         if path.as_os_str() == "-" {
             STDIN_NAME.to_owned()
         } else {
             path.display().to_string()
         }
     };
-    if args.template.as_os_str() == "-" {
+    if args.template().as_os_str() == "-" {
         let mut texts = Vec::new();
         for path in &args.environments {
             let text = read_path(path).map_err(|m| format!("error: {}: {m}", path.display()))?;
@@ -245,7 +312,7 @@ fn exported(args: &OrcArgs, template: &str, options: &Options) -> Result<Exporte
         let export = heatwise_orc::export(template, &environments, options);
         let mut files = vec![(
             File::Template,
-            shown_arg(&args.template),
+            shown_arg(args.template()),
             Arc::from(template),
         )];
         for (index, (path, text)) in args.environments.iter().zip(&texts).enumerate() {
@@ -258,7 +325,9 @@ fn exported(args: &OrcArgs, template: &str, options: &Options) -> Result<Exporte
         return Ok((export, files));
     }
     let mut urls = Vec::new();
-    for path in std::iter::once(&args.template).chain(&args.environments) {
+    for path in
+        std::iter::once(args.template()).chain(args.environments.iter().map(PathBuf::as_path))
+    {
         if path.as_os_str() == "-" {
             return Err(
                 "error: -e -: only the template may be read from standard input".to_owned(),
@@ -275,6 +344,16 @@ fn exported(args: &OrcArgs, template: &str, options: &Options) -> Result<Exporte
         return Err(format!("error: {url}: {}", stack::describe(why)));
     }
     let export = heatwise_orc::export_stack(&gathered, options);
+    let shown = |url: &str| {
+        provider
+            .path_of(url)
+            .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
+    };
+    Ok((export, files_of(&gathered, &shown)))
+}
+
+/// Each file of the stack findings may be in, with its path as shown.
+fn files_of(gathered: &Stack, shown: &dyn Fn(&str) -> String) -> Vec<(File, String, Arc<str>)> {
     let environments: Vec<usize> = gathered.environments().collect();
     let mut files = Vec::new();
     for (id, file) in gathered.files.iter().enumerate() {
@@ -287,12 +366,9 @@ fn exported(args: &OrcArgs, template: &str, options: &Options) -> Result<Exporte
             Role::Nested => File::Nested(id),
             Role::Data => continue,
         };
-        let path = provider
-            .path_of(&file.url)
-            .map_or_else(|| file.url.clone(), |p| stack::shown(&p));
-        files.push((which, path, Arc::clone(&file.text)));
+        files.push((which, shown(&file.url), Arc::clone(&file.text)));
     }
-    Ok((export, files))
+    files
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -309,7 +385,7 @@ fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> E
     let plan = match release_plan(template) {
         Ok(plan) => plan,
         Err(message) => {
-            eprintln!("error: {}: {message}", args.template.display());
+            eprintln!("error: {}: {message}", args.template().display());
             return ExitCode::from(2);
         }
     };
@@ -325,8 +401,9 @@ fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> E
          # {retained} is the template with deletion_policy: Retain on {count}.\n\
          # Run from the template's directory (heatclient sends its nested files again).\n\
          \n\
-         # 1. Check that the update changes deletion policies only: nothing may be replaced.\n\
-         openstack stack update --dry-run --existing --template {retained} {stack}\n\
+         # 1. Check that the update changes deletion policies only: nothing may be replaced\n\
+         #    (Heat's own `stack update --dry-run` calls every resource that refers to another replaced).\n\
+         heatwise update-preview --stack {stack} {retained}\n\
          # 2. Give the resources Retain.\n\
          openstack stack update --wait --existing --template {retained} {stack}\n\
          # 3. Hand the resources over: import them into ORC, unmanaged, and wait until each is there.\n\
@@ -338,7 +415,7 @@ fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> E
          openstack stack delete --wait {stack}\n\
          # Where heat.conf has enable_stack_abandon = True, `openstack stack abandon {stack}` does steps 1, 2 and 4 at once.\n",
         count = plural(plan.retained, "resource"),
-        template = args.template.display(),
+        template = args.template().display(),
         secret = args.credentials.secret_name,
         cloud = args.credentials.cloud_name,
     );
@@ -366,7 +443,7 @@ fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> E
         .collect();
     let mut stderr = io::stderr().lock();
     let _ = write_findings(
-        &args.template.display().to_string(),
+        &args.template().display().to_string(),
         template,
         &findings,
         colour,

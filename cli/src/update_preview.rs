@@ -21,13 +21,20 @@ pub enum PreviewFormat {
 
 #[derive(Args, Debug)]
 pub struct UpdatePreviewArgs {
-    /// The template the running stack was made from.
-    #[arg(value_name = "OLD")]
-    old: PathBuf,
+    /// OLD NEW: the template the running stack was made from, and the one
+    /// it is updated with; with --stack, NEW alone.
+    #[arg(value_name = "TEMPLATE", num_args = 1..=2, required = true)]
+    templates: Vec<PathBuf>,
 
-    /// The template it is updated with.
-    #[arg(value_name = "NEW")]
-    new: PathBuf,
+    /// Take OLD, its environment and its parameters' values from this
+    /// stack of the cloud (authenticated as `openstack` is: clouds.yaml,
+    /// OS_*).
+    #[arg(long, value_name = "NAME")]
+    stack: Option<String>,
+
+    /// With --stack: the cloud of clouds.yaml (default OS_CLOUD).
+    #[arg(long = "os-cloud", value_name = "CLOUD", requires = "stack")]
+    cloud: Option<String>,
 
     /// An environment file the stack is deployed with (its parameters and
     /// parameter_defaults). Repeatable, in order.
@@ -62,18 +69,41 @@ struct ChangeJson<'a> {
     effect: Option<&'a str>,
 }
 
-pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
+/// The old template and its environments: from the files given, or from
+/// the running stack.
+fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>), String> {
     let read = |path: &PathBuf| {
         read_path(path).map_err(|message| format!("{}: {message}", path.display()))
     };
-    let texts = (|| -> Result<(String, String, Vec<String>), String> {
-        let environments = args
-            .environments
-            .iter()
-            .map(read)
-            .collect::<Result<_, _>>()?;
-        Ok((read(&args.old)?, read(&args.new)?, environments))
-    })();
+    let mut environments: Vec<String> = args
+        .environments
+        .iter()
+        .map(read)
+        .collect::<Result<_, _>>()?;
+    match (&args.stack, args.templates.as_slice()) {
+        (None, [old, _]) => Ok((read(old)?, environments)),
+        (Some(name), [_]) => {
+            let credentials = crate::cloud::auth::read(
+                args.cloud.as_deref(),
+                &crate::cloud::auth::Sources::of_process(),
+            )?;
+            let heat = crate::cloud::heat::Heat::connect(&credentials)?;
+            let documents = heat.documents(&heat.find_stack(name)?)?;
+            // The environment Heat merged holds the stack's parameter values.
+            environments.insert(0, documents.environment);
+            Ok((documents.template, environments))
+        }
+        (None, _) => Err("give OLD and NEW, or --stack NAME and NEW".to_owned()),
+        (Some(_), _) => Err("with --stack, give NEW alone: OLD is the stack's".to_owned()),
+    }
+}
+
+pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
+    let texts = old_side(args).and_then(|(old, environments)| {
+        let new = args.templates.last().expect("one template at least");
+        let text = read_path(new).map_err(|message| format!("{}: {message}", new.display()))?;
+        Ok((old, text, environments))
+    });
     let (old, new, environments) = match texts {
         Ok(texts) => texts,
         Err(message) => {

@@ -181,7 +181,7 @@ fn a_running_stack_hands_over_and_releases() {
     assert_eq!(code, 0, "{stderr}");
     assert!(
         stdout.contains(&format!(
-            "openstack stack update --dry-run --existing --template {} apps",
+            "heatwise update-preview --stack apps {}",
             retained.display()
         )),
         "{stdout}"

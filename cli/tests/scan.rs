@@ -238,7 +238,70 @@ fn every_project_s_stacks_are_found_with_the_findings_of_their_files_live_and_fr
         "{text}"
     );
     assert!(text.contains("OS::Nova::FloatingIP (resource type): 1 stack, 1 use\n      hidden since Rocky (11.0.0)"), "{text}");
+
+    // The ORC hand-over of the running stack, read through the API, is the
+    // one made from its files and `openstack stack resource list`'s rows.
+    hand_over_from_the_cloud(&ready, network["id"].as_str().unwrap(), &here);
     drop(cloud);
+}
+
+fn hand_over_from_the_cloud(ready: &Value, stack_id: &str, here: &Path) {
+    let endpoint = format!("{}/v1/beta", ready["heat"].as_str().unwrap());
+    let noauth = [("OS_AUTH_TYPE", "none"), ("OS_ENDPOINT", endpoint.as_str())];
+    let orc = ["--namespace", "heat", "--credentials", "clouds/openstack"];
+    let live = heatwise(
+        &[&["orc", "--cloud-stack", "network"][..], &orc].concat(),
+        &noauth,
+        here,
+    );
+    let openstack = heatwise_test_support::heat_python()
+        .unwrap()
+        .with_file_name("openstack");
+    let rows = Command::new(openstack)
+        .args([
+            "stack",
+            "resource",
+            "list",
+            "--nested-depth",
+            "5",
+            "--long",
+            "-f",
+            "json",
+            stack_id,
+        ])
+        .env_clear()
+        .env("OS_AUTH_TYPE", "none")
+        .env("OS_ENDPOINT", &endpoint)
+        .output()
+        .unwrap();
+    assert!(rows.status.success(), "{}", stderr(&rows));
+    let rows_path = here.join("rows.json");
+    std::fs::write(&rows_path, &rows.stdout).unwrap();
+    let from_files = heatwise(
+        &[
+            &[
+                "orc",
+                &fixture("network/root.yaml"),
+                "-e",
+                &fixture("network/env.yaml"),
+                "--stack-resources",
+                rows_path.to_str().unwrap(),
+            ][..],
+            &orc,
+        ]
+        .concat(),
+        &[],
+        here,
+    );
+    assert_eq!(
+        live.status.code(),
+        from_files.status.code(),
+        "{}\n{}",
+        stderr(&live),
+        stderr(&from_files)
+    );
+    assert!(stdout(&live).contains("import:"), "{}", stdout(&live));
+    assert_eq!(stdout(&live), stdout(&from_files));
 }
 
 #[test]

@@ -62,12 +62,16 @@ fn cases() -> Vec<(String, PathBuf, PathBuf)> {
 }
 
 fn preview(old: &Path, new: &Path) -> Value {
-    let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
-        .args(["update-preview", "--format", "json"])
-        .arg(old)
-        .arg(new)
-        .output()
-        .unwrap();
+    previewed(
+        Command::new(env!("CARGO_BIN_EXE_heatwise"))
+            .args(["update-preview", "--format", "json"])
+            .arg(old)
+            .arg(new),
+    )
+}
+
+fn previewed(command: &mut Command) -> Value {
+    let output = command.output().unwrap();
     assert!(
         output.status.code().unwrap() <= 1,
         "{}",
@@ -82,10 +86,14 @@ fn every_case_is_what_heat_s_own_update_does() {
     assert!(cases.len() >= 8, "{cases:?}");
     let seed = json!({
         "projects": {"alpha": {"alice": "member"}},
-        "stacks": cases.iter().map(|(case, old, _)| json!({
-            "project": "alpha", "user": "alice", "name": case,
-            "template": old, "adopt": true,
-        })).collect::<Vec<_>>(),
+        // Each case twice: one Heat updates, one kept as it was for
+        // update-preview --stack to read.
+        "stacks": cases.iter().flat_map(|(case, old, _)| [
+            json!({"project": "alpha", "user": "alice", "name": case,
+                   "template": old, "adopt": true}),
+            json!({"project": "alpha", "user": "alice", "name": format!("{case}-kept"),
+                   "template": old, "adopt": true}),
+        ]).collect::<Vec<_>>(),
         "updates": cases.iter().map(|(case, _, new)| json!({
             "stack": case, "template": new,
         })).collect::<Vec<_>>(),
@@ -101,6 +109,17 @@ fn every_case_is_what_heat_s_own_update_does() {
         let heat = &update["resources"];
         let (_, old, new) = cases.iter().find(|(name, _, _)| name == case).unwrap();
         let ours = preview(old, new);
+        // OLD read from the running stack through Heat's API: the same.
+        let endpoint = format!("{}/v1/alpha", ready["heat"].as_str().unwrap());
+        let from_cloud = previewed(
+            Command::new(env!("CARGO_BIN_EXE_heatwise"))
+                .args(["update-preview", "--format", "json", "--stack"])
+                .arg(format!("{case}-kept"))
+                .arg(new)
+                .env("OS_AUTH_TYPE", "none")
+                .env("OS_ENDPOINT", &endpoint),
+        );
+        assert_eq!(from_cloud, ours, "{case}");
         for resource in ours["resources"].as_array().unwrap() {
             let name = resource["name"].as_str().unwrap();
             let action = resource["action"].as_str().unwrap();

@@ -98,10 +98,13 @@ A stack Heat runs can move to ORC without recreating anything:\n\n\
    (from `--stack-resources`). Software deployments are left as they are: Heat would run their configuration\n\
    again to update them, and deleting one touches nothing outside Heat unless its `actions` include `DELETE`\n\
    (reported). A resource whose only change is its deletion policy is updated without being touched\n\
-   (Heat's `Resource.handle_update` acts on changed properties); the dry run shows what Heat will do.\n\
-2. `openstack stack update --dry-run --existing --template retained.yaml STACK` must list no resource to replace;\n\
-   then `openstack stack update --wait --existing --template retained.yaml STACK`.\n\
-3. `openstack stack resource list --nested-depth 5 --long -f json STACK > resources.json`, then\n\
+   (Heat's `Resource.handle_update` acts on changed properties).\n\
+2. `heatwise update-preview --stack STACK retained.yaml` must list no resource replaced (Heat's own\n\
+   `stack update --dry-run` calls every resource that refers to another replaced); then\n\
+   `openstack stack update --wait --existing --template retained.yaml STACK`.\n\
+3. `heatwise orc --cloud-stack STACK --namespace NS --credentials SECRET/CLOUD > handover.yaml` reads the\n\
+   stack's template, environment, files and resources through Heat's API; or, from files,\n\
+   `openstack stack resource list --nested-depth 5 --long -f json STACK > resources.json`, then\n\
    `heatwise orc TEMPLATE ... --stack-resources resources.json > handover.yaml`: every resource Heat made whose\n\
    kind ORC can import becomes a `managementPolicy: unmanaged` object importing the ID Heat lists, named as the\n\
    export names it, so references by name hold. Nothing is created: not the ports Nova made for a server's\n\

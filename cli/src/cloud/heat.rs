@@ -128,9 +128,12 @@ impl Heat {
     }
 
     fn headers(&self) -> Vec<(&str, &str)> {
-        match &self.token {
-            Some(token) => vec![("X-Auth-Token", token.expose())],
-            None => Vec::new(),
+        match (&self.token, &self.own_project) {
+            (Some(token), _) => vec![("X-Auth-Token", token.expose())],
+            // Heat without Keystone (its noauth pipeline) takes the
+            // project from X-Auth-Project: the one OS_ENDPOINT names.
+            (None, Some(project)) => vec![("X-Auth-Project", project.as_str())],
+            (None, None) => Vec::new(),
         }
     }
 
@@ -218,6 +221,78 @@ impl Heat {
             }
         }
         BTreeMap::new()
+    }
+
+    /// The stack of this name (or ID) in the token's project.
+    pub fn find_stack(&self, name: &str) -> Result<StackSummary, String> {
+        self.stacks(false)?
+            .stacks
+            .into_iter()
+            .find(|stack| stack.stack_name == name || stack.id == name)
+            .ok_or_else(|| {
+                format!(
+                    "the project {} has no stack {name} (openstack stack list shows its stacks)",
+                    self.own_project.as_deref().unwrap_or("of the token")
+                )
+            })
+    }
+
+    /// The stack's resources and its nested stacks' (5 deep), as `openstack
+    /// stack resource list --nested-depth 5 --long -f json` lists them:
+    /// each row's `stack_name` taken from its link to its stack, as
+    /// python-heatclient takes it.
+    pub fn resource_rows(&self, stack: &StackSummary) -> Result<String, String> {
+        #[derive(Deserialize)]
+        struct Link {
+            href: String,
+            rel: String,
+        }
+        #[derive(Deserialize)]
+        struct Row {
+            resource_name: String,
+            #[serde(default)]
+            physical_resource_id: Option<String>,
+            resource_type: String,
+            resource_status: String,
+            #[serde(default)]
+            updated_time: Option<String>,
+            #[serde(default)]
+            links: Vec<Link>,
+        }
+        #[derive(Deserialize)]
+        struct Rows {
+            resources: Vec<Row>,
+        }
+        let url = format!(
+            "{}/stacks/{}/{}/resources?nested_depth=5",
+            self.endpoint_of(stack.project.as_deref()),
+            stack.stack_name,
+            stack.id
+        );
+        let rows: Rows = self
+            .get_json(&url)
+            .map_err(|error| format!("the resources of {}: {error}", stack.stack_name))?;
+        let listed: Vec<serde_json::Value> = rows
+            .resources
+            .into_iter()
+            .map(|row| {
+                let stack_name = row
+                    .links
+                    .iter()
+                    .find(|link| link.rel == "stack")
+                    .and_then(|link| link.href.rsplit('/').nth(1))
+                    .map(str::to_owned);
+                serde_json::json!({
+                    "resource_name": row.resource_name,
+                    "physical_resource_id": row.physical_resource_id.unwrap_or_default(),
+                    "resource_type": row.resource_type,
+                    "resource_status": row.resource_status,
+                    "updated_time": row.updated_time,
+                    "stack_name": stack_name,
+                })
+            })
+            .collect();
+        serde_json::to_string(&listed).map_err(|error| error.to_string())
     }
 
     /// The template, environment and files of one stack.

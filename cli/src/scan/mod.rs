@@ -18,7 +18,7 @@ use heatwise_core::stack::Texts;
 
 use crate::args::{parse_release, parse_severity};
 use crate::cloud::auth::{self, Sources};
-use crate::cloud::heat::{Heat, StackSummary};
+use crate::cloud::heat::{Heat, StackDocuments, StackSummary};
 use crate::lint::{lint_gathered, Files, StackRun};
 use crate::output::{FileReport, InputError};
 pub use dump::ScannedStack;
@@ -280,30 +280,13 @@ fn lint_stacks(
 ) -> Vec<(Vec<FileReport>, Vec<InputError>)> {
     let memo = LintMemo::default();
     crate::lint::in_parallel(stacks, |stack| {
-        let mut texts = Texts::default();
-        let documents = &stack.documents;
-        for (url, text) in &documents.files {
-            texts.0.insert(url.clone(), text.clone());
-        }
-        texts
-            .0
-            .insert(ROOT_URL.to_owned(), dump::indent_json(&documents.template));
-        texts.0.insert(
-            ENVIRONMENT_URL.to_owned(),
-            dump::indent_json(&documents.environment),
-        );
-        let shown = |url: &str| match url {
-            ROOT_URL => dump::TEMPLATE.to_owned(),
-            ENVIRONMENT_URL => dump::ENVIRONMENT.to_owned(),
-            other => dump::place_of(other),
-        };
-        let urls = [ROOT_URL.to_owned(), ENVIRONMENT_URL.to_owned()];
+        let texts = kept_files(&stack.documents);
         let mut errors = Vec::new();
         let mut run = StackRun::default();
         let reports = lint_gathered(
-            &urls,
+            &kept_urls(),
             &texts,
-            &shown,
+            &shown_kept,
             options,
             &mut errors,
             &mut run,
@@ -312,6 +295,38 @@ fn lint_stacks(
         );
         (reports, errors)
     })
+}
+
+/// A stack as Heat keeps it, as files by URL: each file the client sent by
+/// its own URL, the template and the environment by URLs of their own
+/// ([`kept_urls`]), laid out as their dumps are.
+pub(crate) fn kept_files(documents: &StackDocuments) -> Texts {
+    let mut texts = Texts::default();
+    for (url, text) in &documents.files {
+        texts.0.insert(url.clone(), text.clone());
+    }
+    texts
+        .0
+        .insert(ROOT_URL.to_owned(), dump::indent_json(&documents.template));
+    texts.0.insert(
+        ENVIRONMENT_URL.to_owned(),
+        dump::indent_json(&documents.environment),
+    );
+    texts
+}
+
+/// The root template's and the environment's URLs in [`kept_files`].
+pub(crate) fn kept_urls() -> Vec<String> {
+    vec![ROOT_URL.to_owned(), ENVIRONMENT_URL.to_owned()]
+}
+
+/// A file of [`kept_files`] as the reports name it: relative to the stack.
+pub(crate) fn shown_kept(url: &str) -> String {
+    match url {
+        ROOT_URL => dump::TEMPLATE.to_owned(),
+        ENVIRONMENT_URL => dump::ENVIRONMENT.to_owned(),
+        other => dump::place_of(other),
+    }
 }
 
 /// `scanning 12/40 stacks` on standard error, when it is a terminal.
