@@ -57,6 +57,14 @@ pub struct FixArgs {
     #[arg(long)]
     write: bool,
 
+    /// Write the migration of one template as the successive templates a
+    /// running stack is updated with into DIR (1.yaml, 2.yaml): first
+    /// deletion_policy: Retain on what the migration removes, so that
+    /// Heat forgets it without calling the cloud; then the migration. The
+    /// steps and what each update does to each resource are printed.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["write", "diff", "stack"])]
+    plan: Option<PathBuf>,
+
     #[command(flatten)]
     check: CheckArgs,
 
@@ -129,7 +137,9 @@ pub fn run(args: &FixArgs) -> ExitCode {
             failed = true;
             continue;
         }
-        let written = if args.write {
+        let written = if let Some(dir) = &args.plan {
+            write_plan(dir, &name, &text, &outcome.text, &mut stdout)
+        } else if args.write {
             match input {
                 Input::File { path, .. } if outcome.text != text => {
                     write_atomically(path, &outcome.text)
@@ -285,6 +295,57 @@ fn unified_diff(name: &str, old: &str, new: &str) -> String {
         .context_radius(3)
         .header(&format!("a/{name}"), &format!("b/{name}"))
         .to_string()
+}
+
+/// `--plan DIR`: each step's template into DIR, the steps on `out`.
+fn write_plan(
+    dir: &Path,
+    name: &str,
+    original: &str,
+    migrated: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let steps = heatwise_core::fixer::migration_plan(
+        original,
+        migrated,
+        heatwise_core::catalog::Catalog::builtin(),
+    )
+    .map_err(io::Error::other)?;
+    fs::create_dir_all(dir)?;
+    writeln!(
+        out,
+        "# Migrating a running stack made from {name}, in {} step{}.",
+        steps.len(),
+        if steps.len() == 1 { "" } else { "s" }
+    )?;
+    for (index, step) in steps.iter().enumerate() {
+        let path = dir.join(format!("{}.yaml", index + 1));
+        fs::write(&path, &step.text)?;
+        writeln!(out, "\n# {}. {}", index + 1, step.title)?;
+        for change in &step.changes {
+            if change.action == heatwise_core::update::Action::Unchanged {
+                continue;
+            }
+            writeln!(
+                out,
+                "#    {} ({}): {}{}",
+                change.name,
+                change.resource_type,
+                change.action.as_str(),
+                change
+                    .effect
+                    .as_deref()
+                    .map(|e| format!(": {e}"))
+                    .unwrap_or_default()
+            )?;
+        }
+        writeln!(
+            out,
+            "openstack stack update --wait --existing --template {} STACK",
+            path.display()
+        )?;
+    }
+    Ok(())
 }
 
 /// What `openstack stack update --existing` with the migrated template

@@ -262,7 +262,7 @@ fn a_session_from_open_to_shutdown() {
     assert_eq!(
         titles,
         [
-            "Replace `network_id` with `network`",
+            "Replace `network_id` with `network` (on a running stack: port updated (nothing sent))",
             "Suppress HW202 on this line",
             "Apply every safe heatwise fix"
         ],

@@ -146,3 +146,84 @@ fn every_case_is_what_heat_s_own_update_does() {
     assert!(disagreements.is_empty(), "{disagreements:#?}");
     drop(cloud);
 }
+
+/// `heatwise fix --plan`: a RouterGateway removed by its migration is
+/// retained first, so that Heat's second update sets the router's gateway
+/// and never clears it; updating straight to the migration both sets and
+/// clears it, in no fixed order. Judged on Heat's real updates and on what
+/// they sent the cloud.
+#[test]
+fn the_plan_retains_the_router_gateway_first_so_that_nothing_clears_the_gateway() {
+    let old = fixtures().join("plan/router-gateway.yaml");
+    let dir = std::env::temp_dir().join(format!("heatwise-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let planned = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(["fix", "--unsafe", "--plan"])
+        .arg(&dir)
+        .arg(&old)
+        .output()
+        .unwrap();
+    assert!(
+        planned.status.success(),
+        "{}",
+        String::from_utf8_lossy(&planned.stderr)
+    );
+    let (step1, step2) = (dir.join("1.yaml"), dir.join("2.yaml"));
+    assert!(String::from_utf8_lossy(&planned.stdout).contains(&format!(
+        "openstack stack update --wait --existing --template {} STACK",
+        step1.display()
+    )));
+    let seed = json!({
+        "projects": {"alpha": {"alice": "member"}},
+        "stacks": [
+            {"project": "alpha", "user": "alice", "name": "planned", "template": old, "adopt": true},
+            {"project": "alpha", "user": "alice", "name": "direct", "template": old, "adopt": true},
+        ],
+        "updates": [
+            {"stack": "planned", "template": step1},
+            {"stack": "planned", "template": step2},
+            {"stack": "direct", "template": step2},
+        ],
+    });
+    let Some(cloud) = Cloud::start("plan", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let updates = ready["updates"].as_array().unwrap();
+    // Each step as heatwise previews it.
+    for (update, (from, to)) in
+        updates
+            .iter()
+            .zip([(&old, &step1), (&step1, &step2), (&old, &step2)])
+    {
+        for resource in preview(from, to)["resources"].as_array().unwrap() {
+            let name = resource["name"].as_str().unwrap();
+            assert_eq!(
+                resource["action"], update["resources"][name]["action"],
+                "{} {name}: {update}",
+                update["stack"]
+            );
+        }
+    }
+    let gateway_bodies = |update: &Value| -> Vec<Value> {
+        update["calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|call| call["path"].as_str().unwrap().starts_with("routers/"))
+            .map(|call| call["body"]["router"]["external_gateway_info"].clone())
+            .collect()
+    };
+    let cleared = |info: &Value| info.is_null() || info == &json!({});
+    // Retaining sends nothing; the migration then only sets the gateway.
+    assert_eq!(updates[0]["calls"], json!([]));
+    let planned_calls = gateway_bodies(&updates[1]);
+    assert!(
+        !planned_calls.is_empty() && !planned_calls.iter().any(cleared),
+        "{planned_calls:?}"
+    );
+    // Straight to the migration, the gateway's deletion clears it too.
+    let direct_calls = gateway_bodies(&updates[2]);
+    assert!(direct_calls.iter().any(cleared), "{direct_calls:?}");
+    drop(cloud);
+}

@@ -10,13 +10,15 @@ SEED.json:
     {"projects": {"alpha": {"alice": "member", "rita": "reader"}},
      "stacks": [{"project": "alpha", "user": "alice", "name": "web",
                  "template": "/abs/root.yaml", "environments": ["/abs/env.yaml"],
-                 "parameters": {"key": "value"}, "adopt": true}],
+                 "parameters": {"key": "value"}, "adopt": true},
+                {"project": "alpha", "name": "bulk", "template": "...", "copies": 1000}],
      "updates": [{"stack": "web", "template": "/abs/new.yaml"}],
      "application_credentials": [{"project": "alpha", "user": "alice", "name": "scan"}],
      "tokens": [{"project": "alpha", "user": "alice"}]}
 
 Stacks are made as ``openstack stack create -t TEMPLATE -e ENV...`` makes
-them (python-heatclient gathers the files and environments), or with
+them (python-heatclient gathers the files and environments; ``copies``
+makes that many, NAME-0000 on), or with
 ``adopt`` as ``openstack stack adopt`` does, for types of the cloud's
 services, which no service here would create: every resource, nested
 templates' too, is taken over with an ID made from its place. Without Keystone, projects and
@@ -230,6 +232,17 @@ def adopted(template: dict, files: dict, path: str) -> dict:
         if isinstance(kind, str) and kind in files:
             record["resources"] = adopted(yaml.safe_load(files[kind]) or {}, files, place)
         resources[name] = record
+    for name, record in resources.items():
+        if record["type"] == "OS::Neutron::RouterGateway":
+            # Its ID is Neutron's two: ROUTER:NETWORK.
+            properties = template["resources"][name].get("properties") or {}
+            router = properties.get("router") or properties.get("router_id")
+            network = properties.get("network") or properties.get("network_id")
+            if isinstance(router, dict) and router.get("get_resource") in resources:
+                router = resources[router["get_resource"]]["resource_id"]
+            import fake_cloud
+
+            record["resource_id"] = f"{router}:{fake_cloud.made_id('networks', str(network))}"
     return resources
 
 
@@ -326,13 +339,27 @@ def main() -> None:
 
         stacks = []
         clients = {}
+        specs = []
         for spec in seed.get("stacks", []):
+            copies = spec.get("copies")
+            if copies is None:
+                specs.append(spec)
+            else:
+                specs += [{**spec, "name": f"{spec['name']}-{n:04d}"} for n in range(copies)]
+
+        def made_from(spec):
             user = spec.get("user", "admin")
             client = heat_client(heat_url, identity, spec["project"], user, passwords.get(user, ""))
-            made = make_stack(client, spec)
-            clients[spec["name"]] = (client, made["id"])
-            stacks.append({"project": spec["project"], "user": user, "name": spec["name"],
-                           **made})
+            return spec, client, user, make_stack(client, spec)
+
+        # A few at a time: Heat's one engine serves them side by side.
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=4 if len(specs) > 8 else 1) as pool:
+            for spec, client, user, made in pool.map(made_from, specs):
+                clients[spec["name"]] = (client, made["id"])
+                stacks.append({"project": spec["project"], "user": user, "name": spec["name"],
+                               **made})
 
         updated = []
         for spec in seed.get("updates", []):

@@ -5,12 +5,13 @@
 use std::collections::HashMap;
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::fix::{suppression, Applicability};
+use heatwise_core::fix::{apply_edits, suppression, Applicability, Edit};
 use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::lint::LintOptions;
 use heatwise_core::stack::Registry;
 use heatwise_core::template;
 use heatwise_core::text::TextRange;
+use heatwise_core::update::{preview, Action, StackInput};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, NumberOrString, TextEdit,
     Uri, WorkspaceEdit,
@@ -21,6 +22,41 @@ use super::settings::Settings;
 
 /// The kind of the fix-all action.
 pub const FIX_ALL: &str = "source.fixAll.heatwise";
+
+/// What `stack update --existing` with the fix applied does to a running
+/// stack made from the text, resource by resource: `gateway deleted,
+/// router updated (nothing sent)`; `None` when it changes nothing there.
+fn running_stack_effect(
+    text: &str,
+    converter: &Converter<'_>,
+    edits: &[TextEdit],
+) -> Option<String> {
+    let edits: Vec<Edit> = edits
+        .iter()
+        .map(|edit| Edit::replace(converter.text_range(edit.range), edit.new_text.clone()))
+        .collect();
+    let fixed = apply_edits(text, &edits);
+    let side = |template| StackInput {
+        template,
+        environments: Vec::new(),
+        parameters: Vec::new(),
+    };
+    let changes = preview(&side(text), &side(&fixed), Catalog::builtin()).ok()?;
+    let said: Vec<String> = changes
+        .iter()
+        .filter(|change| change.action != Action::Unchanged)
+        .map(|change| {
+            let quiet = change.action == Action::Updated && change.properties.is_empty();
+            format!(
+                "{} {}{}",
+                change.name,
+                change.action.as_str(),
+                if quiet { " (nothing sent)" } else { "" }
+            )
+        })
+        .collect();
+    (!said.is_empty()).then(|| said.join(", "))
+}
 
 pub fn code_actions(
     uri: &Uri,
@@ -58,11 +94,14 @@ pub fn code_actions(
         {
             if wants(&CodeActionKind::QUICKFIX) {
                 let safe = fix.applicability == Applicability::Safe;
-                let title = if safe {
-                    fix.title
+                let mut title = if safe {
+                    fix.title.clone()
                 } else {
                     format!("{} [unsafe fix: review it]", fix.title)
                 };
+                if let Some(effect) = running_stack_effect(&document.text, converter, &fix.edits) {
+                    title.push_str(&format!(" (on a running stack: {effect})"));
+                }
                 actions.push(CodeActionOrCommand::CodeAction(CodeAction {
                     title,
                     kind: Some(CodeActionKind::QUICKFIX),

@@ -7,11 +7,13 @@
 //! the same translation rules, so that it means to Heat exactly what the
 //! original meant; comments and layout stay.
 
+mod plan;
 mod stack;
 
 use crate::fix::{apply_edits, non_clashing, Applicability, Edit, Fix};
 use crate::lint::{lint, Diagnostic, LintOptions, Rule};
 
+pub use plan::{migration_plan, PlanStep};
 pub use stack::{fix_stack, StackFix};
 
 /// Most rounds of lint-and-fix [`fix_all`] runs.

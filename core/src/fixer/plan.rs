@@ -1,0 +1,125 @@
+//! A migration of a running stack in steps that Heat carries out without
+//! a race: first `deletion_policy: Retain` on each resource the migration
+//! removes, so that Heat then forgets it without calling the cloud (a
+//! RouterGateway's deletion would clear the gateway the router takes over,
+//! in no fixed order with the router's update); then the migration.
+
+use crate::catalog::Catalog;
+use crate::fix::{apply_edits, Editor, NewValue};
+use crate::template::{self, DocumentKind};
+use crate::update::{preview, Action, Change, StackInput};
+
+/// One template of the plan, and what updating the stack with it does.
+pub struct PlanStep {
+    /// What the step is for.
+    pub title: String,
+    pub text: String,
+    pub changes: Vec<Change>,
+}
+
+/// The steps from `original` to `migrated`: one when the migration
+/// removes nothing (or nothing that is not already retained), else the
+/// retaining template first. `Err` when a template cannot be read.
+pub fn migration_plan(
+    original: &str,
+    migrated: &str,
+    catalog: &Catalog,
+) -> Result<Vec<PlanStep>, String> {
+    let side = |template| StackInput {
+        template,
+        environments: Vec::new(),
+        parameters: Vec::new(),
+    };
+    let direct = preview(&side(original), &side(migrated), catalog)?;
+    let removed: Vec<&str> = direct
+        .iter()
+        .filter(|change| change.action == Action::Deleted)
+        .map(|change| change.name.as_str())
+        .collect();
+    let retained = retain(original, &removed)?;
+    let mut steps = Vec::new();
+    let mut from = original.to_owned();
+    if retained != original {
+        steps.push(PlanStep {
+            title: format!(
+                "deletion_policy: Retain on {}, which the migration removes: Heat then forgets it and leaves it to what takes its place",
+                removed.join(", ")
+            ),
+            changes: preview(&side(original), &side(&retained), catalog)?,
+            text: retained.clone(),
+        });
+        from = steps[0].text.clone();
+    }
+    steps.push(PlanStep {
+        title: "the migration".to_owned(),
+        changes: preview(&side(&from), &side(migrated), catalog)?,
+        text: migrated.to_owned(),
+    });
+    Ok(steps)
+}
+
+/// `text` with `deletion_policy: Retain` on each of `names`, comments and
+/// layout kept.
+fn retain(text: &str, names: &[&str]) -> Result<String, String> {
+    let template = template::parse(text);
+    let key = match template.kind() {
+        DocumentKind::Hot => "deletion_policy",
+        DocumentKind::CloudFormation => "DeletionPolicy",
+        _ => return Err("this is not a Heat template".to_owned()),
+    };
+    let tree = template.tree();
+    let editor = Editor::new(tree);
+    let mut edits = Vec::new();
+    for resource in template.resources() {
+        if !names.contains(&resource.name.as_str()) {
+            continue;
+        }
+        let definition = &resource.definition;
+        let edit = match template.resource_entry(definition, "deletion_policy") {
+            Some(entry) if tree.scalar(entry.value) == Some("Retain") => continue,
+            Some(entry) => editor.replace_scalar(entry.value, "Retain"),
+            None => editor.insert_entry(definition.body, key, &NewValue::Str("Retain".into())),
+        };
+        edits.push(edit.ok_or_else(|| {
+            format!(
+                "deletion_policy cannot be written into {}'s definition as it is laid out",
+                resource.name
+            )
+        })?);
+    }
+    Ok(apply_edits(text, &edits))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_removed_router_gateway_is_retained_first() {
+        let original = "heat_template_version: 2015-04-30\nresources:\n  router:\n    type: OS::Neutron::Router\n  gateway:  # the old way\n    type: OS::Neutron::RouterGateway\n    properties:\n      router: {get_resource: router}\n      network: public\n";
+        let migrated = "heat_template_version: 2015-04-30\nresources:\n  router:\n    type: OS::Neutron::Router\n    properties:\n      external_gateway_info:\n        network: public\n";
+        let steps = migration_plan(original, migrated, Catalog::builtin()).unwrap();
+        assert_eq!(steps.len(), 2);
+        assert!(steps[0]
+            .text
+            .contains("  gateway:  # the old way\n    type: OS::Neutron::RouterGateway\n"));
+        assert!(steps[0].text.contains("deletion_policy: Retain"));
+        let action = |step: &PlanStep, name: &str| {
+            step.changes.iter().find(|c| c.name == name).unwrap().action
+        };
+        assert_eq!(action(&steps[0], "gateway"), Action::Updated);
+        assert_eq!(action(&steps[0], "router"), Action::Unchanged);
+        assert_eq!(action(&steps[1], "gateway"), Action::Deleted);
+        assert!(steps[1]
+            .changes
+            .iter()
+            .any(|c| c.effect.as_deref().is_some_and(|e| e.contains("Retain"))));
+        // Nothing removed: one step.
+        assert_eq!(
+            migration_plan(migrated, migrated, Catalog::builtin())
+                .unwrap()
+                .len(),
+            1
+        );
+    }
+}
