@@ -239,6 +239,44 @@ fn every_project_s_stacks_are_found_with_the_findings_of_their_files_live_and_fr
     );
     assert!(text.contains("OS::Nova::FloatingIP (resource type): 1 stack, 1 use\n      hidden since Rocky (11.0.0)"), "{text}");
 
+    // SARIF, for code scanning: valid, each file under PROJECT/STACK/.
+    let sarif = heatwise(
+        &["scan", "--all-projects", "--format", "sarif"],
+        &noauth,
+        &here,
+    );
+    let sarif: Value = serde_json::from_str(&stdout(&sarif)).unwrap();
+    let schema_path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-schema-2.1.0.json");
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .unwrap();
+    let problems: Vec<String> = validator
+        .iter_errors(&sarif)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(problems.is_empty(), "{problems:#?}");
+    let uris: BTreeSet<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .unwrap()
+        })
+        .collect();
+    assert!(uris.contains("beta/network/template.yaml"), "{uris:?}");
+    assert!(
+        uris.iter()
+            .any(|u| u.starts_with("beta/network/files/") && u.ends_with("/scan/network/app.yaml")),
+        "{uris:?}"
+    );
+    assert_eq!(uris.len(), 2, "{uris:?}");
+
     // The ORC hand-over of the running stack, read through the API, is the
     // one made from its files and `openstack stack resource list`'s rows.
     hand_over_from_the_cloud(&ready, network["id"].as_str().unwrap(), &here);

@@ -40,6 +40,7 @@ pub struct Http {
 }
 
 /// A response with a status the caller looks at.
+#[derive(Debug)]
 pub struct Response {
     pub body: String,
     /// `X-Subject-Token`, Keystone's way of handing out a token.
@@ -218,7 +219,67 @@ fn error_message(body: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::io::{BufRead, BufReader, Write};
+    use std::net::TcpListener;
+
     use super::*;
+
+    /// A server on 127.0.0.1 that answers each connection with the next
+    /// of `answers` (status line and headers; the body is the status's
+    /// word), and counts the requests.
+    fn serve(answers: Vec<&'static str>) -> (String, std::thread::JoinHandle<usize>) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let handle = std::thread::spawn(move || {
+            let mut served = 0;
+            for answer in answers {
+                let (stream, _) = listener.accept().unwrap();
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut line = String::new();
+                while reader.read_line(&mut line).unwrap() > 0 && line != "\r\n" {
+                    line.clear();
+                }
+                let body = "{}";
+                let mut stream = stream;
+                write!(
+                    stream,
+                    "{answer}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                )
+                .unwrap();
+                served += 1;
+            }
+            served
+        });
+        (address, handle)
+    }
+
+    #[test]
+    fn a_busy_service_is_asked_again_as_it_says() {
+        let (address, server) = serve(vec![
+            "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 0",
+            "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 0",
+            "HTTP/1.1 200 OK",
+        ]);
+        let http = Http::new(&TlsSettings::default()).unwrap();
+        let answer = http.get(&format!("{address}/stacks"), &[]).unwrap();
+        assert_eq!(answer.body, "{}");
+        assert_eq!(server.join().unwrap(), 3);
+    }
+
+    #[test]
+    fn an_error_is_not_asked_again_and_says_what_the_service_said() {
+        let (address, server) = serve(vec!["HTTP/1.1 403 Forbidden"]);
+        let http = Http::new(&TlsSettings::default()).unwrap();
+        let error = http.get(&format!("{address}/stacks"), &[]).unwrap_err();
+        assert!(
+            matches!(error, HttpError::Status { status: 403, .. }),
+            "{error}"
+        );
+        assert_eq!(server.join().unwrap(), 1);
+        let nothing = http.get("http://127.0.0.1:9/", &[]).unwrap_err();
+        assert!(matches!(nothing, HttpError::Transport { .. }), "{nothing}");
+    }
 
     #[test]
     fn error_messages_come_from_each_service_shape() {
