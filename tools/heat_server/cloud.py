@@ -13,6 +13,7 @@ SEED.json:
                  "parameters": {"key": "value"}, "adopt": true},
                 {"project": "alpha", "name": "bulk", "template": "...", "copies": 1000}],
      "updates": [{"stack": "web", "template": "/abs/new.yaml"}],
+     "previews": [{"project": "alpha", "template": "/abs/t.yaml"}],
      "application_credentials": [{"project": "alpha", "user": "alice", "name": "scan"}],
      "tokens": [{"project": "alpha", "user": "alice"}]}
 
@@ -32,6 +33,7 @@ When everything is ready, one JSON line goes to standard output:
      "application_credentials": [{"project", "user", "name", "id", "secret"}],
      "tokens": [{"project", "user", "token"}],
      "stacks": [{"project", "user", "name", "id", "status", "reason"}],
+     "previews": [{"template", "accepted", "error"}],
      "updates": [{"stack", "stack_status", "calls": [{"method", "path", "body"}],
                   "resources": {NAME: {"action", "events", "physical_id_before",
                                        "physical_id_after"}}}]}
@@ -281,6 +283,28 @@ def make_stack(client, spec: dict) -> dict:
         time.sleep(0.2)
 
 
+def preview_stack(client, spec: dict) -> dict:
+    """Heat's verdict before it creates anything, as `openstack stack create
+    --dry-run` asks it (the stack validated as the engine does before a
+    create, its constraints asked of the cloud)."""
+    from heatclient.common import template_utils
+
+    template_files, template = template_utils.get_template_contents(
+        template_file=spec["template"])
+    environment_files: list[str] = []
+    env_files, environment = template_utils.process_multiple_environments_and_files(
+        env_paths=spec.get("environments", []), env_list_tracker=environment_files)
+    try:
+        client.stacks.preview(
+            stack_name="preview", template=template,
+            files=dict(list(template_files.items()) + list(env_files.items())),
+            environment=environment, environment_files=environment_files or None,
+            parameters=spec.get("parameters", {}))
+    except Exception as error:  # Heat's refusal, whatever its class
+        return {"accepted": False, "error": str(error)}
+    return {"accepted": True, "error": None}
+
+
 def update_stack(client, stack_id: str, spec: dict, calls: list) -> dict:
     """As `openstack stack update --existing -t TEMPLATE` does; what Heat
     did to each resource (updates.py)."""
@@ -361,6 +385,12 @@ def main() -> None:
                 stacks.append({"project": spec["project"], "user": user, "name": spec["name"],
                                **made})
 
+        judged = []
+        for spec in seed.get("previews", []):
+            user = spec.get("user", "admin")
+            client = heat_client(heat_url, identity, spec["project"], user, passwords.get(user, ""))
+            judged.append({"template": spec["template"], **preview_stack(client, spec)})
+
         updated = []
         for spec in seed.get("updates", []):
             client, stack_id = clients[spec["stack"]]
@@ -387,7 +417,7 @@ def main() -> None:
             "heat": heat_url, "keystone": keystone_url, "region": REGION,
             "admin": {"user": "admin", "password": admin_password, "project": "admin"},
             "passwords": passwords, "application_credentials": credentials,
-            "tokens": tokens, "stacks": stacks, "updates": updated,
+            "tokens": tokens, "stacks": stacks, "updates": updated, "previews": judged,
         }), flush=True)
         sys.stdin.read()
     finally:

@@ -1,5 +1,7 @@
-//! `cargo xtask bench [--only criterion|heat]`: the benchmarks.
+//! `cargo xtask bench [--only criterion|heat|stack|scan]`: the benchmarks.
 //!
+//! - `scan`: `heatwise scan` of a real Heat holding 1,000 stacks, beside
+//!   heatwise's own share of it (`bench_scan.rs`).
 //! - `criterion`: heatwise-core's criterion benchmarks (`core/benches/`):
 //!   the catalog, the reader, parse and lint over the corpus of real
 //!   templates, with their throughput.
@@ -42,12 +44,19 @@ pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
     let only = match args {
         [] => None,
         [flag, which]
-            if flag == "--only" && ["criterion", "heat", "stack"].contains(&which.as_str()) =>
+            if flag == "--only"
+                && ["criterion", "heat", "stack", "scan"].contains(&which.as_str()) =>
         {
             Some(which.as_str())
         }
-        _ => return Err("usage: cargo xtask bench [--only criterion|heat|stack]".into()),
+        _ => return Err("usage: cargo xtask bench [--only criterion|heat|stack|scan]".into()),
     };
+    if only.is_none_or(|only| only == "scan") {
+        crate::bench_scan::run(env, &build_heatwise(env)?)?;
+    }
+    if only == Some("scan") {
+        return Ok(());
+    }
     if only.is_none_or(|only| only == "stack") {
         stack_versus_heat(env)?;
     }

@@ -20,6 +20,7 @@
 //! for quick runs on a machine that has everything.
 
 mod bench;
+mod bench_scan;
 mod catalog;
 mod corpus;
 mod env;

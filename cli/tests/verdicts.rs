@@ -1,0 +1,84 @@
+//! heatwise's verdict is Heat's, judged by the real Heat 27.0.1 the test
+//! starts: each template of `fixtures/verdicts/` is sent to Heat's preview
+//! (`openstack stack create --dry-run`: the stack validated as the engine
+//! validates it before a create, constraints asked of the cloud), and
+//! heatwise must report an error exactly when Heat refuses. These are the
+//! cases an in-process Heat cannot judge: types of the cloud's services,
+//! whose `validate()` Heat runs only where the service is in the catalog.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use heatwise_test_support::Cloud;
+use serde_json::{json, Value};
+
+fn fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/verdicts");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// heatwise's errors in a template, by code.
+fn errors(template: &Path) -> Vec<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(["lint", "--format", "json"])
+        .arg(template)
+        .output()
+        .unwrap();
+    let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    findings
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| f["code"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
+    let templates = fixtures();
+    assert!(templates.len() >= 10, "{templates:?}");
+    let seed = json!({
+        "projects": {"alpha": {"alice": "member"}},
+        "previews": templates.iter().map(|t| json!({
+            "project": "alpha", "user": "alice", "template": t,
+        })).collect::<Vec<_>>(),
+    });
+    let Some(cloud) = Cloud::start("verdicts", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let mut disagreements = Vec::new();
+    let (mut refused, mut accepted) = (0, 0);
+    for verdict in ready["previews"].as_array().unwrap() {
+        let template = Path::new(verdict["template"].as_str().unwrap());
+        let heat_refuses = verdict["accepted"] == false;
+        if heat_refuses {
+            refused += 1;
+        } else {
+            accepted += 1;
+        }
+        let ours = errors(template);
+        if heat_refuses == ours.is_empty() {
+            disagreements.push(format!(
+                "{}: Heat {} ({}), heatwise's errors {ours:?}",
+                template.file_name().unwrap().to_string_lossy(),
+                if heat_refuses { "refuses" } else { "accepts" },
+                verdict["error"]
+            ));
+        }
+    }
+    // Both kinds of verdict are there to be judged.
+    assert!(
+        refused >= 4 && accepted >= 4,
+        "{refused} refused, {accepted} accepted"
+    );
+    assert!(disagreements.is_empty(), "{disagreements:#?}");
+    drop(cloud);
+}

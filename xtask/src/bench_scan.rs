@@ -1,0 +1,161 @@
+//! `cargo xtask bench --only scan`: `heatwise scan --all-projects` of a
+//! real Heat 27.0.1 holding 1,000 stacks in two projects (half created,
+//! half adopted with the cloud's types, nested templates and files),
+//! started on 127.0.0.1 by `tools/heat_server/cloud.py`. The live scan's
+//! wall time is set beside heatwise's own work: the same stacks scanned
+//! from the dump the live scan wrote, which reads and lints exactly what
+//! the API gave and nothing else. Best of three live runs, of ten offline.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::env::Env;
+
+/// Stacks seeded: half of each fixture.
+const STACKS: usize = 1_000;
+const LIVE_RUNS: usize = 3;
+const OFFLINE_RUNS: usize = 10;
+/// Fetches at once (heatwise's default).
+const CONCURRENCY: &str = "8";
+
+pub fn run(env: &Env, heatwise: &Path) -> Result<(), String> {
+    let python = crate::heat_server::python(&env.root);
+    if !python.is_file() {
+        return Err(format!(
+            "{} is missing: run `cargo xtask setup`",
+            python.display()
+        ));
+    }
+    let out = env.root.join("target").join("bench").join("scan");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let fixtures = env.root.join("cli/tests/fixtures/scan");
+    let fixture = |relative: &str| fixtures.join(relative).display().to_string();
+    let seed = format!(
+        r#"{{"projects": {{"alpha": {{"alice": "member"}}, "beta": {{"bob": "member"}}}},
+  "stacks": [
+    {{"project": "alpha", "user": "alice", "name": "random", "template": {random:?}, "copies": {half}}},
+    {{"project": "beta", "user": "bob", "name": "network", "template": {root:?},
+      "environments": [{environment:?}], "adopt": true, "copies": {half}}}]}}"#,
+        random = fixture("plain/random.yaml"),
+        root = fixture("network/root.yaml"),
+        environment = fixture("network/env.yaml"),
+        half = STACKS / 2,
+    );
+    let seed_path = out.join("seed.json");
+    std::fs::write(&seed_path, seed).map_err(|e| format!("{}: {e}", seed_path.display()))?;
+
+    env.step(&format!(
+        "starting Heat 27.0.1 on 127.0.0.1 and making {STACKS} stacks (several minutes)"
+    ));
+    let started = Instant::now();
+    let mut cloud = Command::new(&python)
+        .arg(env.root.join("tools/heat_server/cloud.py"))
+        .arg("--state")
+        .arg(out.join("state"))
+        .arg("--seed")
+        .arg(&seed_path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", python.display()))?;
+    let mut ready = String::new();
+    let read = cloud
+        .stdout
+        .take()
+        .map(|stdout| BufReader::new(stdout).read_line(&mut ready));
+    if !matches!(read, Some(Ok(n)) if n > 0) {
+        let _ = cloud.kill();
+        return Err("the Heat server did not start; see its messages above".into());
+    }
+    println!(
+        "{STACKS} stacks made in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    let heat = ready
+        .split("\"heat\": \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .ok_or("cloud.py's ready line names no Heat")?
+        .to_owned();
+    let endpoint = format!("{heat}/v1/admin");
+
+    let dump = out.join("dump");
+    let scan = |args: &[&str], live: bool| -> Result<Duration, String> {
+        let mut command = Command::new(heatwise);
+        command.args(["scan", "--format", "json"]).args(args);
+        if live {
+            command
+                .env("OS_AUTH_TYPE", "none")
+                .env("OS_ENDPOINT", &endpoint);
+        }
+        let started = Instant::now();
+        let output = command
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", heatwise.display()))?;
+        let elapsed = started.elapsed();
+        if output.status.code().is_none_or(|code| code > 1) {
+            return Err(format!(
+                "heatwise scan failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            ));
+        }
+        let stacks = String::from_utf8_lossy(&output.stdout)
+            .matches("\"status_reason\"")
+            .count();
+        if stacks != STACKS {
+            return Err(format!(
+                "heatwise scan reported {stacks} stacks, not {STACKS}"
+            ));
+        }
+        Ok(elapsed)
+    };
+    let dump_arg = dump.display().to_string();
+    let mut live = Duration::MAX;
+    for run in 0..LIVE_RUNS {
+        let _ = std::fs::remove_dir_all(&dump);
+        let args: &[&str] = if run == 0 {
+            &[
+                "--all-projects",
+                "--concurrency",
+                CONCURRENCY,
+                "--dump",
+                &dump_arg,
+            ]
+        } else {
+            &["--all-projects", "--concurrency", CONCURRENCY]
+        };
+        live = live.min(scan(args, true)?);
+    }
+    let _ = std::fs::remove_dir_all(&dump);
+    scan(
+        &[
+            "--all-projects",
+            "--concurrency",
+            CONCURRENCY,
+            "--dump",
+            &dump_arg,
+        ],
+        true,
+    )?;
+    let mut offline = Duration::MAX;
+    for _ in 0..OFFLINE_RUNS {
+        offline = offline.min(scan(&[&dump_arg], false)?);
+    }
+    drop(cloud.stdin.take());
+    let _ = cloud.wait();
+
+    let (live, offline) = (live.as_secs_f64(), offline.as_secs_f64());
+    println!(
+        "heatwise scan --all-projects of {STACKS} stacks ({CONCURRENCY} fetches at once): {live:.2} s live ({:.0} stacks/s)",
+        STACKS as f64 / live
+    );
+    println!(
+        "heatwise's own work (the same stacks from the dump it wrote): {offline:.3} s, {:.1}% of the live scan; the rest is Heat's API",
+        100.0 * offline / live
+    );
+    Ok(())
+}
