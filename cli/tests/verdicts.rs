@@ -4,7 +4,9 @@
 //! validates it before a create, constraints asked of the cloud), and
 //! heatwise must report an error exactly when Heat refuses. These are the
 //! cases an in-process Heat cannot judge: types of the cloud's services,
-//! whose `validate()` Heat runs only where the service is in the catalog.
+//! whose `validate()` Heat runs only where the service is in the catalog,
+//! and stacks: `NAME.env.yaml` beside `NAME.yaml` is its environment
+//! (`-e`), and heatwise lints the two as `lint --stack` does.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,18 +20,31 @@ fn fixtures() -> Vec<PathBuf> {
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
+        .filter(|path| !path.to_string_lossy().ends_with(".env.yaml"))
         .collect();
     found.sort();
     found
 }
 
-/// heatwise's errors in a template, by code.
+/// The environment beside a template, if it has one.
+fn environment_of(template: &Path) -> Option<PathBuf> {
+    let environment = template.with_extension("env.yaml");
+    environment.is_file().then_some(environment)
+}
+
+/// heatwise's errors in a template (with its environment), by code.
 fn errors(template: &Path) -> Vec<String> {
-    let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
-        .args(["lint", "--format", "json"])
-        .arg(template)
-        .output()
-        .unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_heatwise"));
+    command.args(["lint", "--format", "json"]);
+    match environment_of(template) {
+        Some(environment) => command
+            .arg("--stack")
+            .arg(template)
+            .arg("-e")
+            .arg(environment),
+        None => command.arg(template),
+    };
+    let output = command.output().unwrap();
     let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
     findings
         .as_array()
@@ -48,6 +63,7 @@ fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
         "projects": {"alpha": {"alice": "member"}},
         "previews": templates.iter().map(|t| json!({
             "project": "alpha", "user": "alice", "template": t,
+            "environments": environment_of(t).into_iter().collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     });
     let Some(cloud) = Cloud::start("verdicts", false, &seed.to_string()) else {
