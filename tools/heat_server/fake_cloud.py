@@ -1,7 +1,9 @@
 """The least of a cloud that Heat needs to run stacks of Neutron's types
 for the tests: networks, subnets, routers, ports, floating IPs, security
 groups and the rest, looked up by name or ID, created, updated and
-deleted, in memory; and Neutron's list of extensions.
+deleted, in memory; and Neutron's list of extensions. For servers, what
+Heat looks up while it validates one: Nova's flavors and key pairs and
+Glance's images, each name one that exists but those starting `missing`.
 
 A name Heat looks up stands for one resource whose ID is made from the
 name, so the same name is the same resource in every stack. Every request
@@ -113,9 +115,83 @@ class FakeNeutron:
         return 404, {"NeutronError": {"type": "NotFound", "message": f"{path} is not served here"}}
 
 
+def missing(name: str) -> bool:
+    """A name that stands for nothing, for the cases where the cloud has
+    no such flavor or image."""
+    return name.startswith("missing")
+
+
+def nova(path: str, base: str) -> tuple[int, dict]:
+    """Nova's version and its flavors and key pairs: every name is one but
+    those that start with `missing`."""
+    version = {"id": "v2.1", "status": "CURRENT", "version": "2.96", "min_version": "2.1",
+               "updated": "2013-07-23T11:33:21Z",
+               "links": [{"rel": "self", "href": f"{base}/nova/"}]}
+    path = path.strip("/")
+    if path in ("", "v2.1"):
+        return 200, {"version": version, "versions": [version]}
+    path = path.removeprefix("v2.1/")
+    if path.startswith("flavors/") and "/" not in path[len("flavors/"):]:
+        name = path[len("flavors/"):]
+        if missing(name):
+            return 404, {"itemNotFound": {"code": 404, "message": f"Flavor {name} could not be found."}}
+        return 200, {"flavor": {"id": made_id("flavors", name), "name": name, "ram": 2048,
+                                "vcpus": 1, "disk": 20, "OS-FLV-EXT-DATA:ephemeral": 0,
+                                "swap": 0, "os-flavor-access:is_public": True,
+                                "rxtx_factor": 1.0, "links": []}}
+    if path in ("flavors", "flavors/detail"):
+        return 200, {"flavors": []}
+    if path.startswith("os-keypairs/"):
+        name = path[len("os-keypairs/"):]
+        if missing(name):
+            return 404, {"itemNotFound": {"code": 404, "message": f"Keypair {name} not found."}}
+        return 200, {"keypair": {"name": name, "public_key": "ssh-ed25519 AAAA fake",
+                                 "fingerprint": "00", "type": "ssh"}}
+    return 404, {"itemNotFound": {"code": 404, "message": f"{path} is not served here"}}
+
+
+IMAGE_SCHEMA = {"name": "image", "additionalProperties": {"type": "string"},
+                "properties": {key: {"type": ["null", "string", "integer", "array", "boolean"]}
+                               for key in ("id", "name", "status", "min_disk", "min_ram", "size",
+                                           "disk_format", "container_format", "visibility",
+                                           "tags", "protected", "owner", "checksum", "os_hidden",
+                                           "created_at", "updated_at", "file", "self", "schema")},
+                "links": []}
+
+
+def glance(path: str, query: dict, base: str) -> tuple[int, dict]:
+    """Glance's images: every name is one active image but those that
+    start with `missing`."""
+    path = path.strip("/")
+    if path == "":
+        return 200, {"versions": [{"id": "v2.16", "status": "CURRENT",
+                                   "links": [{"rel": "self", "href": f"{base}/glance/v2/"}]}]}
+    path = path.removeprefix("v2/")
+    if path == "schemas/image":
+        return 200, IMAGE_SCHEMA
+    if path == "schemas/images":
+        return 200, {"name": "images", "properties": {"images": {"type": "array",
+                                                                  "items": IMAGE_SCHEMA}},
+                     "links": []}
+
+    def image(name: str) -> dict:
+        return {"id": made_id("images", name), "name": name, "status": "active",
+                "min_disk": 0, "min_ram": 0, "size": 1073741824, "disk_format": "qcow2",
+                "container_format": "bare", "visibility": "public", "tags": []}
+
+    if path == "images":
+        names = [n for n in query.get("name", []) if not missing(n)]
+        return 200, {"images": [image(n) for n in names]}
+    if path.startswith("images/"):
+        ident = path[len("images/"):]
+        return (404, {"message": "not found"}) if missing(ident) else (200, image(ident))
+    return 404, {"message": f"{path} is not served here"}
+
+
 class FakeCloud:
     def __init__(self):
         self.neutron = FakeNeutron()
+        self.base = ""
 
     @property
     def calls(self) -> list[dict]:
@@ -132,8 +208,13 @@ class FakeCloud:
                 body = json.loads(environ["wsgi.input"].read(length))
             except ValueError:
                 body = None
+        base = f"http://{environ.get('HTTP_HOST', '127.0.0.1')}"
         if path.startswith("/neutron"):
             status, answer = self.neutron.handle(method, path[len("/neutron"):], query, body)
+        elif path.startswith("/nova"):
+            status, answer = nova(path[len("/nova"):], base)
+        elif path.startswith("/glance"):
+            status, answer = glance(path[len("/glance"):], query, base)
         else:
             status, answer = 404, {"error": f"{path} is not served here"}
         data = b"" if status == 204 else json.dumps(answer).encode()
