@@ -6,7 +6,9 @@
 //! cases an in-process Heat cannot judge: types of the cloud's services,
 //! whose `validate()` Heat runs only where the service is in the catalog,
 //! and stacks: `NAME.env.yaml` beside `NAME.yaml` is its environment
-//! (`-e`), and heatwise lints the two as `lint --stack` does.
+//! (`-e`), and heatwise lints the two as `lint --stack` does. Those of
+//! `create/` Heat also creates when it accepts them: Heat's verdict there
+//! is the create's (some refusals come only when a resource is created).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,8 +16,9 @@ use std::process::Command;
 use heatwise_test_support::Cloud;
 use serde_json::{json, Value};
 
-fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/verdicts");
+/// The templates of a folder of fixtures (not their environments, nor the
+/// nested templates in folders below).
+fn fixtures_in(dir: &Path) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| entry.unwrap().path())
@@ -26,24 +29,26 @@ fn fixtures() -> Vec<PathBuf> {
     found
 }
 
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/verdicts")
+}
+
 /// The environment beside a template, if it has one.
 fn environment_of(template: &Path) -> Option<PathBuf> {
     let environment = template.with_extension("env.yaml");
     environment.is_file().then_some(environment)
 }
 
-/// heatwise's errors in a template (with its environment), by code.
+/// heatwise's errors in the stack of a template (with its environment),
+/// by code.
 fn errors(template: &Path) -> Vec<String> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_heatwise"));
-    command.args(["lint", "--format", "json"]);
-    match environment_of(template) {
-        Some(environment) => command
-            .arg("--stack")
-            .arg(template)
-            .arg("-e")
-            .arg(environment),
-        None => command.arg(template),
-    };
+    command
+        .args(["lint", "--format", "json", "--stack"])
+        .arg(template);
+    if let Some(environment) = environment_of(template) {
+        command.arg("-e").arg(environment);
+    }
     let output = command.output().unwrap();
     let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
     findings
@@ -57,14 +62,23 @@ fn errors(template: &Path) -> Vec<String> {
 
 #[test]
 fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
-    let templates = fixtures();
-    assert!(templates.len() >= 10, "{templates:?}");
+    let validated = fixtures_in(&fixtures_dir());
+    let created = fixtures_in(&fixtures_dir().join("create"));
+    assert!(
+        validated.len() >= 10 && created.len() >= 3,
+        "{validated:?} {created:?}"
+    );
+    let spec = |t: &PathBuf, create: bool| {
+        json!({
+            "project": "alpha", "user": "alice", "template": t, "create": create,
+            "environments": environment_of(t).into_iter().collect::<Vec<_>>(),
+        })
+    };
     let seed = json!({
         "projects": {"alpha": {"alice": "member"}},
-        "previews": templates.iter().map(|t| json!({
-            "project": "alpha", "user": "alice", "template": t,
-            "environments": environment_of(t).into_iter().collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
+        "previews": validated.iter().map(|t| spec(t, false))
+            .chain(created.iter().map(|t| spec(t, true)))
+            .collect::<Vec<_>>(),
     });
     let Some(cloud) = Cloud::start("verdicts", false, &seed.to_string()) else {
         return;
@@ -74,7 +88,10 @@ fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
     let (mut refused, mut accepted) = (0, 0);
     for verdict in ready["previews"].as_array().unwrap() {
         let template = Path::new(verdict["template"].as_str().unwrap());
-        let heat_refuses = verdict["accepted"] == false;
+        let heat_refuses = verdict["accepted"] == false
+            || verdict["create"]["status"]
+                .as_str()
+                .is_some_and(|status| status != "CREATE_COMPLETE");
         if heat_refuses {
             refused += 1;
         } else {
@@ -86,7 +103,11 @@ fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
                 "{}: Heat {} ({}), heatwise's errors {ours:?}",
                 template.file_name().unwrap().to_string_lossy(),
                 if heat_refuses { "refuses" } else { "accepts" },
-                verdict["error"]
+                if verdict["error"].is_null() {
+                    &verdict["create"]
+                } else {
+                    &verdict["error"]
+                }
             ));
         }
     }

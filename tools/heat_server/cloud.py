@@ -13,7 +13,7 @@ SEED.json:
                  "parameters": {"key": "value"}, "adopt": true},
                 {"project": "alpha", "name": "bulk", "template": "...", "copies": 1000}],
      "updates": [{"stack": "web", "template": "/abs/new.yaml"}],
-     "previews": [{"project": "alpha", "template": "/abs/t.yaml"}],
+     "previews": [{"project": "alpha", "template": "/abs/t.yaml", "create": true}],
      "application_credentials": [{"project": "alpha", "user": "alice", "name": "scan"}],
      "tokens": [{"project": "alpha", "user": "alice"}]}
 
@@ -33,7 +33,7 @@ When everything is ready, one JSON line goes to standard output:
      "application_credentials": [{"project", "user", "name", "id", "secret"}],
      "tokens": [{"project", "user", "token"}],
      "stacks": [{"project", "user", "name", "id", "status", "reason"}],
-     "previews": [{"template", "accepted", "error"}],
+     "previews": [{"template", "accepted", "error", "create": {"status", "reason"}}],
      "updates": [{"stack", "stack_status", "calls": [{"method", "path", "body"}],
                   "resources": {NAME: {"action", "events", "physical_id_before",
                                        "physical_id_after"}}}]}
@@ -389,7 +389,15 @@ def main() -> None:
         for spec in seed.get("previews", []):
             user = spec.get("user", "admin")
             client = heat_client(heat_url, identity, spec["project"], user, passwords.get(user, ""))
-            judged.append({"template": spec["template"], **preview_stack(client, spec)})
+            verdict = preview_stack(client, spec)
+            if verdict["accepted"] and spec.get("create"):
+                # Past validation: what the create itself makes of it.
+                try:
+                    made = make_stack(client, {**spec, "name": f"judged-{len(judged)}"})
+                except Exception as error:  # refused when sent
+                    made = {"status": "CREATE_FAILED", "reason": str(error)}
+                verdict["create"] = {"status": made["status"], "reason": made["reason"]}
+            judged.append({"template": spec["template"], **verdict})
 
         updated = []
         for spec in seed.get("updates", []):

@@ -28,14 +28,31 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         if interface.outputs.iter().any(|o| o == name) || matches!(name, "OS::stack_id" | "show") {
             continue;
         }
-        let message = with_suggestions(
-            format!(
+        // In a resource's definition the create resolves it, and fails
+        // there; in an output it is resolved only when shown.
+        let at = tree.range(reference.call.call);
+        let user = template.resources().iter().find(|resource| {
+            let body = tree.range(resource.definition.body);
+            body.start <= at.start && at.end <= body.end
+        });
+        let says = match user {
+            Some(user) => format!(
+                "{} has no output `{name}`: Heat accepts the template, then fails the create when it creates `{}` (\"The Referenced Attribute ({resource_name} {name}) is incorrect\"), after the resources it creates first",
+                interface.name, user.name
+            ),
+            None => format!(
                 "{} has no output `{name}`: Heat creates the stack and this value is null",
                 interface.name
             ),
+        };
+        let message = with_suggestions(
+            says,
             &closest(name, interface.outputs.iter().map(String::as_str)),
         );
         let diagnostic = cx.report(Rule::UnknownNestedOutput, tree.range(attribute), message);
+        if user.is_some() {
+            diagnostic.severity = crate::lint::Severity::Error;
+        }
         diagnostic.related.push(Related {
             url: interface.url.clone(),
             range: crate::text::TextRange::empty(0),
