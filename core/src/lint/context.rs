@@ -17,6 +17,9 @@ use super::references::References;
 use super::timeline::{describe, timeline, LifecycleStep};
 use super::{Diagnostic, LintOptions, Rule, Severity};
 
+#[cfg(feature = "stack")]
+mod nested;
+
 /// A mapping's pairs of entries with equal keys: (earlier, later).
 pub(crate) type EqualKeys = Rc<[(Entry, Entry)]>;
 
@@ -118,48 +121,6 @@ impl<'a, 't> Context<'a, 't> {
             ));
         }
         Some(resolution)
-    }
-
-    /// The nested template a resource of this file is made from, when it
-    /// is linted as part of a stack: through a `type` naming a file, or
-    /// through the environments' registry.
-    #[cfg(feature = "stack")]
-    pub(crate) fn nested_template(
-        &self,
-        resource: &crate::template::Resource,
-    ) -> Option<&'a crate::stack::Interface> {
-        let nested = self.stack?;
-        let written = resource.definition.type_name.as_deref()?;
-        if crate::stack::registry::is_template_name(written) {
-            let range = self.tree.range(resource.definition.type_entry?.value);
-            return nested.by_type(range);
-        }
-        match self.mapped_type(written, Some(&resource.name))? {
-            Resolution::Template(name) => nested.by_registry(&name),
-            _ => None,
-        }
-    }
-
-    /// Every property written for a template resource whose nested
-    /// template the stack knows, with that template (merge keys applied,
-    /// a repeated key's later value only).
-    #[cfg(feature = "stack")]
-    pub(crate) fn nested_properties(&self) -> Vec<(&'a crate::stack::Interface, Entry)> {
-        let (template, tree) = (self.template, self.tree);
-        let mut out = Vec::new();
-        for resource in template.resources() {
-            let Some(interface) = self.nested_template(resource) else {
-                continue;
-            };
-            let Some(properties) = resource.definition.properties_mapping(tree) else {
-                continue;
-            };
-            if !template.is_call(properties) {
-                let entries = crate::template::merge::flattened(tree, properties);
-                out.extend(entries.into_iter().map(|merged| (interface, merged.entry)));
-            }
-        }
-        out
     }
 
     /// What the environments make of `type_name` when it is not itself:

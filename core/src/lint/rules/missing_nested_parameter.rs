@@ -12,11 +12,9 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let Some(nested) = cx.stack else {
         return;
     };
-    for resource in template.resources() {
-        let Some(interface) = cx.nested_template(resource) else {
-            continue;
-        };
-        let properties = resource.definition.properties_mapping(tree);
+    for used in cx.nested_uses() {
+        let interface = used.interface;
+        let properties = used.definition.properties_mapping(tree);
         if properties.is_some_and(|p| template.is_call(p)) {
             continue;
         }
@@ -28,7 +26,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                     .collect()
             })
             .unwrap_or_default();
-        let Some(type_entry) = resource.definition.type_entry else {
+        let Some(type_entry) = used.definition.type_entry else {
             continue;
         };
         for parameter in &interface.parameters {
@@ -36,10 +34,16 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             if parameter.has_default || given.contains(&name.as_str()) || nested.has_default(name) {
                 continue;
             }
-            let message = format!(
-                "{}'s parameter `{name}` has no default and `{}` does not pass it (nor do the environments' parameter_defaults): Heat refuses the stack (\"Property {name} not assigned\")",
-                interface.name, resource.name
-            );
+            let message = match &used.member_of {
+                None => format!(
+                    "{}'s parameter `{name}` has no default and `{}` does not pass it (nor do the environments' parameter_defaults): Heat refuses the stack (\"Property {name} not assigned\")",
+                    interface.name, used.user
+                ),
+                Some(group) => format!(
+                    "{}'s parameter `{name}` has no default and the members of `{group}` are not given it (nor do the environments' parameter_defaults): Heat accepts the template, then fails the create of `{group}` when it builds its members (\"Property {name} not assigned\")",
+                    interface.name
+                ),
+            };
             let diagnostic = cx.report(
                 Rule::MissingNestedParameter,
                 tree.range(type_entry.value),
@@ -67,6 +71,11 @@ mod tests {
         };
         let bare = "heat_template_version: 2018-08-31\nresources:\n  a: {type: app.yaml}\n";
         assert_eq!(found(bare, None), ["app.yaml"]);
+        // A group's members, built from resource_def when the group is created.
+        assert_eq!(
+            found("heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      resource_def: {type: app.yaml, properties: {colour: blue}}\n", None),
+            ["app.yaml"]
+        );
         assert!(found(
             "heat_template_version: 2018-08-31\nresources:\n  a: {type: app.yaml, properties: {size: 2}}\n",
             None

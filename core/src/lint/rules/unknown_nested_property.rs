@@ -52,6 +52,13 @@ mod tests {
             ),
             ["color"]
         );
+        assert_eq!(
+            found(
+                "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      resource_def: {type: app.yaml, properties: {size: 1, color: blue}}\n",
+                None
+            ),
+            ["color"]
+        );
         assert!(found(
             "heat_template_version: 2018-08-31\nresources:\n  a: {type: app.yaml, properties: {size: 1, colour: blue}}\n",
             None

@@ -1,0 +1,122 @@
+//! The nested templates a file's definitions are made from, in a file
+//! linted as part of its stack: template resources and groups' members.
+
+use crate::stack::Resolution;
+use crate::syntax::Entry;
+
+use super::Context;
+
+/// A definition made from a nested template: a template resource, or a
+/// group's member definition.
+pub(crate) struct NestedUse<'a> {
+    pub interface: &'a crate::stack::Interface,
+    pub definition: &'a crate::template::Definition,
+    /// The resource whose definition it is (the group, for a member).
+    pub user: String,
+    /// The group, for a member definition: Heat builds and validates each
+    /// member when it creates the group.
+    pub member_of: Option<String>,
+    /// The text Heat replaces with each member's index in its properties
+    /// (`index_var`, `%index%` unless the group says otherwise).
+    pub index_var: Option<String>,
+}
+
+impl<'a> Context<'a, '_> {
+    /// The nested template a resource of this file is made from, when it
+    /// is linted as part of a stack: through a `type` naming a file, or
+    /// through the environments' registry.
+    pub(crate) fn nested_template(
+        &self,
+        resource: &crate::template::Resource,
+    ) -> Option<&'a crate::stack::Interface> {
+        self.nested_template_of(&resource.definition, Some(&resource.name))
+    }
+
+    /// The nested template a definition's type names (written, or mapped
+    /// by the environments for the resource `name`), when the stack knows it.
+    fn nested_template_of(
+        &self,
+        definition: &crate::template::Definition,
+        name: Option<&str>,
+    ) -> Option<&'a crate::stack::Interface> {
+        let nested = self.stack?;
+        let written = definition.type_name.as_deref()?;
+        if crate::stack::registry::is_template_name(written) {
+            let range = self.tree.range(definition.type_entry?.value);
+            return nested.by_type(range);
+        }
+        match self.mapped_type(written, name)? {
+            Resolution::Template(name) => nested.by_registry(&name),
+            _ => None,
+        }
+    }
+
+    /// Every definition whose type is a nested template the stack knows:
+    /// each template resource, and each group's member definition (the
+    /// `resource_def` Heat builds every member from).
+    pub(crate) fn nested_uses(&self) -> Vec<NestedUse<'a>> {
+        let template = self.template;
+        let resources = template.resources();
+        let mut uses: Vec<NestedUse<'a>> = resources
+            .iter()
+            .filter_map(|resource| {
+                Some(NestedUse {
+                    interface: self.nested_template(resource)?,
+                    definition: &resource.definition,
+                    user: resource.name.clone(),
+                    member_of: None,
+                    index_var: None,
+                })
+            })
+            .collect();
+        for nested in template.nested_definitions() {
+            let group = &resources[nested.group];
+            if let Some(interface) = self.nested_template_of(&nested.definition, None) {
+                let index_var = group
+                    .definition
+                    .properties_mapping(self.tree)
+                    .and_then(|p| self.tree.get(p, "index_var"))
+                    .and_then(|v| self.tree.scalar(v))
+                    .unwrap_or("%index%");
+                uses.push(NestedUse {
+                    interface,
+                    definition: &nested.definition,
+                    user: group.name.clone(),
+                    member_of: Some(group.name.clone()),
+                    index_var: Some(index_var.to_owned()),
+                });
+            }
+        }
+        uses
+    }
+
+    /// Every property written for a template resource or a group's member
+    /// definition whose nested template the stack knows, with that
+    /// template (merge keys applied, a repeated key's later value only).
+    pub(crate) fn nested_properties(&self) -> Vec<(&'a crate::stack::Interface, Entry)> {
+        let (template, tree) = (self.template, self.tree);
+        let mut out = Vec::new();
+        for used in self.nested_uses() {
+            let Some(properties) = used.definition.properties_mapping(tree) else {
+                continue;
+            };
+            if !template.is_call(properties) {
+                let entries = crate::template::merge::flattened(tree, properties);
+                // A member's value holding the index variable is another
+                // value in each member: Heat replaces it before it judges.
+                let indexed = |entry: &Entry| {
+                    used.index_var
+                        .as_deref()
+                        .is_some_and(|var| tree.source(entry.value).contains(var))
+                };
+                out.extend(
+                    entries
+                        .into_iter()
+                        .filter(|merged| !indexed(&merged.entry))
+                        .map(|merged| (used.interface, merged.entry)),
+                );
+            }
+        }
+        out
+    }
+}
