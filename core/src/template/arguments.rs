@@ -63,6 +63,15 @@ pub(crate) fn parse_problem(
     let at = tree.range(args);
     let items = tree.is_sequence(args).then(|| tree.items(args));
     let problem = match class {
+        // `Fn::Replace` is CloudFormation's Replace in every version that
+        // has it (HOT 2013-05-23 too): `[{"$var": value}, "text"]`.
+        "Replace" if name == "Fn::Replace" => match items {
+            Some([_, _]) => return None,
+            _ if is_call(args) => return None,
+            _ => format!(
+                "{name} takes a list of two: [{{\"$var\": value, ...}}, \"text with $var\"]"
+            ),
+        },
         _ if REPLACE.contains(&class) => {
             if !tree.is_mapping(args) {
                 format!("{name} takes a map: {{template: ..., params: {{...}}}}")
@@ -197,6 +206,22 @@ pub(crate) fn result_problem(
     };
     let not_list = |node: NodeId| literal(node) && (tree.is_mapping(node) || is_string(tree, node));
     let (problem, node) = match class {
+        "Replace" if name == "Fn::Replace" => {
+            let (&params, &text) = match items {
+                [params, text] => (params, text),
+                _ => return None,
+            };
+            if literal(params) && !tree.is_mapping(params) {
+                (
+                    format!("the first item of {name} must be a map of the texts to replace"),
+                    params,
+                )
+            } else if literal(text) && !is_string(tree, text) {
+                (format!("the second item of {name} must be a string"), text)
+            } else {
+                return None;
+            }
+        }
         _ if REPLACE.contains(&class) => {
             let template = tree.get(args, "template")?;
             if !literal(template) || is_string(tree, template) {
