@@ -17,7 +17,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::release::Release;
 use crate::stack::{
-    Interface, Nesting, Reference, Resolution, Resolver, StackFacts, StackFile, Target, TypeMapping,
+    Declared, Interface, Nesting, Reference, Resolution, Resolver, StackFacts, StackFile, Target,
+    TypeMapping,
 };
 use crate::text::TextRange;
 
@@ -59,6 +60,7 @@ enum Question {
     Declares(String, bool),
     IsComplete(bool),
     DeprecatedBy(String, Option<String>),
+    Declarations(String, Vec<Declared>),
     MapsNothing(bool),
     /// A new resolver, numbered in the order they were made.
     NewResolver,
@@ -178,6 +180,7 @@ impl Kept {
             Question::Declares(name, answer) => facts.declares(name) == *answer,
             Question::IsComplete(answer) => facts.is_complete() == *answer,
             Question::DeprecatedBy(name, answer) => facts.deprecated_by(name) == answer.as_deref(),
+            Question::Declarations(name, answer) => facts.declarations(name) == *answer,
             Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
             Question::NewResolver => {
                 resolvers.push(registry.resolver());
@@ -261,6 +264,12 @@ impl StackFacts for Recording<'_> {
     fn is_complete(&self) -> bool {
         let answer = self.facts.is_complete();
         self.note(Question::IsComplete(answer));
+        answer
+    }
+
+    fn declarations(&self, name: &str) -> Vec<Declared> {
+        let answer = self.facts.declarations(name);
+        self.note(Question::Declarations(name.to_owned(), answer.clone()));
         answer
     }
 

@@ -120,6 +120,7 @@ declare_rules! {
     UnknownNestedOutput = "HW409", "unknown-nested-output", "unknown_nested_output", Warning;
     RemoteFile = "HW410", "remote-file", "remote_file", Info;
     FileOutsideProject = "HW411", "file-outside-project", "file_outside_project", Warning;
+    InvalidEnvironmentValue = "HW412", "invalid-environment-value", "invalid_environment_value", Error;
 }
 
 /// A code no longer reported, and the rules that took its place.

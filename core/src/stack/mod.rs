@@ -15,7 +15,7 @@ pub use gather::{
     Content, FileId, FileProvider, GatherCache, ReadError, Reference, ReferenceKind, Role, Stack,
     StackFile, Target, MAX_STACK_FILES,
 };
-pub use nesting::{Interface, NestedParameter, Nesting, StackFacts, StackNesting};
+pub use nesting::{Declared, Interface, NestedParameter, Nesting, StackFacts, StackNesting};
 pub use registry::{is_template_name, Registry, Resolution, Resolver, TypeMapping};
 
 /// Texts held in memory, by URL, for an edge that is given its files (the

@@ -134,6 +134,18 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     /// The template that lists `name` in a `parameter_groups` entry
     /// labelled `deprecated` (the convention TripleO keeps), if one does.
     fn deprecated_by(&self, name: &str) -> Option<&str>;
+    /// The templates that declare `name`: the root's first (when it
+    /// does), then the nested ones.
+    fn declarations(&self, name: &str) -> Vec<Declared>;
+}
+
+/// A template that declares a parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declared {
+    /// Whether it is the stack's root, to which an environment's
+    /// `parameters` apply (`parameter_defaults` apply to every template).
+    pub root: bool,
+    pub interface: Arc<Interface>,
 }
 
 /// What every file of a stack needs to know of its nested templates, read
@@ -149,6 +161,8 @@ pub struct StackNesting<'s> {
     /// Each environment's `parameter_defaults` names.
     defaults: Vec<Arc<HashSet<String>>>,
     root_parameters: Option<Arc<[String]>>,
+    /// The root's interface, when it could be read.
+    root: Option<Arc<Interface>>,
     /// Every parameter declared, sorted, each once: worked out when first
     /// asked for.
     all_parameters: OnceLock<Vec<String>>,
@@ -212,6 +226,32 @@ impl StackFacts for Nesting<'_> {
         })
     }
 
+    fn declarations(&self, name: &str) -> Vec<Declared> {
+        let stack = self.stack;
+        let root = stack
+            .root
+            .iter()
+            .filter(|i| i.has(name))
+            .map(|interface| Declared {
+                root: true,
+                interface: Arc::clone(interface),
+            });
+        let nested = stack.interfaces.iter().flatten().filter(|i| i.has(name));
+        let mut declared: Vec<Declared> = root.collect();
+        for interface in nested {
+            if !declared
+                .iter()
+                .any(|d| Arc::ptr_eq(&d.interface, interface))
+            {
+                declared.push(Declared {
+                    root: false,
+                    interface: Arc::clone(interface),
+                });
+            }
+        }
+        declared
+    }
+
     fn declares(&self, name: &str) -> bool {
         let stack = self.stack;
         // Asked for a few names per environment: a look through the
@@ -269,6 +309,11 @@ impl Stack {
                     parsed.parameters().iter().map(|p| p.name.clone()).collect()
                 })
             });
+        let root = (self.files.iter().find(|file| file.role == Role::Root)).map(|file| {
+            known_or(&mut cache.interfaces, &file.url, || {
+                Arc::new(Interface::read(&file.url, &file.text))
+            })
+        });
         let defaults = self
             .environments()
             .map(|environment| {
@@ -297,6 +342,7 @@ impl Stack {
             by_registry,
             defaults,
             root_parameters,
+            root,
             all_parameters: OnceLock::new(),
             deprecated,
             complete: self.unread.is_empty()

@@ -50,6 +50,7 @@ fn stack(cx: &mut Context<'_, '_>) {
     missing_nested_parameter::check(cx);
     unknown_environment_parameter::check(cx);
     unused_parameter_default::check(cx);
+    invalid_environment_value::check(cx);
     deprecated_parameter_set::check(cx);
 }
 

@@ -1,9 +1,8 @@
 #![doc = include_str!("invalid_nested_property_value.md")]
 
 use crate::lint::context::Context;
-use crate::lint::schema::{given_value, has_call, problem, Kind};
+use crate::lint::schema::{as_parameter, given_value, has_call, problem};
 use crate::lint::{Related, Rule};
-use crate::template::value::{Val, V};
 
 /// Each property of a template resource whose value the nested template's
 /// parameter refuses, in a file linted as part of its stack.
@@ -25,20 +24,9 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             continue;
         };
         // The property Heat makes of the parameter converts as a
-        // property does; a list parameter also takes text split at
-        // commas, a json one text and lists.
-        let (kind, given) = match (parameter.kind.as_deref(), &given.v) {
-            (Some("string"), _) => (Kind::String, given),
-            (Some("number"), _) => (Kind::Number, given),
-            (Some("boolean"), _) => (Kind::Boolean, given),
-            (Some("comma_delimited_list"), V::Str(s)) => {
-                let items = s.split(',').filter(|_| !s.is_empty());
-                let items = items.map(|item| Val::new(V::Str(item.trim().to_owned()), given.at));
-                (Kind::List, Val::new(V::List(items.collect()), given.at))
-            }
-            (Some("comma_delimited_list"), _) => (Kind::List, given),
-            (Some("json"), V::Map(_)) => (Kind::Map, given),
-            _ => continue,
+        // property does.
+        let Some((kind, given)) = as_parameter(parameter.kind.as_deref(), given) else {
+            continue;
         };
         let Some(why) = problem(kind, &parameter.constraints, &given) else {
             continue;

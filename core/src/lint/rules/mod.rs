@@ -25,6 +25,8 @@ pub(crate) mod hidden_resource_type;
 pub(crate) mod ignored_function_argument;
 pub(crate) mod invalid_condition;
 pub(crate) mod invalid_deletion_policy;
+#[cfg(feature = "stack")]
+pub(crate) mod invalid_environment_value;
 pub(crate) mod invalid_function_arguments;
 #[cfg(feature = "stack")]
 pub(crate) mod invalid_nested_property_value;

@@ -5,7 +5,7 @@ use crate::syntax::NodeId;
 use crate::template::value::{bool_from_string, literal, Val, V};
 use crate::template::Template;
 
-use super::{python_int, python_number};
+use super::{python_int, python_number, Kind};
 
 /// The value a parameter has when nothing sets it: its `default`, read as
 /// its type reads it (Heat's `Parameter.value()`); `None` without a
@@ -47,6 +47,26 @@ fn parameter_default(template: &Template<'_>, name: &str) -> Option<Val> {
         _ => return None,
     };
     Some(Val::new(v, at))
+}
+
+/// How a value given for a parameter of `kind` is judged: the kind it is
+/// checked as, and the value as the parameter reads it (a list parameter
+/// also takes text split at commas, a json one text and lists). `None`
+/// for a kind or a value that is not modelled.
+pub(crate) fn as_parameter(kind: Option<&str>, given: Val) -> Option<(Kind, Val)> {
+    Some(match (kind, &given.v) {
+        (Some("string"), _) => (Kind::String, given),
+        (Some("number"), _) => (Kind::Number, given),
+        (Some("boolean"), _) => (Kind::Boolean, given),
+        (Some("comma_delimited_list"), V::Str(s)) => {
+            let items = s.split(',').filter(|_| !s.is_empty());
+            let items = items.map(|item| Val::new(V::Str(item.trim().to_owned()), given.at));
+            (Kind::List, Val::new(V::List(items.collect()), given.at))
+        }
+        (Some("comma_delimited_list"), _) => (Kind::List, given),
+        (Some("json"), V::Map(_)) => (Kind::Map, given),
+        _ => return None,
+    })
 }
 
 /// Whether an intrinsic function is called at or inside `node`.
