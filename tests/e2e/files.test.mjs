@@ -111,4 +111,30 @@ test("a share link carries the template in its fragment and opens it", async () 
   await damaged.context().close();
 });
 
+test("a cloud scan's report opens beside the editor, the document left as it was", async () => {
+  const page = await openPage();
+  const before = await documentText(page);
+  const report = {
+    stacks: [
+      { project: "beta", project_id: "b2", name: "network", id: "2", status: "ADOPT_COMPLETE", findings: [
+        { path: "template.yaml", code: "HW202", name: "hidden-property", severity: "warning", message: "`network_id` is HIDDEN", line: 13, column: 9 }] },
+    ],
+    summary: {
+      stacks: 1,
+      projects: [{ project: "beta", stacks: 1, errors: 0, warnings: 1, info: 0, statuses: { ADOPT_COMPLETE: 1 } }],
+      usages: [{ subject: "OS::Neutron::Port.network_id", kind: "property", status: "HIDDEN",
+        lifecycle: ["hidden since Liberty (5.0.0): Use property network."], stacks: 1, uses: 1 }],
+    },
+  };
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Open…" }).click();
+  await (await chooser).setFiles({ name: "scan.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(report)) });
+  await page.locator(".cloud-title", { hasText: "1 stack in 1 project" }).waitFor();
+  assert.deepEqual(await page.locator(".cloud-bar-label").allTextContents(), ["hidden since Liberty (5.0.0)"]);
+  assert.equal(await page.getByRole("tab", { name: "Cloud" }).getAttribute("aria-selected"), "true");
+  await screenshot(page, "cloud-scan");
+  assert.equal(await documentText(page), before);
+  await page.context().close();
+});
+
 lastTestChecksRequestsAndProblems();

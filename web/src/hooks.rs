@@ -20,13 +20,21 @@ use crate::storage::Persistence;
 
 pub type Dispatcher = UseReducerDispatcher<Workspace>;
 
-/// Replaces the document with `text` opened from `file_name`, and saves it.
+/// Replaces the document with `text` opened from `file_name`, and saves it;
+/// a cloud scan's report (`heatwise scan --format json`) opens beside the
+/// editor instead.
 pub fn open_text(
     dispatcher: &Dispatcher,
     persistence: &Persistence,
     text: Rc<str>,
     file_name: Rc<str>,
 ) {
+    if file_name.ends_with(".json") {
+        if let Some(report) = crate::scan::ScanReport::read(&text) {
+            dispatcher.dispatch(WorkspaceAction::ScanOpened(Rc::new(report)));
+            return;
+        }
+    }
     let saved = persistence.save(&text);
     dispatcher.dispatch(WorkspaceAction::Opened {
         text,

@@ -13,6 +13,7 @@ use crate::folder::{Folder, FolderMigration, FolderView, StackChoice};
 use crate::migration::{migrate, Migration};
 use crate::orc::{OrcSettings, OrcView};
 use crate::outline::{outline_of, OutlineEntry, Utf16Range};
+use crate::scan::ScanReport;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Workspace {
@@ -51,6 +52,8 @@ pub struct Workspace {
     pub orc: Option<Rc<OrcView>>,
     /// A folder opened in the page, and the stack chosen in it.
     pub folder: Option<Rc<Folder>>,
+    /// A cloud scan's report opened in the page.
+    pub scan: Option<Rc<ScanReport>>,
 }
 
 /// Text put into the editor from outside; `generation` tells one load
@@ -76,6 +79,8 @@ pub enum SidePanelTab {
     Catalog,
     /// A folder's stack, file by file.
     Folder,
+    /// A cloud scan's report: its stacks by project, what they use.
+    Cloud,
 }
 
 /// The views of the panel under the editor.
@@ -209,6 +214,8 @@ pub enum WorkspaceAction {
     /// Apply the migration shown to the folder's files.
     FolderApplyMigration,
     FolderClose,
+    /// A cloud scan's report was opened: shown beside the editor.
+    ScanOpened(Rc<ScanReport>),
 }
 
 /// The outline and the findings of `text`, from one parse.
@@ -246,6 +253,7 @@ impl Workspace {
             orc_settings: OrcSettings::default(),
             orc: None,
             folder: None,
+            scan: None,
             document: text.clone(),
             loaded: LoadedText {
                 text,
@@ -365,6 +373,12 @@ impl Reducible for Workspace {
                 }
                 let mut next = (*self).clone();
                 next.share = None;
+                next.into()
+            }
+            WorkspaceAction::ScanOpened(report) => {
+                let mut next = (*self).clone();
+                next.scan = Some(report);
+                next.side_panel = SidePanelTab::Cloud;
                 next.into()
             }
             WorkspaceAction::ShowSidePanel(tab) => {

@@ -225,6 +225,7 @@ pub fn App(props: &AppProps) -> Html {
                     {on_catalog_query}
                     target={workspace.target}
                     folder={folder_view}
+                    scan={workspace.scan.clone()}
                 />
             </main>
             <StatusBar

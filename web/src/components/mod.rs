@@ -5,6 +5,7 @@ mod app_header;
 mod catalog_panel;
 mod catalog_property;
 mod catalog_type;
+mod cloud_panel;
 mod code_editor;
 mod diff_hunks;
 mod examples_menu;
@@ -32,6 +33,7 @@ pub use app_header::{AppHeader, AppHeaderProps};
 pub use catalog_panel::{CatalogPanel, CatalogPanelProps};
 pub use catalog_property::{CatalogProperty, CatalogPropertyProps};
 pub use catalog_type::{CatalogType, CatalogTypeProps};
+pub use cloud_panel::{CloudPanel, CloudPanelProps};
 pub use code_editor::{
     settle_delay, CodeEditor, CodeEditorProps, LiveText, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
 };

@@ -3,6 +3,7 @@
 //! with GECKODRIVER set, Firefox).
 
 mod app;
+mod cloud_panel;
 mod code_editor;
 mod code_mirror;
 mod embed;

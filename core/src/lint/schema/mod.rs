@@ -10,7 +10,9 @@ use serde_json::Value as Json;
 mod custom;
 mod parameter;
 
-pub(crate) use parameter::{as_parameter, given_value, has_call};
+#[cfg(feature = "stack")]
+pub(crate) use parameter::as_parameter;
+pub(crate) use parameter::{given_value, has_call};
 
 use crate::pattern;
 use crate::template::value::{bool_from_string, Val, V};

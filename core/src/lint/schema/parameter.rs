@@ -5,7 +5,7 @@ use crate::syntax::NodeId;
 use crate::template::value::{bool_from_string, literal, Val, V};
 use crate::template::Template;
 
-use super::{python_int, python_number, Kind};
+use super::{python_int, python_number};
 
 /// The value a parameter has when nothing sets it: its `default`, read as
 /// its type reads it (Heat's `Parameter.value()`); `None` without a
@@ -53,7 +53,9 @@ fn parameter_default(template: &Template<'_>, name: &str) -> Option<Val> {
 /// checked as, and the value as the parameter reads it (a list parameter
 /// also takes text split at commas, a json one text and lists). `None`
 /// for a kind or a value that is not modelled.
-pub(crate) fn as_parameter(kind: Option<&str>, given: Val) -> Option<(Kind, Val)> {
+#[cfg(feature = "stack")]
+pub(crate) fn as_parameter(kind: Option<&str>, given: Val) -> Option<(super::Kind, Val)> {
+    use super::Kind;
     Some(match (kind, &given.v) {
         (Some("string"), _) => (Kind::String, given),
         (Some("number"), _) => (Kind::Number, given),
