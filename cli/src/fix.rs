@@ -62,7 +62,9 @@ pub struct FixArgs {
     /// deletion_policy: Retain on what the migration removes, so that
     /// Heat forgets it without calling the cloud; then the migration. The
     /// steps and what each update does to each resource are printed.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["write", "diff", "stack"])]
+    /// With --stack, every file of the stack is written under DIR/1/ and
+    /// DIR/2/, laid out as they are.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["write", "diff"])]
     plan: Option<PathBuf>,
 
     #[command(flatten)]
@@ -171,8 +173,8 @@ pub fn run(args: &FixArgs) -> ExitCode {
 /// then checked as a stack again; written (or shown) only when no file has
 /// more cross-file findings than before.
 fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
-    if !args.diff && !args.write {
-        eprintln!("error: a stack has several files: give --diff or --write");
+    if !args.diff && !args.write && args.plan.is_none() {
+        eprintln!("error: a stack has several files: give --diff, --write or --plan DIR");
         return ExitCode::from(2);
     }
     let mut errors = Vec::new();
@@ -232,6 +234,31 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
     }
     let fixed: Vec<(&str, &str)> = migration.changed().collect();
     let mut stdout = io::stdout().lock();
+    if let Some(dir) = &args.plan {
+        let texts: Vec<(PathBuf, &str, &str)> = before
+            .files
+            .iter()
+            .filter_map(|file| {
+                let path = files.path_of(&file.url)?;
+                let migrated = fixed
+                    .iter()
+                    .find(|(url, _)| *url == file.url)
+                    .map_or(&*file.text, |(_, text)| *text);
+                Some((path, &*file.text, migrated))
+            })
+            .collect();
+        let given: Vec<PathBuf> = urls.iter().filter_map(|url| files.path_of(url)).collect();
+        if let Err(error) = write_stack_plan(dir, &texts, &given, &mut stdout) {
+            eprintln!("error: {}: cannot write the plan: {error}", dir.display());
+            failed = true;
+        }
+        let _ = stdout.flush();
+        return if failed {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
     for &(url, text) in &fixed {
         let Some(path) = files.path_of(url) else {
             continue;
@@ -344,6 +371,119 @@ fn write_plan(
             "openstack stack update --wait --existing --template {} STACK",
             path.display()
         )?;
+    }
+    Ok(())
+}
+
+/// `fix --stack --plan DIR`: every file of the stack, as each step leaves
+/// it, under `DIR/1/` and `DIR/2/` in the layout they have below their
+/// common folder (heatclient finds nested templates and `get_file` targets
+/// beside the root); the steps, each file's effect and the commands on
+/// `out`. `files`: (path, original text, migrated text); `given`: the
+/// root's and the environments' paths, in order.
+fn write_stack_plan(
+    dir: &Path,
+    files: &[(PathBuf, &str, &str)],
+    given: &[PathBuf],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let catalog = heatwise_core::catalog::Catalog::builtin();
+    let mut base = files
+        .first()
+        .and_then(|(path, _, _)| path.parent())
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    while !files.iter().all(|(path, _, _)| path.starts_with(&base)) {
+        if !base.pop() {
+            break;
+        }
+    }
+    // Each file's text after the first step: retained where its migration
+    // removes resources, else already migrated.
+    let mut first: Vec<String> = Vec::new();
+    let mut two_steps = false;
+    for (_, original, migrated) in files {
+        let steps = heatwise_core::fixer::migration_plan(original, migrated, catalog)
+            .ok()
+            .filter(|_| original != migrated);
+        match steps {
+            Some(steps) if steps.len() == 2 => {
+                two_steps = true;
+                first.push(steps[0].text.clone());
+            }
+            _ => first.push((*migrated).to_owned()),
+        }
+    }
+    let step_texts: Vec<Vec<&str>> = if two_steps {
+        vec![
+            first.iter().map(String::as_str).collect(),
+            files.iter().map(|(_, _, migrated)| *migrated).collect(),
+        ]
+    } else {
+        vec![files.iter().map(|(_, _, migrated)| *migrated).collect()]
+    };
+    writeln!(
+        out,
+        "# Migrating a running stack, in {} step{}: every file of the stack under {}/N/.",
+        step_texts.len(),
+        if step_texts.len() == 1 { "" } else { "s" },
+        dir.display()
+    )?;
+    let mut previous: Vec<&str> = files.iter().map(|(_, original, _)| *original).collect();
+    for (index, texts) in step_texts.iter().enumerate() {
+        let step_dir = dir.join((index + 1).to_string());
+        let title = if two_steps && index == 0 {
+            "deletion_policy: Retain on what the migration removes: Heat then forgets it and leaves it to what takes its place"
+        } else {
+            "the migration"
+        };
+        writeln!(out, "\n# {}. {title}", index + 1)?;
+        for ((path, _, _), (text, before)) in files.iter().zip(texts.iter().zip(&previous)) {
+            let relative = path.strip_prefix(&base).unwrap_or(path);
+            let target = step_dir.join(relative);
+            if let Some(parent) = target.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            fs::write(&target, text)?;
+            if text == before {
+                continue;
+            }
+            let side = |template| heatwise_core::update::StackInput {
+                template,
+                environments: Vec::new(),
+                parameters: Vec::new(),
+            };
+            let Ok(changes) = heatwise_core::update::preview(&side(before), &side(text), catalog)
+            else {
+                continue;
+            };
+            for change in changes
+                .iter()
+                .filter(|c| c.action != heatwise_core::update::Action::Unchanged)
+            {
+                writeln!(
+                    out,
+                    "#    {}: {} ({}): {}{}",
+                    relative.display(),
+                    change.name,
+                    change.resource_type,
+                    change.action.as_str(),
+                    change
+                        .effect
+                        .as_deref()
+                        .map(|e| format!(": {e}"))
+                        .unwrap_or_default()
+                )?;
+            }
+        }
+        let mut command = String::from("openstack stack update --wait --existing");
+        for (position, path) in given.iter().enumerate() {
+            let placed = step_dir.join(path.strip_prefix(&base).unwrap_or(path));
+            let flag = if position == 0 { "--template" } else { "-e" };
+            command.push_str(&format!(" {flag} {}", placed.display()));
+        }
+        writeln!(out, "{command} STACK")?;
+        previous = texts.clone();
     }
     Ok(())
 }

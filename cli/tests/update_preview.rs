@@ -227,3 +227,52 @@ fn the_plan_retains_the_router_gateway_first_so_that_nothing_clears_the_gateway(
     assert!(direct_calls.iter().any(cleared), "{direct_calls:?}");
     drop(cloud);
 }
+
+/// `heatwise fix --stack ROOT --plan DIR`: every file of the stack under
+/// DIR/1/ and DIR/2/ in its layout; a nested template's removed
+/// RouterGateway retained in the first step, the migration in the second.
+#[test]
+fn a_stack_s_plan_lays_out_every_file_for_each_step() {
+    let stack = fixtures().join("plan/stack");
+    let dir = std::env::temp_dir().join(format!("heatwise-stack-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let planned = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args([
+            "fix",
+            "--unsafe",
+            "--stack",
+            "root.yaml",
+            "-e",
+            "env.yaml",
+            "--plan",
+        ])
+        .arg(&dir)
+        .current_dir(&stack)
+        .output()
+        .unwrap();
+    assert!(
+        planned.status.success(),
+        "{}",
+        String::from_utf8_lossy(&planned.stderr)
+    );
+    let read = |step: &str, file: &str| std::fs::read_to_string(dir.join(step).join(file)).unwrap();
+    for step in ["1", "2"] {
+        for file in ["root.yaml", "env.yaml", "nested/edge.yaml"] {
+            assert!(dir.join(step).join(file).is_file(), "{step}/{file}");
+        }
+    }
+    assert!(read("1", "nested/edge.yaml").contains("deletion_policy: Retain"));
+    assert!(read("1", "nested/edge.yaml").contains("OS::Neutron::RouterGateway"));
+    assert!(!read("2", "nested/edge.yaml").contains("RouterGateway"));
+    assert!(read("2", "nested/edge.yaml").contains("external_gateway_info"));
+    let steps = String::from_utf8_lossy(&planned.stdout);
+    assert!(
+        steps.contains(&format!(
+            "openstack stack update --wait --existing --template {} -e {} STACK",
+            dir.join("1/root.yaml").display(),
+            dir.join("1/env.yaml").display()
+        )),
+        "{steps}"
+    );
+    assert!(steps.contains("nested/edge.yaml: gateway (OS::Neutron::RouterGateway): updated: nothing is sent to the service"), "{steps}");
+}
