@@ -325,6 +325,15 @@ fn decide(
         substituted = true;
     }
     let Some(schema) = catalog.resource_type(&new_type) else {
+        if before == after {
+            return Fate {
+                resource_type: new_type,
+                action: Action::Unchanged,
+                properties: Vec::new(),
+                why: "its definition is the same (a nested template's own resources are compared in its file)".into(),
+                effect: None,
+            };
+        }
         return Fate::unknown(
             new_type.clone(),
             format!("{new_type} is not in the catalog (a nested template or a plugin): its update is its own"),
