@@ -48,7 +48,6 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-import socket
 import subprocess
 import sys
 import threading
@@ -127,12 +126,6 @@ class Service:
                 self.process.kill()
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def password_of(user: str, salt: str) -> str:
     return f"{user}-{salt}"
 
@@ -165,9 +158,9 @@ class Identity:
             return found[0]
         return self.admin.users.create(name, domain=domain, password=password)
 
-    def for_heat(self, heat_port: int, password: str, cloud: str) -> None:
-        """What an operator does for Heat: its service user, the domain
-        of stack users and its admin, the catalog's entries."""
+    def for_heat(self, password: str) -> None:
+        """What an operator does for Heat before it starts: its service
+        user, the domain of stack users and its admin."""
         service = self.project("service")
         heat = self.user("heat", password)
         self.admin.roles.grant(self.role("admin"), user=heat, project=service)
@@ -176,8 +169,12 @@ class Identity:
         domain = domains[0] if domains else self.admin.domains.create("heat")
         domain_admin = self.user("heat_domain_admin", password, domain=domain)
         self.admin.roles.grant(self.role("admin"), user=domain_admin, domain=domain)
+
+    def catalog(self, heat: str, cloud: str) -> None:
+        """The catalog's entries: Heat where it listens (known once it
+        does: no port is guessed), the least cloud for the rest."""
         services = [
-            ("orchestration", "heat", f"http://127.0.0.1:{heat_port}/v1/%(tenant_id)s"),
+            ("orchestration", "heat", f"{heat}/v1/%(tenant_id)s"),
             ("cloudformation", "heat-cfn", f"{cloud}/heat-cfn/v1"),
             ("compute", "nova", f"{cloud}/nova"),
             ("network", "neutron", f"{cloud}/neutron"),
@@ -333,11 +330,10 @@ def main() -> None:
     try:
         identity = None
         keystone_url = None
-        heat_port = free_port()
         fake = FakeCloud()
         cloud = fake.url
         heat_command = [python, str(HERE / "serve.py"), "--state", str(args.state / "heat"),
-                        "--port", str(heat_port), "--cloud", cloud]
+                        "--cloud", cloud]
         if args.keystone:
             keystone = Service("keystone", [python, str(HERE / "serve_keystone.py"), "--state",
                                             str(args.state / "keystone"), "--password",
@@ -345,11 +341,13 @@ def main() -> None:
             services.append(keystone)
             keystone_url = keystone.ready()
             identity = Identity(keystone_url, admin_password)
-            identity.for_heat(heat_port, admin_password, cloud)
+            identity.for_heat(admin_password)
             heat_command += ["--keystone", keystone_url, "--password", admin_password]
         heat = Service("heat", heat_command, args.state / "heat.err")
         services.append(heat)
         heat_url = heat.ready()
+        if identity is not None:
+            identity.catalog(heat_url, cloud)
 
         passwords = {"admin": admin_password}
         for project, users in seed.get("projects", {}).items():
