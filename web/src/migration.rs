@@ -10,7 +10,6 @@ use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::lint::LintOptions;
 use heatwise_core::release::Release;
 use heatwise_core::text::LineIndex;
-use heatwise_core::update::{preview, Action, StackInput};
 use similar::{ChangeTag, DiffOp, TextDiff};
 
 use crate::findings::Change;
@@ -37,20 +36,6 @@ pub struct Migration {
     pub left: Vec<LeftFix>,
     /// Why nothing could be migrated (the text does not parse).
     pub refused: Option<String>,
-    /// What `stack update --existing` with the migrated text does to a
-    /// running stack made from the document: each resource it does not
-    /// leave alone.
-    pub on_running_stack: Vec<StackEffect>,
-}
-
-/// What a stack update with the migration does to one running resource.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StackEffect {
-    pub resource: String,
-    /// `updated`, `replaced`, `deleted`, ...
-    pub action: &'static str,
-    /// What it means: "nothing is sent to the service", "a new floating IP address".
-    pub effect: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +102,6 @@ pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migrat
         })
         .collect();
     let diff = TextDiff::from_lines(text, outcome.text.as_str());
-    let on_running_stack = stack_effects(text, &outcome.text);
     Migration {
         with_unsafe,
         applied_unsafe,
@@ -130,32 +114,7 @@ pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migrat
         changes: changes(text, &outcome.text, &diff).into(),
         left,
         refused: outcome.refused,
-        on_running_stack,
     }
-}
-
-/// [`Migration::on_running_stack`], as Heat's update decides it.
-fn stack_effects(before: &str, after: &str) -> Vec<StackEffect> {
-    if before == after {
-        return Vec::new();
-    }
-    let side = |template| StackInput {
-        template,
-        environments: Vec::new(),
-        parameters: Vec::new(),
-    };
-    let Ok(changes) = preview(&side(before), &side(after), Catalog::builtin()) else {
-        return Vec::new();
-    };
-    changes
-        .into_iter()
-        .filter(|change| change.action != Action::Unchanged)
-        .map(|change| StackEffect {
-            resource: change.name,
-            action: change.action.as_str(),
-            effect: change.effect.unwrap_or(change.why),
-        })
-        .collect()
 }
 
 /// The changes from `before` to `after`, line by line, with context.

@@ -105,20 +105,6 @@ pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
             </ul>
         </section>
     });
-    let running = (!migration.on_running_stack.is_empty()).then(|| html! {
-        <section class="migrate-running" aria-labelledby="migrate-running-heading">
-            <h3 id="migrate-running-heading">{ "On a running stack (stack update --existing)" }</h3>
-            <ul>
-                { for migration.on_running_stack.iter().map(|effect| html! {
-                    <li>
-                        <span class={classes!("migrate-action", format!("migrate-action-{}", effect.action))}>{ effect.action }</span>
-                        <span class="migrate-left-title">{ effect.resource.clone() }</span>
-                        <span class="migrate-left-why">{ effect.effect.clone() }</span>
-                    </li>
-                }) }
-            </ul>
-        </section>
-    });
     let diff = (!nothing_to_apply).then(|| {
         html! {
             <div class="diff" role="region" aria-label="Changes" tabindex="0">
@@ -162,7 +148,6 @@ pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
                 { summary }
                 { toggle }
                 { for unsafe_list }
-                { for running }
                 { for diff }
                 { for left }
             </div>
