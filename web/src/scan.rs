@@ -3,28 +3,27 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde_json::Value;
 
 /// The largest report read.
 pub const MAX_SCAN_BYTES: usize = 64 * 1024 * 1024;
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ScanReport {
     pub stacks: Vec<ScannedStack>,
     pub summary: Summary,
 }
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ScannedStack {
     pub project: String,
     pub name: String,
     pub id: String,
     pub status: String,
-    #[serde(default)]
     pub findings: Vec<ScanFinding>,
 }
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ScanFinding {
     pub path: String,
     pub code: String,
@@ -33,14 +32,14 @@ pub struct ScanFinding {
     pub line: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     pub stacks: usize,
     pub projects: Vec<ProjectRow>,
     pub usages: Vec<Usage>,
 }
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ProjectRow {
     pub project: String,
     pub stacks: usize,
@@ -50,11 +49,10 @@ pub struct ProjectRow {
     pub statuses: BTreeMap<String, usize>,
 }
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Usage {
     pub subject: String,
     pub kind: String,
-    #[serde(default)]
     pub status: Option<String>,
     pub lifecycle: Vec<String>,
     pub stacks: usize,
@@ -69,8 +67,78 @@ impl ScanReport {
         if text.len() > MAX_SCAN_BYTES || !text.trim_start().starts_with('{') {
             return None;
         }
-        serde_json::from_str(text).ok()
+        // Read from the JSON value by hand: derived readers would weigh
+        // on the page, which every visitor loads.
+        let value: Value = serde_json::from_str(text).ok()?;
+        let summary = value.get("summary")?;
+        Some(ScanReport {
+            stacks: list(value.get("stacks")?, |stack| {
+                Some(ScannedStack {
+                    project: text_of(stack, "project")?,
+                    name: text_of(stack, "name")?,
+                    id: text_of(stack, "id")?,
+                    status: text_of(stack, "status")?,
+                    findings: stack
+                        .get("findings")
+                        .and_then(|f| {
+                            list(f, |finding| {
+                                Some(ScanFinding {
+                                    path: text_of(finding, "path")?,
+                                    code: text_of(finding, "code")?,
+                                    severity: text_of(finding, "severity")?,
+                                    message: text_of(finding, "message")?,
+                                    line: u32::try_from(number_of(finding, "line")?).ok()?,
+                                })
+                            })
+                        })
+                        .unwrap_or_default(),
+                })
+            })?,
+            summary: Summary {
+                stacks: number_of(summary, "stacks")?,
+                projects: list(summary.get("projects")?, |row| {
+                    Some(ProjectRow {
+                        project: text_of(row, "project")?,
+                        stacks: number_of(row, "stacks")?,
+                        errors: number_of(row, "errors")?,
+                        warnings: number_of(row, "warnings")?,
+                        info: number_of(row, "info")?,
+                        statuses: row
+                            .get("statuses")?
+                            .as_object()?
+                            .iter()
+                            .map(|(k, v)| Some((k.clone(), usize::try_from(v.as_u64()?).ok()?)))
+                            .collect::<Option<_>>()?,
+                    })
+                })?,
+                usages: list(summary.get("usages")?, |usage| {
+                    Some(Usage {
+                        subject: text_of(usage, "subject")?,
+                        kind: text_of(usage, "kind")?,
+                        status: text_of(usage, "status"),
+                        lifecycle: list(usage.get("lifecycle")?, |step| {
+                            step.as_str().map(str::to_owned)
+                        })?,
+                        stacks: number_of(usage, "stacks")?,
+                        uses: number_of(usage, "uses")?,
+                    })
+                })?,
+            },
+        })
     }
+}
+
+fn text_of(value: &Value, key: &str) -> Option<String> {
+    value.get(key)?.as_str().map(str::to_owned)
+}
+
+fn number_of(value: &Value, key: &str) -> Option<usize> {
+    usize::try_from(value.get(key)?.as_u64()?).ok()
+}
+
+/// Each item of a JSON list read with `item`; `None` when one is not.
+fn list<T>(value: &Value, item: impl Fn(&Value) -> Option<T>) -> Option<Vec<T>> {
+    value.as_array()?.iter().map(item).collect()
 }
 
 impl Usage {
