@@ -6,6 +6,7 @@
 
 use crate::catalog::ResourceType;
 use crate::lint::context::Context;
+use crate::lint::schema::{given_value, has_call, problem, Kind};
 use crate::lint::Rule;
 use crate::syntax::{NodeId, Resolved, Tree};
 use crate::template::merge::merged_entry;
@@ -139,6 +140,7 @@ pub(crate) fn check(
                 _ => None,
             }
         }
+        "OS::Heat::Value" => typed_value(&props),
         "OS::Neutron::SecurityGroup" => (props.text("name") == Some("default"))
             .then(|| props.at("name", "a security group cannot be named `default`"))
             .flatten(),
@@ -168,6 +170,21 @@ pub(crate) fn check(
         );
         cx.report(Rule::RefusedByResourceType, cx.tree.range(node), message);
     }
+}
+
+/// `OS::Heat::Value`: its `type` is `value`'s schema (`Value.reparse`).
+fn typed_value(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    let kinds = [("number", Kind::Number), ("boolean", Kind::Boolean)];
+    let more = [("comma_delimited_list", Kind::List), ("json", Kind::Map)];
+    let kind = p
+        .text("type")
+        .and_then(|t| kinds.into_iter().chain(more).find(|k| k.0 == t))?;
+    let Given::Written(value) = p.get("value") else {
+        return None;
+    };
+    let (given, _) = given_value(p.template, value).filter(|_| !has_call(p.template, value))?;
+    let why = problem(kind.1, &[], &given)?;
+    Some((value, format!("`value` is read as its `type` says: {why}")))
 }
 
 fn server(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
@@ -359,8 +376,8 @@ mod tests {
             Rule::RefusedByResourceType,
             &[
                 finds(
-                    "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, security_groups: [g], networks: [{port: p}]}\n  b:\n    type: OS::Nova::Server\n    properties: {flavor: f}\n  c:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, block_device_mapping_v2: [{image: j}]}\n  d:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, port_range_min: 80, port_range_max: 22}\n  e:\n    type: OS::Neutron::Net\n    properties: {value_specs: {name: x}}\n  f:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: a}, config: c}\n",
-                    6,
+                    "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, security_groups: [g], networks: [{port: p}]}\n  b:\n    type: OS::Nova::Server\n    properties: {flavor: f}\n  c:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, block_device_mapping_v2: [{image: j}]}\n  d:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, port_range_min: 80, port_range_max: 22}\n  e:\n    type: OS::Neutron::Net\n    properties: {value_specs: {name: x}}\n  f:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: a}, config: c}\n  v: {type: OS::Heat::Value, properties: {type: number, value: abc}}\n  x: {type: OS::Heat::Value, properties: {type: json, value: [1]}}\n",
+                    8,
                 ),
                 finds(
                     "heat_template_version: 2018-08-31\nresources:\n  p: {type: OS::Neutron::Port, properties: {network: n, fixed_ips: [{subnet: s}], no_fixed_ips: true}}\n  f: {type: OS::Neutron::FloatingIP, properties: {floating_network: n, fixed_ip_address: 10.0.0.3}}\n  i: {type: OS::Neutron::RouterInterface, properties: {router: r, subnet: s, port_id: p}}\n  j: {type: OS::Neutron::RouterInterface, properties: {router: r}}\n  g: {type: OS::Neutron::SecurityGroup, properties: {name: default}}\n  s: {type: OS::Neutron::Subnet, properties: {network: n, subnetpool: p, cidr: 10.0.0.0/24}}\n  t: {type: OS::Neutron::Subnet, properties: {network: n}}\n",
@@ -371,7 +388,7 @@ mod tests {
                     0,
                 ),
                 finds(
-                    "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n    properties: {flavor: f, user_data_format: SOFTWARE_CONFIG, networks: [{port: p}], block_device_mapping_v2: [{volume_id: v, boot_index: 0}, {image: j, boot_index: 1}]}\n  d:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, protocol: icmp, port_range_min: 8, port_range_max: 0}\n  e:\n    type: OS::Neutron::Net\n    properties: {value_specs: {'provider:network_type': vxlan}}\n  f:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: a}, config: c}\n",
+                    "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n    properties: {flavor: f, user_data_format: SOFTWARE_CONFIG, networks: [{port: p}], block_device_mapping_v2: [{volume_id: v, boot_index: 0}, {image: j, boot_index: 1}]}\n  d:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, protocol: icmp, port_range_min: 8, port_range_max: 0}\n  e:\n    type: OS::Neutron::Net\n    properties: {value_specs: {'provider:network_type': vxlan}}\n  f:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: a}, config: c}\n  w: {type: OS::Heat::Value, properties: {type: number, value: '12'}}\n  y: {type: OS::Heat::Value, properties: {type: number, value: {get_attr: [a, name]}}}\n  z: {type: OS::Heat::Value, properties: {value: abc}}\n",
                     0,
                 ),
             ],
