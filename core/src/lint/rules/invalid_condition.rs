@@ -40,7 +40,31 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let range = tree.range(conditions);
     for call in template.function_calls() {
         let at = tree.range(call.call);
-        if at.start < range.start || range.end < at.end || condition_function(call.name) {
+        if at.start < range.start || range.end < at.end {
+            continue;
+        }
+        if condition_function(call.name) {
+            // Their arguments, as Heat's Equals, And and Or read them.
+            let items = tree
+                .is_sequence(call.args)
+                .then(|| tree.items(call.args).len());
+            let name = call.name;
+            let heat_says = match (name, items) {
+                ("equals", Some(2)) | ("and" | "or", Some(2..)) => continue,
+                _ if template.is_call(call.args) => continue,
+                ("equals", _) => {
+                    format!("Arguments to \"{name}\" must be of the form: [value_1, value_2]")
+                }
+                ("and" | "or", Some(_)) => {
+                    format!("The minimum number of condition arguments to \"{name}\" is 2.")
+                }
+                ("and" | "or", None) => {
+                    format!("Arguments to \"{name}\" must be a list of conditions")
+                }
+                _ => continue,
+            };
+            let message = format!("the arguments of `{name}` are not what Heat reads: Heat refuses the template (\"{heat_says}\")");
+            cx.report(Rule::InvalidCondition, tree.range(call.args), message);
             continue;
         }
         // A removed function is refused as such (removed-function).
@@ -67,6 +91,7 @@ mod tests {
             Rule::InvalidCondition,
             &[
                 finds("heat_template_version: rocky\nconditions:\n  c: {equals: [{get_attr: [r, a]}, 1]}\n", 1),
+                finds("heat_template_version: rocky\nconditions:\n  c: {equals: [1]}\n  d: {and: [c]}\n  e: {or: [c, true]}\n", 2),
                 // The definition is no condition function, and the call is
                 // refused where it is.
                 finds("heat_template_version: rocky\nconditions:\n  c: {list_join: [',', [a]]}\n", 2),
