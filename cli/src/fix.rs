@@ -353,18 +353,7 @@ fn write_plan(
             if change.action == heatwise_core::update::Action::Unchanged {
                 continue;
             }
-            writeln!(
-                out,
-                "#    {} ({}): {}{}",
-                change.name,
-                change.resource_type,
-                change.action.as_str(),
-                change
-                    .effect
-                    .as_deref()
-                    .map(|e| format!(": {e}"))
-                    .unwrap_or_default()
-            )?;
+            writeln!(out, "#    {change}")?;
         }
         writeln!(
             out,
@@ -448,11 +437,7 @@ fn write_stack_plan(
             if text == before {
                 continue;
             }
-            let side = |template| heatwise_core::update::StackInput {
-                template,
-                environments: Vec::new(),
-                parameters: Vec::new(),
-            };
+            let side = heatwise_core::update::StackInput::template;
             let Ok(changes) = heatwise_core::update::preview(&side(before), &side(text), catalog)
             else {
                 continue;
@@ -461,19 +446,7 @@ fn write_stack_plan(
                 .iter()
                 .filter(|c| c.action != heatwise_core::update::Action::Unchanged)
             {
-                writeln!(
-                    out,
-                    "#    {}: {} ({}): {}{}",
-                    relative.display(),
-                    change.name,
-                    change.resource_type,
-                    change.action.as_str(),
-                    change
-                        .effect
-                        .as_deref()
-                        .map(|e| format!(": {e}"))
-                        .unwrap_or_default()
-                )?;
+                writeln!(out, "#    {}: {change}", relative.display())?;
             }
         }
         let mut command = String::from("openstack stack update --wait --existing");
@@ -495,11 +468,7 @@ fn describe_update(original: &str, migrated: &str) {
     if original == migrated {
         return;
     }
-    let side = |template| heatwise_core::update::StackInput {
-        template,
-        environments: Vec::new(),
-        parameters: Vec::new(),
-    };
+    let side = heatwise_core::update::StackInput::template;
     let Ok(changes) = heatwise_core::update::preview(
         &side(original),
         &side(migrated),
@@ -517,18 +486,7 @@ fn describe_update(original: &str, migrated: &str) {
     }
     let _ = writeln!(err, "  on a running stack (stack update --existing):");
     for change in changed {
-        let _ = writeln!(
-            err,
-            "    {} ({}): {}{}",
-            change.name,
-            change.resource_type,
-            change.action.as_str(),
-            change
-                .effect
-                .as_deref()
-                .map(|e| format!(": {e}"))
-                .unwrap_or_default()
-        );
+        let _ = writeln!(err, "    {change}");
     }
 }
 

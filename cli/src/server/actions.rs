@@ -36,11 +36,7 @@ fn running_stack_effect(
         .map(|edit| Edit::replace(converter.text_range(edit.range), edit.new_text.clone()))
         .collect();
     let fixed = apply_edits(text, &edits);
-    let side = |template| StackInput {
-        template,
-        environments: Vec::new(),
-        parameters: Vec::new(),
-    };
+    let side = StackInput::template;
     let changes = preview(&side(text), &side(&fixed), Catalog::builtin()).ok()?;
     let said: Vec<String> = changes
         .iter()

@@ -25,11 +25,7 @@ pub fn migration_plan(
     migrated: &str,
     catalog: &Catalog,
 ) -> Result<Vec<PlanStep>, String> {
-    let side = |template| StackInput {
-        template,
-        environments: Vec::new(),
-        parameters: Vec::new(),
-    };
+    let side = StackInput::template;
     let direct = preview(&side(original), &side(migrated), catalog)?;
     let removed: Vec<&str> = direct
         .iter()

@@ -46,6 +46,17 @@ pub struct StackInput<'a> {
     pub parameters: Vec<(String, String)>,
 }
 
+impl<'a> StackInput<'a> {
+    /// A template alone: no environment, no parameter values.
+    pub fn template(template: &'a str) -> Self {
+        StackInput {
+            template,
+            environments: Vec::new(),
+            parameters: Vec::new(),
+        }
+    }
+}
+
 /// What the update does to one resource.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -88,6 +99,23 @@ pub struct Change {
     pub why: String,
     /// What it means for what runs: a resize, a new address, lost data.
     pub effect: Option<String>,
+}
+
+impl std::fmt::Display for Change {
+    /// `port (OS::Neutron::Port): updated: nothing is sent to the service`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} ({}): {}",
+            self.name,
+            self.resource_type,
+            self.action.as_str()
+        )?;
+        match &self.effect {
+            Some(effect) => write!(f, ": {effect}"),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A template as the comparison reads it.
@@ -628,11 +656,7 @@ mod tests {
 
     /// The action and changed properties of each resource, `old` → `new`.
     fn actions(old: &str, new: &str) -> Vec<(String, Action, Vec<String>)> {
-        let side = |template| StackInput {
-            template,
-            environments: Vec::new(),
-            parameters: Vec::new(),
-        };
+        let side = StackInput::template;
         preview(&side(old), &side(new), Catalog::builtin())
             .unwrap()
             .into_iter()
@@ -736,11 +760,7 @@ mod tests {
         };
         let (action, _) = one(&port("network: {get_param: net}"), &port("network: other"));
         assert_eq!(action, Action::Unknown);
-        let side = |template| StackInput {
-            template,
-            environments: Vec::new(),
-            parameters: Vec::new(),
-        };
+        let side = StackInput::template;
         assert!(preview(&side("[unclosed"), &side(HOT), Catalog::builtin()).is_err());
     }
 }
