@@ -303,6 +303,14 @@ test("migrate all shows the diff first, applies it as one step, and undo takes i
     "      network: db-net",
   ]);
   assert.match(await dialog.locator(".migrate-left").textContent(), /OS::Nova::FloatingIP/);
+  // What a stack update with it does to a running stack made from it: the
+  // ports are updated in place and nothing is sent.
+  const running = dialog.getByRole("region", { name: "On a running stack" });
+  await running.locator("li").first().waitFor();
+  assert.deepEqual(await running.locator("li").allTextContents(), [
+    "updated app_port (OS::Neutron::Port): nothing is sent to the service",
+    "updated db_port (OS::Neutron::Port): nothing is sent to the service",
+  ]);
   await screenshot(page, "migrate-all");
 
   // Escape closes it and changes nothing.
@@ -339,6 +347,13 @@ test("migrate all with unsafe migrations lists each one with what it changes, an
   assert.match(titles.join("\n"), /Replace `OS::Neutron::LBaaS::LoadBalancer` with `OS::Octavia::LoadBalancer` \(unsafe: /);
   assert.match(titles.join("\n"), /Set the gateway in router `router`'s `external_gateway_info` and remove `gateway`/);
   assert.match(await dialog.locator(".migrate-summary").textContent(), /3 fixes change the template, 3 of them unsafe/);
+  // The retired floating IP is replaced on a running stack: a new address.
+  const running = dialog.getByRole("region", { name: "On a running stack" });
+  await running.locator("li", { hasText: "ip (OS::Neutron::FloatingIP)" }).waitFor();
+  assert.match(
+    await running.locator("li", { hasText: "ip (OS::Neutron::FloatingIP)" }).textContent(),
+    /^replaced ip \(OS::Neutron::FloatingIP\): a new floating IP address: the old address is released$/,
+  );
   await screenshot(page, "migrate-unsafe");
   await dialog.getByRole("button", { name: "Apply fixes" }).click();
   await dialog.waitFor({ state: "detached" });

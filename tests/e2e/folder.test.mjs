@@ -93,6 +93,10 @@ test("a folder's stack is checked, opened at a finding, migrated and downloaded"
   const dialog = page.locator(".folder-migrate-dialog");
   await dialog.locator(".folder-diff h3", { hasText: "nested/app.yaml" }).waitFor();
   assert.match(await dialog.locator(".diff-line.is-added").first().textContent(), /network: private/);
+  assert.match(
+    await dialog.locator(".folder-diff", { hasText: "nested/app.yaml" }).locator(".running-effects li").first().textContent(),
+    /^updated port \(OS::Neutron::Port\): nothing is sent to the service$/,
+  );
   await dialog.getByRole("button", { name: "Apply to the folder" }).click();
   await page.locator(".cm-content", { hasText: "network: private" }).waitFor();
   assert.ok((await editorLines(page)).some((line) => line.includes("flavor: {type: string, default: m1.tiny}")));

@@ -55,6 +55,13 @@ export async function migrateFolder(files, root, environments, target) {
   return JSON.parse(module.migrateFolder(files, root, environments, target));
 }
 
+/// What a stack update from one template to the other does to each running
+/// resource (heatwise_folder_module::running_effects).
+export async function runningEffects(before, after) {
+  const module = await load();
+  return JSON.parse(module.runningEffects(before, after));
+}
+
 /// Text files only: a NUL in the first bytes says binary.
 function isText(bytes) {
   const head = bytes.subarray(0, 8000);

@@ -16,6 +16,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::orc::{describe, field, items, number, text};
 use crate::outline::Utf16Range;
+use crate::running::{self, RunningEffects};
 
 #[wasm_bindgen(module = "/js/folder.js")]
 extern "C" {
@@ -31,6 +32,8 @@ extern "C" {
     fn lint_folder(files: &str, root: &str, environments: &str, target: &str) -> Promise;
     #[wasm_bindgen(js_name = migrateFolder)]
     fn migrate_folder(files: &str, root: &str, environments: &str, target: &str) -> Promise;
+    #[wasm_bindgen(js_name = runningEffects)]
+    pub(crate) fn running_effects_of(before: &str, after: &str) -> Promise;
     #[wasm_bindgen(js_name = downloadZip)]
     fn download_zip(name: &str, files: &str);
 }
@@ -108,8 +111,8 @@ pub struct FolderFinding {
 #[derive(Clone, Debug, PartialEq)]
 pub enum FolderMigration {
     Ready {
-        /// Each file the migration changes: path, text before, after.
-        changed: Vec<(Rc<str>, Rc<str>, Rc<str>)>,
+        /// Each file the migration changes.
+        changed: Vec<MigratedFile>,
         /// Files left as they are, and why.
         refused: Vec<(String, String)>,
         /// Cross-file findings the migration would add: path, rule, count.
@@ -117,6 +120,17 @@ pub enum FolderMigration {
         broken: Vec<(String, String, u32)>,
     },
     Failed(String),
+}
+
+/// A file "Migrate all" changes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MigratedFile {
+    pub path: Rc<str>,
+    pub before: Rc<str>,
+    pub after: Rc<str>,
+    /// For a template, what a stack update with it does to a running stack
+    /// made from the file before.
+    pub effects: Option<RunningEffects>,
 }
 
 impl Folder {
@@ -387,7 +401,14 @@ pub async fn migrate(folder: &Folder, target: Option<Release>) -> FolderMigratio
         .filter_map(|c| {
             let path = text(&field(c, "path"));
             let before = folder.text_of(&path)?;
-            Some((path.into(), before, text(&field(c, "text")).into()))
+            let effects = field(c, "effects");
+            Some(MigratedFile {
+                effects: (!effects.is_null() && !effects.is_undefined())
+                    .then(|| running::read(&effects)),
+                path: path.into(),
+                before,
+                after: text(&field(c, "text")).into(),
+            })
         })
         .collect();
     let refused = items(&field(&view, "refused"))

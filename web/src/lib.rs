@@ -16,6 +16,7 @@ pub mod hover;
 pub mod migration;
 pub mod orc;
 pub mod outline;
+pub mod running;
 pub mod scan;
 pub mod share;
 pub mod state;

@@ -36,6 +36,10 @@ pub struct Migration {
     pub left: Vec<LeftFix>,
     /// Why nothing could be migrated (the text does not parse).
     pub refused: Option<String>,
+    /// The document before and after: what a stack update with the
+    /// migration does to a running stack is worked out from them.
+    pub original: Rc<str>,
+    pub migrated: Rc<str>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,6 +118,8 @@ pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migrat
         changes: changes(text, &outcome.text, &diff).into(),
         left,
         refused: outcome.refused,
+        original: text.into(),
+        migrated: outcome.text.into(),
     }
 }
 

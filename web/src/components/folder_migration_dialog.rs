@@ -6,6 +6,7 @@ use yew::prelude::*;
 use super::DiffHunks;
 use crate::folder::FolderMigration;
 use crate::migration::diff_hunks;
+use crate::running::running_effects_list;
 
 #[derive(Properties, PartialEq)]
 pub struct FolderMigrationDialogProps {
@@ -62,12 +63,13 @@ pub fn FolderMigrationDialog(props: &FolderMigrationDialogProps) -> Html {
             };
             let body = html! {
                 <>
-                    { for changed.iter().map(|(path, before, after)| html! {
+                    { for changed.iter().map(|file| html! {
                         <section class="folder-diff">
-                            <h3>{ path.to_string() }</h3>
-                            <div class="diff" role="region" aria-label={format!("Changes to {path}")} tabindex="0">
-                                <DiffHunks hunks={Rc::new(diff_hunks(before, after))} />
+                            <h3>{ file.path.to_string() }</h3>
+                            <div class="diff" role="region" aria-label={format!("Changes to {}", file.path)} tabindex="0">
+                                <DiffHunks hunks={Rc::new(diff_hunks(&file.before, &file.after))} />
                             </div>
+                            { for file.effects.as_ref().map(running_effects_list) }
                         </section>
                     }) }
                     { for (!refused.is_empty()).then(|| html! {

@@ -1,11 +1,13 @@
 use std::rc::Rc;
 
 use heatwise_core::fix::Applicability;
+use wasm_bindgen_futures::spawn_local;
 use web_sys::HtmlDialogElement;
 use yew::prelude::*;
 
 use super::DiffHunks;
 use crate::migration::Migration;
+use crate::running::{self, running_effects_list, RunningEffects};
 
 #[derive(Properties, PartialEq)]
 pub struct MigrateDialogProps {
@@ -41,6 +43,22 @@ pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
         });
     }
     let migration = &props.migration;
+    // What a stack update with the migration does, asked of the folder's
+    // module for each migration shown.
+    let effects = use_state_eq(|| RunningEffects::Pending);
+    {
+        let effects = effects.clone();
+        use_effect_with(
+            (migration.original.clone(), migration.migrated.clone()),
+            move |(before, after)| {
+                effects.set(RunningEffects::Pending);
+                if before != after {
+                    let (before, after) = (before.clone(), after.clone());
+                    spawn_local(async move { effects.set(running::ask(&before, &after).await) });
+                }
+            },
+        );
+    }
     let on_close = props.on_close.clone();
     // Escape closes the dialog itself; the app must hear of it.
     let onclose = on_close.reform(|_: Event| ());
@@ -149,6 +167,7 @@ pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
                 { toggle }
                 { for unsafe_list }
                 { for diff }
+                { for (!nothing_to_apply).then(|| running_effects_list(&effects)) }
                 { for left }
             </div>
             <div class="dialog-actions">

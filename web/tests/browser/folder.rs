@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use heatwise_web::folder::{
-    Folder, FolderFile, FolderMigration, FolderView, StackChoice, StackFileFindings,
+    Folder, FolderFile, FolderMigration, FolderView, MigratedFile, StackChoice, StackFileFindings,
 };
 use heatwise_web::outline::Utf16Range;
 use heatwise_web::state::{SaveStatus, SidePanelTab, Workspace, WorkspaceAction};
@@ -104,7 +104,12 @@ fn a_migration_is_applied_to_the_folder_unless_it_breaks_the_stack() {
     let migrated = APP.replace("network_id", "network");
     let ready = |broken: Vec<(String, String, u32)>| {
         WorkspaceAction::FolderMigrationReady(Rc::new(FolderMigration::Ready {
-            changed: vec![("app.yaml".into(), APP.into(), migrated.clone().into())],
+            changed: vec![MigratedFile {
+                path: "app.yaml".into(),
+                before: APP.into(),
+                after: migrated.clone().into(),
+                effects: None,
+            }],
             refused: Vec::new(),
             broken,
         }))
