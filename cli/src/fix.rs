@@ -23,6 +23,7 @@ use heatwise_core::text::LineIndex;
 use crate::args::{parse_rule, CheckArgs};
 use crate::input::{self, Input};
 use crate::stack::{self, parse_path_map, PathMap};
+use heatwise_core::catalog::CatalogAt;
 
 #[derive(Args, Debug)]
 pub struct FixArgs {
@@ -124,7 +125,8 @@ pub fn run(args: &FixArgs) -> ExitCode {
         };
         let outcome = fix_all(&text, &options);
         summarize(&name, &outcome, args.unsafe_fixes);
-        describe_update(&text, &outcome.text);
+        let heat = options.lint.catalog.at(options.lint.target);
+        describe_update(&text, &outcome.text, heat);
         if let Some(reason) = &outcome.refused {
             eprintln!("error: {name}: not fixed: {reason}");
             failed = true;
@@ -140,7 +142,7 @@ pub fn run(args: &FixArgs) -> ExitCode {
             continue;
         }
         let written = if let Some(dir) = &args.plan {
-            write_plan(dir, &name, &text, &outcome.text, &mut stdout)
+            write_plan(dir, &name, &text, &outcome.text, heat, &mut stdout)
         } else if args.write {
             match input {
                 Input::File { path, .. } if outcome.text != text => {
@@ -248,7 +250,8 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
             })
             .collect();
         let given: Vec<PathBuf> = urls.iter().filter_map(|url| files.path_of(url)).collect();
-        if let Err(error) = write_stack_plan(dir, &texts, &given, &mut stdout) {
+        let heat = options.lint.catalog.at(options.lint.target);
+        if let Err(error) = write_stack_plan(dir, &texts, &given, heat, &mut stdout) {
             eprintln!("error: {}: cannot write the plan: {error}", dir.display());
             failed = true;
         }
@@ -330,14 +333,11 @@ fn write_plan(
     name: &str,
     original: &str,
     migrated: &str,
+    heat: CatalogAt<'_>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let steps = heatwise_core::fixer::migration_plan(
-        original,
-        migrated,
-        heatwise_core::catalog::Catalog::builtin(),
-    )
-    .map_err(io::Error::other)?;
+    let steps =
+        heatwise_core::fixer::migration_plan(original, migrated, heat).map_err(io::Error::other)?;
     fs::create_dir_all(dir)?;
     writeln!(
         out,
@@ -374,9 +374,9 @@ fn write_stack_plan(
     dir: &Path,
     files: &[(PathBuf, &str, &str)],
     given: &[PathBuf],
+    heat: CatalogAt<'_>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let catalog = heatwise_core::catalog::Catalog::builtin();
     let mut base = files
         .first()
         .and_then(|(path, _, _)| path.parent())
@@ -392,7 +392,7 @@ fn write_stack_plan(
     let mut first: Vec<String> = Vec::new();
     let mut two_steps = false;
     for (_, original, migrated) in files {
-        let steps = heatwise_core::fixer::migration_plan(original, migrated, catalog)
+        let steps = heatwise_core::fixer::migration_plan(original, migrated, heat)
             .ok()
             .filter(|_| original != migrated);
         match steps {
@@ -438,7 +438,7 @@ fn write_stack_plan(
                 continue;
             }
             let side = heatwise_core::update::StackInput::template;
-            let Ok(changes) = heatwise_core::update::preview(&side(before), &side(text), catalog)
+            let Ok(changes) = heatwise_core::update::preview(&side(before), &side(text), heat)
             else {
                 continue;
             };
@@ -464,16 +464,12 @@ fn write_stack_plan(
 /// What `openstack stack update --existing` with the migrated template
 /// does to a running stack made from the original, resource by resource
 /// (those it leaves alone are not named), on standard error.
-fn describe_update(original: &str, migrated: &str) {
+fn describe_update(original: &str, migrated: &str, heat: CatalogAt<'_>) {
     if original == migrated {
         return;
     }
     let side = heatwise_core::update::StackInput::template;
-    let Ok(changes) = heatwise_core::update::preview(
-        &side(original),
-        &side(migrated),
-        heatwise_core::catalog::Catalog::builtin(),
-    ) else {
+    let Ok(changes) = heatwise_core::update::preview(&side(original), &side(migrated), heat) else {
         return;
     };
     let mut err = io::stderr().lock();

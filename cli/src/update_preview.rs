@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use heatwise_core::catalog::Catalog;
+use heatwise_core::release::Release;
 use heatwise_core::update::{preview, Action, Change, StackInput};
 use serde::Serialize;
 
@@ -45,6 +46,12 @@ pub struct UpdatePreviewArgs {
     /// Repeatable.
     #[arg(short = 'P', long = "parameter", value_name = "NAME=VALUE", value_parser = parse_parameter)]
     parameters: Vec<(String, String)>,
+
+    /// The Heat release that carries out the update, as a name or a
+    /// version (Train, 13.0.0, 2024.1): whether a property updates in place
+    /// changed between releases. Default: the catalog's newest.
+    #[arg(long, value_name = "RELEASE", value_parser = crate::args::parse_release)]
+    target: Option<Release>,
 
     #[arg(long, value_enum, default_value_t = PreviewFormat::Text)]
     format: PreviewFormat,
@@ -116,7 +123,8 @@ pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
         environments: environments.iter().map(String::as_str).collect(),
         parameters: args.parameters.clone(),
     };
-    let changes = match preview(&side(&old), &side(&new), Catalog::builtin()) {
+    let heat = Catalog::builtin().at(args.target);
+    let changes = match preview(&side(&old), &side(&new), heat) {
         Ok(changes) => changes,
         Err(message) => {
             eprintln!("error: {message}");

@@ -147,6 +147,37 @@ fn every_case_is_what_heat_s_own_update_does() {
     drop(cloud);
 }
 
+/// Whether a property updates in place is the updating release's: Heat
+/// 8.0.0 (Ocata) to 12 (Stein) updated a port's MAC address in place;
+/// before, and from 13.0.0 (Train) on (27.0.1 above, judged by the real
+/// Heat), it replaces the port.
+#[test]
+fn the_release_that_carries_out_the_update_decides_what_updates_in_place() {
+    let dir = fixtures();
+    let (old, new) = (
+        dir.join("mac-address.old.yaml"),
+        dir.join("mac-address.new.yaml"),
+    );
+    let action = |target: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_heatwise"));
+        command.args(["update-preview", "--format", "json"]);
+        if let Some(target) = target {
+            command.args(["--target", target]);
+        }
+        let answer = previewed(command.arg(&old).arg(&new));
+        answer["resources"][0]["action"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(action(None), "replaced");
+    assert_eq!(action(Some("Queens")), "updated");
+    assert_eq!(action(Some("12.0.0")), "updated");
+    assert_eq!(action(Some("Stein")), "updated");
+    assert_eq!(action(Some("Train")), "replaced");
+    assert_eq!(action(Some("Newton")), "replaced");
+}
+
 /// `heatwise fix --plan`: a RouterGateway removed by its migration is
 /// retained first, so that Heat's second update sets the router's gateway
 /// and never clears it; updating straight to the migration both sets and

@@ -7,6 +7,8 @@ optionally a newer catalog extracted by ``extract.py``, and writes
 
 - every resource type, property (at every nesting level) and attribute gets
   ``available``, the inclusive release ranges in which Heat registered it;
+- a property whose ``update_allowed`` changed between releases gets
+  ``update_allowed_changes``, the value from each release on;
 - objects that Heat no longer registers are kept with their last known
   definition, so that heatwise can say when they were removed;
 - the newest definition wins for everything else;
@@ -337,6 +339,19 @@ def release_ranges(present: list[str], history: list[str]) -> list[list[str]]:
     return ranges
 
 
+def update_allowed_changes(occurrences: list[tuple[str, dict]]) -> list[dict] | None:
+    """Where a property's ``update_allowed`` differs between releases: the
+    value of its first release and each change, oldest first (a Port's
+    ``mac_address`` could be updated from 8.0.0 and no longer from 13.0.0);
+    None where every release agrees."""
+    runs: list[dict] = []
+    for version, described in occurrences:
+        allowed = bool(described.get("update_allowed"))
+        if not runs or runs[-1]["update_allowed"] != allowed:
+            runs.append({"since": version, "update_allowed": allowed})
+    return runs if len(runs) > 1 else None
+
+
 def pick_definition(
     occurrences: list[tuple[str, dict]], preferred: set[str]
 ) -> tuple[str, dict]:
@@ -374,6 +389,9 @@ class Merger:
         _, chosen = pick_definition(occurrences, preferred)
         merged = dict(chosen)
         merged["available"] = release_ranges([v for v, _ in occurrences], self.history)
+        changes = update_allowed_changes(occurrences)
+        if changes:
+            merged["update_allowed_changes"] = changes
         if chosen.get("schema") is None:
             merged["schema"] = None
             if any(p.get("schema") for _, p in occurrences):

@@ -201,6 +201,27 @@ class Merge(unittest.TestCase):
         )
         self.assertEqual(dropped, [])
 
+    def test_update_allowed_is_kept_release_by_release_where_it_changed(self):
+        releases = [
+            dump(v, {"OS::T": resource_type(properties={
+                "mac": prop(update_allowed=allowed),
+                "name": prop(update_allowed=True),
+            })})
+            for v, allowed in [("5.0.0", False), ("8.0.0", True), ("9.0.0", True), ("13.0.0", False)]
+        ]
+        catalog, _ = merge(*releases)
+        props = catalog["resource_types"]["OS::T"]["properties"]
+        self.assertEqual(
+            props["mac"]["update_allowed_changes"],
+            [
+                {"since": "5.0.0", "update_allowed": False},
+                {"since": "8.0.0", "update_allowed": True},
+                {"since": "13.0.0", "update_allowed": False},
+            ],
+        )
+        self.assertFalse(props["mac"]["update_allowed"])
+        self.assertNotIn("update_allowed_changes", props["name"])
+
     def test_old_keys_do_not_go_under_a_property_whose_type_changed(self):
         old = dump(
             "5.0.0",

@@ -57,9 +57,9 @@ export async function migrateFolder(files, root, environments, target) {
 
 /// What a stack update from one template to the other does to each running
 /// resource (heatwise_folder_module::running_effects).
-export async function runningEffects(before, after) {
+export async function runningEffects(before, after, target) {
   const module = await load();
-  return JSON.parse(module.runningEffects(before, after));
+  return JSON.parse(module.runningEffects(before, after, target));
 }
 
 /// Text files only: a NUL in the first bytes says binary.

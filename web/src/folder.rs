@@ -33,7 +33,7 @@ extern "C" {
     #[wasm_bindgen(js_name = migrateFolder)]
     fn migrate_folder(files: &str, root: &str, environments: &str, target: &str) -> Promise;
     #[wasm_bindgen(js_name = runningEffects)]
-    pub(crate) fn running_effects_of(before: &str, after: &str) -> Promise;
+    pub(crate) fn running_effects_of(before: &str, after: &str, target: &str) -> Promise;
     #[wasm_bindgen(js_name = downloadZip)]
     fn download_zip(name: &str, files: &str);
 }

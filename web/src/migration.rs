@@ -40,6 +40,8 @@ pub struct Migration {
     /// migration does to a running stack is worked out from them.
     pub original: Rc<str>,
     pub migrated: Rc<str>,
+    /// The release migrated for: the one whose update is described.
+    pub target: Option<Release>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,6 +122,7 @@ pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migrat
         refused: outcome.refused,
         original: text.into(),
         migrated: outcome.text.into(),
+        target,
     }
 }
 

@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 
+use heatwise_core::release::Release;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 use yew::{html, Html};
@@ -36,9 +37,11 @@ pub enum RunningEffects {
     Unknown(Rc<str>),
 }
 
-/// Asks the folder's module what an update from `before` to `after` does.
-pub async fn ask(before: &str, after: &str) -> RunningEffects {
-    match JsFuture::from(running_effects_of(before, after)).await {
+/// Asks the folder's module what an update from `before` to `after`,
+/// carried out by Heat `target` (`None`: the newest), does.
+pub async fn ask(before: &str, after: &str, target: Option<Release>) -> RunningEffects {
+    let target = target.map(|t| t.to_string()).unwrap_or_default();
+    match JsFuture::from(running_effects_of(before, after, &target)).await {
         Ok(answer) => read(&answer),
         Err(error) => RunningEffects::Unknown(describe(&error).into()),
     }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use heatwise_core::catalog::Catalog;
+use heatwise_core::catalog::{Catalog, CatalogAt};
 use heatwise_core::fix::{apply_edits, suppression, Applicability, Edit};
 use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::lint::LintOptions;
@@ -30,6 +30,7 @@ fn running_stack_effect(
     text: &str,
     converter: &Converter<'_>,
     edits: &[TextEdit],
+    heat: CatalogAt<'_>,
 ) -> Option<String> {
     let edits: Vec<Edit> = edits
         .iter()
@@ -37,7 +38,7 @@ fn running_stack_effect(
         .collect();
     let fixed = apply_edits(text, &edits);
     let side = StackInput::template;
-    let changes = preview(&side(text), &side(&fixed), Catalog::builtin()).ok()?;
+    let changes = preview(&side(text), &side(&fixed), heat).ok()?;
     let said: Vec<String> = changes
         .iter()
         .filter(|change| change.action != Action::Unchanged)
@@ -95,7 +96,12 @@ pub fn code_actions(
                 } else {
                     format!("{} [unsafe fix: review it]", fix.title)
                 };
-                if let Some(effect) = running_stack_effect(&document.text, converter, &fix.edits) {
+                if let Some(effect) = running_stack_effect(
+                    &document.text,
+                    converter,
+                    &fix.edits,
+                    catalog.at(settings.target),
+                ) {
                     title.push_str(&format!(" (on a running stack: {effect})"));
                 }
                 actions.push(CodeActionOrCommand::CodeAction(CodeAction {

@@ -100,6 +100,14 @@ impl<'a> CatalogAt<'a> {
         }
     }
 
+    /// Whether Heat updates a property in place at the release.
+    pub fn update_allowed(&self, property: Property<'a>) -> bool {
+        match self.release {
+            Some(release) => property.update_allowed_at(release),
+            None => property.update_allowed(),
+        }
+    }
+
     /// Whether Heat registers a type at the release.
     pub fn has_type(&self, resource_type: ResourceType<'a>) -> bool {
         self.release

@@ -124,8 +124,26 @@ impl<'a> Property<'a> {
         self.record().required
     }
 
+    /// Whether Heat updates the property in place (newest release).
     pub fn update_allowed(&self) -> bool {
         self.record().update_allowed
+    }
+
+    /// Whether Heat `release` updates the property in place: a Port's
+    /// `mac_address` could be updated from 8.0.0 and no longer from 13.0.0.
+    pub fn update_allowed_at(&self, release: Release) -> bool {
+        let record = self.record();
+        let Some(span) = record.update_allowed_changes else {
+            return record.update_allowed;
+        };
+        // The values alternate and end with the newest: each change after
+        // `release` flips it once.
+        let later = self.catalog.store.ranges[span.range()]
+            .iter()
+            .skip(1)
+            .filter(|change| change.first > release)
+            .count();
+        record.update_allowed ^ (later % 2 == 1)
     }
 
     pub fn immutable(&self) -> bool {

@@ -17,7 +17,7 @@ use crate::release::Release;
 
 /// Bumped whenever the record layout changes, so that an old `heat.bin`
 /// is refused rather than misread.
-pub(crate) const STORE_VERSION: u32 = 1;
+pub(crate) const STORE_VERSION: u32 = 2;
 
 /// An index into [`Store::text_ends`].
 pub(crate) type Str = u32;
@@ -96,6 +96,10 @@ pub(crate) struct PropertyRecord {
     pub constraints: Span,
     pub status: u32,
     pub available: Option<Span>,
+    /// The releases from which `update_allowed` took each value, as ranges
+    /// of one release each; the values alternate and end with
+    /// `update_allowed`. `None` where every release agrees.
+    pub update_allowed_changes: Option<Span>,
     pub children: Option<Span>,
 }
 
@@ -246,6 +250,7 @@ impl Store {
                 || !span_ok(record.constraints, self.constraints.len())
                 || (record.status as usize) >= statuses
                 || !opt_span_ok(record.available, ranges)
+                || !opt_span_ok(record.update_allowed_changes, ranges)
                 // Children come after their parent, so walks always end.
                 || record.children.is_some_and(|children| {
                     !span_ok(children, self.properties.len())
@@ -410,6 +415,7 @@ impl Flattener {
             constraints: Span::default(),
             status: 0,
             available: None,
+            update_allowed_changes: None,
             children: None,
         };
         self.store
@@ -442,6 +448,16 @@ impl Flattener {
                 },
                 status: self.status(&doc.status)?,
                 available: self.ranges(doc.available.as_deref(), &path)?,
+                update_allowed_changes: match &doc.update_allowed_changes {
+                    Some(changes) => {
+                        let points: Vec<(String, String)> = changes
+                            .iter()
+                            .map(|(since, _)| (since.clone(), since.clone()))
+                            .collect();
+                        self.ranges(Some(&points), &format!("{path}.update_allowed_changes"))?
+                    }
+                    None => None,
+                },
                 children: match &doc.schema {
                     Some(children) => {
                         Some(self.properties(owner, Some(own_index), children, &path)?)
@@ -686,6 +702,20 @@ pub(crate) fn unflatten(store: &Store) -> Document {
                         store.ranges[span.range()]
                             .iter()
                             .map(|range| (s(range.first_text), s(range.last_text)))
+                            .collect()
+                    }),
+                    update_allowed_changes: record.update_allowed_changes.map(|span| {
+                        let points = &store.ranges[span.range()];
+                        points
+                            .iter()
+                            .enumerate()
+                            .map(|(index, point)| {
+                                let later = points.len() - 1 - index;
+                                (
+                                    s(point.first_text),
+                                    record.update_allowed ^ (later % 2 == 1),
+                                )
+                            })
                             .collect()
                     }),
                     schema: record.children.map(|children| properties(store, children)),

@@ -4,7 +4,7 @@
 //! RouterGateway's deletion would clear the gateway the router takes over,
 //! in no fixed order with the router's update); then the migration.
 
-use crate::catalog::Catalog;
+use crate::catalog::CatalogAt;
 use crate::fix::{apply_edits, Editor, NewValue};
 use crate::template::{self, DocumentKind};
 use crate::update::{preview, Action, Change, StackInput};
@@ -23,7 +23,7 @@ pub struct PlanStep {
 pub fn migration_plan(
     original: &str,
     migrated: &str,
-    catalog: &Catalog,
+    catalog: CatalogAt<'_>,
 ) -> Result<Vec<PlanStep>, String> {
     let side = StackInput::template;
     let direct = preview(&side(original), &side(migrated), catalog)?;
@@ -89,12 +89,13 @@ fn retain(text: &str, names: &[&str]) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::Catalog;
 
     #[test]
     fn a_removed_router_gateway_is_retained_first() {
         let original = "heat_template_version: 2015-04-30\nresources:\n  router:\n    type: OS::Neutron::Router\n  gateway:  # the old way\n    type: OS::Neutron::RouterGateway\n    properties:\n      router: {get_resource: router}\n      network: public\n";
         let migrated = "heat_template_version: 2015-04-30\nresources:\n  router:\n    type: OS::Neutron::Router\n    properties:\n      external_gateway_info:\n        network: public\n";
-        let steps = migration_plan(original, migrated, Catalog::builtin()).unwrap();
+        let steps = migration_plan(original, migrated, Catalog::builtin().at(None)).unwrap();
         assert_eq!(steps.len(), 2);
         assert!(steps[0]
             .text
@@ -112,7 +113,7 @@ mod tests {
             .any(|c| c.effect.as_deref().is_some_and(|e| e.contains("Retain"))));
         // Nothing removed: one step.
         assert_eq!(
-            migration_plan(migrated, migrated, Catalog::builtin())
+            migration_plan(migrated, migrated, Catalog::builtin().at(None))
                 .unwrap()
                 .len(),
             1

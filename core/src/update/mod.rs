@@ -30,7 +30,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
-use crate::catalog::{Catalog, ResourceType, RuleKind};
+use crate::catalog::{CatalogAt, ResourceType, RuleKind};
 use crate::load::{self, Kind};
 use values::{evaluate, references, Side};
 
@@ -126,11 +126,13 @@ struct Side_ {
 }
 
 /// Every resource of both templates, in the new template's order then the
-/// deleted ones, with what the update does to it.
+/// deleted ones, with what the update by Heat at the catalog's release
+/// does to it (whether a property updates in place, and a type's
+/// substitute, changed between releases).
 pub fn preview(
     old: &StackInput<'_>,
     new: &StackInput<'_>,
-    catalog: &Catalog,
+    catalog: CatalogAt<'_>,
 ) -> Result<Vec<Change>, String> {
     let old_side = read_side(old, "the running stack's template")?;
     let new_side = read_side(new, "the new template")?;
@@ -319,7 +321,7 @@ fn decide(
     old: &Side_,
     new: &Side_,
     fates: &BTreeMap<String, Fate>,
-    catalog: &Catalog,
+    catalog: CatalogAt<'_>,
 ) -> Fate {
     let after = &new.resources[name];
     let new_type = type_of(after, new.hot);
@@ -336,8 +338,14 @@ fn decide(
     let mut substituted = false;
     if old_type != new_type {
         let substitutes = catalog
+            .catalog()
             .resource_type(&old_type)
-            .map(|t| t.status().substitute_types().any(|s| s == new_type))
+            .map(|t| {
+                catalog
+                    .status_now(&t)
+                    .substitute_types()
+                    .any(|s| s == new_type)
+            })
             .unwrap_or(false);
         if !substitutes {
             return Fate {
@@ -352,7 +360,7 @@ fn decide(
         }
         substituted = true;
     }
-    let Some(schema) = catalog.resource_type(&new_type) else {
+    let Some(schema) = catalog.catalog().resource_type(&new_type) else {
         if before == after {
             return Fate {
                 resource_type: new_type,
@@ -473,7 +481,11 @@ fn decide(
     }
     let fixed: Vec<&String> = changed
         .iter()
-        .filter(|key| !schema.property(key).is_some_and(|p| p.update_allowed()))
+        .filter(|key| {
+            !schema
+                .property(key)
+                .is_some_and(|p| catalog.update_allowed(p))
+        })
         .collect();
     if !fixed.is_empty() {
         return Fate {
@@ -653,11 +665,13 @@ fn replaced_effect(resource_type: &str, definition: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::Catalog;
+    use crate::release::Release;
 
     /// The action and changed properties of each resource, `old` → `new`.
     fn actions(old: &str, new: &str) -> Vec<(String, Action, Vec<String>)> {
         let side = StackInput::template;
-        preview(&side(old), &side(new), Catalog::builtin())
+        preview(&side(old), &side(new), Catalog::builtin().at(None))
             .unwrap()
             .into_iter()
             .map(|c| (c.name, c.action, c.properties))
@@ -672,6 +686,32 @@ mod tests {
     }
 
     const HOT: &str = "heat_template_version: 2018-08-31\nresources:\n  r:\n";
+
+    #[test]
+    fn whether_a_property_updates_in_place_is_the_running_release_s() {
+        // Heat 8.0.0 to 12 updated a port's MAC address in place; 13.0.0 and
+        // later replace the port.
+        let port = |mac: &str| {
+            format!("{HOT}    type: OS::Neutron::Port\n    properties: {{network: n, mac_address: '{mac}'}}\n")
+        };
+        let (old, new) = (port("fa:16:3e:00:00:01"), port("fa:16:3e:00:00:02"));
+        let side = StackInput::template;
+        let at = |release: &str| {
+            let release = Release::parse(release).unwrap();
+            preview(
+                &side(&old),
+                &side(&new),
+                Catalog::builtin().at(Some(release)),
+            )
+            .unwrap()[0]
+                .action
+        };
+        assert_eq!(at("10.0.0"), Action::Updated);
+        assert_eq!(at("12.0.3"), Action::Updated);
+        assert_eq!(at("13.0.0"), Action::Replaced);
+        assert_eq!(at("7.0.0"), Action::Replaced);
+        assert_eq!(one(&old, &new).0, Action::Replaced, "the newest release's");
+    }
 
     #[test]
     fn a_server_s_flavor_resizes_its_image_rebuilds_and_its_user_data_replaces() {
@@ -761,6 +801,6 @@ mod tests {
         let (action, _) = one(&port("network: {get_param: net}"), &port("network: other"));
         assert_eq!(action, Action::Unknown);
         let side = StackInput::template;
-        assert!(preview(&side("[unclosed"), &side(HOT), Catalog::builtin()).is_err());
+        assert!(preview(&side("[unclosed"), &side(HOT), Catalog::builtin().at(None)).is_err());
     }
 }

@@ -259,7 +259,9 @@ pub fn migrate_stack(folder: &Folder, choice: &Choice) -> Value {
         .map(|(url, text)| {
             // An environment changes no resource by itself.
             let effects = match stack.file(url).map(|id| &stack.files[id]) {
-                Some(file) if file.role != Role::Environment => running_effects(&file.text, text),
+                Some(file) if file.role != Role::Environment => {
+                    running_effects(&file.text, text, choice.target)
+                }
                 _ => Value::Null,
             };
             json!({ "path": path_of(url), "text": text, "effects": effects })
@@ -281,19 +283,19 @@ pub fn migrate_stack(folder: &Folder, choice: &Choice) -> Value {
     json!({ "changed": changed, "refused": refused, "broken": broken })
 }
 
-/// What `openstack stack update --existing` with `after` does to each
-/// resource of a running stack made from `before` (both templates alone),
-/// as `heatwise fix` says it: `[{name, type, action, effect}]`, the
-/// resources it leaves alone not named; `{"error"}` when either template
-/// cannot be read.
-pub fn running_effects(before: &str, after: &str) -> Value {
+/// What `openstack stack update --existing` with `after`, carried out by
+/// Heat `target` (`None`: the newest), does to each resource of a running
+/// stack made from `before` (both templates alone), as `heatwise fix` says
+/// it: `[{name, type, action, effect}]`, the resources it leaves alone not
+/// named; `{"error"}` when either template cannot be read.
+pub fn running_effects(before: &str, after: &str, target: Option<Release>) -> Value {
     if before.len() + after.len() > MAX_BYTES {
         return json!({ "error": "the templates are too large to compare" });
     }
     let changes = match update::preview(
         &StackInput::template(before),
         &StackInput::template(after),
-        Catalog::builtin(),
+        Catalog::builtin().at(target),
     ) {
         Ok(changes) => changes,
         Err(why) => return json!({ "error": why }),
@@ -387,7 +389,7 @@ mod tests {
     fn a_migration_says_what_a_stack_update_does_to_each_running_resource() {
         let before = "heat_template_version: 2018-08-31\nresources:\n  ip:\n    type: OS::Nova::FloatingIP\n    properties: {pool: public}\n  port:\n    type: OS::Neutron::Port\n    properties: {network_id: private}\n  other:\n    type: OS::Neutron::Net\n";
         let after = "heat_template_version: 2018-08-31\nresources:\n  ip:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public}\n  port:\n    type: OS::Neutron::Port\n    properties: {network: private}\n  other:\n    type: OS::Neutron::Net\n";
-        let effects = running_effects(before, after);
+        let effects = running_effects(before, after, None);
         let effects = effects.as_array().unwrap_or_else(|| panic!("{effects}"));
         let of = |name: &str| effects.iter().find(|e| e["name"] == name).cloned();
         assert_eq!(of("ip").unwrap()["action"], "replaced", "{effects:?}");
@@ -400,6 +402,6 @@ mod tests {
         );
         assert_eq!(of("port").unwrap()["action"], "updated", "{effects:?}");
         assert_eq!(of("other"), None, "a resource left alone is not named");
-        assert!(running_effects("[", after)["error"].is_string());
+        assert!(running_effects("[", after, None)["error"].is_string());
     }
 }

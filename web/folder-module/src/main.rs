@@ -38,9 +38,11 @@ pub fn migrate_folder(files: &str, root: &str, environments: &str, target: &str)
     .to_string()
 }
 
-/// What a stack update with `after` does to a running stack made from
-/// `before`; JSON of [`heatwise_folder_module::running_effects`].
+/// What a stack update with `after`, carried out by Heat `target` (`""`:
+/// the newest), does to a running stack made from `before`; JSON of
+/// [`heatwise_folder_module::running_effects`].
 #[wasm_bindgen(js_name = runningEffects)]
-pub fn running_effects(before: &str, after: &str) -> String {
-    heatwise_folder_module::running_effects(before, after).to_string()
+pub fn running_effects(before: &str, after: &str, target: &str) -> String {
+    let target = heatwise_core::release::Release::parse(target).ok();
+    heatwise_folder_module::running_effects(before, after, target).to_string()
 }

@@ -49,12 +49,18 @@ pub fn MigrateDialog(props: &MigrateDialogProps) -> Html {
     {
         let effects = effects.clone();
         use_effect_with(
-            (migration.original.clone(), migration.migrated.clone()),
-            move |(before, after)| {
+            (
+                migration.original.clone(),
+                migration.migrated.clone(),
+                migration.target,
+            ),
+            move |(before, after, target)| {
                 effects.set(RunningEffects::Pending);
                 if before != after {
-                    let (before, after) = (before.clone(), after.clone());
-                    spawn_local(async move { effects.set(running::ask(&before, &after).await) });
+                    let (before, after, target) = (before.clone(), after.clone(), *target);
+                    spawn_local(async move {
+                        effects.set(running::ask(&before, &after, target).await);
+                    });
                 }
             },
         );

@@ -92,6 +92,10 @@ pub struct PropertyDoc {
     pub constraints: Vec<Value>,
     pub status: StatusDoc,
     pub available: Option<Vec<(String, String)>>,
+    /// Where `update_allowed` changed between releases: the value from each
+    /// release on, oldest first, alternating and ending with
+    /// `update_allowed`; `None` where every release agrees.
+    pub update_allowed_changes: Option<Vec<(String, bool)>>,
     /// Map keys, or `*` for a list's items; `None` when the schema is null.
     pub schema: Option<BTreeMap<String, PropertyDoc>>,
 }
@@ -449,7 +453,7 @@ fn properties_json(properties: &BTreeMap<String, PropertyDoc>) -> Value {
 
 impl PropertyDoc {
     pub fn to_json_value(&self) -> Value {
-        serde_json::json!({
+        let mut value = serde_json::json!({
             "type": self.value_type.as_str(),
             "required": self.required,
             "update_allowed": self.update_allowed,
@@ -460,7 +464,14 @@ impl PropertyDoc {
             "status": self.status.to_json_value(),
             "available": ranges_json(&self.available),
             "schema": self.schema.as_ref().map(properties_json),
-        })
+        });
+        if let Some(changes) = &self.update_allowed_changes {
+            value["update_allowed_changes"] = changes
+                .iter()
+                .map(|(since, allowed)| serde_json::json!({"since": since, "update_allowed": allowed}))
+                .collect();
+        }
+        value
     }
 }
 

@@ -279,6 +279,36 @@ pub(super) fn read_available(
     Ok(Some(ranges))
 }
 
+/// `[{"since": release, "update_allowed": bool}]`, oldest first, each
+/// value the opposite of the one before and the last the property's own.
+fn read_update_allowed_changes(
+    map: &Map<String, Value>,
+    at: &At<'_>,
+) -> Result<Option<Vec<(String, bool)>>, CatalogError> {
+    let Some(value) = map.get("update_allowed_changes").filter(|v| !v.is_null()) else {
+        return Ok(None);
+    };
+    let at = at.key("update_allowed_changes");
+    let mut changes: Vec<(String, bool)> = Vec::new();
+    for (index, change) in array(value, &at)?.iter().enumerate() {
+        let at = at.index(index);
+        let fields = object(change, &at)?;
+        let since = string(req(fields, "since", &at)?, &at.key("since"))?;
+        let allowed = boolean(fields, "update_allowed", &at)?;
+        if changes.last().is_some_and(|(_, before)| *before == allowed) {
+            return Err(invalid(&at, "a change must change the value before it"));
+        }
+        changes.push((since, allowed));
+    }
+    if changes.last().map(|(_, last)| *last) != Some(boolean(map, "update_allowed", &at)?) {
+        return Err(invalid(
+            &at,
+            "the last change must give the property's own update_allowed",
+        ));
+    }
+    Ok(Some(changes))
+}
+
 pub(super) fn read_type(value: &Value, at: &At<'_>) -> Result<TypeDoc, CatalogError> {
     let map = object(value, at)?;
     let mut type_doc = TypeDoc {
@@ -374,6 +404,7 @@ pub(super) fn read_property(value: &Value, at: &At<'_>) -> Result<PropertyDoc, C
         constraints,
         status: read_status(req(map, "status", at)?, &at.key("status"), "previous")?,
         available: read_available(map, at)?,
+        update_allowed_changes: read_update_allowed_changes(map, at)?,
         schema: match map.get("schema").filter(|v| !v.is_null()) {
             Some(schema) => Some(read_properties(schema, &at.key("schema"))?),
             None => None,
@@ -420,6 +451,7 @@ pub(super) fn read_show_property(value: &Value, at: &At<'_>) -> Result<PropertyD
             None => StatusDoc::default(),
         },
         available: None,
+        update_allowed_changes: None,
         schema,
     })
 }
