@@ -18,26 +18,7 @@ use heatwise_core::catalog::Catalog;
 use heatwise_core::lint::{LintMemo, LintOptions, StackLinter};
 use heatwise_core::stack::symbols::StackSymbols;
 use heatwise_core::stack::{GatherCache, Stack};
-
-/// The rendered tree, or `None` (said, for `what`) when setup has not
-/// rendered it.
-fn rendered(what: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("HEATWISE_RENDERED_CORPUS").map_or_else(
-        || {
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../target/corpus/tripleo-heat-templates-18.0.0-rendered")
-        },
-        PathBuf::from,
-    );
-    let found = std::fs::canonicalize(&dir).ok();
-    if found.is_none() {
-        eprintln!(
-            "skipped: {what} over the rendered TripleO stack: {} is not there (run `cargo xtask setup`)",
-            dir.display()
-        );
-    }
-    found
-}
+use heatwise_test_support::rendered_corpus as rendered;
 
 /// The stack `openstack overcloud deploy` creates from the tree in `dir`.
 fn overcloud(dir: &Path) -> Stack {

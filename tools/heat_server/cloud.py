@@ -11,11 +11,15 @@ SEED.json:
      "stacks": [{"project": "alpha", "user": "alice", "name": "web",
                  "template": "/abs/root.yaml", "environments": ["/abs/env.yaml"],
                  "parameters": {"key": "value"}, "adopt": true},
+                {"project": "alpha", "name": "maybe", "template": "...", "refusable": true},
                 {"project": "alpha", "name": "bulk", "template": "...", "copies": 1000}],
      "updates": [{"stack": "web", "template": "/abs/new.yaml"}],
      "previews": [{"project": "alpha", "template": "/abs/t.yaml", "create": true}],
      "application_credentials": [{"project": "alpha", "user": "alice", "name": "scan"}],
      "tokens": [{"project": "alpha", "user": "alice"}]}
+
+A ``refusable`` stack that Heat refuses is reported ``REFUSED`` with
+Heat's message instead of stopping the cloud.
 
 Stacks are made as ``openstack stack create -t TEMPLATE -e ENV...`` makes
 them (python-heatclient gathers the files and environments; ``copies``
@@ -372,14 +376,21 @@ def main() -> None:
         def made_from(spec):
             user = spec.get("user", "admin")
             client = heat_client(heat_url, identity, spec["project"], user, passwords.get(user, ""))
-            return spec, client, user, make_stack(client, spec)
+            try:
+                return spec, client, user, make_stack(client, spec)
+            except Exception as error:  # Heat's refusal, whatever its class
+                if not spec.get("refusable"):
+                    raise
+                return spec, client, user, {"id": None, "status": "REFUSED",
+                                            "reason": str(error)}
 
         # A few at a time: Heat's one engine serves them side by side.
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=4 if len(specs) > 8 else 1) as pool:
             for spec, client, user, made in pool.map(made_from, specs):
-                clients[spec["name"]] = (client, made["id"])
+                if made["id"] is not None:
+                    clients[spec["name"]] = (client, made["id"])
                 stacks.append({"project": spec["project"], "user": user, "name": spec["name"],
                                **made})
 

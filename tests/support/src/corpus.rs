@@ -44,6 +44,28 @@ pub fn corpora() -> Vec<Corpus> {
     found
 }
 
+/// The pinned tree rendered as a deployment renders it (`cargo xtask
+/// setup` makes it; `HEATWISE_RENDERED_CORPUS` names another), or `None`,
+/// said on stderr for `what`, when it is not there.
+pub fn rendered_corpus(what: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("HEATWISE_RENDERED_CORPUS").map_or_else(
+        || {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../target/corpus")
+                .join(format!("{PINNED}-rendered"))
+        },
+        PathBuf::from,
+    );
+    let found = std::fs::canonicalize(&dir).ok();
+    if found.is_none() {
+        eprintln!(
+            "skipped: {what} over the rendered TripleO tree: {} is not there (run `cargo xtask setup`)",
+            dir.display()
+        );
+    }
+    found
+}
+
 /// Every file under `root`, sorted, as paths relative to it.
 pub fn files_under(root: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();

@@ -12,7 +12,7 @@ mod run;
 use std::path::Path;
 
 pub use cloud::{heat_python, Cloud};
-pub use corpus::{corpora, files_under, Corpus};
+pub use corpus::{corpora, files_under, rendered_corpus, Corpus};
 pub use files::{fixtures, with_suffix};
 pub use run::run;
 
