@@ -15,7 +15,7 @@ use std::thread;
 
 use clap::Args;
 use heatwise_core::lint::Severity;
-use heatwise_core::lint::{lint_template, LintMemo, LintOptions, StackLinter};
+use heatwise_core::lint::{lint_template, LintMemo, LintOptions, Rule, StackLinter};
 use heatwise_core::stack::{FileProvider, GatherCache, ReadError, Stack, Target, MAX_STACK_FILES};
 use heatwise_core::template::{self, DocumentKind, Template};
 
@@ -237,16 +237,28 @@ fn lint_stack_combinations(
                 .is_ok_and(|text| template::parse(&text).kind() == DocumentKind::Environment)
         })
         .collect();
-    // One combination per thread at a time, each thread reading files
-    // into its own cache; the lints of files kept for all. Each file's
-    // findings are the same whichever thread linted it first.
-    let combinations = in_parallel_with(&extras, StackRun::default, |run, extra| {
-        let mut combination = stack.clone();
-        combination.environments.push(extra.clone());
-        let mut found = Vec::new();
-        let reports = lint_stack(&combination, options, &mut found, run, &memo, Files::InTurn);
-        (reports, found)
-    });
+    // The stack's own files read and parsed once, for every combination:
+    // each thread starts from this cache and reads into its own only what
+    // its environments add. Sharing the texts lets the memo recognise a
+    // file by its pointer. The lints of files are kept for all; each
+    // file's findings are the same whichever thread linted it first.
+    let mut warm = StackRun::default();
+    if let Ok(urls) = stack.urls() {
+        let files = stack.files(&urls);
+        let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut warm.cache);
+        StackLinter::new(&gathered, &mut warm.cache);
+    }
+    let combinations = in_parallel_with(
+        &extras,
+        || warm.clone(),
+        |run, extra| {
+            let mut combination = stack.clone();
+            combination.environments.push(extra.clone());
+            let mut found = Vec::new();
+            let reports = lint_stack(&combination, options, &mut found, run, &memo, Files::InTurn);
+            (reports, found)
+        },
+    );
     let shown_extras: Vec<String> = extras
         .iter()
         .map(|extra| stack::shown(&std::fs::canonicalize(extra).unwrap_or(extra.clone())))
@@ -256,6 +268,9 @@ fn lint_stack_combinations(
     // For each finding (by file and the finding itself), the environments
     // it arises with.
     let mut with: Vec<Vec<Vec<String>>> = Vec::new();
+    // By file, the findings merged so far by place, rule and message: a
+    // finding of the next combination is looked for among those alone.
+    let mut by_place: Vec<HashMap<Place, Vec<usize>>> = Vec::new();
     for ((reports, found), shown_extra) in combinations.into_iter().zip(&shown_extras) {
         for error in found {
             if !errors.contains(&error) {
@@ -269,16 +284,25 @@ fn lint_stack_combinations(
                     ..report.clone_empty()
                 });
                 with.push(Vec::new());
+                by_place.push(HashMap::new());
                 merged.len() - 1
             });
             for diagnostic in report.diagnostics {
-                match merged[index]
-                    .diagnostics
+                let place = (
+                    diagnostic.range.start,
+                    diagnostic.range.end,
+                    diagnostic.rule,
+                    diagnostic.message.clone(),
+                );
+                let candidates = by_place[index].entry(place).or_default();
+                let found = candidates
                     .iter()
-                    .position(|d| *d == diagnostic)
-                {
+                    .copied()
+                    .find(|&at| merged[index].diagnostics[at] == diagnostic);
+                match found {
                     Some(at) => with[index][at].push(shown_extra.clone()),
                     None => {
+                        candidates.push(merged[index].diagnostics.len());
                         merged[index].diagnostics.push(diagnostic);
                         with[index].push(vec![shown_extra.clone()]);
                     }
@@ -308,6 +332,9 @@ fn lint_stack_combinations(
     merged
 }
 
+/// Where a finding is and what it says: its range, its rule, its message.
+type Place = (u32, u32, Rule, String);
+
 /// `a`, `a and b`, `a, b, c and 4 more`.
 fn named(environments: &[String]) -> String {
     const SHOWN: usize = 3;
@@ -327,7 +354,7 @@ fn named(environments: &[String]) -> String {
 
 /// What the stacks one thread lints share: each file read once, each path
 /// shown worked out once.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct StackRun {
     cache: GatherCache,
     shown: HashMap<String, String>,

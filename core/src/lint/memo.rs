@@ -10,7 +10,9 @@
 //! get the same answers gets the same findings: the linter, given the same
 //! answers, asks the same next question. That is how `--each-environment`
 //! checks hundreds of combinations of environments in the time of a few:
-//! an environment changes the answers of a handful of files.
+//! an environment changes the answers of a handful of files. A file that
+//! is linted anew all the same (its answers differ from stack to stack) is
+//! parsed once: its parse is kept beside its lints.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -20,6 +22,7 @@ use crate::stack::{
     Declared, Interface, Nesting, Reference, Resolution, Resolver, StackFacts, StackFile, Target,
     TypeMapping,
 };
+use crate::template::{self, Template};
 use crate::text::TextRange;
 
 use super::Diagnostic;
@@ -31,12 +34,25 @@ pub const MAX_KEPT_PER_FILE: usize = 16;
 /// Most files whose lints are kept; past it, nothing more is kept.
 pub const MAX_KEPT_FILES: usize = 20_000;
 
+/// Most files whose parse is kept (those linted anew a second time).
+pub const MAX_PARSED_FILES: usize = 1_000;
+
+self_cell::self_cell!(
+    /// A file's text with its parse.
+    struct Parsed {
+        owner: Arc<str>,
+        #[covariant]
+        dependent: Template,
+    }
+);
+
 /// The lints of files of stacks, kept to be reused (see the module's
 /// documentation). One memo serves one catalog; share it between the
 /// stacks of one run, across threads.
 #[derive(Default)]
 pub struct LintMemo {
     by_url: Mutex<HashMap<String, Vec<Arc<Kept>>>>,
+    parsed: Mutex<HashMap<String, Arc<Parsed>>>,
 }
 
 /// One lint of a file: what it depended on and what it found.
@@ -79,8 +95,26 @@ impl LintMemo {
         self.by_url.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// `file`'s parse, kept for the next lint of the same text.
+    fn parsed(&self, url: &str, text: &Arc<str>) -> Arc<Parsed> {
+        let lock = || self.parsed.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(parsed) = lock().get(url) {
+            let kept = parsed.borrow_owner();
+            if Arc::ptr_eq(kept, text) || **kept == **text {
+                return Arc::clone(parsed);
+            }
+        }
+        let parsed = Arc::new(Parsed::new(Arc::clone(text), |text| template::parse(text)));
+        let mut by_url = lock();
+        if by_url.len() < MAX_PARSED_FILES || by_url.contains_key(url) {
+            by_url.insert(url.to_owned(), Arc::clone(&parsed));
+        }
+        parsed
+    }
+
     /// The findings of `file`, from an earlier lint whose
-    /// answers still hold, or from `lint` run with a [`Recording`].
+    /// answers still hold, or from `lint` run on its parse with a
+    /// [`Recording`].
     pub(super) fn findings(
         &self,
         file: &StackFile,
@@ -88,7 +122,7 @@ impl LintMemo {
         references: &[Reference],
         facts: &Nesting<'_>,
         registry: &dyn TypeMapping,
-        lint: impl FnOnce(&Recording<'_>) -> Vec<Diagnostic>,
+        lint: impl FnOnce(&Template<'_>, &Recording<'_>) -> Vec<Diagnostic>,
     ) -> Vec<Diagnostic> {
         let (url, text) = (&file.url, &file.text);
         let kept: Vec<Arc<Kept>> = self.lock().get(url).cloned().unwrap_or_default();
@@ -108,7 +142,13 @@ impl LintMemo {
             registry,
             log: Mutex::new(Log::default()),
         };
-        let found = lint(&recording);
+        // Linted before with other answers: likely again, so its parse is
+        // kept.
+        let found = if kept.is_empty() {
+            lint(&template::parse(text), &recording)
+        } else {
+            lint(self.parsed(url, text).borrow_dependent(), &recording)
+        };
         let log = recording
             .log
             .into_inner()

@@ -5,7 +5,7 @@
 use crate::stack::{FileId, GatherCache, Reference, Registry, Role, Stack, StackNesting, Target};
 
 use super::memo::LintMemo;
-use super::{lint, Diagnostic, LintOptions, Related};
+use super::{lint_template, Diagnostic, LintOptions, Related};
 
 /// What linting every file of one stack shares.
 pub struct StackLinter<'s> {
@@ -69,9 +69,9 @@ impl<'s> StackLinter<'s> {
             &references,
             &facts,
             &self.registry,
-            |recording| {
-                lint(
-                    &written.text,
+            |template, recording| {
+                lint_template(
+                    template,
                     &LintOptions {
                         references: &references,
                         stack: Some(recording),

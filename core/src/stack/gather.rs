@@ -188,7 +188,8 @@ impl Stack {
 
 /// What gathering learns of a file that does not depend on the stack it
 /// is in: its content, whether it is a template, the names it holds.
-#[derive(Default)]
+/// A clone shares the texts and interfaces read so far.
+#[derive(Clone, Default)]
 pub struct GatherCache {
     /// By URL: the text read (`None`: binary), or why not.
     read: HashMap<String, Result<Option<Arc<str>>, ReadError>>,
@@ -204,6 +205,9 @@ pub struct GatherCache {
     pub(super) registries: HashMap<Vec<String>, super::Registry>,
     /// By URL: the parameters a template's `parameter_groups` deprecate.
     pub(super) deprecated: HashMap<String, Arc<[String]>>,
+    /// By the interfaces of a stack's templates (their pointers, root
+    /// first): which templates declare each parameter.
+    pub(super) declarations: HashMap<Vec<usize>, Arc<super::nesting::DeclarationIndex>>,
 }
 
 /// A reference found in a file, before it is followed.

@@ -139,13 +139,29 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     fn declarations(&self, name: &str) -> Vec<Declared>;
 }
 
+/// By parameter name, the templates of a stack that declare it, made
+/// when first asked for and shared by the stacks with the same templates
+/// (one [`GatherCache`]'s combinations of environments).
+pub(super) type DeclarationIndex = OnceLock<HashMap<String, Vec<Declared>>>;
+
+/// Most sets of templates whose [`DeclarationIndex`] a cache keeps.
+const MAX_KEPT_INDEXES: usize = 256;
+
 /// A template that declares a parameter.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Declared {
     /// Whether it is the stack's root, to which an environment's
     /// `parameters` apply (`parameter_defaults` apply to every template).
     pub root: bool,
     pub interface: Arc<Interface>,
+}
+
+impl PartialEq for Declared {
+    fn eq(&self, other: &Self) -> bool {
+        // Stacks read with one cache share their interfaces.
+        self.root == other.root
+            && (Arc::ptr_eq(&self.interface, &other.interface) || self.interface == other.interface)
+    }
 }
 
 /// What every file of a stack needs to know of its nested templates, read
@@ -166,6 +182,10 @@ pub struct StackNesting<'s> {
     /// Every parameter declared, sorted, each once: worked out when first
     /// asked for.
     all_parameters: OnceLock<Vec<String>>,
+    /// By parameter name, the templates that declare it (the root's
+    /// first, each template once): worked out when first asked for, since
+    /// an environment asks it of every name it gives.
+    declarations: Arc<DeclarationIndex>,
     complete: bool,
     /// Parameter name to the name of a template that deprecates it.
     deprecated: HashMap<String, String>,
@@ -227,29 +247,11 @@ impl StackFacts for Nesting<'_> {
     }
 
     fn declarations(&self, name: &str) -> Vec<Declared> {
-        let stack = self.stack;
-        let root = stack
-            .root
-            .iter()
-            .filter(|i| i.has(name))
-            .map(|interface| Declared {
-                root: true,
-                interface: Arc::clone(interface),
-            });
-        let nested = stack.interfaces.iter().flatten().filter(|i| i.has(name));
-        let mut declared: Vec<Declared> = root.collect();
-        for interface in nested {
-            if !declared
-                .iter()
-                .any(|d| Arc::ptr_eq(&d.interface, interface))
-            {
-                declared.push(Declared {
-                    root: false,
-                    interface: Arc::clone(interface),
-                });
-            }
-        }
-        declared
+        self.stack
+            .declarations()
+            .get(name)
+            .cloned()
+            .unwrap_or_default()
     }
 
     fn declares(&self, name: &str) -> bool {
@@ -337,6 +339,22 @@ impl Stack {
                 deprecated.entry(name.clone()).or_insert(by);
             }
         }
+        // The same templates, the same index: keyed by their interfaces,
+        // which the cache shares between stacks.
+        let key: Vec<usize> = std::iter::once(&root)
+            .chain(&interfaces)
+            .map(|interface| interface.as_ref().map_or(0, |i| Arc::as_ptr(i) as usize))
+            .collect();
+        let declarations = match cache.declarations.get(&key) {
+            Some(index) => Arc::clone(index),
+            None => {
+                let index = Arc::new(DeclarationIndex::new());
+                if cache.declarations.len() < MAX_KEPT_INDEXES {
+                    cache.declarations.insert(key, Arc::clone(&index));
+                }
+                index
+            }
+        };
         StackNesting {
             interfaces,
             by_registry,
@@ -344,6 +362,7 @@ impl Stack {
             root_parameters,
             root,
             all_parameters: OnceLock::new(),
+            declarations,
             deprecated,
             complete: self.unread.is_empty()
                 && self
@@ -410,6 +429,34 @@ fn parameter_defaults_of(text: &str) -> Vec<String> {
 }
 
 impl<'s> StackNesting<'s> {
+    /// The templates that declare each parameter, indexed on first use.
+    fn declarations(&self) -> &HashMap<String, Vec<Declared>> {
+        self.declarations.get_or_init(|| {
+            let mut index: HashMap<String, Vec<Declared>> = HashMap::new();
+            let templates = self.root.iter().map(|interface| (interface, true)).chain(
+                self.interfaces
+                    .iter()
+                    .flatten()
+                    .map(|interface| (interface, false)),
+            );
+            for (interface, root) in templates {
+                for parameter in &interface.parameters {
+                    let declared = index.entry(parameter.name.clone()).or_default();
+                    if !declared
+                        .iter()
+                        .any(|d| Arc::ptr_eq(&d.interface, interface))
+                    {
+                        declared.push(Declared {
+                            root,
+                            interface: Arc::clone(interface),
+                        });
+                    }
+                }
+            }
+            index
+        })
+    }
+
     /// What the resources of a file whose `references` these are reach.
     pub fn of(&self, references: &[Reference]) -> Nesting<'_> {
         let by_range = references
