@@ -39,9 +39,9 @@ fn environment_of(template: &Path) -> Option<PathBuf> {
     environment.is_file().then_some(environment)
 }
 
-/// heatwise's errors in the stack of a template (with its environment),
-/// by code.
-fn errors(template: &Path) -> Vec<String> {
+/// heatwise's errors in the stack of a template (with its environment):
+/// code and stage.
+fn errors(template: &Path) -> Vec<(String, String)> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_heatwise"));
     command
         .args(["lint", "--format", "json", "--stack"])
@@ -56,7 +56,10 @@ fn errors(template: &Path) -> Vec<String> {
         .unwrap()
         .iter()
         .filter(|f| f["severity"] == "error")
-        .map(|f| f["code"].as_str().unwrap().to_owned())
+        .map(|f| {
+            let field = |key: &str| f[key].as_str().unwrap_or("(none)").to_owned();
+            (field("code"), field("stage"))
+        })
         .collect()
 }
 
@@ -98,6 +101,23 @@ fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
             accepted += 1;
         }
         let ours = errors(template);
+        // The stage: refused by the preview is `validate` (or the client's,
+        // which the preview's own gathering would meet); refused only by
+        // the create is `create`.
+        let stage = if verdict["accepted"] == false {
+            "validate"
+        } else {
+            "create"
+        };
+        let stage_right = ours
+            .iter()
+            .any(|(_, ours)| ours == stage || (stage == "validate" && ours == "client"));
+        if heat_refuses && !ours.is_empty() && !stage_right {
+            disagreements.push(format!(
+                "{}: Heat refuses at {stage}, heatwise says {ours:?}",
+                template.file_name().unwrap().to_string_lossy()
+            ));
+        }
         if heat_refuses == ours.is_empty() {
             disagreements.push(format!(
                 "{}: Heat {} ({}), heatwise's errors {ours:?}",

@@ -354,6 +354,8 @@ pub struct DiagnosticJson<'a> {
     code: &'static str,
     name: &'static str,
     severity: &'static str,
+    /// For an error: `client`, `validate` or `create`, where Heat refuses.
+    stage: Option<&'static str>,
     message: &'a str,
     #[serde(flatten)]
     location: Location,
@@ -386,6 +388,10 @@ pub fn diagnostic_json<'a>(
         code: diagnostic.rule.code(),
         name: diagnostic.rule.name(),
         severity: diagnostic.severity.as_str(),
+        stage: diagnostic
+            .stage
+            .filter(|_| diagnostic.severity == crate::lint::Severity::Error)
+            .map(|stage| stage.as_str()),
         message: &diagnostic.message,
         location: positions.location(diagnostic.range),
         status: diagnostic.status.map(|status| status.as_str()),
@@ -437,6 +443,7 @@ mod tests {
             subject: None,
             fix: Some(fix),
             related: Vec::new(),
+            stage: None,
         };
         let object = json!(diagnostic_json(&Positions::new(text), &diagnostic));
         assert_eq!(object["code"], "HW202");

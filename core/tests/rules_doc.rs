@@ -6,17 +6,27 @@ use heatwise_test_support as support;
 
 use std::path::Path;
 
-use heatwise_core::lint::{Rule, RETIRED};
+use heatwise_core::lint::{Rule, Stage, RETIRED};
 
 #[test]
 fn rules_md_is_generated_from_the_rule_files() {
     let mut doc = String::from(
         "# Rules\n\nGenerated from `core/src/lint/rules/*.md`; `heatwise rule CODE` prints one.\n\n\
-         | code | name | severity |\n| --- | --- | --- |\n",
+         An error is where Heat refuses, and its stage says when (judged by a real Heat \
+         27.0.1 in `cli/tests/verdicts.rs`):\n\n",
     );
+    for stage in [Stage::Client, Stage::Validate, Stage::Create] {
+        doc.push_str(&format!("- `{}`: {}\n", stage.as_str(), stage.describe()));
+    }
+    doc.push_str("\n| code | name | severity | stage |\n| --- | --- | --- | --- |\n");
     for rule in Rule::ALL {
+        let stage = match (rule.stage(), rule.other_stages()) {
+            (Some(stage), Some(other)) => format!("{}; {other}", stage.as_str()),
+            (Some(stage), None) => stage.as_str().to_owned(),
+            (None, _) => String::new(),
+        };
         doc.push_str(&format!(
-            "| [{code}](#{anchor}) | {name} | {severity} |\n",
+            "| [{code}](#{anchor}) | {name} | {severity} | {stage} |\n",
             code = rule.code(),
             anchor = format!("{}-{}", rule.name(), rule.code()).to_lowercase(),
             name = rule.name(),

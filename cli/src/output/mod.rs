@@ -159,6 +159,7 @@ mod tests {
             subject: None,
             fix: Some(fix),
             related: Vec::new(),
+            stage: None,
         };
         let rename = Fix::new(
             "Rename to `network`",

@@ -84,9 +84,15 @@ fn write_diagnostic(
     path: &str,
     positions: &Positions<'_>,
     diagnostic: &Diagnostic,
-    notes: Vec<String>,
+    mut notes: Vec<String>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    if let Some(stage) = diagnostic
+        .stage
+        .filter(|_| diagnostic.severity == Severity::Error)
+    {
+        notes.insert(0, format!("stage {}: {}", stage.as_str(), stage.describe()));
+    }
     let help = diagnostic.fix.as_ref().map(|fix| {
         let label = match fix.applicability {
             Applicability::DisplayOnly => "help".to_owned(),

@@ -186,6 +186,9 @@ impl<'a> Converter<'a> {
                 })).collect::<Vec<_>>(),
             })
         });
+        let stage = diagnostic
+            .stage
+            .filter(|_| diagnostic.severity == Severity::Error);
         lsp_types::Diagnostic {
             range: self.range(diagnostic.range),
             severity: Some(match diagnostic.severity {
@@ -199,10 +202,21 @@ impl<'a> Converter<'a> {
                 .ok()
                 .map(|href| CodeDescription { href }),
             source: Some("heatwise".to_owned()),
-            message: diagnostic.message.clone(),
+            message: match stage {
+                // Where Heat refuses, as `heatwise lint` notes it.
+                Some(stage) => format!(
+                    "{}\n(stage {}: {})",
+                    diagnostic.message,
+                    stage.as_str(),
+                    stage.describe()
+                ),
+                None => diagnostic.message.clone(),
+            },
             related_information: None,
             tags: deprecated.then(|| vec![DiagnosticTag::DEPRECATED]),
-            data: Some(json!({"rule": rule.code(), "fix": fix})),
+            data: Some(
+                json!({"rule": rule.code(), "fix": fix, "stage": stage.map(|s| s.as_str())}),
+            ),
         }
     }
 }

@@ -249,6 +249,7 @@ mod tests {
             subject: None,
             fix: Fix::new("t", edits, Applicability::Safe),
             related: Vec::new(),
+            stage: None,
         }
     }
 

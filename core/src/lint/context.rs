@@ -37,6 +37,8 @@ pub(crate) struct Context<'a, 't> {
     /// The nested templates this file's resources use, in a stack.
     #[cfg_attr(not(feature = "stack"), allow(dead_code))]
     pub(crate) stack: Option<&'a dyn StackFacts>,
+    /// See [`LintOptions::as_environment`].
+    pub(crate) as_environment: bool,
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
     /// Each status's description and timeline, by status: a template uses
@@ -74,6 +76,7 @@ impl<'a, 't> Context<'a, 't> {
             at: options.catalog.at(options.target),
             file_references: options.references,
             stack: options.stack,
+            as_environment: options.as_environment,
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),
@@ -253,6 +256,7 @@ impl<'a, 't> Context<'a, 't> {
             subject: None,
             fix: None,
             related: Vec::new(),
+            stage: rule.stage(),
         });
         self.out.last_mut().expect("just pushed")
     }

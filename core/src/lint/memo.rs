@@ -19,8 +19,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::release::Release;
 use crate::stack::{
-    Declared, Interface, Nesting, Reference, Resolution, Resolver, StackFacts, StackFile, Target,
-    TypeMapping,
+    Declared, Interface, Nesting, Reference, Resolution, Resolver, Role, StackFacts, StackFile,
+    Target, TypeMapping,
 };
 use crate::template::{self, Template};
 use crate::text::TextRange;
@@ -58,6 +58,8 @@ pub struct LintMemo {
 /// One lint of a file: what it depended on and what it found.
 struct Kept {
     text: Arc<str>,
+    /// An environment is linted as one whatever its keys.
+    role: Role,
     target: Option<Release>,
     references: Vec<Reference>,
     questions: Vec<Question>,
@@ -128,6 +130,7 @@ impl LintMemo {
         let kept: Vec<Arc<Kept>> = self.lock().get(url).cloned().unwrap_or_default();
         let same_input = |kept: &Kept| {
             (Arc::ptr_eq(&kept.text, text) || kept.text == *text)
+                && kept.role == file.role
                 && kept.target == target
                 && same_references(&kept.references, references)
         };
@@ -155,6 +158,7 @@ impl LintMemo {
             .unwrap_or_else(PoisonError::into_inner);
         let kept = Arc::new(Kept {
             text: Arc::clone(text),
+            role: file.role,
             target,
             references: references.to_vec(),
             questions: log.questions,

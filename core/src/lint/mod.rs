@@ -22,6 +22,7 @@ mod rule;
 pub mod rules;
 mod schema;
 mod stack;
+mod stage;
 mod suggest;
 mod timeline;
 
@@ -38,6 +39,7 @@ pub use crate::severity::Severity;
 pub use memo::{LintMemo, MAX_KEPT_FILES, MAX_KEPT_PER_FILE};
 pub use rule::{Retired, Rule, RETIRED};
 pub use stack::StackLinter;
+pub use stage::Stage;
 pub use timeline::{describe, timeline, LifecycleStep};
 
 /// Most findings reported for one text; the rest are counted in one last
@@ -65,6 +67,9 @@ pub struct LintOptions<'a> {
     /// as part of a stack: their properties are checked against the
     /// templates' parameters.
     pub stack: Option<&'a dyn StackFacts>,
+    /// The file is one of its stack's environments (given with `-e`),
+    /// whatever its keys say: python-heatclient reads it as one.
+    pub as_environment: bool,
 }
 
 impl<'a> LintOptions<'a> {
@@ -75,6 +80,7 @@ impl<'a> LintOptions<'a> {
             registry: None,
             references: &[],
             stack: None,
+            as_environment: false,
         }
     }
 
@@ -109,6 +115,9 @@ pub struct Diagnostic {
     /// Other places the finding points at: in another file of the stack
     /// (a nested template's parameter, the template a cycle closes on).
     pub related: Vec<Related>,
+    /// For an error, where Heat refuses (the rule's [`Rule::stage`] unless
+    /// the finding says otherwise).
+    pub stage: Option<Stage>,
 }
 
 /// A place a finding points at besides its own.

@@ -76,6 +76,7 @@ impl<'s> StackLinter<'s> {
                         references: &references,
                         stack: Some(recording),
                         registry: Some(recording),
+                        as_environment: written.role == Role::Environment,
                         ..*options
                     },
                 )

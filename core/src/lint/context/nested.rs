@@ -92,8 +92,11 @@ impl<'a> Context<'a, '_> {
 
     /// Every property written for a template resource or a group's member
     /// definition whose nested template the stack knows, with that
-    /// template (merge keys applied, a repeated key's later value only).
-    pub(crate) fn nested_properties(&self) -> Vec<(&'a crate::stack::Interface, Entry)> {
+    /// template (merge keys applied, a repeated key's later value only)
+    /// and the group whose members it defines, if it does.
+    pub(crate) fn nested_properties(
+        &self,
+    ) -> Vec<(&'a crate::stack::Interface, Entry, Option<String>)> {
         let (template, tree) = (self.template, self.tree);
         let mut out = Vec::new();
         for used in self.nested_uses() {
@@ -113,7 +116,7 @@ impl<'a> Context<'a, '_> {
                     entries
                         .into_iter()
                         .filter(|merged| !indexed(&merged.entry))
-                        .map(|merged| (used.interface, merged.entry)),
+                        .map(|merged| (used.interface, merged.entry, used.member_of.clone())),
                 );
             }
         }

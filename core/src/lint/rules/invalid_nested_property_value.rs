@@ -9,7 +9,7 @@ use crate::lint::{Related, Rule};
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
     let tree = cx.tree;
-    for (interface, entry) in cx.nested_properties() {
+    for (interface, entry, member_of) in cx.nested_properties() {
         let value = entry.value;
         let Some(parameter) = tree
             .scalar(entry.key)
@@ -32,13 +32,24 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             continue;
         };
         let whose = format!("parameter `{}` of {}", parameter.name, interface.name);
+        // A group builds its members when it is created: Heat accepts the
+        // template and fails that create.
+        let refuses = match &member_of {
+            None => "Heat refuses the resource".to_owned(),
+            Some(group) => format!(
+                "Heat accepts the template, then fails the create of `{group}` when it builds its members"
+            ),
+        };
         let message = match from {
-            None => format!("{whose} refuses this value: {why}; Heat refuses the resource"),
+            None => format!("{whose} refuses this value: {why}; {refuses}"),
             Some(name) => format!(
-                "{whose} refuses the default of `{name}` given through get_param: {why}; Heat refuses the resource unless another value is given"
+                "{whose} refuses the default of `{name}` given through get_param: {why}; {refuses} unless another value is given"
             ),
         };
         let diagnostic = cx.report(Rule::InvalidNestedPropertyValue, tree.range(value), message);
+        if member_of.is_some() {
+            diagnostic.stage = Some(crate::lint::Stage::Create);
+        }
         diagnostic.related.push(Related {
             url: interface.url.clone(),
             range: parameter.range,

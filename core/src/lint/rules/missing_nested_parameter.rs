@@ -49,6 +49,9 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 tree.range(type_entry.value),
                 message,
             );
+            if used.member_of.is_some() {
+                diagnostic.stage = Some(crate::lint::Stage::Create);
+            }
             diagnostic.related.push(Related {
                 url: interface.url.clone(),
                 range: parameter.range,

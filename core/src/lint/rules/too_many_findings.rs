@@ -35,6 +35,7 @@ pub(crate) fn cap(diagnostics: &mut Vec<Diagnostic>) {
         subject: None,
         fix: None,
         related: Vec::new(),
+        stage: None,
     });
 }
 

@@ -52,6 +52,9 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         let diagnostic = cx.report(Rule::UnknownNestedOutput, tree.range(attribute), message);
         if user.is_some() {
             diagnostic.severity = crate::lint::Severity::Error;
+        } else {
+            // Heat creates the stack: no stage refuses it.
+            diagnostic.stage = None;
         }
         diagnostic.related.push(Related {
             url: interface.url.clone(),

@@ -8,7 +8,7 @@ use crate::lint::{Related, Rule};
 /// parameter for, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let tree = cx.tree;
-    for (interface, entry) in cx.nested_properties() {
+    for (interface, entry, _) in cx.nested_properties() {
         let Some(key) = tree.scalar(entry.key) else {
             continue;
         };

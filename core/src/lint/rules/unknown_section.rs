@@ -8,7 +8,11 @@ use crate::template::{DocumentKind, CONDITIONS_SINCE};
 /// `conditions` before the version that has it): Heat refuses it.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
-    if template.kind() == DocumentKind::Unknown {
+    // A stack's environment is read as one whatever its keys: an unknown
+    // one alone is still an environment's unknown section.
+    let environment = template.kind() == DocumentKind::Environment
+        || (template.kind() == DocumentKind::Unknown && cx.as_environment);
+    if template.kind() == DocumentKind::Unknown && !environment {
         return;
     }
     let known = template.known_sections();
@@ -30,7 +34,11 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         } else {
             continue;
         };
-        cx.report(Rule::UnknownSection, tree.range(key), message);
+        let diagnostic = cx.report(Rule::UnknownSection, tree.range(key), message);
+        if environment {
+            // python-heatclient reads an environment's sections itself.
+            diagnostic.stage = Some(crate::lint::Stage::Client);
+        }
     }
 }
 
