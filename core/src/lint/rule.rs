@@ -6,10 +6,11 @@
 //! where users write codes ([`Rule::matching`]): `HW002` stands for the
 //! template-structure rules it became.
 
+use super::Stage;
 use crate::severity::Severity;
 
 macro_rules! declare_rules {
-    ($($variant:ident = $code:literal, $name:literal, $doc:literal, $severity:ident;)*) => {
+    ($($variant:ident = $code:literal, $name:literal, $doc:literal, $severity:ident, $stage:expr;)*) => {
         /// A check, identified by a stable code such as `HW201`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Rule {
@@ -40,6 +41,14 @@ macro_rules! declare_rules {
                 }
             }
 
+            /// Where Heat refuses what the rule reports as an error (see
+            /// [`Stage`]); `None` for a rule that never does.
+            pub const fn stage(self) -> Option<Stage> {
+                match self {
+                    $(Rule::$variant => $stage,)*
+                }
+            }
+
             /// The rule's documentation, as Markdown: what it finds, why it
             /// matters, an example and what to use instead.
             pub const fn documentation(self) -> &'static str {
@@ -52,75 +61,75 @@ macro_rules! declare_rules {
 }
 
 declare_rules! {
-    InvalidSyntax = "HW001", "invalid-syntax", "invalid_syntax", Error;
-    DuplicateKey = "HW003", "duplicate-key", "duplicate_key", Warning;
-    EmptyDocument = "HW004", "empty-document", "empty_document", Error;
-    DocumentNotAMapping = "HW005", "document-not-a-mapping", "document_not_a_mapping", Error;
-    UnknownDocumentKind = "HW006", "unknown-document-kind", "unknown_document_kind", Warning;
-    UnknownTag = "HW007", "unknown-tag", "unknown_tag", Error;
-    MissingTemplateVersion = "HW008", "missing-template-version", "missing_template_version", Error;
-    UnknownTemplateVersion = "HW009", "unknown-template-version", "unknown_template_version", Error;
-    UnknownSection = "HW010", "unknown-section", "unknown_section", Error;
-    SectionNotAMapping = "HW011", "section-not-a-mapping", "section_not_a_mapping", Error;
-    ResourceNotAMapping = "HW012", "resource-not-a-mapping", "resource_not_a_mapping", Error;
-    MissingResourceType = "HW013", "missing-resource-type", "missing_resource_type", Error;
-    ResourceTypeNotAString = "HW014", "resource-type-not-a-string", "resource_type_not_a_string", Error;
-    PropertiesNotAMapping = "HW015", "properties-not-a-mapping", "properties_not_a_mapping", Error;
-    UnknownResourceKey = "HW016", "unknown-resource-key", "unknown_resource_key", Error;
-    InvalidFunctionArguments = "HW017", "invalid-function-arguments", "invalid_function_arguments", Error;
-    RegistryEntryNotAMapping = "HW018", "registry-entry-not-a-mapping", "registry_entry_not_a_mapping", Error;
-    TooManyFindings = "HW019", "too-many-findings", "too_many_findings", Info;
-    AliasExpansionLimit = "HW020", "alias-expansion-limit", "alias_expansion_limit", Info;
-    RemovedFunction = "HW021", "removed-function", "removed_function", Error;
-    FunctionUnknownToVersion = "HW022", "function-unknown-to-version", "function_unknown_to_version", Warning;
-    UnreleasedTemplateVersion = "HW023", "unreleased-template-version", "unreleased_template_version", Error;
-    UnknownOutputKey = "HW024", "unknown-output-key", "unknown_output_key", Warning;
-    InvalidDeletionPolicy = "HW025", "invalid-deletion-policy", "invalid_deletion_policy", Error;
-    UnknownParameterKey = "HW026", "unknown-parameter-key", "unknown_parameter_key", Error;
-    InvalidCondition = "HW027", "invalid-condition", "invalid_condition", Error;
-    IgnoredFunctionArgument = "HW028", "ignored-function-argument", "ignored_function_argument", Warning;
-    InvalidParameter = "HW029", "invalid-parameter", "invalid_parameter", Error;
+    InvalidSyntax = "HW001", "invalid-syntax", "invalid_syntax", Error, Some(Stage::Client);
+    DuplicateKey = "HW003", "duplicate-key", "duplicate_key", Warning, None;
+    EmptyDocument = "HW004", "empty-document", "empty_document", Error, Some(Stage::Client);
+    DocumentNotAMapping = "HW005", "document-not-a-mapping", "document_not_a_mapping", Error, Some(Stage::Client);
+    UnknownDocumentKind = "HW006", "unknown-document-kind", "unknown_document_kind", Warning, None;
+    UnknownTag = "HW007", "unknown-tag", "unknown_tag", Error, Some(Stage::Client);
+    MissingTemplateVersion = "HW008", "missing-template-version", "missing_template_version", Error, Some(Stage::Client);
+    UnknownTemplateVersion = "HW009", "unknown-template-version", "unknown_template_version", Error, Some(Stage::Validate);
+    UnknownSection = "HW010", "unknown-section", "unknown_section", Error, Some(Stage::Validate);
+    SectionNotAMapping = "HW011", "section-not-a-mapping", "section_not_a_mapping", Error, Some(Stage::Validate);
+    ResourceNotAMapping = "HW012", "resource-not-a-mapping", "resource_not_a_mapping", Error, Some(Stage::Validate);
+    MissingResourceType = "HW013", "missing-resource-type", "missing_resource_type", Error, Some(Stage::Validate);
+    ResourceTypeNotAString = "HW014", "resource-type-not-a-string", "resource_type_not_a_string", Error, Some(Stage::Validate);
+    PropertiesNotAMapping = "HW015", "properties-not-a-mapping", "properties_not_a_mapping", Error, Some(Stage::Validate);
+    UnknownResourceKey = "HW016", "unknown-resource-key", "unknown_resource_key", Error, Some(Stage::Validate);
+    InvalidFunctionArguments = "HW017", "invalid-function-arguments", "invalid_function_arguments", Error, Some(Stage::Validate);
+    RegistryEntryNotAMapping = "HW018", "registry-entry-not-a-mapping", "registry_entry_not_a_mapping", Error, Some(Stage::Validate);
+    TooManyFindings = "HW019", "too-many-findings", "too_many_findings", Info, None;
+    AliasExpansionLimit = "HW020", "alias-expansion-limit", "alias_expansion_limit", Info, None;
+    RemovedFunction = "HW021", "removed-function", "removed_function", Error, Some(Stage::Validate);
+    FunctionUnknownToVersion = "HW022", "function-unknown-to-version", "function_unknown_to_version", Warning, None;
+    UnreleasedTemplateVersion = "HW023", "unreleased-template-version", "unreleased_template_version", Error, Some(Stage::Validate);
+    UnknownOutputKey = "HW024", "unknown-output-key", "unknown_output_key", Warning, None;
+    InvalidDeletionPolicy = "HW025", "invalid-deletion-policy", "invalid_deletion_policy", Error, Some(Stage::Validate);
+    UnknownParameterKey = "HW026", "unknown-parameter-key", "unknown_parameter_key", Error, Some(Stage::Validate);
+    InvalidCondition = "HW027", "invalid-condition", "invalid_condition", Error, Some(Stage::Validate);
+    IgnoredFunctionArgument = "HW028", "ignored-function-argument", "ignored_function_argument", Warning, None;
+    InvalidParameter = "HW029", "invalid-parameter", "invalid_parameter", Error, Some(Stage::Validate);
 
-    DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning;
-    HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning;
-    UnsupportedResourceType = "HW103", "unsupported-resource-type", "unsupported_resource_type", Warning;
-    UnknownResourceType = "HW104", "unknown-resource-type", "unknown_resource_type", Error;
-    UnavailableResourceType = "HW105", "unavailable-resource-type", "unavailable_resource_type", Error;
-    PlaceholderResourceType = "HW106", "placeholder-resource-type", "placeholder_resource_type", Warning;
-    ResourceTypeAlias = "HW107", "resource-type-alias", "resource_type_alias", Info;
+    DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning, None;
+    HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning, None;
+    UnsupportedResourceType = "HW103", "unsupported-resource-type", "unsupported_resource_type", Warning, None;
+    UnknownResourceType = "HW104", "unknown-resource-type", "unknown_resource_type", Error, Some(Stage::Validate);
+    UnavailableResourceType = "HW105", "unavailable-resource-type", "unavailable_resource_type", Error, Some(Stage::Validate);
+    PlaceholderResourceType = "HW106", "placeholder-resource-type", "placeholder_resource_type", Warning, None;
+    ResourceTypeAlias = "HW107", "resource-type-alias", "resource_type_alias", Info, None;
 
-    DeprecatedProperty = "HW201", "deprecated-property", "deprecated_property", Warning;
-    HiddenProperty = "HW202", "hidden-property", "hidden_property", Warning;
-    UnsupportedProperty = "HW203", "unsupported-property", "unsupported_property", Warning;
-    UnknownProperty = "HW204", "unknown-property", "unknown_property", Error;
-    UnavailableProperty = "HW205", "unavailable-property", "unavailable_property", Error;
-    ConflictingProperties = "HW206", "conflicting-properties", "conflicting_properties", Error;
-    InvalidPropertyValue = "HW207", "invalid-property-value", "invalid_property_value", Error;
-    MissingRequiredProperty = "HW208", "missing-required-property", "missing_required_property", Error;
-    RefusedByResourceType = "HW209", "refused-by-resource-type", "refused_by_resource_type", Error;
+    DeprecatedProperty = "HW201", "deprecated-property", "deprecated_property", Warning, None;
+    HiddenProperty = "HW202", "hidden-property", "hidden_property", Warning, None;
+    UnsupportedProperty = "HW203", "unsupported-property", "unsupported_property", Warning, None;
+    UnknownProperty = "HW204", "unknown-property", "unknown_property", Error, Some(Stage::Validate);
+    UnavailableProperty = "HW205", "unavailable-property", "unavailable_property", Error, Some(Stage::Validate);
+    ConflictingProperties = "HW206", "conflicting-properties", "conflicting_properties", Error, Some(Stage::Validate);
+    InvalidPropertyValue = "HW207", "invalid-property-value", "invalid_property_value", Error, Some(Stage::Validate);
+    MissingRequiredProperty = "HW208", "missing-required-property", "missing_required_property", Error, Some(Stage::Validate);
+    RefusedByResourceType = "HW209", "refused-by-resource-type", "refused_by_resource_type", Error, Some(Stage::Validate);
 
-    DeprecatedAttribute = "HW301", "deprecated-attribute", "deprecated_attribute", Warning;
-    HiddenAttribute = "HW302", "hidden-attribute", "hidden_attribute", Warning;
-    UnsupportedAttribute = "HW303", "unsupported-attribute", "unsupported_attribute", Warning;
-    UnknownAttribute = "HW304", "unknown-attribute", "unknown_attribute", Error;
-    UnavailableAttribute = "HW305", "unavailable-attribute", "unavailable_attribute", Error;
-    UnknownResourceReference = "HW306", "unknown-resource-reference", "unknown_resource_reference", Error;
-    UnknownOutputReference = "HW307", "unknown-output-reference", "unknown_output_reference", Warning;
-    CircularDependency = "HW308", "circular-dependency", "circular_dependency", Error;
-    UnknownParameterReference = "HW309", "unknown-parameter-reference", "unknown_parameter_reference", Error;
+    DeprecatedAttribute = "HW301", "deprecated-attribute", "deprecated_attribute", Warning, None;
+    HiddenAttribute = "HW302", "hidden-attribute", "hidden_attribute", Warning, None;
+    UnsupportedAttribute = "HW303", "unsupported-attribute", "unsupported_attribute", Warning, None;
+    UnknownAttribute = "HW304", "unknown-attribute", "unknown_attribute", Error, Some(Stage::Validate);
+    UnavailableAttribute = "HW305", "unavailable-attribute", "unavailable_attribute", Error, Some(Stage::Validate);
+    UnknownResourceReference = "HW306", "unknown-resource-reference", "unknown_resource_reference", Error, Some(Stage::Validate);
+    UnknownOutputReference = "HW307", "unknown-output-reference", "unknown_output_reference", Warning, None;
+    CircularDependency = "HW308", "circular-dependency", "circular_dependency", Error, Some(Stage::Validate);
+    UnknownParameterReference = "HW309", "unknown-parameter-reference", "unknown_parameter_reference", Error, Some(Stage::Validate);
 
-    MissingFile = "HW401", "missing-file", "missing_file", Error;
-    NestedTemplateCycle = "HW402", "nested-template-cycle", "nested_template_cycle", Error;
-    UnknownNestedProperty = "HW403", "unknown-nested-property", "unknown_nested_property", Error;
-    MissingNestedParameter = "HW404", "missing-nested-parameter", "missing_nested_parameter", Error;
-    UnknownEnvironmentParameter = "HW405", "unknown-environment-parameter", "unknown_environment_parameter", Error;
-    UnusedParameterDefault = "HW406", "unused-parameter-default", "unused_parameter_default", Warning;
-    DeprecatedParameterSet = "HW407", "deprecated-parameter-set", "deprecated_parameter_set", Warning;
-    InvalidNestedPropertyValue = "HW408", "invalid-nested-property-value", "invalid_nested_property_value", Error;
-    UnknownNestedOutput = "HW409", "unknown-nested-output", "unknown_nested_output", Warning;
-    RemoteFile = "HW410", "remote-file", "remote_file", Info;
-    FileOutsideProject = "HW411", "file-outside-project", "file_outside_project", Warning;
-    InvalidEnvironmentValue = "HW412", "invalid-environment-value", "invalid_environment_value", Error;
+    MissingFile = "HW401", "missing-file", "missing_file", Error, Some(Stage::Client);
+    NestedTemplateCycle = "HW402", "nested-template-cycle", "nested_template_cycle", Error, Some(Stage::Client);
+    UnknownNestedProperty = "HW403", "unknown-nested-property", "unknown_nested_property", Error, Some(Stage::Validate);
+    MissingNestedParameter = "HW404", "missing-nested-parameter", "missing_nested_parameter", Error, Some(Stage::Validate);
+    UnknownEnvironmentParameter = "HW405", "unknown-environment-parameter", "unknown_environment_parameter", Error, Some(Stage::Validate);
+    UnusedParameterDefault = "HW406", "unused-parameter-default", "unused_parameter_default", Warning, None;
+    DeprecatedParameterSet = "HW407", "deprecated-parameter-set", "deprecated_parameter_set", Warning, None;
+    InvalidNestedPropertyValue = "HW408", "invalid-nested-property-value", "invalid_nested_property_value", Error, Some(Stage::Validate);
+    UnknownNestedOutput = "HW409", "unknown-nested-output", "unknown_nested_output", Warning, Some(Stage::Create);
+    RemoteFile = "HW410", "remote-file", "remote_file", Info, None;
+    FileOutsideProject = "HW411", "file-outside-project", "file_outside_project", Warning, None;
+    InvalidEnvironmentValue = "HW412", "invalid-environment-value", "invalid_environment_value", Error, Some(Stage::Validate);
 }
 
 /// A code no longer reported, and the rules that took its place.
@@ -194,6 +203,24 @@ impl Retired {
             retired.code.eq_ignore_ascii_case(code_or_name)
                 || retired.name.eq_ignore_ascii_case(code_or_name)
         })
+    }
+}
+
+impl Rule {
+    /// Where some of the rule's findings are refused otherwise than at
+    /// [`Rule::stage`] (each finding carries its own), as docs/rules.md
+    /// says it.
+    pub const fn other_stages(self) -> Option<&'static str> {
+        match self {
+            Rule::UnknownSection => Some("client, in an environment"),
+            Rule::MissingNestedParameter | Rule::InvalidNestedPropertyValue => {
+                Some("create, for a group's members")
+            }
+            Rule::UnknownNestedOutput => {
+                Some("none where an output reads it: Heat creates the stack, the output null")
+            }
+            _ => None,
+        }
     }
 }
 
