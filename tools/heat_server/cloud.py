@@ -37,7 +37,8 @@ When everything is ready, one JSON line goes to standard output:
      "application_credentials": [{"project", "user", "name", "id", "secret"}],
      "tokens": [{"project", "user", "token"}],
      "stacks": [{"project", "user", "name", "id", "status", "reason"}],
-     "previews": [{"template", "accepted", "error", "create": {"status", "reason"}}],
+     "previews": [{"template", "accepted", "error", "seconds",
+                   "create": {"status", "reason"}}],
      "updates": [{"stack", "stack_status", "calls": [{"method", "path", "body"}],
                   "resources": {NAME: {"action", "events", "physical_id_before",
                                        "physical_id_after"}}}]}
@@ -290,6 +291,8 @@ def preview_stack(client, spec: dict) -> dict:
     create, its constraints asked of the cloud)."""
     from heatclient.common import template_utils
 
+    # Timed as a user waits for it: heatclient's gathering and Heat's answer.
+    started = time.monotonic()
     template_files, template = template_utils.get_template_contents(
         template_file=spec["template"])
     environment_files: list[str] = []
@@ -302,8 +305,9 @@ def preview_stack(client, spec: dict) -> dict:
             environment=environment, environment_files=environment_files or None,
             parameters=spec.get("parameters", {}))
     except Exception as error:  # Heat's refusal, whatever its class
-        return {"accepted": False, "error": str(error)}
-    return {"accepted": True, "error": None}
+        return {"accepted": False, "error": str(error),
+                "seconds": time.monotonic() - started}
+    return {"accepted": True, "error": None, "seconds": time.monotonic() - started}
 
 
 def update_stack(client, stack_id: str, spec: dict, calls: list) -> dict:
@@ -338,6 +342,9 @@ def main() -> None:
         cloud = fake.url
         heat_command = [python, str(HERE / "serve.py"), "--state", str(args.state / "heat"),
                         "--cloud", cloud]
+        if seed.get("max_nested_stack_depth"):
+            # As an operator configures it (TripleO's undercloud: deeper).
+            heat_command += ["--max-nested-stack-depth", str(seed["max_nested_stack_depth"])]
         if args.keystone:
             keystone = Service("keystone", [python, str(HERE / "serve_keystone.py"), "--state",
                                             str(args.state / "keystone"), "--password",

@@ -110,6 +110,11 @@ def write_config(state: Path, args: argparse.Namespace) -> Path:
         "convergence_engine = true",
         "max_stacks_per_tenant = 10000",
         "max_resources_per_stack = 10000",
+        # What TripleO's undercloud gives Heat (its stacks' files come to
+        # 1.7 MB); a quota of the API, not a rule of templates.
+        "max_json_body_size = 8388608",
+        *([f"max_nested_stack_depth = {args.max_nested_stack_depth}"]
+          if args.max_nested_stack_depth else []),
         "stack_action_timeout = 600",
         "periodic_interval = 3600",
         "observe_on_update = false",
@@ -226,6 +231,8 @@ def main() -> None:
     parser.add_argument("--password", default="", help="the heat service user's password")
     parser.add_argument("--cloud", default=NOWHERE,
                         help="where the cloud's services answer, without Keystone")
+    parser.add_argument("--max-nested-stack-depth", type=int,
+                        help="Heat's max_nested_stack_depth (its default: 5)")
     args = parser.parse_args()
     args.state.mkdir(parents=True, exist_ok=True)
 

@@ -12,8 +12,10 @@
 //!   its environment files on top, one combination each), against Heat
 //!   validating the one stack in its own process
 //!   (`tools/heat_oracle/time_stack.py`: heatclient gathers, Heat's
-//!   `Stack.validate`, import not timed). Best of ten runs for heatwise,
-//!   three for Heat.
+//!   `Stack.validate`, import not timed) and against Heat's own server
+//!   previewing it as `openstack stack create --dry-run` does (every nested
+//!   stack previewed; the values tripleoclient generates given). Best of ten
+//!   runs for heatwise, three for Heat.
 //! - `heat`: `heatwise lint` against Heat 27.0.1 reading the same files, in
 //!   one run. The files are the corpus's HOT templates (a line starting
 //!   with `heat_template_version`). Heat's side is
@@ -26,8 +28,9 @@
 //!   catalog included), best of twenty, on all cores. Both sides take their
 //!   best run: a run of 40 ms varies by half with the machine's other work.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::env::Env;
@@ -232,6 +235,7 @@ fn stack_versus_heat(env: &Env) -> Result<(), String> {
             )
         })?;
     let accepted = answer.contains("\"accepted\": true");
+    let dry_run = heat_dry_run(env, &tree, &stack_args[2..], &out)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!();
     println!("| the rendered TripleO stack | seconds | Heat's time / this |");
@@ -240,6 +244,16 @@ fn stack_versus_heat(env: &Env) -> Result<(), String> {
         "| Heat 27.0.1, one stack, in process ({}) | {heat_seconds:.3} | 1 |",
         if accepted { "accepted" } else { "refused" }
     );
+    if let Some(dry_run) = dry_run {
+        println!(
+            "| Heat 27.0.1 server, `openstack stack create --dry-run` of the stack (heatclient's gathering, every nested stack previewed) | {dry_run:.3} | {:.1} |",
+            heat_seconds / dry_run
+        );
+        println!(
+            "| heatwise lint --stack --each-environment against the dry run | {each:.3} | {:.1} (dry run / this) |",
+            dry_run / each
+        );
+    }
     println!(
         "| heatwise lint --stack, the same stack ({cores} cores) | {one:.3} | {:.0} |",
         heat_seconds / one
@@ -275,6 +289,89 @@ fn stack_versus_heat(env: &Env) -> Result<(), String> {
     );
     println!();
     Ok(())
+}
+
+/// Heat's own server previewing the stack as `openstack stack create
+/// --dry-run` does, best of [`HEAT_RUNS`] in seconds: heatclient's
+/// gathering and Heat's preview of every nested stack, with the values
+/// tripleoclient would give (`tools/heat_oracle/tripleo_parameters.py`) and
+/// the nesting depth TripleO's undercloud allows. `None`, said, when the
+/// server is not installed or refuses the stack.
+fn heat_dry_run(
+    env: &Env,
+    tree: &Path,
+    environments: &[String],
+    out: &Path,
+) -> Result<Option<f64>, String> {
+    let python = crate::heat_server::python(&env.root);
+    if !python.is_file() {
+        println!("skipped: Heat's dry run (the Heat server is not installed: cargo xtask setup)");
+        return Ok(None);
+    }
+    env.step(&format!(
+        "Heat 27.0.1's server previewing the same stack (openstack stack create --dry-run), best of {HEAT_RUNS}"
+    ));
+    let generated = out.join("tripleo-generated-parameters.yaml");
+    let environment_paths: Vec<String> = environments
+        .iter()
+        .filter(|e| e.as_str() != "-e")
+        .map(|e| tree.join(e).display().to_string())
+        .collect();
+    let mut command = Command::new(&python);
+    command
+        .arg(env.root.join("tools/heat_oracle/tripleo_parameters.py"))
+        .arg(tree)
+        .arg(&generated);
+    for environment in &environment_paths {
+        command.args(["-e", environment]);
+    }
+    env.run(&mut command)?;
+    let mut all = environment_paths.clone();
+    all.push(generated.display().to_string());
+    // JSON by hand: xtask builds without dependencies.
+    let quoted: Vec<String> = all.iter().map(|path| format!("{path:?}")).collect();
+    let preview = format!(
+        r#"{{"project": "alpha", "user": "alice", "template": {template:?}, "environments": [{environments}], "parameters": {{"AdminPassword": "placeholder"}}}}"#,
+        template = tree.join("overcloud.yaml").display().to_string(),
+        environments = quoted.join(", "),
+    );
+    let seed = format!(
+        r#"{{"projects": {{"alpha": {{"alice": "member"}}}}, "max_nested_stack_depth": 7, "previews": [{}]}}"#,
+        vec![preview; HEAT_RUNS].join(", ")
+    );
+    let seed_path = out.join("dry-run-seed.json");
+    std::fs::write(&seed_path, seed)
+        .map_err(|e| format!("{}: {e}", seed_path.display()))?;
+    let mut cloud = Command::new(&python)
+        .arg(env.root.join("tools/heat_server/cloud.py"))
+        .arg("--state")
+        .arg(out.join("dry-run-state"))
+        .arg("--seed")
+        .arg(&seed_path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", python.display()))?;
+    let mut ready = String::new();
+    if let Some(stdout) = cloud.stdout.take() {
+        let _ = BufReader::new(stdout).read_line(&mut ready);
+    }
+    drop(cloud.stdin.take());
+    let _ = cloud.wait();
+    // The ready line's previews: `"accepted": BOOL, ..., "seconds": S`.
+    let Some(previews) = ready.split("\"previews\": [").nth(1) else {
+        return Err("the Heat server did not start for the dry run".into());
+    };
+    if previews.contains("\"accepted\": false") {
+        println!("Heat refused the dry run: {}", previews.trim());
+        return Ok(None);
+    }
+    Ok(previews
+        .split("\"seconds\": ")
+        .skip(1)
+        .filter_map(|rest| rest.split([',', '}']).next()?.trim().parse::<f64>().ok())
+        .reduce(f64::min))
 }
 
 /// The nested template edited in the language server's timing.
