@@ -38,6 +38,11 @@ test("the examples menu opens each example, and start fresh empties the document
   await chooseTemplate(page, /^Removed, placeholder and unknown types/);
   await page.locator(".problem.is-error").first().waitFor();
   assert.match(await page.locator(".problem.is-error").textContent(), /OS::Cinder::Volum/);
+  // An error says where Heat refuses it: before creating anything.
+  const stage = page.locator(".problem.is-error .problem-stage").first();
+  assert.equal(await stage.textContent(), "validate");
+  assert.equal(await stage.getAttribute("title"), "Heat refuses the stack before it creates anything");
+  assert.equal(await page.locator(".problem:not(.is-error) .problem-stage").count(), 0);
 
   await chooseTemplate(page, /^Start fresh/);
   await page.locator(".outline-empty").waitFor();

@@ -64,6 +64,11 @@ test("a folder's stack is checked, opened at a finding, migrated and downloaded"
   assert.equal(await page.getByRole("combobox", { name: "Root template" }).inputValue(), "root.yaml");
   assert.ok(await page.getByRole("checkbox", { name: /env\/registry\.yaml/ }).isChecked());
   assert.deepEqual((await codes(page)).sort(), ["HW202", "HW401", "HW403", "HW404"]);
+  // Each error with the stage Heat refuses it at, as heatwise lint --stack says.
+  const stageOf = (code) =>
+    page.locator(".folder-findings .problem", { hasText: code }).locator(".problem-stage").textContent();
+  assert.equal(await stageOf("HW404"), "validate");
+  assert.equal(await stageOf("HW401"), "client");
   const outside = page.locator(".folder-file.is-outside .folder-file-path");
   assert.deepEqual(await outside.allTextContents(), ["README.md", "heatwise.toml"]);
   await screenshot(page, "folder-view");

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use heatwise_core::catalog::{Catalog, StatusKind};
 use heatwise_core::fix::Applicability;
 use heatwise_core::lint::Severity;
-use heatwise_core::lint::{lint_template, LifecycleStep, LintOptions};
+use heatwise_core::lint::{lint_template, LifecycleStep, LintOptions, Stage};
 use heatwise_core::release::Release;
 use heatwise_core::template::{self, Template};
 use heatwise_core::text::LineIndex;
@@ -32,6 +32,8 @@ pub struct Finding {
     /// The life cycle of what the finding is about, newest first.
     pub lifecycle: Vec<LifecycleStep>,
     pub fix: Option<FindingFix>,
+    /// For an error, where Heat refuses.
+    pub stage: Option<Stage>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -111,6 +113,9 @@ pub fn checked(text: &str, target: Option<Release>) -> (Template<'_>, Vec<Findin
                 column: start.column,
                 lifecycle: diagnostic.lifecycle,
                 fix,
+                stage: diagnostic
+                    .stage
+                    .filter(|_| diagnostic.severity == Severity::Error),
             }
         })
         .collect();

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use heatwise_core::lint::Severity;
+use heatwise_core::lint::{Severity, Stage};
 use heatwise_core::release::Release;
 use js_sys::Promise;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -105,6 +105,8 @@ pub struct FolderFinding {
     pub column: u32,
     /// The other places it points at: (path, message, range, line).
     pub related: Vec<(Rc<str>, String, Utf16Range, u32)>,
+    /// For an error, where Heat refuses.
+    pub stage: Option<Stage>,
 }
 
 /// "Migrate all" over the stack, for review.
@@ -365,6 +367,7 @@ pub async fn lint(folder: &Folder, target: Option<Release>) -> FolderView {
                         _ => Severity::Info,
                     },
                     message: text(&field(f, "message")),
+                    stage: Stage::parse(&text(&field(f, "stage"))),
                     range: range(f),
                     line: number(&field(f, "line")),
                     column: number(&field(f, "column")),

@@ -162,6 +162,7 @@ impl OrcView {
                     _ => Severity::Info,
                 },
                 status: None,
+                stage: None,
                 message: text(&field(finding, "message")),
                 range: Utf16Range {
                     from: number(&field(finding, "from")),

@@ -340,8 +340,7 @@ fn heat_dry_run(
         vec![preview; HEAT_RUNS].join(", ")
     );
     let seed_path = out.join("dry-run-seed.json");
-    std::fs::write(&seed_path, seed)
-        .map_err(|e| format!("{}: {e}", seed_path.display()))?;
+    std::fs::write(&seed_path, seed).map_err(|e| format!("{}: {e}", seed_path.display()))?;
     let mut cloud = Command::new(&python)
         .arg(env.root.join("tools/heat_server/cloud.py"))
         .arg("--state")

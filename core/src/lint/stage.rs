@@ -31,6 +31,13 @@ impl Stage {
         }
     }
 
+    /// The stage `as_str` names.
+    pub fn parse(name: &str) -> Option<Stage> {
+        [Stage::Client, Stage::Validate, Stage::Create]
+            .into_iter()
+            .find(|stage| stage.as_str() == name)
+    }
+
     /// What the stage means for the stack, in a few words.
     pub const fn describe(self) -> &'static str {
         match self {

@@ -223,6 +223,7 @@ impl Template<'_> {
         let key = match resource.definition.type_name.as_deref() {
             Some("OS::Heat::ResourceGroup") => "resource_def",
             Some("OS::Heat::AutoScalingGroup") => "resource",
+            Some("OS::Heat::ResourceChain") => return self.read_chain(group),
             _ => return,
         };
         let Some(properties) = resource.definition.properties_mapping(&self.tree) else {
@@ -240,6 +241,52 @@ impl Template<'_> {
                 group,
                 entry,
                 definition,
+            });
+        }
+    }
+
+    /// An `OS::Heat::ResourceChain`'s members: one definition for each
+    /// type its `resources` list names, each with the chain's
+    /// `resource_properties`, as Heat builds them. A list Heat computes
+    /// (`get_param`) is not known here.
+    fn read_chain(&mut self, group: usize) {
+        let resource = &self.resources[group];
+        let Some(properties) = resource.definition.properties_mapping(&self.tree) else {
+            return;
+        };
+        let Some(entry) = self.tree.get_entry(properties, "resources") else {
+            return;
+        };
+        if self.is_written_as_call(entry.value) {
+            return;
+        }
+        let shared = self.tree.get_entry(properties, "resource_properties");
+        let properties_value = shared.and_then(|shared| self.follow_alias(shared.value));
+        let Some(list) = self
+            .follow_alias(entry.value)
+            .filter(|&l| self.tree.is_sequence(l))
+        else {
+            return;
+        };
+        let items: Vec<NodeId> = self.tree.children(list).to_vec();
+        for item in items {
+            let type_name = match self.tree.resolve(item) {
+                Some(Resolved::Str(value)) if !value.is_empty() => value.to_owned(),
+                _ => continue,
+            };
+            self.nested.push(NestedDefinition {
+                group,
+                entry,
+                definition: Definition {
+                    body: item,
+                    type_entry: Some(Entry {
+                        key: entry.key,
+                        value: item,
+                    }),
+                    type_name: Some(type_name),
+                    properties: shared,
+                    properties_value,
+                },
             });
         }
     }

@@ -9,7 +9,7 @@
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::fixer::{fix_stack, FixOptions};
-use heatwise_core::lint::{Diagnostic, LintOptions, StackLinter};
+use heatwise_core::lint::{Diagnostic, LintOptions, Severity, StackLinter};
 use heatwise_core::release::Release;
 use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Role, Stack};
 use heatwise_core::template::{self, DocumentKind};
@@ -221,6 +221,10 @@ fn finding(stack: &Stack, text: &str, diagnostic: &Diagnostic) -> Value {
     out["code"] = json!(diagnostic.code());
     out["name"] = json!(diagnostic.rule.name());
     out["severity"] = json!(diagnostic.severity.as_str());
+    out["stage"] = json!(diagnostic
+        .stage
+        .filter(|_| diagnostic.severity == Severity::Error)
+        .map(|stage| stage.as_str()));
     out["message"] = json!(diagnostic.message);
     let related: Vec<Value> = diagnostic
         .related
@@ -362,6 +366,20 @@ mod tests {
         assert_eq!(codes("env/registry.yaml"), ["HW401"], "{view}");
         let hidden = &view["files"][1]["findings"][0];
         assert_eq!(hidden["related"][0]["path"], "root.yaml", "{view}");
+        // An error says where Heat refuses it; a warning says nothing.
+        assert_eq!(hidden["stage"], Value::Null, "{view}");
+        let root = view["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["path"] == "root.yaml");
+        let stages: Vec<&Value> = root.unwrap()["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| &f["stage"])
+            .collect();
+        assert_eq!(stages, [&json!("validate"), &json!("validate")], "{view}");
         assert_eq!(hidden["line"], 8);
     }
 

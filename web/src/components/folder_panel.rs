@@ -2,6 +2,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::stage_badge;
 use crate::folder::{Folder, FolderFinding, FolderView, StackChoice};
 use crate::outline::Utf16Range;
 
@@ -98,6 +99,7 @@ pub fn FolderPanel(props: &FolderPanelProps) -> Html {
                     <span class="visually-hidden">{ format!("{severity}: ") }</span>
                     <span class="problem-message">{ finding.message.clone() }</span>
                     <span class="problem-meta">
+                        { stage_badge(finding.stage) }
                         <span class="problem-code">{ finding.code.to_string() }</span>
                         <span class="problem-position">{ format!("{path}:{}:{}", finding.line, finding.column) }</span>
                     </span>

@@ -49,6 +49,7 @@ pub use orc_settings_form::{OrcSettingsForm, OrcSettingsFormProps};
 pub use outline_item::{OutlineItem, OutlineItemProps};
 pub use outline_panel::{OutlinePanel, OutlinePanelProps, OUTLINE_PAGE};
 pub use panel_tabs::{PanelTabs, PanelTabsProps};
+pub(crate) use problem_item::stage_badge;
 pub use problem_item::{ProblemItem, ProblemItemProps};
 pub use problems_panel::{ProblemsPanel, ProblemsPanelProps, PROBLEMS_PAGE};
 pub use share_dialog::{ShareDialog, ShareDialogProps};

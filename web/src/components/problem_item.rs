@@ -1,6 +1,7 @@
 use std::rc::Rc;
 
 use heatwise_core::fix::Applicability;
+use heatwise_core::lint::Stage;
 use yew::prelude::*;
 
 use super::StatusBadge;
@@ -50,6 +51,7 @@ pub fn ProblemItem(props: &ProblemItemProps) -> Html {
                 <span class="problem-message">{ finding.message.clone() }</span>
                 <span class="problem-meta">
                     { for status }
+                    { stage_badge(finding.stage) }
                     <span class="problem-code">{ finding.code.clone() }</span>
                     <span class="problem-position">
                         <span class="visually-hidden">{ "line " }</span>
@@ -59,5 +61,16 @@ pub fn ProblemItem(props: &ProblemItemProps) -> Html {
             </button>
             { for fix }
         </li>
+    }
+}
+
+/// Where Heat refuses an error: `client`, `validate` or `create`, with
+/// what that means on hover.
+pub(crate) fn stage_badge(stage: Option<Stage>) -> Html {
+    match stage {
+        Some(stage) => html! {
+            <span class="problem-stage" title={stage.describe()}>{ stage.as_str() }</span>
+        },
+        None => Html::default(),
     }
 }

@@ -13,8 +13,9 @@ pub(crate) struct NestedUse<'a> {
     pub definition: &'a crate::template::Definition,
     /// The resource whose definition it is (the group, for a member).
     pub user: String,
-    /// The group, for a member definition: Heat builds and validates each
-    /// member when it creates the group.
+    /// The group, for a member definition (a ResourceGroup's,
+    /// AutoScalingGroup's or ResourceChain's): Heat builds and validates
+    /// each member when it creates the group.
     pub member_of: Option<String>,
     /// The text Heat replaces with each member's index in its properties
     /// (`index_var`, `%index%` unless the group says otherwise).
