@@ -87,6 +87,7 @@ fn structure(cx: &mut Context<'_, '_>) {
     properties_not_a_mapping::check(cx);
     unknown_resource_key::check(cx);
     invalid_deletion_policy::check(cx);
+    chain_template_file::check(cx);
     unknown_output_key::check(cx);
     unknown_parameter_key::check(cx);
     invalid_parameter::check(cx);

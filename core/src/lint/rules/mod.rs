@@ -6,6 +6,7 @@
 //! this (`tests/architecture.rs`).
 
 pub(crate) mod alias_expansion_limit;
+pub(crate) mod chain_template_file;
 pub(crate) mod circular_dependency;
 pub(crate) mod conflicting_properties;
 pub(crate) mod deprecated_attribute;
