@@ -9,6 +9,11 @@
 //! (`-e`), and heatwise lints the two as `lint --stack` does. Those of
 //! `create/` Heat also creates when it accepts them: Heat's verdict there
 //! is the create's (some refusals come only when a resource is created).
+//!
+//! The errors heatwise says python-heatclient refuses (stage `client`) are
+//! exactly those `openstack stack create` stops at before it sends the
+//! stack: each fixture of `fixtures/client-stage/` is handed to heatclient
+//! 5.3.0's own gathering (`template_utils`) in the Heat virtualenv.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -138,4 +143,61 @@ fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
     );
     assert!(disagreements.is_empty(), "{disagreements:#?}");
     drop(cloud);
+}
+
+/// What heatclient's gathering says of the stack: `None` when it would
+/// send it, else its error.
+const GATHER: &str = r#"
+import sys
+from heatclient.common import template_utils
+template, environments = sys.argv[1], sys.argv[2:]
+try:
+    template_utils.get_template_contents(template_file=template)
+    template_utils.process_multiple_environments_and_files(env_paths=environments)
+except BaseException as error:  # heatclient's refusal, whatever its class
+    print(type(error).__name__, str(error)[:200])
+"#;
+
+#[test]
+fn heatwise_says_client_exactly_where_heatclient_refuses_before_sending() {
+    let Some(python) = heatwise_test_support::heat_python() else {
+        return;
+    };
+    let mut disagreements = Vec::new();
+    let (mut refused, mut sent) = (0, 0);
+    for template in fixtures_in(&fixtures_dir().join("../client-stage")) {
+        let mut command = Command::new(&python);
+        command.args(["-c", GATHER]).arg(&template);
+        command.args(environment_of(&template));
+        let output = command.output().unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let heatclient = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+        let ours: Vec<String> = errors(&template)
+            .into_iter()
+            .map(|(_, stage)| stage)
+            .collect();
+        let name = template.file_name().unwrap().to_string_lossy().into_owned();
+        if heatclient.is_empty() {
+            sent += 1;
+            // Sent to Heat, which refuses it: heatwise says so, at validate.
+            if ours.is_empty() || ours.iter().any(|stage| stage == "client") {
+                disagreements.push(format!(
+                    "{name}: heatclient sends it, heatwise says {ours:?}"
+                ));
+            }
+        } else {
+            refused += 1;
+            if !ours.iter().any(|stage| stage == "client") {
+                disagreements.push(format!(
+                    "{name}: heatclient refuses ({heatclient}), heatwise says {ours:?}"
+                ));
+            }
+        }
+    }
+    assert!(refused >= 8 && sent >= 3, "{refused} refused, {sent} sent");
+    assert!(disagreements.is_empty(), "{disagreements:#?}");
 }

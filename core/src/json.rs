@@ -388,10 +388,7 @@ pub fn diagnostic_json<'a>(
         code: diagnostic.rule.code(),
         name: diagnostic.rule.name(),
         severity: diagnostic.severity.as_str(),
-        stage: diagnostic
-            .stage
-            .filter(|_| diagnostic.severity == crate::lint::Severity::Error)
-            .map(|stage| stage.as_str()),
+        stage: diagnostic.refused_at().map(|stage| stage.as_str()),
         message: &diagnostic.message,
         location: positions.location(diagnostic.range),
         status: diagnostic.status.map(|status| status.as_str()),

@@ -90,6 +90,7 @@ pub fn checked(text: &str, target: Option<Release>) -> (Template<'_>, Vec<Findin
         .into_iter()
         .map(|diagnostic| {
             let (start, range) = utf16(diagnostic.range.start, diagnostic.range.end);
+            let stage = diagnostic.refused_at();
             let fix = diagnostic.fix.map(|fix| FindingFix {
                 changes: fix
                     .edits
@@ -113,9 +114,7 @@ pub fn checked(text: &str, target: Option<Release>) -> (Template<'_>, Vec<Findin
                 column: start.column,
                 lifecycle: diagnostic.lifecycle,
                 fix,
-                stage: diagnostic
-                    .stage
-                    .filter(|_| diagnostic.severity == Severity::Error),
+                stage,
             }
         })
         .collect();

@@ -28,7 +28,6 @@
 //!   catalog included), best of twenty, on all cores. Both sides take their
 //!   best run: a run of 40 ms varies by half with the machine's other work.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -341,23 +340,14 @@ fn heat_dry_run(
     );
     let seed_path = out.join("dry-run-seed.json");
     std::fs::write(&seed_path, seed).map_err(|e| format!("{}: {e}", seed_path.display()))?;
-    let mut cloud = Command::new(&python)
-        .arg(env.root.join("tools/heat_server/cloud.py"))
-        .arg("--state")
-        .arg(out.join("dry-run-state"))
-        .arg("--seed")
-        .arg(&seed_path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", python.display()))?;
-    let mut ready = String::new();
-    if let Some(stdout) = cloud.stdout.take() {
-        let _ = BufReader::new(stdout).read_line(&mut ready);
-    }
-    drop(cloud.stdin.take());
-    let _ = cloud.wait();
+    let cloud = crate::heat_server::Cloud::start(
+        env,
+        &out.join("dry-run-state"),
+        &seed_path,
+        Stdio::null(),
+    )?;
+    let ready = cloud.ready.clone();
+    drop(cloud);
     // The ready line's previews: `"accepted": BOOL, ..., "seconds": S`.
     let Some(previews) = ready.split("\"previews\": [").nth(1) else {
         return Err("the Heat server did not start for the dry run".into());

@@ -6,7 +6,6 @@
 //! from the dump the live scan wrote, which reads and lints exactly what
 //! the API gave and nothing else. Best of three live runs, of ten offline.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -51,26 +50,10 @@ pub fn run(env: &Env, heatwise: &Path) -> Result<(), String> {
         "starting Heat 27.0.1 on 127.0.0.1 and making {STACKS} stacks (several minutes)"
     ));
     let started = Instant::now();
-    let mut cloud = Command::new(&python)
-        .arg(env.root.join("tools/heat_server/cloud.py"))
-        .arg("--state")
-        .arg(out.join("state"))
-        .arg("--seed")
-        .arg(&seed_path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", python.display()))?;
-    let mut ready = String::new();
-    let read = cloud
-        .stdout
-        .take()
-        .map(|stdout| BufReader::new(stdout).read_line(&mut ready));
-    if !matches!(read, Some(Ok(n)) if n > 0) {
-        let _ = cloud.kill();
-        return Err("the Heat server did not start; see its messages above".into());
-    }
+    let cloud =
+        crate::heat_server::Cloud::start(env, &out.join("state"), &seed_path, Stdio::inherit())
+            .map_err(|why| format!("{why}; see its messages above"))?;
+    let ready = &cloud.ready;
     println!(
         "{STACKS} stacks made in {:.0} s",
         started.elapsed().as_secs_f64()
@@ -145,8 +128,7 @@ pub fn run(env: &Env, heatwise: &Path) -> Result<(), String> {
     for _ in 0..OFFLINE_RUNS {
         offline = offline.min(scan(&[&dump_arg], false)?);
     }
-    drop(cloud.stdin.take());
-    let _ = cloud.wait();
+    drop(cloud);
 
     let (live, offline) = (live.as_secs_f64(), offline.as_secs_f64());
     println!(

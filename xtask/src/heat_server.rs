@@ -4,7 +4,9 @@
 //! virtualenv of their own (`target/heat-server/venv`). The servers
 //! themselves are started by the tests (`tools/heat_server/cloud.py`).
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 
 use crate::env::Env;
 
@@ -60,4 +62,49 @@ pub fn install(env: &Env) -> Result<(), String> {
 
 fn python_of(venv: &Path) -> String {
     venv.join("bin").join("python").display().to_string()
+}
+
+/// A cloud's Heat started by `tools/heat_server/cloud.py` for a benchmark:
+/// seeded with `seed`, its state in `state`; it stops when dropped.
+pub struct Cloud {
+    child: Child,
+    /// The JSON line cloud.py writes once everything is seeded.
+    pub ready: String,
+}
+
+impl Cloud {
+    /// Starts the cloud and waits until it is seeded; its own messages go
+    /// to `messages`.
+    pub fn start(env: &Env, state: &Path, seed: &Path, messages: Stdio) -> Result<Cloud, String> {
+        let python = python(&env.root);
+        let mut child = Command::new(&python)
+            .arg(env.root.join("tools/heat_server/cloud.py"))
+            .arg("--state")
+            .arg(state)
+            .arg("--seed")
+            .arg(seed)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(messages)
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", python.display()))?;
+        let mut ready = String::new();
+        let read = child
+            .stdout
+            .take()
+            .map(|stdout| BufReader::new(stdout).read_line(&mut ready));
+        if !matches!(read, Some(Ok(n)) if n > 0) {
+            let _ = child.kill();
+            return Err("the Heat server did not start".into());
+        }
+        Ok(Cloud { child, ready })
+    }
+}
+
+impl Drop for Cloud {
+    fn drop(&mut self) {
+        // cloud.py stops everything when its standard input closes.
+        drop(self.child.stdin.take());
+        let _ = self.child.wait();
+    }
 }

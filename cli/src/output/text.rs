@@ -87,10 +87,7 @@ fn write_diagnostic(
     mut notes: Vec<String>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    if let Some(stage) = diagnostic
-        .stage
-        .filter(|_| diagnostic.severity == Severity::Error)
-    {
+    if let Some(stage) = diagnostic.refused_at() {
         notes.insert(0, format!("stage {}: {}", stage.as_str(), stage.describe()));
     }
     let help = diagnostic.fix.as_ref().map(|fix| {

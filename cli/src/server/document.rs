@@ -186,9 +186,7 @@ impl<'a> Converter<'a> {
                 })).collect::<Vec<_>>(),
             })
         });
-        let stage = diagnostic
-            .stage
-            .filter(|_| diagnostic.severity == Severity::Error);
+        let stage = diagnostic.refused_at();
         lsp_types::Diagnostic {
             range: self.range(diagnostic.range),
             severity: Some(match diagnostic.severity {

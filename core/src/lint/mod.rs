@@ -134,6 +134,12 @@ impl Diagnostic {
     pub fn code(&self) -> &'static str {
         self.rule.code()
     }
+
+    /// Where Heat refuses what the finding reports, while it is an error
+    /// (a severity a user lowered refuses nothing).
+    pub fn refused_at(&self) -> Option<Stage> {
+        self.stage.filter(|_| self.severity == Severity::Error)
+    }
 }
 
 /// Lints a template or environment file.

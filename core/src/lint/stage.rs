@@ -3,7 +3,7 @@
 //! create itself, after the resources that come first exist. Judged
 //! against Heat 27.0.1 and python-heatclient 5.3.0: `cli/tests/verdicts.rs`
 //! sends the cases to a real Heat, the create's among them, and
-//! `cli/tests/client_stage.rs` hands the client's to heatclient itself.
+//! hands the client's cases to heatclient itself.
 
 /// When Heat (or its client) refuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

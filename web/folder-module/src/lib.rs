@@ -9,7 +9,7 @@
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::fixer::{fix_stack, FixOptions};
-use heatwise_core::lint::{Diagnostic, LintOptions, Severity, StackLinter};
+use heatwise_core::lint::{Diagnostic, LintOptions, StackLinter};
 use heatwise_core::release::Release;
 use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Role, Stack};
 use heatwise_core::template::{self, DocumentKind};
@@ -221,10 +221,7 @@ fn finding(stack: &Stack, text: &str, diagnostic: &Diagnostic) -> Value {
     out["code"] = json!(diagnostic.code());
     out["name"] = json!(diagnostic.rule.name());
     out["severity"] = json!(diagnostic.severity.as_str());
-    out["stage"] = json!(diagnostic
-        .stage
-        .filter(|_| diagnostic.severity == Severity::Error)
-        .map(|stage| stage.as_str()));
+    out["stage"] = json!(diagnostic.refused_at().map(|stage| stage.as_str()));
     out["message"] = json!(diagnostic.message);
     let related: Vec<Value> = diagnostic
         .related
