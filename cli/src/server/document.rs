@@ -59,6 +59,8 @@ impl Document {
             registry: Some(registry),
             references: stack.as_ref().map_or(&[], |s| s.references),
             stack: stack.as_ref().map(|s| s.facts),
+            // An open template is linted as the root of its stack.
+            as_root: stack.is_some(),
             ..LintOptions::new(catalog).with_target(settings.target)
         };
         let mut found = lint(&self.text, &options);

@@ -370,7 +370,7 @@ impl Server<'_> {
             Some(stack) => {
                 let references: Vec<Reference> = stack.references_from(0).cloned().collect();
                 let nesting = stack.nesting();
-                let facts = nesting.of(&references);
+                let facts = nesting.of(Some(0), &references);
                 let texts: Vec<(String, std::sync::Arc<str>)> = stack
                     .files
                     .iter()

@@ -15,8 +15,9 @@ use crate::text::TextRange;
 
 use super::references::References;
 use super::timeline::{describe, timeline, LifecycleStep};
-use super::{Diagnostic, LintOptions, Rule, Severity};
+use super::{Diagnostic, LintOptions, Rule};
 
+mod finish;
 #[cfg(feature = "stack")]
 mod nested;
 
@@ -39,6 +40,8 @@ pub(crate) struct Context<'a, 't> {
     pub(crate) stack: Option<&'a dyn StackFacts>,
     /// See [`LintOptions::as_environment`].
     pub(crate) as_environment: bool,
+    /// See [`LintOptions::as_root`].
+    as_root: bool,
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
     /// Each status's description and timeline, by status: a template uses
@@ -77,6 +80,7 @@ impl<'a, 't> Context<'a, 't> {
             file_references: options.references,
             stack: options.stack,
             as_environment: options.as_environment,
+            as_root: options.as_root,
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),
@@ -163,7 +167,6 @@ impl<'a, 't> Context<'a, 't> {
         }
     }
 
-    /// Who refers to which resource, indexed on first use.
     /// What Heat never reads: resources whose condition is false, `if`
     /// branches not taken, values a later duplicate key replaces. Heat
     /// refuses nothing written there.
@@ -221,22 +224,6 @@ impl<'a, 't> Context<'a, 't> {
         let fix = make();
         self.shared_fixes.borrow_mut().insert(node, fix.clone());
         fix
-    }
-
-    /// The findings. Heat validates no resource whose condition is false,
-    /// reads no `if` branch not taken, and never sees a value a later key
-    /// replaces: what it would refuse there about types, properties,
-    /// attributes and references is no error.
-    pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
-        let about_resources = |d: &Diagnostic| {
-            d.severity == Severity::Error && matches!(d.rule.code().as_bytes()[2], b'1'..=b'3')
-        };
-        if self.out.iter().any(about_resources) {
-            let unread = self.unread.get_or_init(|| Unread::new(self.template));
-            self.out
-                .retain(|d| !(about_resources(d) && unread.contains(d.range)));
-        }
-        self.out
     }
 
     /// Reports a finding with the rule's severity.

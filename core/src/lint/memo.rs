@@ -19,10 +19,10 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::release::Release;
 use crate::stack::{
-    Declared, Interface, Nesting, Reference, Resolution, Resolver, Role, StackFacts, StackFile,
-    Target, TypeMapping,
+    Declared, Interface, Nesting, Passing, Reference, Resolution, Resolver, Role, StackFacts,
+    StackFile, Target, TypeMapping,
 };
-use crate::template::{self, Template};
+use crate::template::{self, Parsed, Template};
 use crate::text::TextRange;
 
 use super::Diagnostic;
@@ -36,15 +36,6 @@ pub const MAX_KEPT_FILES: usize = 20_000;
 
 /// Most files whose parse is kept (those linted anew a second time).
 pub const MAX_PARSED_FILES: usize = 1_000;
-
-self_cell::self_cell!(
-    /// A file's text with its parse.
-    struct Parsed {
-        owner: Arc<str>,
-        #[covariant]
-        dependent: Template,
-    }
-);
 
 /// The lints of files of stacks, kept to be reused (see the module's
 /// documentation). One memo serves one catalog; share it between the
@@ -73,11 +64,14 @@ enum Question {
     ByType(TextRange, Option<Arc<Interface>>),
     ByRegistry(String, Option<Arc<Interface>>),
     HasDefault(String, bool),
+    Given(String, Option<Arc<template::value::Val>>),
     RootParameters(Option<Vec<String>>),
     AllParameters(Vec<String>),
     Declares(String, bool),
     IsComplete(bool),
     DeprecatedBy(String, Option<String>),
+    Creates(String, bool),
+    Passing(String, Passing),
     Declarations(String, Vec<Declared>),
     MapsNothing(bool),
     /// A new resolver, numbered in the order they were made.
@@ -106,7 +100,7 @@ impl LintMemo {
                 return Arc::clone(parsed);
             }
         }
-        let parsed = Arc::new(Parsed::new(Arc::clone(text), |text| template::parse(text)));
+        let parsed = Arc::new(Parsed::of(Arc::clone(text)));
         let mut by_url = lock();
         if by_url.len() < MAX_PARSED_FILES || by_url.contains_key(url) {
             by_url.insert(url.to_owned(), Arc::clone(&parsed));
@@ -219,11 +213,17 @@ impl Kept {
                 same_interface(answer, facts.shared_by_registry(name))
             }
             Question::HasDefault(name, answer) => facts.has_default(name) == *answer,
+            Question::Given(name, answer) => match (facts.given(name), answer) {
+                (Some(now), Some(then)) => Arc::ptr_eq(&now, then) || now == *then,
+                (now, then) => now.is_none() && then.is_none(),
+            },
             Question::RootParameters(answer) => facts.root_parameters() == answer.as_deref(),
             Question::AllParameters(answer) => facts.all_parameters() == answer.as_slice(),
             Question::Declares(name, answer) => facts.declares(name) == *answer,
             Question::IsComplete(answer) => facts.is_complete() == *answer,
             Question::DeprecatedBy(name, answer) => facts.deprecated_by(name) == answer.as_deref(),
+            Question::Creates(url, answer) => facts.creates(url) == *answer,
+            Question::Passing(name, answer) => facts.passing(name) == *answer,
             Question::Declarations(name, answer) => facts.declarations(name) == *answer,
             Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
             Question::NewResolver => {
@@ -284,6 +284,24 @@ impl StackFacts for Recording<'_> {
     fn has_default(&self, name: &str) -> bool {
         let answer = self.facts.has_default(name);
         self.note(Question::HasDefault(name.to_owned(), answer));
+        answer
+    }
+
+    fn given(&self, name: &str) -> Option<Arc<template::value::Val>> {
+        let answer = self.facts.given(name);
+        self.note(Question::Given(name.to_owned(), answer.clone()));
+        answer
+    }
+
+    fn passing(&self, name: &str) -> Passing {
+        let answer = self.facts.passing(name);
+        self.note(Question::Passing(name.to_owned(), answer.clone()));
+        answer
+    }
+
+    fn creates(&self, url: &str) -> bool {
+        let answer = self.facts.creates(url);
+        self.note(Question::Creates(url.to_owned(), answer));
         answer
     }
 

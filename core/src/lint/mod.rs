@@ -70,6 +70,9 @@ pub struct LintOptions<'a> {
     /// The file is one of its stack's environments (given with `-e`),
     /// whatever its keys say: python-heatclient reads it as one.
     pub as_environment: bool,
+    /// The file is its stack's root template: its parameters have the
+    /// values the environments give them (see [`StackFacts::given`]).
+    pub as_root: bool,
 }
 
 impl<'a> LintOptions<'a> {
@@ -81,6 +84,7 @@ impl<'a> LintOptions<'a> {
             references: &[],
             stack: None,
             as_environment: false,
+            as_root: false,
         }
     }
 

@@ -215,13 +215,42 @@ impl Rule {
         match self {
             Rule::UnknownSection => Some("client, in an environment"),
             Rule::MissingNestedParameter | Rule::InvalidNestedPropertyValue => {
-                Some("create, for a group's members")
+                Some("create, for a group's members and in a nested template")
+            }
+            Rule::InvalidPropertyValue
+            | Rule::MissingRequiredProperty
+            | Rule::RefusedByResourceType
+            | Rule::UnknownParameterReference => Some("create, in a nested template"),
+            Rule::InvalidParameter => {
+                Some("create, for a default of the wrong type in a nested template")
             }
             Rule::UnknownNestedOutput => {
                 Some("none where an output reads it: Heat creates the stack, the output null")
             }
             _ => None,
         }
+    }
+}
+
+impl Rule {
+    /// Whether the rule judges values Heat checks only when it makes the
+    /// stack of the template they are written in: in a nested template it
+    /// refuses them when it creates that nested stack, not while it
+    /// validates the stack above (judged by Heat 27.0.1: a property out
+    /// of range, a required one missing, an undeclared `get_param`;
+    /// unlike a template's shape, an unknown type, property or reference,
+    /// or a parameter's default outside its constraints, which it refuses
+    /// at validate).
+    pub const fn judged_when_created(self) -> bool {
+        matches!(
+            self,
+            Rule::InvalidPropertyValue
+                | Rule::MissingRequiredProperty
+                | Rule::RefusedByResourceType
+                | Rule::UnknownParameterReference
+                | Rule::MissingNestedParameter
+                | Rule::InvalidNestedPropertyValue
+        )
     }
 }
 

@@ -2,15 +2,14 @@
 //! with the files it names, what the stack knows of them, and the
 //! registry of the stack's environments, read once for all its files.
 
-use crate::stack::{FileId, GatherCache, Reference, Registry, Role, Stack, StackNesting, Target};
+use crate::stack::{FileId, GatherCache, Reference, Role, Stack, StackNesting, Target};
 
 use super::memo::LintMemo;
-use super::{lint_template, Diagnostic, LintOptions, Related};
+use super::{lint_template, Diagnostic, LintOptions, Related, Severity, Stage};
 
 /// What linting every file of one stack shares.
 pub struct StackLinter<'s> {
     stack: &'s Stack,
-    registry: Registry,
     nesting: StackNesting<'s>,
     /// How each file is first reached (see [`first_reached_by`]).
     via: Vec<Option<usize>>,
@@ -28,7 +27,6 @@ impl<'s> StackLinter<'s> {
         }
         Self {
             stack,
-            registry: stack.registry_with(cache),
             nesting: stack.nesting_with(cache),
             via: first_reached_by(stack),
             written_in,
@@ -61,14 +59,14 @@ impl<'s> StackLinter<'s> {
             .iter()
             .map(|&index| self.stack.references[index].clone())
             .collect();
-        let facts = self.nesting.of(&references);
+        let facts = self.nesting.of(Some(file), &references);
         let written = &self.stack.files[file];
         let mut found = memo.findings(
             written,
             options.target,
             &references,
             &facts,
-            &self.registry,
+            self.nesting.registry(),
             |template, recording| {
                 lint_template(
                     template,
@@ -77,11 +75,37 @@ impl<'s> StackLinter<'s> {
                         stack: Some(recording),
                         registry: Some(recording),
                         as_environment: written.role == Role::Environment,
+                        as_root: written.role == Role::Root,
                         ..*options
                     },
                 )
             },
         );
+        if written.role == Role::Nested {
+            // Heat judges what is written here when it creates this
+            // nested stack.
+            for diagnostic in &mut found {
+                if diagnostic.stage == Some(Stage::Validate)
+                    && diagnostic.rule.judged_when_created()
+                {
+                    diagnostic.stage = Some(Stage::Create);
+                }
+            }
+        }
+        let refused = |d: &Diagnostic| {
+            d.severity == Severity::Error && !matches!(d.stage, None | Some(Stage::Client))
+        };
+        if written.role == Role::Nested
+            && found.iter().any(refused)
+            && !self.nesting.may_create(file)
+        {
+            for diagnostic in found.iter_mut().filter(|d| refused(d)) {
+                diagnostic.severity = Severity::Warning;
+                diagnostic.message.push_str(
+                    "; but with the stack's values Heat makes no stack of this template (every resource using it is left out: its condition is false, or its group's count is 0), and accepts the stack: it refuses this only with other values",
+                );
+            }
+        }
         let callers = self.callers(file);
         if !callers.is_empty() {
             for diagnostic in &mut found {

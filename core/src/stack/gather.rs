@@ -195,10 +195,12 @@ pub struct GatherCache {
     read: HashMap<String, Result<Option<Arc<str>>, ReadError>>,
     is_template: HashMap<String, bool>,
     references: HashMap<(bool, String), Vec<Found>>,
-    /// By URL: a nested template's parameters; an environment's
-    /// `parameter_defaults` names; a root template's parameters.
+    /// By URL: a nested template's parameters; what an environment gives
+    /// parameters; a root template's parameters.
     pub(super) interfaces: HashMap<String, Arc<super::Interface>>,
-    pub(super) defaults: HashMap<String, Arc<std::collections::HashSet<String>>>,
+    pub(super) defaults: HashMap<String, Arc<super::environment_values::EnvironmentValues>>,
+    /// By URL: what a nested template passes the templates it uses.
+    pub(super) uses: super::uses::UsesCache,
     pub(super) parameters: HashMap<String, Arc<[String]>>,
     /// By the environments' URLs, in order: their registries laid over
     /// each other.
@@ -378,6 +380,7 @@ impl GatherCache {
         self.references.remove(&(false, url.to_owned()));
         self.interfaces.remove(url);
         self.defaults.remove(url);
+        self.uses.forget(url);
         self.deprecated.remove(url);
         self.parameters.remove(url);
         self.registries

@@ -5,12 +5,16 @@
 //! the environments' `resource_registry` as Heat does, [`symbols`] finds
 //! where the files name their parameters, resources and outputs.
 
+mod created;
+mod environment_values;
 pub mod gather;
 pub mod nesting;
 pub mod registry;
 pub mod symbols;
 pub mod url;
+mod uses;
 
+pub use created::Passing;
 pub use gather::{
     Content, FileId, FileProvider, GatherCache, ReadError, Reference, ReferenceKind, Role, Stack,
     StackFile, Target, MAX_STACK_FILES,

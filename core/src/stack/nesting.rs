@@ -9,9 +9,12 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
 use crate::syntax::Resolved;
+use crate::template::value::Val;
 use crate::template::{self, merge, DocumentKind};
 use crate::text::TextRange;
 
+use super::created::Passing;
+use super::environment_values::EnvironmentValues;
 use super::gather::{FileId, GatherCache, Reference, ReferenceKind, Role, Stack, Target};
 
 /// A nested template's parameters, as the resource that uses it sees them.
@@ -122,6 +125,10 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     fn by_registry(&self, written: &str) -> Option<&Interface>;
     /// Whether the environments' `parameter_defaults` give `name`.
     fn has_default(&self, name: &str) -> bool;
+    /// The value the environments give the root template's parameter
+    /// `name`, when it is written as a literal: a later environment's over
+    /// an earlier one's, `parameters` over `parameter_defaults`.
+    fn given(&self, name: &str) -> Option<Arc<Val>>;
     /// The root template's parameters, when it could be read.
     fn root_parameters(&self) -> Option<&[String]>;
     /// Every parameter a template of the stack declares, sorted.
@@ -137,6 +144,13 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     /// The templates that declare `name`: the root's first (when it
     /// does), then the nested ones.
     fn declarations(&self, name: &str) -> Vec<Declared>;
+    /// Whether Heat makes a stack of the template at `url` when it creates
+    /// this one (see `created.rs`): the root, and each nested template a
+    /// resource it creates uses.
+    fn creates(&self, url: &str) -> bool;
+    /// What the uses that make stacks of this file (a nested template)
+    /// pass its parameter `name`.
+    fn passing(&self, name: &str) -> Passing;
 }
 
 /// By parameter name, the templates of a stack that declare it, made
@@ -174,8 +188,8 @@ pub struct StackNesting<'s> {
     /// By the name an environment's registry gives a template (the later
     /// environment's entry winning, as the later registry does).
     by_registry: HashMap<&'s str, FileId>,
-    /// Each environment's `parameter_defaults` names.
-    defaults: Vec<Arc<HashSet<String>>>,
+    /// What each environment gives parameters, in order.
+    defaults: Vec<Arc<EnvironmentValues>>,
     root_parameters: Option<Arc<[String]>>,
     /// The root's interface, when it could be read.
     root: Option<Arc<Interface>>,
@@ -189,11 +203,24 @@ pub struct StackNesting<'s> {
     complete: bool,
     /// Parameter name to the name of a template that deprecates it.
     deprecated: HashMap<String, String>,
+    pub(super) stack: &'s Stack,
+    /// What Heat creates of the stack, once asked (`created.rs`).
+    pub(super) creation: OnceLock<super::created::Creation>,
+    /// The root's uses, read with the values the environments give.
+    pub(super) root_uses: OnceLock<Arc<super::uses::Uses>>,
+    /// The other templates' uses, shared by the stacks of one cache.
+    pub(super) uses_cache: super::uses::UsesCache,
+    /// The environments' registry.
+    pub(super) registry: super::Registry,
+    /// What [`StackNesting::passing`] found, by file and parameter.
+    pub(super) passings: std::sync::Mutex<HashMap<(FileId, String), Passing>>,
 }
 
 /// [`StackFacts`] for one file of a stack.
 pub struct Nesting<'n> {
     stack: &'n StackNesting<'n>,
+    /// The file, when it is one of the stack's.
+    file: Option<FileId>,
     by_range: Vec<(TextRange, FileId)>,
 }
 
@@ -221,7 +248,14 @@ impl StackFacts for Nesting<'_> {
     }
 
     fn has_default(&self, name: &str) -> bool {
-        self.stack.defaults.iter().any(|names| names.contains(name))
+        self.stack
+            .defaults
+            .iter()
+            .any(|given| given.gives_default(name))
+    }
+
+    fn given(&self, name: &str) -> Option<Arc<Val>> {
+        self.stack.given(name)
     }
 
     fn root_parameters(&self) -> Option<&[String]> {
@@ -272,6 +306,19 @@ impl StackFacts for Nesting<'_> {
     fn deprecated_by(&self, name: &str) -> Option<&str> {
         self.stack.deprecated.get(name).map(String::as_str)
     }
+
+    fn creates(&self, url: &str) -> bool {
+        let files = &self.stack.stack.files;
+        let creation = self.stack.creation();
+        (0..files.len()).any(|id| creation.may_create(id) && files[id].url == url)
+    }
+
+    fn passing(&self, name: &str) -> Passing {
+        match self.file {
+            Some(file) => self.stack.passing(file, name),
+            None => Passing::Unknown,
+        }
+    }
 }
 
 impl Stack {
@@ -321,7 +368,7 @@ impl Stack {
             .map(|environment| {
                 let file = &self.files[environment];
                 known_or(&mut cache.defaults, &file.url, || {
-                    Arc::new(parameter_defaults_of(&file.text).into_iter().collect())
+                    Arc::new(EnvironmentValues::read(Arc::clone(&file.text)))
                 })
             })
             .collect();
@@ -364,6 +411,12 @@ impl Stack {
             all_parameters: OnceLock::new(),
             declarations,
             deprecated,
+            stack: self,
+            creation: OnceLock::new(),
+            root_uses: OnceLock::new(),
+            uses_cache: cache.uses.clone(),
+            registry: self.registry_with(cache),
+            passings: Default::default(),
             complete: self.unread.is_empty()
                 && self
                     .references
@@ -429,6 +482,29 @@ fn parameter_defaults_of(text: &str) -> Vec<String> {
 }
 
 impl<'s> StackNesting<'s> {
+    /// The registry of the stack's environments.
+    pub fn registry(&self) -> &super::Registry {
+        &self.registry
+    }
+
+    /// What the environments' `parameter_defaults` give `name`: a nested
+    /// template's parameter that its parent does not pass takes it.
+    pub(super) fn given_default(&self, name: &str) -> Option<Arc<Val>> {
+        (self.defaults.iter().rev()).find_map(|given| given.default(name))
+    }
+
+    /// See [`StackFacts::given`].
+    pub(super) fn given(&self, name: &str) -> Option<Arc<Val>> {
+        let environments = || self.defaults.iter().rev();
+        (environments().find_map(|given| given.parameter(name)))
+            .or_else(|| environments().find_map(|given| given.default(name)))
+    }
+
+    /// The template the environments' registry maps the type `name` to.
+    pub(super) fn registered(&self, name: &str) -> Option<FileId> {
+        self.by_registry.get(name).copied()
+    }
+
     /// The templates that declare each parameter, indexed on first use.
     fn declarations(&self) -> &HashMap<String, Vec<Declared>> {
         self.declarations.get_or_init(|| {
@@ -457,8 +533,8 @@ impl<'s> StackNesting<'s> {
         })
     }
 
-    /// What the resources of a file whose `references` these are reach.
-    pub fn of(&self, references: &[Reference]) -> Nesting<'_> {
+    /// What the resources of `file`, whose `references` these are, reach.
+    pub fn of(&self, file: Option<FileId>, references: &[Reference]) -> Nesting<'_> {
         let by_range = references
             .iter()
             .filter_map(|r| match (r.kind, &r.target) {
@@ -468,6 +544,7 @@ impl<'s> StackNesting<'s> {
             .collect();
         Nesting {
             stack: self,
+            file,
             by_range,
         }
     }

@@ -179,6 +179,20 @@ impl Registry {
     }
 
     /// Whether no environment maps anything.
+    /// Whether an entry may be scoped to the resource `name` (`resources:
+    /// {name: ...}`, or a pattern ending in `*`): a type may then resolve
+    /// otherwise for it than for other resources.
+    pub fn has_scoped_for(&self, name: &str) -> bool {
+        self.scoped.iter().any(|slot| {
+            slot.scope
+                .as_deref()
+                .is_some_and(|scope| match scope.strip_suffix('*') {
+                    Some(prefix) => name.starts_with(prefix),
+                    None => scope == name,
+                })
+        })
+    }
+
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty() && self.scoped.is_empty()
     }

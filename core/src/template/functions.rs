@@ -99,6 +99,36 @@ impl AttributeRef {
     pub fn attribute_name<'a>(&self, tree: &'a Tree) -> Option<&'a str> {
         tree.scalar(self.attribute?)
     }
+
+    /// The members' attribute this `get_attr` of a group of type `group`
+    /// asks for, and where it is written: a ResourceGroup's or
+    /// ResourceChain's `[g, NAME]` (each member's), `[g, resource.N,
+    /// NAME]`, `[g, resource.N.NAME]`, `[g, attributes, NAME]`; an
+    /// AutoScalingGroup's `[g, outputs | outputs_list, NAME]`. `None` for
+    /// the group's own attributes.
+    pub fn member_attribute<'a>(&self, tree: &'a Tree, group: &str) -> Option<(&'a str, NodeId)> {
+        let written = self.attribute_name(tree)?;
+        let next = || {
+            let node = *self.path.first()?;
+            Some((tree.scalar(node)?, node))
+        };
+        if group == "OS::Heat::AutoScalingGroup" {
+            return matches!(written, "outputs" | "outputs_list")
+                .then(next)
+                .flatten();
+        }
+        match written {
+            "refs" | "refs_map" | "removed_rsrc_list" | "show" | "OS::stack_id" => None,
+            "attributes" => next(),
+            _ => match written.strip_prefix("resource.") {
+                Some(rest) => match rest.split_once('.') {
+                    Some((_, name)) => Some((name, self.attribute?)),
+                    None => next(),
+                },
+                None => Some((written, self.attribute?)),
+            },
+        }
+    }
 }
 
 /// `get_resource: name` or `Ref: name`.

@@ -13,6 +13,7 @@
 mod arguments;
 mod dump;
 pub(crate) mod functions;
+mod kept;
 pub mod merge;
 mod problem;
 mod read;
@@ -33,6 +34,7 @@ use crate::text::TextRange;
 
 pub(crate) use arguments::result_problem;
 pub use functions::{function_names, AttributeRef, FunctionCall, ResourceRef};
+pub use kept::Parsed;
 pub use problem::{Problem, ProblemKind};
 pub use registry::RegistryEntry;
 pub use suppress::Suppression;

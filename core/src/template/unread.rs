@@ -1,8 +1,9 @@
 //! What Heat never reads of a template, whatever the parameters: resources
 //! whose condition is false, the branch of an `if` that is not taken, and
-//! a value that a later duplicate key replaces. Only what the text decides
-//! counts: a condition that reads a parameter is not known, and all its
-//! code is read.
+//! a value that a later duplicate key replaces. [`Unread::new`] counts only
+//! what the text decides: a condition that reads a parameter is not known,
+//! and all its code is read. [`Unread::with_values`] also decides what the
+//! parameters' values decide (their defaults, or what a stack gives them).
 
 use crate::syntax::{NodeId, Tree};
 use crate::text::TextRange;
@@ -21,8 +22,21 @@ pub struct Unread {
     disabled: Vec<(String, String)>,
 }
 
+/// A parameter's value, by name, when it is known.
+pub type Values<'v> = &'v dyn Fn(&str) -> Option<Val>;
+
 impl Unread {
     pub fn new(template: &Template<'_>) -> Self {
+        Self::read(template, None)
+    }
+
+    /// What Heat does not read when each parameter has the value `values`
+    /// gives it (a parameter without one is not known).
+    pub fn with_values(template: &Template<'_>, values: Values<'_>) -> Self {
+        Self::read(template, Some(values))
+    }
+
+    fn read(template: &Template<'_>, values: Option<Values<'_>>) -> Self {
         let tree = template.tree();
         let mut unread = Unread::default();
         for mapping in tree.node_ids().filter(|&node| tree.is_mapping(node)) {
@@ -30,11 +44,8 @@ impl Unread {
                 unread.ranges.push(tree.range(earlier.value));
             }
         }
-        let conditions = Conditions::new(template);
-        if conditions.is_empty() {
-            unread.ranges.sort_by_key(|r| r.start);
-            return unread;
-        }
+        // A resource's `condition: false` needs no `conditions` section.
+        let conditions = Conditions::new(template, values);
         for resource in template.resources() {
             let key = match template.kind() {
                 DocumentKind::CloudFormation => "Condition",
@@ -50,7 +61,11 @@ impl Unread {
                     .push((resource.name.clone(), tree.source(entry.value).to_owned()));
             }
         }
-        for call in template.function_calls() {
+        for call in template
+            .function_calls()
+            .iter()
+            .filter(|_| !conditions.is_empty())
+        {
             if !matches!(call.name, "if" | "Fn::If") || !tree.is_sequence(call.args) {
                 continue;
             }
@@ -68,6 +83,21 @@ impl Unread {
         }
         unread.ranges.sort_by_key(|r| r.start);
         unread
+    }
+
+    /// Whether what Heat reads of `template` may depend on its
+    /// parameters' values: it has conditions, a resource's `condition` or
+    /// an `if`.
+    pub fn reads_values(template: &Template<'_>) -> bool {
+        let key = match template.kind() {
+            DocumentKind::CloudFormation => "Condition",
+            _ => "condition",
+        };
+        template.section("conditions").is_some()
+            || template.section("Conditions").is_some()
+            || (template.resources().iter())
+                .any(|r| template.resource_entry(&r.definition, key).is_some())
+            || (template.function_calls().iter()).any(|call| matches!(call.name, "if" | "Fn::If"))
     }
 
     /// Whether Heat never reads the text at `range`.
@@ -93,10 +123,11 @@ struct Conditions<'a, 't> {
     template: &'a Template<'t>,
     tree: &'a Tree<'t>,
     section: Option<NodeId>,
+    values: Option<Values<'a>>,
 }
 
 impl<'a, 't> Conditions<'a, 't> {
-    fn new(template: &'a Template<'t>) -> Self {
+    fn new(template: &'a Template<'t>, values: Option<Values<'a>>) -> Self {
         let section = template
             .section("conditions")
             .or_else(|| template.section("Conditions"));
@@ -104,6 +135,7 @@ impl<'a, 't> Conditions<'a, 't> {
             template,
             tree: template.tree(),
             section,
+            values,
         }
     }
 
@@ -155,6 +187,12 @@ impl<'a, 't> Conditions<'a, 't> {
                 },
                 "and" | "Fn::And" => self.all(&args, depth, false),
                 "or" | "Fn::Or" => self.all(&args, depth, true),
+                // A boolean parameter as the condition itself.
+                "get_param" | "Ref" => match self.literal(node)?.v {
+                    V::Bool(b) => Some(b),
+                    V::Str(text) => super::value::bool_from_string(&text),
+                    _ => None,
+                },
                 _ => None,
             };
         }
@@ -179,8 +217,14 @@ impl<'a, 't> Conditions<'a, 't> {
         (!unknown).then_some(!stop_at)
     }
 
-    /// A literal with no function inside; `None` otherwise.
+    /// A literal with no function inside, or a parameter whose value is
+    /// known; `None` otherwise.
     fn literal(&self, node: NodeId) -> Option<Val> {
+        if let (Some(values), Some(call)) = (self.values, self.template.call_at(node)) {
+            if matches!(call.name, "get_param" | "Ref") {
+                return values(self.tree.scalar(call.args)?);
+            }
+        }
         let functions = self.template.function_calls();
         let range = self.tree.range(node);
         if functions.iter().any(|call| {
@@ -241,6 +285,35 @@ mod tests {
         );
         assert_eq!(Unread::new(&parse(text)).disabled_by("a"), Some("never"));
         assert_eq!(Unread::new(&parse(text)).disabled_by("b"), None);
+    }
+
+    #[test]
+    fn conditions_the_values_decide() {
+        let text = "heat_template_version: 2018-08-31\nparameters:\n  mode: {type: string}\n  flag: {type: boolean}\nconditions:\n  on_mode: {equals: [{get_param: mode}, 'on']}\nresources:\n  a: {type: OS::Heat::None, condition: on_mode}\n  b: {type: OS::Heat::None, condition: {get_param: flag}}\n  c: {type: OS::Heat::None, condition: {not: on_mode}}\n";
+        let template = parse(text);
+        let values = |name: &str| {
+            let v = match name {
+                "mode" => V::Str("off".into()),
+                "flag" => V::Bool(false),
+                _ => return None,
+            };
+            Some(Val::new(v, TextRange::empty(0)))
+        };
+        let unread = Unread::with_values(&template, &values);
+        assert_eq!(unread.disabled_by("a"), Some("on_mode"));
+        assert_eq!(unread.disabled_by("b"), Some("{get_param: flag}"));
+        assert_eq!(unread.disabled_by("c"), None);
+        // Without the values nothing is decided.
+        assert!(Unread::new(&template).ranges.is_empty());
+    }
+
+    #[test]
+    fn a_literal_condition_without_a_conditions_section() {
+        let text = "heat_template_version: 2018-08-31\nresources:\n  s: {type: OS::Heat::RandomString, condition: false, properties: {length: 1000}}\n  t: {type: OS::Heat::None, condition: true}\n";
+        assert_eq!(
+            unread_text(text),
+            ["{type: OS::Heat::RandomString, condition: false, properties: {length: 1000}}"]
+        );
     }
 
     #[test]

@@ -35,27 +35,8 @@ fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<Res
 /// name]`, `[group, resource.0.name]`): the member type must have it.
 fn member_attribute(cx: &mut Context<'_, '_>, group: &str, reference: &AttributeRef) {
     let tree = cx.tree;
-    let Some(attribute) = reference.attribute_name(tree) else {
+    let Some((name, node)) = reference.member_attribute(tree, "OS::Heat::ResourceGroup") else {
         return;
-    };
-    let first_of_path = || reference.path.first().map(|&n| (tree.scalar(n), n));
-    let (name, node) = match attribute {
-        "refs" | "refs_map" | "removed_rsrc_list" | "show" | "OS::stack_id" => return,
-        "attributes" => match first_of_path() {
-            Some((Some(name), node)) => (name, node),
-            _ => return,
-        },
-        _ if attribute.starts_with("resource.") => match attribute.splitn(3, '.').nth(2) {
-            Some(name) => (name, reference.attribute.unwrap_or(reference.call.args)),
-            None => match first_of_path() {
-                Some((Some(name), node)) => (name, node),
-                _ => return,
-            },
-        },
-        _ => (
-            attribute,
-            reference.attribute.unwrap_or(reference.call.args),
-        ),
     };
     let template = cx.template;
     let Some(index) = template.resources().iter().position(|r| r.name == group) else {

@@ -72,6 +72,9 @@ impl<'a> Context<'a, '_> {
             .collect();
         for nested in template.nested_definitions() {
             let group = &resources[nested.group];
+            if self.builds_no_member(group) {
+                continue;
+            }
             if let Some(interface) = self.nested_template_of(&nested.definition, None) {
                 let index_var = group
                     .definition
@@ -89,6 +92,36 @@ impl<'a> Context<'a, '_> {
             }
         }
         uses
+    }
+
+    /// Whether a ResourceGroup has `count: 0`, written, or through
+    /// `get_param` in the root of a stack (whose values the environments
+    /// give; a nested template's come from its parent): Heat then builds
+    /// no member, and judges nothing of their definition.
+    fn builds_no_member(&self, group: &crate::template::Resource) -> bool {
+        let tree = self.tree;
+        if group.definition.type_name.as_deref() != Some("OS::Heat::ResourceGroup") {
+            return false;
+        }
+        let Some(count) = group
+            .definition
+            .properties_mapping(tree)
+            .and_then(|properties| tree.get(properties, "count"))
+        else {
+            return false;
+        };
+        if self.template.is_call(count) && !self.as_root {
+            return false;
+        }
+        let value_of = |name: &str| self.parameter_value(name);
+        match crate::lint::schema::given_value(self.template, count, value_of) {
+            Some((value, _)) => match value.v {
+                crate::template::value::V::Int(n) => n == 0,
+                crate::template::value::V::Str(text) => text.trim() == "0",
+                _ => false,
+            },
+            None => false,
+        }
     }
 
     /// Every property written for a template resource or a group's member

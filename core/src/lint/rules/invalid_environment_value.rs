@@ -37,6 +37,11 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 let Some(why) = problem(kind, &parameter.constraints, &value) else {
                     continue;
                 };
+                // Heat judges a nested template's parameters only in the
+                // stacks it makes of it.
+                if !declared.root && !stack.creates(&declared.interface.url) {
+                    continue;
+                }
                 let message = if roots_only {
                     format!(
                         "parameter `{name}` of {} refuses this value: {why}; Heat refuses the stack (\"Parameter '{name}' is invalid\")",
@@ -67,7 +72,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::lint::rules::test_support::environment_findings;
+    use crate::lint::rules::test_support::{environment_findings, stack_findings};
     use crate::lint::Rule;
 
     #[test]
@@ -79,5 +84,35 @@ mod tests {
         assert!(found("parameters:\n  size: 3\nparameter_defaults:\n  size: '4'\n").is_empty());
         // `name` is only the nested template's: parameters do not reach it.
         assert!(found("parameters:\n  name: 3\n").is_empty());
+    }
+
+    #[test]
+    fn only_in_the_nested_stacks_heat_creates() {
+        let app = "heat_template_version: 2018-08-31\nparameters:\n  size:\n    type: number\n    default: 1\n    constraints: [{range: {min: 1, max: 10}}]\n";
+        let found = |root: &'static str, env: &'static str| {
+            let files = vec![
+                ("file:///t/root.yaml", root),
+                ("file:///t/app.yaml", app),
+                ("file:///t/env.yaml", env),
+            ];
+            let environments = ["file:///t/env.yaml"];
+            stack_findings(
+                Rule::InvalidEnvironmentValue,
+                files,
+                &environments,
+                "file:///t/env.yaml",
+            )
+        };
+        let conditional = "heat_template_version: 2018-08-31\nparameters:\n  mode: {type: string, default: 'off'}\nconditions:\n  enabled: {equals: [{get_param: mode}, 'on']}\nresources:\n  app: {type: app.yaml, condition: enabled}\n";
+        assert!(found(conditional, "parameter_defaults:\n  size: 11\n").is_empty());
+        assert_eq!(
+            found(
+                conditional,
+                "parameters:\n  mode: 'on'\nparameter_defaults:\n  size: 11\n"
+            ),
+            ["11"]
+        );
+        let empty = "heat_template_version: 2018-08-31\nresources:\n  g: {type: OS::Heat::ResourceGroup, properties: {count: 0, resource_def: {type: app.yaml}}}\n";
+        assert!(found(empty, "parameter_defaults:\n  size: 11\n").is_empty());
     }
 }

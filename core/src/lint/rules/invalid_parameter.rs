@@ -12,6 +12,7 @@ use crate::lint::context::{with_suggestions, Context};
 use crate::lint::schema::{problem, python_number, Kind};
 use crate::lint::suggest::closest;
 use crate::lint::Rule;
+use crate::stack::Passing;
 use crate::syntax::{Entry, NodeId};
 use crate::template::value::{bool_from_string, literal, Val, V};
 use crate::template::DocumentKind;
@@ -226,15 +227,25 @@ fn default_value(
         )),
         _ => return,
     };
-    let why = match read {
-        Err(why) => why,
+    let (why, wrong_type) = match read {
+        Err(why) => (why, true),
         Ok((kind, converted)) => match problem(kind, constraints, &converted) {
-            Some(why) => why,
+            Some(why) => (why, false),
             None => return,
         },
     };
+    // In a nested template, the environments' `parameter_defaults` replace
+    // the default before Heat judges it.
+    if let Some(Passing::Default(_)) = cx.nested_stack().map(|stack| stack.passing(name)) {
+        return;
+    }
+    let nested = cx.nested_stack().is_some();
     let message = format!("the default of parameter `{name}`: {why}; Heat refuses the template (\"Parameter '{name}' is invalid\")");
-    cx.report(Rule::InvalidParameter, tree.range(default.value), message);
+    let diagnostic = cx.report(Rule::InvalidParameter, tree.range(default.value), message);
+    // A nested stack reads its defaults as their types when it is created.
+    if nested && wrong_type {
+        diagnostic.stage = Some(crate::lint::Stage::Create);
+    }
 }
 
 #[cfg(test)]

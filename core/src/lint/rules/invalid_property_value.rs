@@ -7,7 +7,7 @@
 
 use crate::catalog::{Property, PropertyType, ResourceType, RuleKind};
 use crate::lint::context::Context;
-use crate::lint::schema::{given_value, has_call, problem, Kind};
+use crate::lint::schema::{given_value, has_call, problem, Kind, Source};
 use crate::lint::{Rule, Subject};
 use crate::syntax::NodeId;
 use crate::template::value::{Val, V};
@@ -45,7 +45,8 @@ pub(crate) fn check(
     }
     let template = cx.template;
     let tree = cx.tree;
-    let Some((given, parameter)) = given_value(template, value) else {
+    let Some((given, source)) = given_value(template, value, |name| cx.parameter_value(name))
+    else {
         return;
     };
     // Heat reads null as the default, else as the type's empty value,
@@ -65,19 +66,26 @@ pub(crate) fn check(
     } else {
         given
     };
-    let constraints: Vec<serde_json::Value> = if parameter.is_none() && has_call(template, value) {
-        Vec::new() // only the shape is known
-    } else {
-        property.constraints().map(|c| c.value()).collect()
-    };
+    let constraints: Vec<serde_json::Value> =
+        if source == Source::Written && has_call(template, value) {
+            Vec::new() // only the shape is known
+        } else {
+            property.constraints().map(|c| c.value()).collect()
+        };
     let Some(problem) = problem(kind, &constraints, &given) else {
         return;
     };
     let whose = format!("`{path}` of `{}`", resource_type.name());
-    let message = match parameter {
-        None => format!("{whose}: {problem}; Heat refuses it"),
-        Some(name) => format!(
+    let message = match source {
+        Source::Written => format!("{whose}: {problem}; Heat refuses it"),
+        Source::Default(name) => format!(
             "{whose} gets the default of parameter `{name}` through get_param: {problem}; Heat refuses the stack unless another value is given"
+        ),
+        Source::Environment(name) => format!(
+            "{whose} gets the value the environments give parameter `{name}` through get_param: {problem}; Heat refuses the stack"
+        ),
+        Source::Parent(name) => format!(
+            "{whose} gets the value the templates using this one give parameter `{name}` through get_param: {problem}; Heat refuses the stack"
         ),
     };
     let range = tree.range(value);

@@ -149,7 +149,7 @@ pub(crate) mod test_support {
     /// The text each finding of `rule` covers in the file `url` of the
     /// stack made of `files` (the first is the root) with `environments`.
     #[cfg(feature = "stack")]
-    fn stack_findings(
+    pub(crate) fn stack_findings(
         rule: Rule,
         files: Vec<(&'static str, &'static str)>,
         environments: &[&str],

@@ -182,7 +182,8 @@ fn typed_value(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
     let Given::Written(value) = p.get("value") else {
         return None;
     };
-    let (given, _) = given_value(p.template, value).filter(|_| !has_call(p.template, value))?;
+    let (given, _) =
+        given_value(p.template, value, |_| None).filter(|_| !has_call(p.template, value))?;
     let why = problem(kind.1, &[], &given)?;
     Some((value, format!("`value` is read as its `type` says: {why}")))
 }

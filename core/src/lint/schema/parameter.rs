@@ -7,10 +7,31 @@ use crate::template::Template;
 
 use super::{python_int, python_number};
 
-/// The value a parameter has when nothing sets it: its `default`, read as
-/// its type reads it (Heat's `Parameter.value()`); `None` without a
-/// default or where the reading is not modelled.
-fn parameter_default(template: &Template<'_>, name: &str) -> Option<Val> {
+/// A parameter's value, and where it comes from.
+pub(crate) struct ParameterValue {
+    pub value: Val,
+    pub origin: Origin,
+}
+
+/// Where a parameter's value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    Default,
+    /// What the stack's environments give it.
+    Environment,
+    /// What the templates using this one pass it.
+    Parent,
+}
+
+/// The value parameter `name` has: `given` (with where it comes from),
+/// else its `default`, read as its type reads it (Heat's
+/// `Parameter.value()`); `None` without either, or where the reading is
+/// not modelled.
+pub(crate) fn parameter_value(
+    template: &Template<'_>,
+    name: &str,
+    given: Option<(Val, Origin)>,
+) -> Option<ParameterValue> {
     let tree = template.tree();
     let parameter = template.parameters().iter().find(|p| p.name == name)?;
     let definition = parameter.entry.value;
@@ -19,13 +40,19 @@ fn parameter_default(template: &Template<'_>, name: &str) -> Option<Val> {
             .filter(|e| tree.scalar(e.key).is_some_and(|k| keys.contains(&k)))
             .last()
     };
-    let default = entry(["default", "Default"])?;
     let kind = entry(["type", "Type"]).and_then(|e| tree.scalar(e.value))?;
-    let budget = std::cell::Cell::new(10_000);
-    let value = literal(tree, default.value, 0, 32, &budget);
-    if value.unknown_part().is_some() || has_call(template, default.value) {
-        return None;
-    }
+    let (value, origin) = match given {
+        Some(given) => given,
+        None => {
+            let default = entry(["default", "Default"])?;
+            let budget = std::cell::Cell::new(10_000);
+            let value = literal(tree, default.value, 0, 32, &budget);
+            if value.unknown_part().is_some() || has_call(template, default.value) {
+                return None;
+            }
+            (value, Origin::Default)
+        }
+    };
     let at = value.at;
     let v = match (kind, value.v) {
         ("string" | "String", V::Str(s)) => V::Str(s),
@@ -46,7 +73,10 @@ fn parameter_default(template: &Template<'_>, name: &str) -> Option<Val> {
         ("json" | "Json", v @ V::Map(_)) => v,
         _ => return None,
     };
-    Some(Val::new(v, at))
+    Some(ParameterValue {
+        value: Val::new(v, at),
+        origin,
+    })
 }
 
 /// How a value given for a parameter of `kind` is judged: the kind it is
@@ -85,24 +115,46 @@ pub(crate) fn has_call(template: &Template<'_>, node: NodeId) -> bool {
     })
 }
 
+/// Where a value [`given_value`] finds comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Source<'t> {
+    /// Written where it is used.
+    Written,
+    /// The default of the parameter a `get_param` names.
+    Default(&'t str),
+    /// What the environments give the parameter a `get_param` names.
+    Environment(&'t str),
+    /// What the templates using this one pass the parameter a `get_param`
+    /// names.
+    Parent(&'t str),
+}
+
 /// The value the text gives at `node`: a literal (functions inside it read
-/// as data), or the default of the parameter a `get_param` (`Ref`) names,
-/// with that parameter's name. `None` for any other function, or a
-/// parameter without a default.
+/// as data), or the value (see [`parameter_value`]) of the parameter a
+/// `get_param` (`Ref`) names, as `value_of` finds it. `None` for any other
+/// function, or a parameter without a value.
 pub(crate) fn given_value<'t>(
     template: &'t Template<'_>,
     node: NodeId,
-) -> Option<(Val, Option<&'t str>)> {
+    value_of: impl Fn(&str) -> Option<ParameterValue>,
+) -> Option<(Val, Source<'t>)> {
     let tree = template.tree();
     match template.call_at(node) {
         Some(call) if matches!(call.name, "get_param" | "Ref") => {
             let name = tree.scalar(call.args)?;
-            Some((parameter_default(template, name)?, Some(name)))
+            let found = value_of(name)?;
+            let source = match found.origin {
+                Origin::Default => Source::Default(name),
+                Origin::Environment => Source::Environment(name),
+                Origin::Parent => Source::Parent(name),
+            };
+            // Found elsewhere: it stands where the `get_param` is.
+            Some((found.value.relocated(tree.range(node)), source))
         }
         Some(_) => None,
         None => {
             let budget = std::cell::Cell::new(10_000);
-            Some((literal(tree, node, 0, 32, &budget), None))
+            Some((literal(tree, node, 0, 32, &budget), Source::Written))
         }
     }
 }

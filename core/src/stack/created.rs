@@ -1,0 +1,375 @@
+//! The nested stacks Heat makes when it creates a stack, and the values
+//! their parameters get. A template is made a stack of when a created
+//! template uses it through a resource Heat creates: not one whose
+//! condition is false with the stack's values (the root's from its
+//! environments, a nested template's own defaults), nor a member of a
+//! ResourceGroup with `count: 0`; Heat judges nothing of what only they
+//! would nest. A nested template's parameter has the value every use of
+//! it passes, followed up through `get_param` to the root.
+
+use std::collections::HashMap;
+use std::sync::{Arc, PoisonError};
+
+use crate::template::value::{Val, V};
+use crate::text::TextRange;
+
+use super::gather::{FileId, ReferenceKind, Role, Target};
+use super::nesting::StackNesting;
+use super::registry::{Registry, Resolution, TypeMapping};
+use super::uses::{Passed, Uses};
+
+/// How deep [`StackNesting::value_in`] follows `get_param` up the stack.
+const MAX_DEPTH: usize = 16;
+
+/// What the uses of a nested template pass one of its parameters.
+#[derive(Clone, Debug)]
+pub enum Passing {
+    /// Every use passes this value.
+    Value(V),
+    /// No use passes it, and the environments' `parameter_defaults` give
+    /// this value (shared: TripleO's are large).
+    Default(Arc<Val>),
+    /// No use passes it, nor do the environments: its own default holds.
+    Nothing,
+    /// Not known here: uses pass different values, or values computed
+    /// when the stack runs, or the template is not made a stack of.
+    Unknown,
+}
+
+impl PartialEq for Passing {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Passing::Value(a), Passing::Value(b)) => a == b,
+            (Passing::Default(a), Passing::Default(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Passing::Nothing, Passing::Nothing) | (Passing::Unknown, Passing::Unknown) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The uses by which Heat makes each nested stack: by file, the (file,
+/// index into its [`Uses`]) of each use that creates it.
+#[derive(Debug, Default)]
+pub(super) struct Creation {
+    /// By file: whether a use Heat creates makes a stack of it.
+    pub created: Vec<bool>,
+    /// By file: whether any template of the stack uses it by a type
+    /// written as such. One that none does is used some other way (a
+    /// ResourceChain's `resources` given by a parameter, say): whether
+    /// and how Heat creates it is not decided here.
+    pub named: Vec<bool>,
+    /// Whether a created template gives a type by a function.
+    computed_types: bool,
+    by_child: HashMap<FileId, Vec<(FileId, usize)>>,
+}
+
+impl Creation {
+    /// Whether Heat makes a stack of `file`, or may.
+    pub fn may_create(&self, file: FileId) -> bool {
+        self.created[file] || (!self.named[file] && self.computed_types)
+    }
+}
+
+impl StackNesting<'_> {
+    /// What Heat creates of this stack, worked out once asked.
+    pub(super) fn creation(&self) -> &Creation {
+        self.creation.get_or_init(|| self.follow_creation())
+    }
+
+    fn follow_creation(&self) -> Creation {
+        let files = &self.stack.files;
+        let mut creation = Creation {
+            created: vec![false; files.len()],
+            named: vec![false; files.len()],
+            computed_types: false,
+            by_child: HashMap::new(),
+        };
+        // By file, the templates its types name (small lists: one large
+        // table for every stack of a tree costs more than it saves).
+        let mut by_type: Vec<Vec<(TextRange, FileId)>> = vec![Vec::new(); files.len()];
+        for reference in &self.stack.references {
+            if let (ReferenceKind::Type, Target::File(id)) = (reference.kind, &reference.target) {
+                by_type[reference.from].push((reference.range, *id));
+            }
+        }
+        let mut resolved = HashMap::new();
+        let mut queue: Vec<FileId> = (0..files.len())
+            .filter(|&id| files[id].role == Role::Root)
+            .collect();
+        for &root in &queue {
+            creation.created[root] = true;
+        }
+        // Only created templates are read: what the others use is decided
+        // by whether they are created, which is not known here.
+        while let Some(file) = queue.pop() {
+            let Some(uses) = self.uses(file) else {
+                continue;
+            };
+            creation.computed_types |= uses.computed_types;
+            for (index, child) in self.children(file, &uses, &by_type, &mut resolved) {
+                creation.named[child] = true;
+                if uses.uses[index].skipped {
+                    continue;
+                }
+                creation
+                    .by_child
+                    .entry(child)
+                    .or_default()
+                    .push((file, index));
+                if !creation.created[child] {
+                    creation.created[child] = true;
+                    queue.push(child);
+                }
+            }
+        }
+        creation
+    }
+
+    /// The templates `file` uses: (index of the use, the file it names).
+    fn children(
+        &self,
+        file: FileId,
+        uses: &Uses,
+        by_type: &[Vec<(TextRange, FileId)>],
+        resolved: &mut HashMap<String, Option<FileId>>,
+    ) -> Vec<(usize, FileId)> {
+        let registry: &Registry = &self.registry;
+        let mut resolver = (!registry.maps_nothing()).then(|| registry.resolver());
+        (uses.uses.iter().enumerate())
+            .filter_map(|(index, used)| {
+                let named = (used.type_range)
+                    .and_then(|range| by_type[file].iter().find(|(at, _)| *at == range));
+                if let Some(&(_, child)) = named {
+                    return Some((index, child));
+                }
+                // A type the environments map to a template (the same for
+                // every resource, unless entries are scoped to some).
+                let resolver = resolver.as_mut()?;
+                let mut resolve =
+                    || match resolver(&used.type_name, used.resource.as_deref(), &|_| false) {
+                        Resolution::Template(name) => self.registered(&name),
+                        _ => None,
+                    };
+                let scoped = used
+                    .resource
+                    .as_deref()
+                    .is_some_and(|r| registry.has_scoped_for(r));
+                let child = if scoped {
+                    resolve()
+                } else if let Some(&known) = resolved.get(&used.type_name) {
+                    known
+                } else {
+                    let child = resolve();
+                    resolved.insert(used.type_name.clone(), child);
+                    child
+                };
+                Some((index, child?))
+            })
+            .collect()
+    }
+
+    /// Whether Heat makes a stack of `file` when it creates this one, or
+    /// may: `false` only where every use of it is decidedly left out.
+    pub fn may_create(&self, file: FileId) -> bool {
+        self.creation().may_create(file)
+    }
+
+    /// What the uses that create `file` pass its parameter `name`, worked
+    /// out once for each (the linter asks again for every file it could
+    /// reuse the findings of).
+    pub(super) fn passing(&self, file: FileId, name: &str) -> Passing {
+        let lock = || self.passings.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(known) = lock().get(&(file, name.to_owned())) {
+            return known.clone();
+        }
+        let passing = self.passing_anew(file, name);
+        lock().insert((file, name.to_owned()), passing.clone());
+        passing
+    }
+
+    fn passing_anew(&self, file: FileId, name: &str) -> Passing {
+        match self.passing_at(file, name, 0) {
+            Passing::Nothing => match self.given_default(name) {
+                Some(given) => Passing::Default(given),
+                None => Passing::Nothing,
+            },
+            passing => passing,
+        }
+    }
+
+    fn passing_at(&self, file: FileId, name: &str, depth: usize) -> Passing {
+        let creation = self.creation();
+        if !creation.named[file] {
+            // Used some other way: nothing known passes it anything.
+            return Passing::Nothing;
+        }
+        let Some(edges) = creation.by_child.get(&file) else {
+            return Passing::Unknown;
+        };
+        let mut found: Option<Passing> = None;
+        for &(parent, index) in edges {
+            let Some(uses) = self.uses(parent) else {
+                return Passing::Unknown;
+            };
+            let this = match uses.uses[index].passes.as_ref() {
+                None => Passing::Unknown,
+                Some(passes) => match passes.iter().rev().find(|(n, _)| n == name) {
+                    None => Passing::Nothing,
+                    Some((_, Passed::Literal(value))) => Passing::Value(value.clone()),
+                    Some((_, Passed::Parameter(own))) => {
+                        match self.value_in(parent, own, depth + 1) {
+                            Some(value) => Passing::Value(value),
+                            None => Passing::Unknown,
+                        }
+                    }
+                    Some((_, Passed::Computed)) => Passing::Unknown,
+                },
+            };
+            match &found {
+                None => found = Some(this),
+                Some(earlier) if *earlier == this => {}
+                Some(_) => return Passing::Unknown,
+            }
+            if found == Some(Passing::Unknown) {
+                return Passing::Unknown;
+            }
+        }
+        found.unwrap_or(Passing::Unknown)
+    }
+
+    /// The value parameter `name` has in the stacks Heat makes of `file`,
+    /// as written (its type's reading is the linter's).
+    fn value_in(&self, file: FileId, name: &str, depth: usize) -> Option<V> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let uses = self.uses(file)?;
+        let default = || {
+            (uses.defaults.iter().rev())
+                .find(|(n, _)| n == name)
+                .map(|(_, value)| value.clone())
+        };
+        if self.stack.files[file].role == Role::Root {
+            return self
+                .given(name)
+                .map(|given| given.v.clone())
+                .or_else(default);
+        }
+        match self.passing_at(file, name, depth) {
+            Passing::Value(value) => Some(value),
+            Passing::Nothing => self
+                .given_default(name)
+                .map(|given| given.v.clone())
+                .or_else(default),
+            Passing::Default(value) => Some(value.v.clone()),
+            Passing::Unknown => None,
+        }
+    }
+
+    /// What a template's text says of its uses: the root's read with the
+    /// values the environments give (per stack), the others' kept by URL
+    /// for every stack of the same files.
+    pub(super) fn uses(&self, file: FileId) -> Option<Arc<Uses>> {
+        let written = &self.stack.files[file];
+        match written.role {
+            Role::Root => Some(Arc::clone(self.root_uses.get_or_init(|| {
+                let given = |name: &str| self.given(name).map(|v| Val::clone(&v));
+                self.uses_cache.of_root(&written.url, &written.text, &given)
+            }))),
+            Role::Nested => Some(self.uses_cache.get(&written.url, &written.text)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stack::{GatherCache, MemoryFiles, Stack};
+
+    const INNER: &str = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\n";
+    const MEMBER: &str = "heat_template_version: 2018-08-31\nparameters:\n  d: {type: number, default: 9}\n  e: {type: string, default: x}\nresources:\n  deep: {type: inner.yaml, properties: {size: {get_param: d}}}\n";
+
+    /// The stack of `root` (with `member.yaml`, `inner.yaml` and an
+    /// environment `env`), and what it passes each file's parameter.
+    fn passing(root: &'static str, env: &'static str, file: &str, name: &str) -> Passing {
+        let files = vec![
+            ("file:///t/root.yaml", root),
+            ("file:///t/member.yaml", MEMBER),
+            ("file:///t/inner.yaml", INNER),
+            ("file:///t/env.yaml", env),
+        ];
+        let stack = Stack::gather(
+            "file:///t/root.yaml",
+            &["file:///t/env.yaml".to_owned()],
+            &MemoryFiles(files),
+        );
+        let nesting = stack.nesting_with(&mut GatherCache::default());
+        let id = stack
+            .file(&format!("file:///t/{file}"))
+            .expect("a file of the stack");
+        nesting.passing(id, name)
+    }
+
+    #[test]
+    fn values_are_followed_down_through_get_param() {
+        let root = "heat_template_version: 2018-08-31\nparameters:\n  r: {type: number, default: 4}\nresources:\n  app: {type: member.yaml, properties: {d: {get_param: r}}}\n";
+        // root's default → member's `d` → inner's `size`.
+        assert_eq!(
+            passing(root, "{}", "inner.yaml", "size"),
+            Passing::Value(V::Int(4))
+        );
+        // The environment's value wins over the root's default.
+        let env = "parameters: {r: 7}\n";
+        assert_eq!(
+            passing(root, env, "inner.yaml", "size"),
+            Passing::Value(V::Int(7))
+        );
+        // Not passed: the environments' parameter_defaults, else nothing.
+        assert_eq!(passing(root, "{}", "member.yaml", "e"), Passing::Nothing);
+        let defaults = "parameter_defaults: {e: y}\n";
+        let Passing::Default(given) = passing(root, defaults, "member.yaml", "e") else {
+            panic!("parameter_defaults give `e`");
+        };
+        assert_eq!(given.v, V::Str("y".into()));
+    }
+
+    #[test]
+    fn uses_that_pass_different_values_leave_it_unknown() {
+        let root = "heat_template_version: 2018-08-31\nresources:\n  a: {type: member.yaml, properties: {d: 1}}\n  b: {type: member.yaml, properties: {d: 2}}\n";
+        assert_eq!(passing(root, "{}", "member.yaml", "d"), Passing::Unknown);
+    }
+
+    #[test]
+    fn what_no_created_resource_uses_is_not_created() {
+        let stack_of = |root: &'static str, env: &'static str| {
+            let files = vec![
+                ("file:///t/root.yaml", root),
+                ("file:///t/member.yaml", MEMBER),
+                ("file:///t/inner.yaml", INNER),
+                ("file:///t/env.yaml", env),
+            ];
+            Stack::gather(
+                "file:///t/root.yaml",
+                &["file:///t/env.yaml".to_owned()],
+                &MemoryFiles(files),
+            )
+        };
+        let creates = |root: &'static str, env: &'static str| {
+            let stack = stack_of(root, env);
+            let nesting = stack.nesting_with(&mut GatherCache::default());
+            let member = stack.file("file:///t/member.yaml").unwrap();
+            nesting.may_create(member)
+        };
+        let conditional = "heat_template_version: 2018-08-31\nparameters:\n  mode: {type: string, default: 'off'}\nconditions:\n  on_mode: {equals: [{get_param: mode}, 'on']}\nresources:\n  app: {type: Member, condition: on_mode}\n";
+        let registry = "resource_registry: {Member: member.yaml}\n";
+        assert!(!creates(conditional, registry));
+        let turned = "resource_registry: {Member: member.yaml}\nparameters: {mode: 'on'}\n";
+        assert!(creates(conditional, turned));
+        let empty = "heat_template_version: 2018-08-31\nresources:\n  g: {type: OS::Heat::ResourceGroup, properties: {count: 0, resource_def: {type: member.yaml}}}\n";
+        assert!(!creates(empty, "{}"));
+        // A chain whose members a parameter lists may create anything.
+        let computed = "heat_template_version: 2018-08-31\nparameters:\n  services: {type: comma_delimited_list, default: []}\nresources:\n  chain: {type: OS::Heat::ResourceChain, properties: {resources: {get_param: services}}}\n";
+        assert!(creates(computed, registry));
+    }
+}

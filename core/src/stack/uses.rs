@@ -1,0 +1,309 @@
+//! What a template's text says of the nested templates it uses: each
+//! resource and group member definition with its type, whether Heat
+//! leaves it out with the template's parameter values, and what it passes
+//! each property. Read once per file and shared by every stack of it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::template::unread::{Unread, Values};
+use crate::template::value::{literal, Val, V};
+use crate::template::{self, Parsed, Template};
+use crate::text::TextRange;
+
+/// Literals are read this deep, and with this budget of nodes.
+const MAX_LITERAL_DEPTH: usize = 32;
+const LITERAL_BUDGET: usize = 10_000;
+
+/// What one use passes a property.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Passed {
+    Literal(V),
+    /// `get_param` of one of the using template's own parameters.
+    Parameter(String),
+    /// Anything else: known only when the stack runs.
+    Computed,
+}
+
+/// One resource, or one group's member definition.
+#[derive(Debug)]
+pub struct Use {
+    /// The resource's name (`None` for a group's member definition).
+    pub resource: Option<String>,
+    /// The range of its `type` value, and the type as written.
+    pub type_range: Option<TextRange>,
+    pub type_name: String,
+    /// Left out with the template's values: its condition is false, or
+    /// it is a member of a ResourceGroup with `count: 0`.
+    pub skipped: bool,
+    /// What it passes each property, when its properties are a mapping.
+    pub passes: Option<Vec<(String, Passed)>>,
+}
+
+/// A template's uses, and its parameters' defaults as written.
+#[derive(Debug, Default)]
+pub struct Uses {
+    pub uses: Vec<Use>,
+    pub defaults: Vec<(String, V)>,
+    /// The parameters whose values decide which uses are skipped: those
+    /// the conditions and the groups' counts read.
+    pub decided_by: Vec<String>,
+    /// Whether a type is given by a function (a ResourceChain's
+    /// `resources` from a parameter, say): it may name any template.
+    pub computed_types: bool,
+}
+
+impl Uses {
+    /// Reads `parsed`, its conditions decided with the values `given`
+    /// gives parameters, else their defaults.
+    pub fn read(parsed: &Template<'_>, given: Option<Values<'_>>) -> Uses {
+        let tree = parsed.tree();
+        let defaults: Vec<(String, V)> = parsed
+            .parameters()
+            .iter()
+            .filter_map(|parameter| {
+                let default = tree.get(parameter.entry.value, "default")?;
+                let value = read_literal(parsed, default)?;
+                Some((parameter.name.clone(), value.v))
+            })
+            .collect();
+        let by_default = |name: &str| {
+            (defaults.iter().rev())
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| Val::new(v.clone(), TextRange::empty(0)))
+        };
+        let with_given = |name: &str| {
+            given
+                .and_then(|given| given(name))
+                .or_else(|| by_default(name))
+        };
+        let values: &dyn Fn(&str) -> Option<Val> = &with_given;
+        let skipped = Unread::with_values(parsed, values);
+        let empty = empty_groups(parsed, values);
+        let resources = parsed.resources();
+        let members = parsed
+            .nested_definitions()
+            .iter()
+            .map(|nested| (&nested.definition, Some(nested.group)));
+        let definitions = resources
+            .iter()
+            .map(|resource| (&resource.definition, None, Some(&resource.name)))
+            .chain(members.map(|(definition, group)| (definition, group, None)));
+        let uses = definitions
+            .filter_map(|(definition, group, resource)| {
+                let type_name = definition.type_name.clone()?;
+                let body = tree.range(definition.body);
+                let in_empty_group = group.is_some_and(|g| empty.contains(&g));
+                Some(Use {
+                    resource: resource.cloned(),
+                    type_range: definition.type_range(tree),
+                    type_name,
+                    skipped: skipped.contains(body) || in_empty_group,
+                    passes: match definition.properties {
+                        None => Some(Vec::new()),
+                        Some(_) => definition
+                            .properties_mapping(tree)
+                            .filter(|&mapping| !parsed.is_call(mapping))
+                            .map(|mapping| passes(parsed, mapping, group.is_some())),
+                    },
+                })
+            })
+            .collect();
+        let computed_types = resources.iter().any(|resource| {
+            let definition = &resource.definition;
+            let chain = definition.type_name.as_deref() == Some("OS::Heat::ResourceChain");
+            let listed = (definition.properties_mapping(tree))
+                .and_then(|properties| tree.get(properties, "resources"))
+                .is_some_and(|list| !tree.is_sequence(list) || parsed.is_call(list));
+            definition.type_entry.is_some() && definition.type_name.is_none() || chain && listed
+        });
+        Uses {
+            uses,
+            defaults,
+            decided_by: deciding_parameters(parsed),
+            computed_types,
+        }
+    }
+}
+
+/// What each property of `mapping` passes; a member's text that holds
+/// the group's index variable is another value in each member.
+fn passes(
+    template: &Template<'_>,
+    mapping: crate::syntax::NodeId,
+    member: bool,
+) -> Vec<(String, Passed)> {
+    let tree = template.tree();
+    tree.entries(mapping)
+        .filter_map(|entry| {
+            let name = tree.scalar(entry.key)?.to_owned();
+            let passed = match template.call_at(entry.value) {
+                Some(call) if call.name == "get_param" => match tree.scalar(call.args) {
+                    Some(own) => Passed::Parameter(own.to_owned()),
+                    None => Passed::Computed,
+                },
+                Some(_) => Passed::Computed,
+                None if member && tree.source(entry.value).contains('%') => Passed::Computed,
+                None => match read_literal(template, entry.value) {
+                    Some(value) => Passed::Literal(value.v),
+                    None => Passed::Computed,
+                },
+            };
+            Some((name, passed))
+        })
+        .collect()
+}
+
+/// A literal with no function inside it.
+fn read_literal(template: &Template<'_>, node: crate::syntax::NodeId) -> Option<Val> {
+    let tree = template.tree();
+    let calls = template.function_calls();
+    let range = tree.range(node);
+    if calls.iter().any(|call| {
+        let at = tree.range(call.call);
+        range.start <= at.start && at.end <= range.end
+    }) {
+        return None;
+    }
+    let budget = std::cell::Cell::new(LITERAL_BUDGET);
+    let value = literal(tree, node, 0, MAX_LITERAL_DEPTH, &budget);
+    value.unknown_part().is_none().then_some(value)
+}
+
+/// The parameters that `get_param` reads in the conditions, a resource's
+/// `condition` and a group's `count`.
+fn deciding_parameters(template: &Template<'_>) -> Vec<String> {
+    let tree = template.tree();
+    let mut deciding: Vec<TextRange> = Vec::new();
+    deciding.extend(template.section("conditions").map(|s| tree.range(s)));
+    for resource in template.resources() {
+        if let Some(entry) = template.resource_entry(&resource.definition, "condition") {
+            deciding.push(tree.range(entry.value));
+        }
+        let count = (resource.definition.properties_mapping(tree))
+            .and_then(|properties| tree.get(properties, "count"));
+        deciding.extend(count.map(|count| tree.range(count)));
+    }
+    let mut names: Vec<String> = template
+        .function_calls()
+        .iter()
+        .filter(|call| call.name == "get_param")
+        .filter(|call| {
+            let at = tree.range(call.call);
+            deciding
+                .iter()
+                .any(|r| r.start <= at.start && at.end <= r.end)
+        })
+        .filter_map(|call| tree.scalar(call.args).map(str::to_owned))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// The indexes of the ResourceGroups whose `count` is 0 with `values`.
+fn empty_groups(template: &Template<'_>, values: &dyn Fn(&str) -> Option<Val>) -> Vec<usize> {
+    let tree = template.tree();
+    let mut empty = Vec::new();
+    for (index, resource) in template.resources().iter().enumerate() {
+        if resource.definition.type_name.as_deref() != Some("OS::Heat::ResourceGroup") {
+            continue;
+        }
+        let Some(count) = (resource.definition.properties_mapping(tree))
+            .and_then(|properties| tree.get(properties, "count"))
+        else {
+            continue;
+        };
+        let value = match template.call_at(count) {
+            Some(call) if call.name == "get_param" => tree.scalar(call.args).and_then(values),
+            Some(_) => None,
+            None => read_literal(template, count),
+        };
+        let zero = value.is_some_and(|value| match value.v {
+            V::Int(n) => n == 0,
+            V::Str(text) => text.trim() == "0",
+            _ => false,
+        });
+        if zero {
+            empty.push(index);
+        }
+    }
+    empty
+}
+
+/// [`Uses`] by URL (and, for a root, by the values its environments give
+/// the parameters that decide its uses), shared by the stacks of one
+/// gathering cache and the threads that lint them.
+#[derive(Clone, Default)]
+pub struct UsesCache(Arc<Mutex<Kept>>);
+
+#[derive(Default)]
+struct Kept {
+    uses: HashMap<String, Arc<Uses>>,
+    /// The roots' parses, read again for other values.
+    roots: HashMap<String, Arc<Parsed>>,
+}
+
+/// Most files whose uses a cache keeps.
+const MAX_KEPT: usize = 20_000;
+
+impl UsesCache {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Forgets what was read of `url`, whose text changed.
+    pub fn forget(&self, url: &str) {
+        let as_root = format!("{url}\n");
+        let mut kept = self.lock();
+        kept.uses
+            .retain(|key, _| key != url && !key.starts_with(&as_root));
+        kept.roots.remove(url);
+    }
+
+    /// The uses of the root at `url`, with the values `given` by its
+    /// environments: read again (not parsed again) only when they change
+    /// what decides them.
+    pub fn of_root(
+        &self,
+        url: &str,
+        text: &Arc<str>,
+        given: &dyn Fn(&str) -> Option<Val>,
+    ) -> Arc<Uses> {
+        let by_defaults = self.get(url, text);
+        let values: Vec<Option<V>> = (by_defaults.decided_by.iter())
+            .map(|name| given(name).map(|value| value.v))
+            .collect();
+        if values.iter().all(Option::is_none) {
+            return by_defaults;
+        }
+        let key = format!("{url}\n{values:?}");
+        if let Some(known) = self.lock().uses.get(&key) {
+            return Arc::clone(known);
+        }
+        let parsed = Arc::clone(
+            self.lock()
+                .roots
+                .entry(url.to_owned())
+                .or_insert_with(|| Arc::new(Parsed::of(Arc::clone(text)))),
+        );
+        let read = Arc::new(Uses::read(parsed.borrow_dependent(), Some(given)));
+        let mut kept = self.lock();
+        if kept.uses.len() < MAX_KEPT {
+            kept.uses.insert(key, Arc::clone(&read));
+        }
+        read
+    }
+
+    pub fn get(&self, url: &str, text: &str) -> Arc<Uses> {
+        if let Some(known) = self.lock().uses.get(url) {
+            return Arc::clone(known);
+        }
+        let read = Arc::new(Uses::read(&template::parse(text), None));
+        let mut kept = self.lock();
+        if kept.uses.len() < MAX_KEPT {
+            kept.uses.insert(url.to_owned(), Arc::clone(&read));
+        }
+        read
+    }
+}
