@@ -7,8 +7,10 @@
 //! whose `validate()` Heat runs only where the service is in the catalog,
 //! and stacks: `NAME.env.yaml` beside `NAME.yaml` is its environment
 //! (`-e`), and heatwise lints the two as `lint --stack` does. Those of
-//! `create/` Heat also creates when it accepts them: Heat's verdict there
-//! is the create's (some refusals come only when a resource is created).
+//! `create/` and `differential/` are judged by the create itself, as
+//! `openstack stack create` meets them: refused by the request
+//! (`validate`), or failed while creating (`create`; some refusals come
+//! only when a resource or a nested stack is created).
 //!
 //! The errors heatwise says python-heatclient refuses (stage `client`) are
 //! exactly those `openstack stack create` stops at before it sends the
@@ -32,6 +34,37 @@ fn fixtures_in(dir: &Path) -> Vec<PathBuf> {
         .collect();
     found.sort();
     found
+}
+
+/// The stacks the differential runs found (`cargo xtask oracle
+/// --differential N --record`): the `root.yaml` of each folder, beside its
+/// `member.yaml`, `root.env.yaml` and Heat's recorded verdict, `heat.json`.
+fn differential_cases() -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(fixtures_dir().join("differential"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path().join("root.yaml"))
+        .filter(|root| root.is_file())
+        .collect();
+    found.sort();
+    found
+}
+
+/// Heat's verdict as recorded beside a differential case: `accept`,
+/// `validate` or `create`.
+fn recorded_stage(root: &Path) -> Option<String> {
+    let recorded = std::fs::read_to_string(root.with_file_name("heat.json")).ok()?;
+    let recorded: Value = serde_json::from_str(&recorded).ok()?;
+    recorded["heat"]["stage"].as_str().map(str::to_owned)
+}
+
+/// A fixture's path below the fixtures' folder.
+fn shown(template: &Path) -> String {
+    let dir = fixtures_dir();
+    template
+        .strip_prefix(&dir)
+        .unwrap_or(template)
+        .display()
+        .to_string()
 }
 
 fn fixtures_dir() -> PathBuf {
@@ -69,12 +102,13 @@ fn errors(template: &Path) -> Vec<(String, String)> {
 }
 
 #[test]
-fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
+fn heatwise_reports_an_error_exactly_where_heat_refuses() {
     let validated = fixtures_in(&fixtures_dir());
     let created = fixtures_in(&fixtures_dir().join("create"));
+    let found = differential_cases();
     assert!(
-        validated.len() >= 10 && created.len() >= 3,
-        "{validated:?} {created:?}"
+        validated.len() >= 10 && created.len() >= 3 && found.len() >= 5,
+        "{validated:?} {created:?} {found:?}"
     );
     let spec = |t: &PathBuf, create: bool| {
         json!({
@@ -82,10 +116,19 @@ fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
             "environments": environment_of(t).into_iter().collect::<Vec<_>>(),
         })
     };
+    // Those Heat creates are judged as `openstack stack create` meets them,
+    // without the preview first: the create request's validation, then the
+    // create (the preview validates nested stacks further than the create
+    // request does).
+    let straight = |t: &PathBuf| {
+        let mut spec = spec(t, true);
+        spec["dry_run"] = json!(false);
+        spec
+    };
     let seed = json!({
         "projects": {"alpha": {"alice": "member"}},
         "previews": validated.iter().map(|t| spec(t, false))
-            .chain(created.iter().map(|t| spec(t, true)))
+            .chain(created.iter().chain(&found).map(straight))
             .collect::<Vec<_>>(),
     });
     let Some(cloud) = Cloud::start("verdicts", false, &seed.to_string()) else {
@@ -114,19 +157,28 @@ fn heatwise_reports_an_error_exactly_where_heat_s_preview_refuses() {
         } else {
             "create"
         };
+        // A differential case still means to Heat what it meant when it
+        // was recorded.
+        let live = if heat_refuses { stage } else { "accept" };
+        if let Some(recorded) = recorded_stage(template).filter(|r| r != live) {
+            disagreements.push(format!(
+                "{}: Heat's verdict was {recorded} when recorded, is {live} now",
+                shown(template)
+            ));
+        }
         let stage_right = ours
             .iter()
             .any(|(_, ours)| ours == stage || (stage == "validate" && ours == "client"));
         if heat_refuses && !ours.is_empty() && !stage_right {
             disagreements.push(format!(
                 "{}: Heat refuses at {stage}, heatwise says {ours:?}",
-                template.file_name().unwrap().to_string_lossy()
+                shown(template)
             ));
         }
         if heat_refuses == ours.is_empty() {
             disagreements.push(format!(
                 "{}: Heat {} ({}), heatwise's errors {ours:?}",
-                template.file_name().unwrap().to_string_lossy(),
+                shown(template),
                 if heat_refuses { "refuses" } else { "accepts" },
                 if verdict["error"].is_null() {
                     &verdict["create"]

@@ -46,11 +46,17 @@ fn rules_md_is_generated_from_the_rule_files() {
             became.join(", ")
         ));
     }
+    doc.push_str(&agreement());
     for rule in Rule::ALL {
         doc.push('\n');
-        // Each rule's own headings move one level down under the page title.
+        // Each rule's own headings move one level down under the page
+        // title; a `#` line inside an example is a comment, not a heading.
+        let mut in_example = false;
         for line in rule.documentation().lines() {
-            if line.starts_with('#') {
+            if line.starts_with("```") {
+                in_example = !in_example;
+            }
+            if line.starts_with('#') && !in_example {
                 doc.push('#');
             }
             doc.push_str(line);
@@ -61,6 +67,43 @@ fn rules_md_is_generated_from_the_rule_files() {
     doc.push_str(include_str!("../src/lint/not_checked.md"));
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules.md");
     support::assert_snapshot(&path, &doc);
+}
+
+/// The table of the last recorded differential run (`cargo xtask oracle
+/// --differential N --record`): by class of stack, how often heatwise's
+/// errors agree with Heat's create.
+fn agreement() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../cli/tests/fixtures/verdicts/differential/agreement.json");
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut doc = format!(
+        "\n## Agreement with Heat, by class\n\n\
+         The last differential run (`cargo xtask oracle --differential {cases} --seed {seed}`) \
+         generated {cases} stacks (a root template, a nested one and an environment) and \
+         judged each with `heatwise lint --stack` and with a real Heat 27.0.1's \
+         `openstack stack create`. *Found*: Heat refuses and heatwise has an error; \
+         *false errors*: heatwise has an error and Heat creates the stack; *wrong stage*: \
+         both refuse, at different stages. The cases it minimised are replayed by \
+         `cli/tests/verdicts.rs`.\n\n\
+         | class | cases | Heat refuses | found | missed | false errors | wrong stage |\n\
+         | --- | --- | --- | --- | --- | --- | --- |\n",
+        cases = recorded["cases"],
+        seed = recorded["seed"],
+    );
+    for (class, counts) in recorded["classes"].as_object().unwrap() {
+        let count = |key: &str| counts[key].as_u64().unwrap_or(0);
+        doc.push_str(&format!(
+            "| {class} | {} | {} | {} | {} | {} | {} |\n",
+            count("cases"),
+            count("refused"),
+            count("found"),
+            count("missed"),
+            count("false errors"),
+            count("wrong stage")
+        ));
+    }
+    doc
 }
 
 #[test]

@@ -14,9 +14,14 @@ SEED.json:
                 {"project": "alpha", "name": "maybe", "template": "...", "refusable": true},
                 {"project": "alpha", "name": "bulk", "template": "...", "copies": 1000}],
      "updates": [{"stack": "web", "template": "/abs/new.yaml"}],
-     "previews": [{"project": "alpha", "template": "/abs/t.yaml", "create": true}],
+     "previews": [{"project": "alpha", "template": "/abs/t.yaml", "create": true,
+                   "dry_run": false}],
      "application_credentials": [{"project": "alpha", "user": "alice", "name": "scan"}],
      "tokens": [{"project": "alpha", "user": "alice"}]}
+
+A preview is judged by ``openstack stack create --dry-run``, then (with
+``create``) created; with ``"dry_run": false`` it is created at once, and
+Heat's answer to the create request is the verdict of its validation.
 
 A ``refusable`` stack that Heat refuses is reported ``REFUSED`` with
 Heat's message instead of stopping the cloud.
@@ -405,12 +410,21 @@ def main() -> None:
         for spec in seed.get("previews", []):
             user = spec.get("user", "admin")
             client = heat_client(heat_url, identity, spec["project"], user, passwords.get(user, ""))
-            verdict = preview_stack(client, spec)
+            if spec.get("dry_run", True):
+                verdict = preview_stack(client, spec)
+            else:
+                # Straight to `openstack stack create`: Heat's answer to the
+                # request is the verdict of its validation.
+                verdict = {"accepted": True, "error": None}
             if verdict["accepted"] and spec.get("create"):
                 # Past validation: what the create itself makes of it.
                 try:
                     made = make_stack(client, {**spec, "name": f"judged-{len(judged)}"})
                 except Exception as error:  # refused when sent
+                    if not spec.get("dry_run", True):
+                        verdict = {"accepted": False, "error": str(error)}
+                        judged.append({"template": spec["template"], **verdict})
+                        continue
                     made = {"status": "CREATE_FAILED", "reason": str(error)}
                 verdict["create"] = {"status": made["status"], "reason": made["reason"]}
             judged.append({"template": spec["template"], **verdict})

@@ -48,7 +48,9 @@ commands:
   bench    run the benchmarks (catalog, parse, lint) and heatwise lint against
            Heat reading the same templates [--only criterion|heat]
   oracle   migrate the corpus and fixtures with heatwise fix, check each migration against Heat
-           (report in target/oracle/report.md); --record: record the fix fixtures' Heat results
+           (report in target/oracle/report.md); --record: record the fix fixtures' Heat results;
+           --differential N [--seed S] [--record]: N generated stacks judged by heatwise and
+           by Heat's create, each disagreement minimised (target/oracle/differential/)
   parity   load the corpora, the cases and 100,000 variants with Heat and with heatwise, report the
            agreement (target/parity/report.md); --variants N, --seed S; --record: write the fixtures
            the tests replay (tests/fixtures/load/)

@@ -6,6 +6,12 @@
 //! the migrated templates and `report.md` included, goes to `target/oracle/`.
 //! Fails when a Safe migration disagrees.
 //!
+//! `cargo xtask oracle --differential N [--seed S] [--record]` instead
+//! judges N generated stacks with heatwise and with a real Heat server's
+//! create (`tools/heat_oracle/differential.py`), and minimises each
+//! disagreement; `--record` adds them to `cli/tests/fixtures/verdicts/
+//! differential/`, which the test command replays.
+//!
 //! `cargo xtask oracle --record` instead records Heat's translation of each
 //! fix fixture and its migration (`tools/heat_oracle/record_fixtures.py`),
 //! its verdict on the validation fixtures and on the generated cases
@@ -24,11 +30,16 @@ const CORPUS_VARIABLE: &str = "HEATWISE_CORPUS";
 /// The cargo profile the CLI is built with: optimised, as for users.
 const PROFILE: &str = "release-native";
 
+const USAGE: &str = "usage: cargo xtask oracle [--record] | --differential N [--seed S] [--record]";
+
 pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
+    if args.first().is_some_and(|a| a == "--differential") {
+        return differential(env, &args[1..]);
+    }
     let record = match args {
         [] => false,
         [flag] if flag == "--record" => true,
-        _ => return Err("usage: cargo xtask oracle [--record]".into()),
+        _ => return Err(USAGE.into()),
     };
     let tools = env.root.join("tools").join("heat_oracle");
     env.step(&format!(
@@ -107,6 +118,49 @@ pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
             .arg(source("fix-fixtures", &fixtures.join("fix")))
             .arg(source("lint-fixtures", &fixtures.join("lint"))),
     )
+}
+
+/// `--differential N [--seed S] [--record]`: generated stacks judged by
+/// heatwise and by Heat's create, disagreements minimised.
+fn differential(env: &Env, args: &[String]) -> Result<(), String> {
+    let number = |text: Option<&String>| -> Result<u64, String> {
+        text.and_then(|t| t.parse().ok())
+            .ok_or_else(|| USAGE.to_owned())
+    };
+    let cases = number(args.first())?;
+    let (mut seed, mut record) = (1, false);
+    let mut rest = args[1..].iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--seed" => seed = number(rest.next())?,
+            "--record" => record = true,
+            _ => return Err(USAGE.into()),
+        }
+    }
+    crate::heat_server::install(env)?;
+    env.step("building heatwise");
+    env.run(env.command("cargo").args(["build", "-p", "heatwise-cli"]))?;
+    let heatwise = env
+        .root
+        .join("target/debug")
+        .join(format!("heatwise{}", std::env::consts::EXE_SUFFIX));
+    env.step(&format!(
+        "judging {cases} generated stacks (seed {seed}) with heatwise and with Heat's create"
+    ));
+    let mut command = env.command(&crate::heat_server::python(&env.root).to_string_lossy());
+    command
+        .arg(env.root.join("tools/heat_oracle/differential.py"))
+        .arg("--heatwise")
+        .arg(heatwise)
+        .args(["--cases", &cases.to_string(), "--seed", &seed.to_string()])
+        .arg("--out")
+        .arg(env.root.join("target/oracle/differential"));
+    if record {
+        command
+            .arg("--record")
+            .arg(env.root.join("cli/tests/fixtures/verdicts/differential"));
+    }
+    env.run(&mut command)
 }
 
 /// A `NAME=DIR` argument of the harness.
