@@ -72,6 +72,7 @@ enum Question {
     DeprecatedBy(String, Option<String>),
     Creates(String, bool),
     Passing(String, Passing),
+    Depth(Option<usize>),
     Declarations(String, Vec<Declared>),
     MapsNothing(bool),
     /// A new resolver, numbered in the order they were made.
@@ -224,6 +225,7 @@ impl Kept {
             Question::DeprecatedBy(name, answer) => facts.deprecated_by(name) == answer.as_deref(),
             Question::Creates(url, answer) => facts.creates(url) == *answer,
             Question::Passing(name, answer) => facts.passing(name) == *answer,
+            Question::Depth(answer) => facts.depth() == *answer,
             Question::Declarations(name, answer) => facts.declarations(name) == *answer,
             Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
             Question::NewResolver => {
@@ -296,6 +298,12 @@ impl StackFacts for Recording<'_> {
     fn passing(&self, name: &str) -> Passing {
         let answer = self.facts.passing(name);
         self.note(Question::Passing(name.to_owned(), answer.clone()));
+        answer
+    }
+
+    fn depth(&self) -> Option<usize> {
+        let answer = self.facts.depth();
+        self.note(Question::Depth(answer));
         answer
     }
 

@@ -131,6 +131,7 @@ declare_rules! {
     RemoteFile = "HW410", "remote-file", "remote_file", Info, None;
     FileOutsideProject = "HW411", "file-outside-project", "file_outside_project", Warning, None;
     InvalidEnvironmentValue = "HW412", "invalid-environment-value", "invalid_environment_value", Error, Some(Stage::Validate);
+    NestedStackTooDeep = "HW413", "nested-stack-too-deep", "nested_stack_too_deep", Error, Some(Stage::Validate);
 }
 
 /// A code no longer reported, and the rules that took its place.

@@ -18,6 +18,34 @@ use super::nesting::StackNesting;
 use super::registry::{Registry, Resolution, TypeMapping};
 use super::uses::{Passed, Uses};
 
+/// By file, its deepest level below the root along the uses that create
+/// it: the gathering left out cycles, so each round of relaxing every use
+/// settles one more level, and no more rounds than files are needed.
+fn depths(files: usize, creation: &Creation) -> Vec<Option<usize>> {
+    let mut depth: Vec<Option<usize>> = (0..files)
+        .map(|file| (creation.created[file] && !creation.by_child.contains_key(&file)).then_some(0))
+        .collect();
+    for _ in 0..files {
+        let mut changed = false;
+        for (&child, parents) in &creation.by_child {
+            let deepest = parents
+                .iter()
+                .filter_map(|&(parent, _)| depth[parent])
+                .max();
+            if let Some(level) = deepest.map(|d| d + 1) {
+                if depth[child].is_none_or(|known| known < level) {
+                    depth[child] = Some(level);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    depth
+}
+
 /// How deep [`StackNesting::value_in`] follows `get_param` up the stack.
 const MAX_DEPTH: usize = 16;
 
@@ -60,6 +88,8 @@ pub(super) struct Creation {
     pub named: Vec<bool>,
     /// Whether a created template gives a type by a function.
     computed_types: bool,
+    /// By file: its deepest level below the root, when created.
+    depths: Vec<Option<usize>>,
     by_child: HashMap<FileId, Vec<(FileId, usize)>>,
 }
 
@@ -67,6 +97,12 @@ impl Creation {
     /// Whether Heat makes a stack of `file`, or may.
     pub fn may_create(&self, file: FileId) -> bool {
         self.created[file] || (!self.named[file] && self.computed_types)
+    }
+
+    /// How many levels below the root Heat makes a stack of `file`, at
+    /// the deepest.
+    pub fn depth(&self, file: FileId) -> Option<usize> {
+        self.depths.get(file).copied().flatten()
     }
 }
 
@@ -82,6 +118,7 @@ impl StackNesting<'_> {
             created: vec![false; files.len()],
             named: vec![false; files.len()],
             computed_types: false,
+            depths: Vec::new(),
             by_child: HashMap::new(),
         };
         // By file, the templates its types name (small lists: one large
@@ -122,6 +159,7 @@ impl StackNesting<'_> {
                 }
             }
         }
+        creation.depths = depths(files.len(), &creation);
         creation
     }
 

@@ -151,6 +151,10 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     /// What the uses that make stacks of this file (a nested template)
     /// pass its parameter `name`.
     fn passing(&self, name: &str) -> Passing;
+    /// How many levels below the root Heat makes a stack of this file, at
+    /// the deepest (0 for the root); `None` where it makes none that is
+    /// known here.
+    fn depth(&self) -> Option<usize>;
 }
 
 /// By parameter name, the templates of a stack that declare it, made
@@ -311,6 +315,10 @@ impl StackFacts for Nesting<'_> {
         let files = &self.stack.stack.files;
         let creation = self.stack.creation();
         (0..files.len()).any(|id| creation.may_create(id) && files[id].url == url)
+    }
+
+    fn depth(&self) -> Option<usize> {
+        self.stack.creation().depth(self.file?)
     }
 
     fn passing(&self, name: &str) -> Passing {

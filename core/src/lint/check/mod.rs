@@ -45,6 +45,7 @@ fn stack(cx: &mut Context<'_, '_>) {
     file_outside_project::check(cx);
     nested_template_cycle::check(cx);
     unknown_nested_property::check(cx);
+    nested_stack_too_deep::check(cx);
     invalid_nested_property_value::check(cx);
     unknown_nested_output::check(cx);
     missing_nested_parameter::check(cx);
