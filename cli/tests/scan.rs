@@ -244,6 +244,7 @@ fn every_project_s_stacks_are_found_with_the_findings_of_their_files_live_and_fr
         text.starts_with("2 stacks in 2 projects, judged for Heat 27.0.1"),
         "{text}"
     );
+    assert!(text.contains("  errors by stage  statuses\n"), "{text}");
     assert!(text.contains("OS::Nova::FloatingIP (resource type): 1 stack, 1 use\n      hidden since Rocky (11.0.0)"), "{text}");
 
     // SARIF, for code scanning: valid, each file under PROJECT/STACK/.
@@ -459,6 +460,15 @@ fn corpus_stacks_of_several_projects_are_scanned_as_lint_stack_sees_their_files(
         nested_files > 0,
         "the nested templates' findings are reported: {train}"
     );
+    // The summary counts each error by the stage at which Heat refuses it:
+    // a template version the release does not know, before anything is
+    // created.
+    for project in train["summary"]["projects"].as_array().unwrap() {
+        let refused_at = project["refused_at"].as_object().unwrap();
+        let counted: u64 = refused_at.values().map(|n| n.as_u64().unwrap()).sum();
+        assert_eq!(counted, project["errors"].as_u64().unwrap(), "{project}");
+        assert!(refused_at["validate"].as_u64().unwrap() > 0, "{project}");
+    }
     drop(cloud);
 }
 

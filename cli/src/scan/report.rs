@@ -28,6 +28,10 @@ struct ProjectSummary {
     errors: usize,
     warnings: usize,
     info: usize,
+    /// The errors by the stage at which Heat refuses them (`client`,
+    /// `validate`, `create`): what an update to the target release meets,
+    /// and when.
+    refused_at: BTreeMap<&'static str, usize>,
     /// Stacks by their status (`CREATE_COMPLETE`, ...).
     statuses: BTreeMap<String, usize>,
 }
@@ -71,6 +75,9 @@ fn summarize(scanned: &[Scanned<'_>]) -> Summary {
             .entry(entry.stack.status.clone())
             .or_default() += 1;
         for diagnostic in entry.reports.iter().flat_map(|r| &r.diagnostics) {
+            if let Some(stage) = diagnostic.refused_at() {
+                *project.refused_at.entry(stage.as_str()).or_default() += 1;
+            }
             match diagnostic.severity {
                 Severity::Error => project.errors += 1,
                 Severity::Warning => project.warnings += 1,
@@ -196,24 +203,26 @@ pub fn text(
             .max("project".len());
         writeln!(
             out,
-            "\n  {:width$}  stacks  errors  warnings  info  statuses",
+            "\n  {:width$}  stacks  errors  warnings  info  errors by stage  statuses",
             "project"
         )?;
         for project in &summary.projects {
-            let statuses: Vec<String> = project
-                .statuses
-                .iter()
-                .map(|(status, n)| format!("{status} {n}"))
-                .collect();
+            let listed = |counts: Vec<String>| match counts.is_empty() {
+                true => "-".to_owned(),
+                false => counts.join(", "),
+            };
+            let statuses = project.statuses.iter();
+            let statuses = listed(
+                statuses
+                    .map(|(status, n)| format!("{status} {n}"))
+                    .collect(),
+            );
+            let stages = project.refused_at.iter();
+            let stages = listed(stages.map(|(stage, n)| format!("{stage} {n}")).collect());
             writeln!(
                 out,
-                "  {:width$}  {:>6}  {:>6}  {:>8}  {:>4}  {}",
-                project.project,
-                project.stacks,
-                project.errors,
-                project.warnings,
-                project.info,
-                statuses.join(", ")
+                "  {:width$}  {:>6}  {:>6}  {:>8}  {:>4}  {stages:<15}  {statuses}",
+                project.project, project.stacks, project.errors, project.warnings, project.info,
             )?;
         }
     }
