@@ -5,7 +5,7 @@
 //! give. The linter asks through the [`StackFacts`] trait, which
 //! [`Stack::nesting`] answers for one file of a gathered stack.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use crate::syntax::Resolved;
@@ -444,15 +444,6 @@ fn known_or<T: Clone>(cache: &mut HashMap<String, T>, url: &str, read: impl FnOn
     value
 }
 
-impl Stack {
-    /// The names every environment's `parameter_defaults` gives.
-    pub fn parameter_defaults(&self) -> HashSet<String> {
-        self.environments()
-            .flat_map(|environment| parameter_defaults_of(&self.files[environment].text))
-            .collect()
-    }
-}
-
 /// The parameters a template lists in a `parameter_groups` entry labelled
 /// `deprecated` (any case).
 pub(super) fn deprecated_parameters(parsed: &template::Template<'_>) -> Vec<String> {
@@ -480,13 +471,6 @@ pub(super) fn deprecated_parameters(parsed: &template::Template<'_>) -> Vec<Stri
         }
     }
     names
-}
-
-/// The names an environment's `parameter_defaults` gives.
-fn parameter_defaults_of(text: &str) -> Vec<String> {
-    let parsed = template::parse(text);
-    let names = parsed.section_entries("parameter_defaults");
-    names.into_iter().map(|(name, _)| name.to_owned()).collect()
 }
 
 impl<'s> StackNesting<'s> {

@@ -7,13 +7,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::template::unread::{Unread, Values};
-use crate::template::value::{literal, Val, V};
+use crate::template::value::{Val, V};
 use crate::template::{self, Parsed, Template};
 use crate::text::TextRange;
-
-/// Literals are read this deep, and with this budget of nodes.
-const MAX_LITERAL_DEPTH: usize = 32;
-const LITERAL_BUDGET: usize = 10_000;
 
 /// What one use passes a property.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,7 +59,7 @@ impl Uses {
             .iter()
             .filter_map(|parameter| {
                 let default = tree.get(parameter.entry.value, "default")?;
-                let value = read_literal(parsed, default)?;
+                let value = parsed.plain_literal(default)?;
                 Some((parameter.name.clone(), value.v))
             })
             .collect();
@@ -144,7 +140,7 @@ fn passes(
                 },
                 Some(_) => Passed::Computed,
                 None if member && tree.source(entry.value).contains('%') => Passed::Computed,
-                None => match read_literal(template, entry.value) {
+                None => match template.plain_literal(entry.value) {
                     Some(value) => Passed::Literal(value.v),
                     None => Passed::Computed,
                 },
@@ -152,22 +148,6 @@ fn passes(
             Some((name, passed))
         })
         .collect()
-}
-
-/// A literal with no function inside it.
-fn read_literal(template: &Template<'_>, node: crate::syntax::NodeId) -> Option<Val> {
-    let tree = template.tree();
-    let calls = template.function_calls();
-    let range = tree.range(node);
-    if calls.iter().any(|call| {
-        let at = tree.range(call.call);
-        range.start <= at.start && at.end <= range.end
-    }) {
-        return None;
-    }
-    let budget = std::cell::Cell::new(LITERAL_BUDGET);
-    let value = literal(tree, node, 0, MAX_LITERAL_DEPTH, &budget);
-    value.unknown_part().is_none().then_some(value)
 }
 
 /// The parameters that `get_param` reads in the conditions, a resource's
@@ -180,8 +160,7 @@ fn deciding_parameters(template: &Template<'_>) -> Vec<String> {
         if let Some(entry) = template.resource_entry(&resource.definition, "condition") {
             deciding.push(tree.range(entry.value));
         }
-        let count = (resource.definition.properties_mapping(tree))
-            .and_then(|properties| tree.get(properties, "count"));
+        let count = resource.definition.group_count(tree);
         deciding.extend(count.map(|count| tree.range(count)));
     }
     let mut names: Vec<String> = template
@@ -204,31 +183,21 @@ fn deciding_parameters(template: &Template<'_>) -> Vec<String> {
 /// The indexes of the ResourceGroups whose `count` is 0 with `values`.
 fn empty_groups(template: &Template<'_>, values: &dyn Fn(&str) -> Option<Val>) -> Vec<usize> {
     let tree = template.tree();
-    let mut empty = Vec::new();
-    for (index, resource) in template.resources().iter().enumerate() {
-        if resource.definition.type_name.as_deref() != Some("OS::Heat::ResourceGroup") {
-            continue;
-        }
-        let Some(count) = (resource.definition.properties_mapping(tree))
-            .and_then(|properties| tree.get(properties, "count"))
-        else {
-            continue;
-        };
-        let value = match template.call_at(count) {
-            Some(call) if call.name == "get_param" => tree.scalar(call.args).and_then(values),
-            Some(_) => None,
-            None => read_literal(template, count),
-        };
-        let zero = value.is_some_and(|value| match value.v {
-            V::Int(n) => n == 0,
-            V::Str(text) => text.trim() == "0",
-            _ => false,
-        });
-        if zero {
-            empty.push(index);
-        }
-    }
-    empty
+    let resources = template.resources().iter().enumerate();
+    resources
+        .filter(|(_, resource)| {
+            let Some(count) = resource.definition.group_count(tree) else {
+                return false;
+            };
+            let value = match template.call_at(count) {
+                Some(call) if call.name == "get_param" => tree.scalar(call.args).and_then(values),
+                Some(_) => None,
+                None => template.plain_literal(count),
+            };
+            value.is_some_and(|value| value.is_zero_count())
+        })
+        .map(|(index, _)| index)
+        .collect()
 }
 
 /// [`Uses`] by URL (and, for a root, by the values its environments give

@@ -161,6 +161,14 @@ impl Definition {
         self.properties_value
             .filter(|&value| tree.is_mapping(value))
     }
+
+    /// The `count` of a ResourceGroup, where it is written.
+    pub fn group_count(&self, tree: &Tree) -> Option<NodeId> {
+        if self.type_name.as_deref() != Some("OS::Heat::ResourceGroup") {
+            return None;
+        }
+        tree.get(self.properties_mapping(tree)?, "count")
+    }
 }
 
 /// The definition a group resource makes copies of: `resource_def` of
@@ -208,6 +216,10 @@ pub struct Parameter {
     pub name: String,
     pub entry: Entry,
 }
+
+/// How deep, and over how many nodes, [`Template::plain_literal`] reads.
+const PLAIN_LITERAL_DEPTH: usize = 32;
+const PLAIN_LITERAL_BUDGET: usize = 10_000;
 
 /// A parsed document with Heat's model on top.
 pub struct Template<'t> {
@@ -438,6 +450,28 @@ impl<'t> Template<'t> {
         self.functions
             .binary_search_by_key(&node, |call| call.call)
             .is_ok()
+    }
+
+    /// Whether an intrinsic function is called at or inside `node`.
+    pub fn has_call_within(&self, node: NodeId) -> bool {
+        let range = self.tree.range(node);
+        // Calls are in node order, which is source order: the first at or
+        // after `node` is inside it if any is.
+        let first = self.functions.partition_point(|call| call.call < node);
+        self.functions.get(first).is_some_and(|call| {
+            let call = self.tree.range(call.call);
+            range.start <= call.start && call.end <= range.end
+        })
+    }
+
+    /// The value written at `node` when no function is called in it.
+    pub fn plain_literal(&self, node: NodeId) -> Option<value::Val> {
+        if self.has_call_within(node) {
+            return None;
+        }
+        let budget = std::cell::Cell::new(PLAIN_LITERAL_BUDGET);
+        let value = value::literal(&self.tree, node, 0, PLAIN_LITERAL_DEPTH, &budget);
+        value.unknown_part().is_none().then_some(value)
     }
 
     /// The intrinsic function call `node` is, if it is one.

@@ -8,7 +8,7 @@
 use crate::syntax::{NodeId, Tree};
 use crate::text::TextRange;
 
-use super::value::{literal, Val, V};
+use super::value::{Val, V};
 use super::{DocumentKind, Template};
 
 /// Conditions are followed at most this deep (a condition naming another).
@@ -61,11 +61,7 @@ impl Unread {
                     .push((resource.name.clone(), tree.source(entry.value).to_owned()));
             }
         }
-        for call in template
-            .function_calls()
-            .iter()
-            .filter(|_| !conditions.is_empty())
-        {
+        for call in template.function_calls() {
             if !matches!(call.name, "if" | "Fn::If") || !tree.is_sequence(call.args) {
                 continue;
             }
@@ -137,15 +133,6 @@ impl<'a, 't> Conditions<'a, 't> {
             section,
             values,
         }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.section.is_none()
-            && !self
-                .template
-                .function_calls()
-                .iter()
-                .any(|call| matches!(call.name, "if" | "Fn::If"))
     }
 
     /// A resource's `condition` or an `if`'s first argument: a condition's
@@ -225,17 +212,7 @@ impl<'a, 't> Conditions<'a, 't> {
                 return values(self.tree.scalar(call.args)?);
             }
         }
-        let functions = self.template.function_calls();
-        let range = self.tree.range(node);
-        if functions.iter().any(|call| {
-            let call = self.tree.range(call.call);
-            range.start <= call.start && call.end <= range.end
-        }) {
-            return None;
-        }
-        let budget = std::cell::Cell::new(1000);
-        let value = literal(self.tree, node, 0, 16, &budget);
-        value.unknown_part().is_none().then_some(value)
+        self.template.plain_literal(node)
     }
 }
 

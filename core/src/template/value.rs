@@ -62,6 +62,16 @@ impl Val {
         }
     }
 
+    /// Whether this is a count of none, as a ResourceGroup reads it
+    /// (`0`, or text of it).
+    pub fn is_zero_count(&self) -> bool {
+        match &self.v {
+            V::Int(n) => *n == 0,
+            V::Str(text) => text.trim() == "0",
+            _ => false,
+        }
+    }
+
     pub fn is_null(&self) -> bool {
         matches!(self.v, V::Null)
     }

@@ -99,29 +99,15 @@ impl<'a> Context<'a, '_> {
     /// give; a nested template's come from its parent): Heat then builds
     /// no member, and judges nothing of their definition.
     fn builds_no_member(&self, group: &crate::template::Resource) -> bool {
-        let tree = self.tree;
-        if group.definition.type_name.as_deref() != Some("OS::Heat::ResourceGroup") {
-            return false;
-        }
-        let Some(count) = group
-            .definition
-            .properties_mapping(tree)
-            .and_then(|properties| tree.get(properties, "count"))
-        else {
+        let Some(count) = group.definition.group_count(self.tree) else {
             return false;
         };
         if self.template.is_call(count) && !self.as_root {
             return false;
         }
         let value_of = |name: &str| self.parameter_value(name);
-        match crate::lint::schema::given_value(self.template, count, value_of) {
-            Some((value, _)) => match value.v {
-                crate::template::value::V::Int(n) => n == 0,
-                crate::template::value::V::Str(text) => text.trim() == "0",
-                _ => false,
-            },
-            None => false,
-        }
+        crate::lint::schema::given_value(self.template, count, value_of)
+            .is_some_and(|(value, _)| value.is_zero_count())
     }
 
     /// Every property written for a template resource or a group's member

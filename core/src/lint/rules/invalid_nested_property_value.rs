@@ -1,7 +1,7 @@
 #![doc = include_str!("invalid_nested_property_value.md")]
 
 use crate::lint::context::Context;
-use crate::lint::schema::{as_parameter, given_value, has_call, problem, Source};
+use crate::lint::schema::{as_parameter, given_value, problem, Source};
 use crate::lint::{Related, Rule};
 use crate::template::value::{Val, V};
 
@@ -18,7 +18,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         else {
             continue;
         };
-        if template.call_at(value).is_none() && has_call(template, value) {
+        if template.call_at(value).is_none() && template.has_call_within(value) {
             continue;
         }
         let Some((given, from)) = given_value(template, value, |name| cx.parameter_value(name))

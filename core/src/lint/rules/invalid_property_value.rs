@@ -7,7 +7,7 @@
 
 use crate::catalog::{Property, PropertyType, ResourceType, RuleKind};
 use crate::lint::context::Context;
-use crate::lint::schema::{given_value, has_call, problem, Kind, Source};
+use crate::lint::schema::{given_value, problem, Kind, Source};
 use crate::lint::{Rule, Subject};
 use crate::syntax::NodeId;
 use crate::template::value::{Val, V};
@@ -67,7 +67,7 @@ pub(crate) fn check(
         given
     };
     let constraints: Vec<serde_json::Value> =
-        if source == Source::Written && has_call(template, value) {
+        if source == Source::Written && template.has_call_within(value) {
             Vec::new() // only the shape is known
         } else {
             property.constraints().map(|c| c.value()).collect()

@@ -6,7 +6,7 @@
 
 use crate::catalog::ResourceType;
 use crate::lint::context::Context;
-use crate::lint::schema::{given_value, has_call, problem, Kind};
+use crate::lint::schema::{given_value, problem, Kind};
 use crate::lint::Rule;
 use crate::syntax::{NodeId, Resolved, Tree};
 use crate::template::merge::merged_entry;
@@ -183,7 +183,7 @@ fn typed_value(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
         return None;
     };
     let (given, _) =
-        given_value(p.template, value, |_| None).filter(|_| !has_call(p.template, value))?;
+        given_value(p.template, value, |_| None).filter(|_| !p.template.has_call_within(value))?;
     let why = problem(kind.1, &[], &given)?;
     Some((value, format!("`value` is read as its `type` says: {why}")))
 }

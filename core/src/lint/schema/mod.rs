@@ -12,9 +12,7 @@ mod parameter;
 
 #[cfg(feature = "stack")]
 pub(crate) use parameter::as_parameter;
-pub(crate) use parameter::{
-    given_value, has_call, parameter_value, Origin, ParameterValue, Source,
-};
+pub(crate) use parameter::{given_value, parameter_value, Origin, ParameterValue, Source};
 
 use crate::pattern;
 use crate::template::value::{bool_from_string, Val, V};

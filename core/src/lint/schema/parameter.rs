@@ -47,7 +47,7 @@ pub(crate) fn parameter_value(
             let default = entry(["default", "Default"])?;
             let budget = std::cell::Cell::new(10_000);
             let value = literal(tree, default.value, 0, 32, &budget);
-            if value.unknown_part().is_some() || has_call(template, default.value) {
+            if value.unknown_part().is_some() || template.has_call_within(default.value) {
                 return None;
             }
             (value, Origin::Default)
@@ -98,20 +98,6 @@ pub(crate) fn as_parameter(kind: Option<&str>, given: Val) -> Option<(super::Kin
         (Some("comma_delimited_list"), _) => (Kind::List, given),
         (Some("json"), V::Map(_)) => (Kind::Map, given),
         _ => return None,
-    })
-}
-
-/// Whether an intrinsic function is called at or inside `node`.
-pub(crate) fn has_call(template: &Template<'_>, node: NodeId) -> bool {
-    let tree = template.tree();
-    let range = tree.range(node);
-    // Calls are in node order, which is source order: the first at or
-    // after `node` is inside it if any is.
-    let calls = template.function_calls();
-    let first = calls.partition_point(|call| call.call < node);
-    calls.get(first).is_some_and(|call| {
-        let call = tree.range(call.call);
-        range.start <= call.start && call.end <= range.end
     })
 }
 
