@@ -10,6 +10,7 @@
 pub mod catalog;
 pub mod fix;
 pub mod fixer;
+mod hash;
 pub mod json;
 pub mod lint;
 pub mod load;

@@ -28,7 +28,7 @@ mod store;
 mod translation;
 pub mod validate;
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 

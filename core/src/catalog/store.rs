@@ -3,7 +3,8 @@
 //! `heat.bin` holds (postcard-encoded), so the built-in catalog is ready
 //! after one decode without any JSON parsing.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+use crate::hash::{HashMap, HashMapExt};
 
 use serde::{Deserialize, Serialize};
 

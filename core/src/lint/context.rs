@@ -3,7 +3,7 @@
 
 use crate::stack::{Reference, Resolution, Resolver, StackFacts};
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
+use crate::hash::{HashMap, HashMapExt};
 use std::rc::Rc;
 
 use crate::catalog::{Catalog, CatalogAt, ResourceType, Status};

@@ -14,7 +14,7 @@
 //! is linted anew all the same (its answers differ from stack to stack) is
 //! parsed once: its parse is kept beside its lints.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::release::Release;
@@ -226,7 +226,7 @@ impl Kept {
             Question::Creates(url, answer) => facts.creates(url) == *answer,
             Question::Passing(name, answer) => facts.passing(name) == *answer,
             Question::Depth(answer) => facts.depth() == *answer,
-            Question::Declarations(name, answer) => facts.declarations(name) == *answer,
+            Question::Declarations(name, answer) => facts.declared(name) == answer.as_slice(),
             Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
             Question::NewResolver => {
                 resolvers.push(registry.resolver());

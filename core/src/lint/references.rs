@@ -3,7 +3,7 @@
 //! for each finding, and a scan of the template each time would make a
 //! template with many findings quadratic.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashMapExt, HashSet};
 
 use crate::syntax::NodeId;
 use crate::template::{AttributeRef, Definition, Resource, Template};

@@ -7,7 +7,7 @@
 //! would nest. A nested template's parameter has the value every use of
 //! it passes, followed up through `get_param` to the root.
 
-use std::collections::HashMap;
+use crate::hash::{HashMap, HashMapExt};
 use std::sync::{Arc, PoisonError};
 
 use crate::template::value::{Val, V};
@@ -217,11 +217,15 @@ impl StackNesting<'_> {
     /// reuse the findings of).
     pub(super) fn passing(&self, file: FileId, name: &str) -> Passing {
         let lock = || self.passings.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(known) = lock().get(&(file, name.to_owned())) {
+        if let Some(known) = lock().get(&file).and_then(|by_name| by_name.get(name)) {
             return known.clone();
         }
         let passing = self.passing_anew(file, name);
-        lock().insert((file, name.to_owned()), passing.clone());
+        let mut passings = lock();
+        passings
+            .entry(file)
+            .or_default()
+            .insert(name.to_owned(), passing.clone());
         passing
     }
 

@@ -3,7 +3,7 @@
 //! parameter is asked for: TripleO's environments give hundreds, most of
 //! which no question of the linter needs.
 
-use std::collections::HashMap;
+use crate::hash::{HashMap, HashMapExt};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::syntax::NodeId;

@@ -20,7 +20,7 @@
 //! The walk keeps its own stack (no recursion on the input) and stops at
 //! [`MAX_STACK_FILES`] files.
 
-use std::collections::HashMap;
+use crate::hash::{HashMap, HashMapExt};
 use std::sync::Arc;
 
 use crate::syntax::{NodeId, Resolved, Tree};

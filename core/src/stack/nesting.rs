@@ -5,7 +5,7 @@
 //! give. The linter asks through the [`StackFacts`] trait, which
 //! [`Stack::nesting`] answers for one file of a gathered stack.
 
-use std::collections::HashMap;
+use crate::hash::{HashMap, HashMapExt};
 use std::sync::{Arc, OnceLock};
 
 use crate::syntax::Resolved;
@@ -216,8 +216,9 @@ pub struct StackNesting<'s> {
     pub(super) uses_cache: super::uses::UsesCache,
     /// The environments' registry.
     pub(super) registry: super::Registry,
-    /// What [`StackNesting::passing`] found, by file and parameter.
-    pub(super) passings: std::sync::Mutex<HashMap<(FileId, String), Passing>>,
+    /// What [`StackNesting::passing`] found, by file, then by parameter
+    /// (looked up without making a key).
+    pub(super) passings: std::sync::Mutex<HashMap<FileId, HashMap<String, Passing>>>,
 }
 
 /// [`StackFacts`] for one file of a stack.
@@ -239,6 +240,11 @@ impl Nesting<'_> {
     pub fn shared_by_registry(&self, written: &str) -> Option<&Arc<Interface>> {
         let id = self.stack.by_registry.get(written)?;
         self.stack.interfaces[*id].as_ref()
+    }
+
+    /// [`StackFacts::declarations`], without copying them.
+    pub fn declared(&self, name: &str) -> &[Declared] {
+        (self.stack.declarations().get(name)).map_or(&[], Vec::as_slice)
     }
 }
 
@@ -285,22 +291,16 @@ impl StackFacts for Nesting<'_> {
     }
 
     fn declarations(&self, name: &str) -> Vec<Declared> {
-        self.stack
-            .declarations()
-            .get(name)
-            .cloned()
-            .unwrap_or_default()
+        self.declared(name).to_vec()
     }
 
     fn declares(&self, name: &str) -> bool {
         let stack = self.stack;
-        // Asked for a few names per environment: a look through the
-        // templates costs less than sorting every name of the stack.
         stack
             .root_parameters
             .as_ref()
             .is_some_and(|names| names.iter().any(|n| n == name))
-            || stack.interfaces.iter().flatten().any(|i| i.has(name))
+            || !self.declared(name).is_empty()
     }
 
     fn is_complete(&self) -> bool {

@@ -15,7 +15,7 @@
 //! longer one is a loop (Heat overflows its stack on it).
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use crate::syntax::Resolved;
 use crate::template::{DocumentKind, Template};

@@ -3,7 +3,7 @@
 //! leaves it out with the template's parameter values, and what it passes
 //! each property. Read once per file and shared by every stack of it.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::template::unread::{Unread, Values};

@@ -6,7 +6,7 @@
 //! defined twice, a second document) are reported here as Heat reports them.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use crate::hash::{HashMap, HashMapExt};
 
 use super::libyaml::{self, EventData, Mark, Parser, ScalarStyle as EventStyle, Scanner};
 

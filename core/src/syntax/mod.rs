@@ -46,7 +46,7 @@
 //! (Heat's loader keeps YAML timestamps as strings). [`scalar`] interprets
 //! a scalar as PyYAML's SafeLoader (YAML 1.1) would.
 
-use std::collections::HashMap;
+use crate::hash::{HashMap, HashMapExt};
 use std::sync::OnceLock;
 
 mod build;

@@ -27,7 +27,7 @@ pub mod unread;
 pub mod value;
 pub mod versions;
 
-use std::collections::HashMap;
+use crate::hash::{HashMap, HashMapExt};
 
 use crate::syntax::{self, Entry, NodeId, Resolved, Tree};
 use crate::text::TextRange;

@@ -100,7 +100,7 @@ fn refusal(parameter: &crate::stack::NestedParameter, given: Val) -> Option<(Str
         };
     }
     // The property Heat makes of the parameter converts as a property does.
-    let (kind, given) = as_parameter(parameter.kind.as_deref(), given)?;
+    let (kind, given) = as_parameter(parameter.kind.as_deref(), &given)?;
     Some((problem(kind, &parameter.constraints, &given)?, false))
 }
 

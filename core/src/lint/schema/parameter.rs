@@ -82,21 +82,27 @@ pub(crate) fn parameter_value(
 /// How a value given for a parameter of `kind` is judged: the kind it is
 /// checked as, and the value as the parameter reads it (a list parameter
 /// also takes text split at commas, a json one text and lists). `None`
-/// for a kind or a value that is not modelled.
+/// for a kind or a value that is not modelled. Borrowed but for the list
+/// read from text: TripleO's maps are given to a hundred templates.
 #[cfg(feature = "stack")]
-pub(crate) fn as_parameter(kind: Option<&str>, given: Val) -> Option<(super::Kind, Val)> {
+pub(crate) fn as_parameter<'v>(
+    kind: Option<&str>,
+    given: &'v Val,
+) -> Option<(super::Kind, std::borrow::Cow<'v, Val>)> {
     use super::Kind;
+    use std::borrow::Cow;
     Some(match (kind, &given.v) {
-        (Some("string"), _) => (Kind::String, given),
-        (Some("number"), _) => (Kind::Number, given),
-        (Some("boolean"), _) => (Kind::Boolean, given),
+        (Some("string"), _) => (Kind::String, Cow::Borrowed(given)),
+        (Some("number"), _) => (Kind::Number, Cow::Borrowed(given)),
+        (Some("boolean"), _) => (Kind::Boolean, Cow::Borrowed(given)),
         (Some("comma_delimited_list"), V::Str(s)) => {
             let items = s.split(',').filter(|_| !s.is_empty());
             let items = items.map(|item| Val::new(V::Str(item.trim().to_owned()), given.at));
-            (Kind::List, Val::new(V::List(items.collect()), given.at))
+            let list = Val::new(V::List(items.collect()), given.at);
+            (Kind::List, Cow::Owned(list))
         }
-        (Some("comma_delimited_list"), _) => (Kind::List, given),
-        (Some("json"), V::Map(_)) => (Kind::Map, given),
+        (Some("comma_delimited_list"), _) => (Kind::List, Cow::Borrowed(given)),
+        (Some("json"), V::Map(_)) => (Kind::Map, Cow::Borrowed(given)),
         _ => return None,
     })
 }
