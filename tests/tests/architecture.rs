@@ -228,7 +228,7 @@ fn core_modules_import_downward_only() {
     check_levels(
         "core/src/",
         &[
-            &["text", "pattern"],
+            &["text", "pattern", "hash"],
             &["severity"],
             &["release"],
             &["syntax"],

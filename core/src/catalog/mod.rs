@@ -28,7 +28,6 @@ mod store;
 mod translation;
 pub mod validate;
 
-use crate::hash::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -46,6 +45,7 @@ pub use status::{Availability, Status};
 pub use translation::{Entity, TranslationRule};
 pub use validate::{validate, ChainMistake, Severity};
 
+use crate::hash::HashMap;
 use crate::release::Release;
 use store::{Span, Store, Str};
 

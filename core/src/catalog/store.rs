@@ -4,7 +4,6 @@
 //! after one decode without any JSON parsing.
 
 use std::collections::BTreeMap;
-use crate::hash::{HashMap, HashMapExt};
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +13,7 @@ use super::document::{
 };
 use super::error::CatalogError;
 use super::{limits, AliasKind, PropertyType, RuleKind, StatusKind};
+use crate::hash::{HashMap, HashMapExt};
 use crate::release::Release;
 
 /// Bumped whenever the record layout changes, so that an old `heat.bin`

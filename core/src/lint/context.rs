@@ -1,9 +1,9 @@
 //! What every rule reports through: the template, the catalog at the
 //! target release, the findings so far, and what fixes are built with.
 
+use crate::hash::{HashMap, HashMapExt};
 use crate::stack::{Reference, Resolution, Resolver, StackFacts};
 use std::cell::{OnceCell, RefCell};
-use crate::hash::{HashMap, HashMapExt};
 use std::rc::Rc;
 
 use crate::catalog::{Catalog, CatalogAt, ResourceType, Status};

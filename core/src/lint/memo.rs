@@ -14,9 +14,9 @@
 //! is linted anew all the same (its answers differ from stack to stack) is
 //! parsed once: its parse is kept beside its lints.
 
-use crate::hash::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use crate::hash::HashMap;
 use crate::release::Release;
 use crate::stack::{
     Declared, Interface, Nesting, Passing, Reference, Resolution, Resolver, Role, StackFacts,
@@ -110,11 +110,13 @@ impl LintMemo {
     }
 
     /// The findings of `file`, from an earlier lint whose
-    /// answers still hold, or from `lint` run on its parse with a
-    /// [`Recording`].
+    /// answers still hold, or from `lint` run on its parse (`parsed`, when
+    /// the stack's gathering kept it) with a [`Recording`].
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn findings(
         &self,
         file: &StackFile,
+        parsed: Option<&Arc<Parsed>>,
         target: Option<Release>,
         references: &[Reference],
         facts: &Nesting<'_>,
@@ -141,11 +143,11 @@ impl LintMemo {
             log: Mutex::new(Log::default()),
         };
         // Linted before with other answers: likely again, so its parse is
-        // kept.
-        let found = if kept.is_empty() {
-            lint(&template::parse(text), &recording)
-        } else {
-            lint(self.parsed(url, text).borrow_dependent(), &recording)
+        // kept (unless its gathering keeps one).
+        let found = match parsed {
+            Some(parsed) => lint(parsed.borrow_dependent(), &recording),
+            None if kept.is_empty() => lint(&template::parse(text), &recording),
+            None => lint(self.parsed(url, text).borrow_dependent(), &recording),
         };
         let log = recording
             .log

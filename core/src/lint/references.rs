@@ -4,7 +4,6 @@
 //! template with many findings quadratic.
 
 use crate::hash::{HashMap, HashMapExt, HashSet};
-
 use crate::syntax::NodeId;
 use crate::template::{AttributeRef, Definition, Resource, Template};
 

@@ -2,7 +2,10 @@
 //! with the files it names, what the stack knows of them, and the
 //! registry of the stack's environments, read once for all its files.
 
+use std::sync::Arc;
+
 use crate::stack::{FileId, GatherCache, Reference, Role, Stack, StackNesting, Target};
+use crate::template::Parsed;
 
 use super::memo::LintMemo;
 use super::{lint_template, Diagnostic, LintOptions, Related, Severity, Stage};
@@ -15,6 +18,8 @@ pub struct StackLinter<'s> {
     via: Vec<Option<usize>>,
     /// By file: the indexes of the references written in it.
     written_in: Vec<Vec<usize>>,
+    /// By file: its parse, when the gathering kept it.
+    parsed: Vec<Option<Arc<Parsed>>>,
 }
 
 impl<'s> StackLinter<'s> {
@@ -25,8 +30,12 @@ impl<'s> StackLinter<'s> {
         for (index, reference) in stack.references.iter().enumerate() {
             written_in[reference.from].push(index);
         }
+        let parsed = (stack.files.iter())
+            .map(|file| cache.parsed(&file.url, &file.text).cloned())
+            .collect();
         Self {
             stack,
+            parsed,
             nesting: stack.nesting_with(cache),
             via: first_reached_by(stack),
             written_in,
@@ -63,6 +72,7 @@ impl<'s> StackLinter<'s> {
         let written = &self.stack.files[file];
         let mut found = memo.findings(
             written,
+            self.parsed[file].as_ref(),
             options.target,
             &references,
             &facts,

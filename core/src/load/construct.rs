@@ -2,12 +2,12 @@
 //! one pass in source order with an explicit stack (no recursion on the
 //! input), anchored values kept for their aliases.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::number::BigInt;
 use super::resolve::{self, split_sign, Implicit};
 use super::{LoadError, Map, Value, MAX_MERGED_ENTRIES};
+use crate::hash::{HashMap, HashMapExt};
 use crate::syntax::{NodeId, NodeKind, ScalarStyle, Tree};
 use crate::text::TextRange;
 

@@ -75,7 +75,7 @@ pub enum Value {
 pub struct Map {
     entries: Vec<(Value, Value)>,
     /// Index of string keys, the common case.
-    strings: std::collections::HashMap<Rc<str>, usize>,
+    strings: crate::hash::HashMap<Rc<str>, usize>,
 }
 
 impl Map {

@@ -7,9 +7,9 @@
 //! would nest. A nested template's parameter has the value every use of
 //! it passes, followed up through `get_param` to the root.
 
-use crate::hash::{HashMap, HashMapExt};
 use std::sync::{Arc, PoisonError};
 
+use crate::hash::{HashMap, HashMapExt};
 use crate::template::value::{Val, V};
 use crate::text::TextRange;
 

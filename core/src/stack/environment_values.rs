@@ -3,9 +3,9 @@
 //! parameter is asked for: TripleO's environments give hundreds, most of
 //! which no question of the linter needs.
 
-use crate::hash::{HashMap, HashMapExt};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::hash::{HashMap, HashMapExt};
 use crate::syntax::NodeId;
 use crate::template::value::{literal, Val};
 use crate::template::Parsed;

@@ -20,11 +20,11 @@
 //! The walk keeps its own stack (no recursion on the input) and stops at
 //! [`MAX_STACK_FILES`] files.
 
-use crate::hash::{HashMap, HashMapExt};
 use std::sync::Arc;
 
+use crate::hash::{HashMap, HashMapExt};
 use crate::syntax::{NodeId, Resolved, Tree};
-use crate::template::{self, merge, DocumentKind, Template};
+use crate::template::{self, merge, DocumentKind, Parsed, Template};
 use crate::text::TextRange;
 
 use super::url;
@@ -207,6 +207,9 @@ pub struct GatherCache {
     pub(super) registries: HashMap<Vec<String>, super::Registry>,
     /// By URL: the parameters a template's `parameter_groups` deprecate.
     pub(super) deprecated: HashMap<String, Arc<[String]>>,
+    /// By URL: a nested template's parse, read once for the gathering, its
+    /// uses and its first lint.
+    parsed: HashMap<String, Arc<Parsed>>,
     /// By the interfaces of a stack's templates (their pointers, root
     /// first): which templates declare each parameter.
     pub(super) declarations: HashMap<Vec<usize>, Arc<super::nesting::DeclarationIndex>>,
@@ -381,6 +384,7 @@ impl GatherCache {
         self.interfaces.remove(url);
         self.defaults.remove(url);
         self.uses.forget(url);
+        self.parsed.remove(url);
         self.deprecated.remove(url);
         self.parameters.remove(url);
         self.registries
@@ -390,19 +394,29 @@ impl GatherCache {
     /// Reads a file a stack reaches, parsing it once for all the cache
     /// keeps of a template: whether it is one, its names of files, its
     /// interface and deprecated parameters. Whether it is a template.
-    fn learn(&mut self, url: &str, text: &str) -> bool {
-        let parsed = template::parse(text);
+    fn learn(&mut self, url: &str, text: &Arc<str>) -> bool {
+        let kept = Arc::new(Parsed::of(Arc::clone(text)));
+        let parsed = kept.borrow_dependent();
         let found = is_template(parsed.tree());
         self.is_template.insert(url.to_owned(), found);
         if found {
-            let references = template_references(&parsed, url);
+            let references = template_references(parsed, url);
             self.references.insert((false, url.to_owned()), references);
-            let interface = super::Interface::of(url, &parsed);
+            let interface = super::Interface::of(url, parsed);
             self.interfaces.insert(url.to_owned(), Arc::new(interface));
-            let deprecated = super::nesting::deprecated_parameters(&parsed);
+            let deprecated = super::nesting::deprecated_parameters(parsed);
             self.deprecated.insert(url.to_owned(), deprecated.into());
+            self.uses.keep(url, super::uses::Uses::read(parsed, None));
+            self.parsed.insert(url.to_owned(), kept);
         }
         found
+    }
+
+    /// The parse of the nested template at `url` read with the text
+    /// `text`, when this cache keeps it.
+    pub fn parsed(&self, url: &str, text: &Arc<str>) -> Option<&Arc<Parsed>> {
+        let kept = self.parsed.get(url)?;
+        Arc::ptr_eq(kept.borrow_owner(), text).then_some(kept)
     }
 }
 

@@ -5,9 +5,9 @@
 //! give. The linter asks through the [`StackFacts`] trait, which
 //! [`Stack::nesting`] answers for one file of a gathered stack.
 
-use crate::hash::{HashMap, HashMapExt};
 use std::sync::{Arc, OnceLock};
 
+use crate::hash::{HashMap, HashMapExt};
 use crate::syntax::Resolved;
 use crate::template::value::Val;
 use crate::template::{self, merge, DocumentKind};

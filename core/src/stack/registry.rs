@@ -15,8 +15,8 @@
 //! longer one is a loop (Heat overflows its stack on it).
 
 use std::cmp::Ordering;
-use crate::hash::HashMap;
 
+use crate::hash::HashMap;
 use crate::syntax::Resolved;
 use crate::template::{DocumentKind, Template};
 

@@ -3,9 +3,9 @@
 //! leaves it out with the template's parameter values, and what it passes
 //! each property. Read once per file and shared by every stack of it.
 
-use crate::hash::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::hash::HashMap;
 use crate::template::unread::{Unread, Values};
 use crate::template::value::{Val, V};
 use crate::template::{self, Parsed, Template};
@@ -262,6 +262,15 @@ impl UsesCache {
             kept.uses.insert(key, Arc::clone(&read));
         }
         read
+    }
+
+    /// Keeps the uses of the template at `url`, read from the parse its
+    /// gathering made.
+    pub(super) fn keep(&self, url: &str, uses: Uses) {
+        let mut kept = self.lock();
+        if kept.uses.len() < MAX_KEPT {
+            kept.uses.insert(url.to_owned(), Arc::new(uses));
+        }
     }
 
     pub fn get(&self, url: &str, text: &str) -> Arc<Uses> {

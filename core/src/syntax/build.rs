@@ -6,9 +6,9 @@
 //! defined twice, a second document) are reported here as Heat reports them.
 
 use std::borrow::Cow;
-use crate::hash::{HashMap, HashMapExt};
 
 use super::libyaml::{self, EventData, Mark, Parser, ScalarStyle as EventStyle, Scanner};
+use crate::hash::{HashMap, HashMapExt};
 
 use super::comments;
 use super::{

@@ -46,7 +46,6 @@
 //! (Heat's loader keeps YAML timestamps as strings). [`scalar`] interprets
 //! a scalar as PyYAML's SafeLoader (YAML 1.1) would.
 
-use crate::hash::{HashMap, HashMapExt};
 use std::sync::OnceLock;
 
 mod build;
@@ -57,6 +56,7 @@ pub mod scalar;
 #[cfg(test)]
 mod tests;
 
+use crate::hash::{HashMap, HashMapExt};
 use crate::text::{LineIndex, TextRange};
 
 pub use comments::Comment;

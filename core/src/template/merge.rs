@@ -110,7 +110,7 @@ pub fn flattened(tree: &Tree<'_>, mapping: NodeId) -> Vec<MergedEntry> {
     flatten(tree, mapping, &mut pairs, 0, &mut budget);
     // PyYAML builds the dict from `merged + own`: a later pair replaces an
     // earlier one's value and keeps its place.
-    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut index: crate::hash::HashMap<&str, usize> = crate::hash::HashMap::default();
     let mut entries: Vec<MergedEntry> = Vec::with_capacity(pairs.len());
     for pair in pairs {
         match tree.scalar(pair.entry.key) {

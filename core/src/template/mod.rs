@@ -28,7 +28,6 @@ pub mod value;
 pub mod versions;
 
 use crate::hash::{HashMap, HashMapExt};
-
 use crate::syntax::{self, Entry, NodeId, Resolved, Tree};
 use crate::text::TextRange;
 

@@ -30,8 +30,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 let Some(parameter) = interface.parameters.iter().find(|p| p.name == name) else {
                     continue;
                 };
-                let Some((kind, value)) = as_parameter(parameter.kind.as_deref(), &given)
-                else {
+                let Some((kind, value)) = as_parameter(parameter.kind.as_deref(), &given) else {
                     continue;
                 };
                 let Some(why) = problem(kind, &parameter.constraints, &value) else {
