@@ -18,7 +18,7 @@ use heatwise_core::fixer::{fix_all, fix_stack, FixOptions, FixOutcome};
 use heatwise_core::lint::Rule;
 use heatwise_core::stack::Stack;
 use heatwise_core::syntax;
-use heatwise_core::text::LineIndex;
+use heatwise_core::text::Positions;
 
 use crate::args::{parse_rule, CheckArgs};
 use crate::input::{self, Input};
@@ -514,9 +514,9 @@ fn summarize(name: &str, outcome: &FixOutcome, unsafe_fixes: bool) {
             outcome.rounds
         );
     }
-    let index = LineIndex::new(&outcome.text);
+    let positions = Positions::new(&outcome.text);
     for diagnostic in &outcome.remaining {
-        let at = index.position(&outcome.text, diagnostic.range.start);
+        let at = positions.location(diagnostic.range);
         let why = match &diagnostic.fix {
             Some(fix) if fix.applicability == Applicability::Unsafe && !unsafe_fixes => {
                 format!(" [unsafe fix, with --unsafe: {}]", fix.title)

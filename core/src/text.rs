@@ -198,6 +198,12 @@ impl<'a> Positions<'a> {
         }
     }
 
+    /// The byte offset of a UTF-16 offset (as JavaScript counts), clamped
+    /// to the text.
+    pub fn offset_of_utf16(&self, utf16: u32) -> u32 {
+        self.index().offset_of_utf16(self.text, utf16)
+    }
+
     /// The text of a 1-based line, without its line break.
     pub fn line(&self, line: u32) -> &'a str {
         &self.text[self

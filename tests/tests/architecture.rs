@@ -2,6 +2,8 @@
 //! names is in the repository, every `cargo xtask` command is on the map,
 //! and every `cargo xtask` command the README shows exists.
 
+mod source;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -153,21 +155,16 @@ fn the_architecture_is_short() {
 }
 
 /// Every `.rs` file below `dir` (relative to the root), with its code
-/// outside tests and comments: a `tests.rs` file or a `tests/` folder is
-/// left out, and so is everything after a file's `#[cfg(test)]`.
+/// outside tests and comments (`source::code_of`): a `tests.rs` file or a
+/// `tests/` folder is left out, and so is each `#[cfg(test)]` module
+/// wherever the file declares it.
 fn code_below(dir: &str) -> Vec<(String, String)> {
     let mut found: Vec<(String, String)> = repository_paths()
         .into_iter()
         .filter(|path| path.starts_with(dir) && path.ends_with(".rs"))
         .filter(|path| !path.ends_with("/tests.rs") && !path.contains("/tests/"))
         .map(|path| {
-            let text = read(&path);
-            let code = text
-                .lines()
-                .take_while(|line| line.trim() != "#[cfg(test)]")
-                .filter(|line| !line.trim_start().starts_with("//"))
-                .collect::<Vec<_>>()
-                .join("\n");
+            let code = source::code_of(&read(&path));
             (path, code)
         })
         .collect();
@@ -175,25 +172,14 @@ fn code_below(dir: &str) -> Vec<(String, String)> {
     found
 }
 
-/// The names `prefix` is followed by in `code` (`crate::` gives `lint`,
-/// `template`, ...).
+/// The names `prefix` is followed by in the paths `code` names, grouped
+/// imports expanded (`crate::` gives `lint`, `template`, ...).
 fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
-    code.match_indices(prefix)
-        .filter(|(at, _)| {
-            // `crate::x` inside `heatwise_core::crate::` cannot happen;
-            // only whole-word matches count.
-            code[..*at]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
-        })
-        .map(|(at, _)| {
-            code[at + prefix.len()..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect::<String>()
-        })
-        .filter(|name| !name.is_empty())
+    let prefix: Vec<&str> = prefix.split("::").filter(|p| !p.is_empty()).collect();
+    source::paths(code)
+        .into_iter()
+        .filter(|path| path.len() > prefix.len() && path.iter().zip(&prefix).all(|(a, b)| a == b))
+        .map(|path| path[prefix.len()].clone())
         .collect()
 }
 

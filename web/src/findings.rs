@@ -9,7 +9,7 @@ use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LifecycleStep, LintOptions, Stage};
 use heatwise_core::release::Release;
 use heatwise_core::template::{self, Template};
-use heatwise_core::text::LineIndex;
+use heatwise_core::text::{Location, Positions, TextRange};
 
 use yew::AttrValue;
 
@@ -68,17 +68,14 @@ pub fn findings(text: &str, target: Option<Release>) -> Vec<Finding> {
 /// text (the outline) need not parse it again.
 pub fn checked(text: &str, target: Option<Release>) -> (Template<'_>, Vec<Finding>) {
     let options = LintOptions::new(Catalog::builtin()).with_target(target);
-    let index = LineIndex::new(text);
-    let utf16 = |start: u32, end: u32| {
-        let from = index.position(text, start);
-        let to = index.position(text, end);
-        (
-            from,
-            Utf16Range {
-                from: from.utf16,
-                to: to.utf16,
-            },
-        )
+    let positions = Positions::new(text);
+    let utf16 = |start: u32, end: u32| -> (Location, Utf16Range) {
+        let at = positions.location(TextRange::new(start, end));
+        let range = Utf16Range {
+            from: at.from,
+            to: at.to,
+        };
+        (at, range)
     };
     // Parsing is part of linting, as in `heatwise_core::lint::lint`.
     let (template, diagnostics) = crate::timing::measured("heatwise:lint", || {

@@ -32,8 +32,6 @@ extern "C" {
     fn lint_folder(files: &str, root: &str, environments: &str, target: &str) -> Promise;
     #[wasm_bindgen(js_name = migrateFolder)]
     fn migrate_folder(files: &str, root: &str, environments: &str, target: &str) -> Promise;
-    #[wasm_bindgen(js_name = runningEffects)]
-    pub(crate) fn running_effects_of(before: &str, after: &str, target: &str) -> Promise;
     #[wasm_bindgen(js_name = downloadZip)]
     fn download_zip(name: &str, files: &str);
 }

@@ -7,8 +7,8 @@ use std::rc::Rc;
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
+use crate::dispatch::{notify_error, Dispatcher};
 use crate::folder::{self, Folder, StackChoice};
-use crate::hooks::{notify_error, Dispatcher};
 use crate::outline::Utf16Range;
 use crate::state::{Workspace, WorkspaceAction};
 

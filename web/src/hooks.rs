@@ -12,13 +12,12 @@ use yew::prelude::*;
 
 use crate::components::Placement;
 use crate::controller::AppController;
+use crate::dispatch::{notify_error, Dispatcher};
 use crate::examples::{Example, BLANK_TEMPLATE, DEFAULT_FILE_NAME};
 use crate::orc::{self, manifests_file_name};
 use crate::share;
 use crate::state::{BottomPanelTab, Notice, Workspace, WorkspaceAction};
 use crate::storage::Persistence;
-
-pub type Dispatcher = UseReducerDispatcher<Workspace>;
 
 /// Replaces the document with `text` opened from `file_name`, and saves it;
 /// a cloud scan's report (`heatwise scan --format json`) opens beside the
@@ -41,13 +40,6 @@ pub fn open_text(
         file_name,
         saved,
     });
-}
-
-pub fn notify_error(dispatcher: &Dispatcher, text: String) {
-    dispatcher.dispatch(WorkspaceAction::Notify(Notice {
-        text,
-        is_error: true,
-    }));
 }
 
 /// Reads a file the user picked or dropped, then opens it.

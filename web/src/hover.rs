@@ -5,7 +5,7 @@
 //! finding get theirs from the finding's tooltip.)
 
 use heatwise_core::template::{self, FunctionChange, Symbol};
-use heatwise_core::text::LineIndex;
+use heatwise_core::text::{Positions, TextRange};
 
 use crate::outline::Utf16Range;
 
@@ -35,8 +35,8 @@ pub struct FunctionHoverStep {
 /// The hover for the function call whose name is at `utf16` (an offset
 /// as CodeMirror counts), if there is one.
 pub fn function_hover(text: &str, utf16: u32) -> Option<FunctionHover> {
-    let index = LineIndex::new(text);
-    let offset = index.offset_of_utf16(text, utf16);
+    let positions = Positions::new(text);
+    let offset = positions.offset_of_utf16(utf16);
     let template = template::parse(text);
     let Symbol::Function { name, range } = template.symbol_at(offset)? else {
         return None;
@@ -62,9 +62,12 @@ pub fn function_hover(text: &str, utf16: u32) -> Option<FunctionHover> {
         .map(|version| version.reading(name).describe(version));
     Some(FunctionHover {
         name,
-        range: Utf16Range {
-            from: index.position(text, range.start).utf16,
-            to: index.position(text, range.end).utf16,
+        range: {
+            let at = positions.location(TextRange::new(range.start, range.end));
+            Utf16Range {
+                from: at.from,
+                to: at.to,
+            }
         },
         steps,
         reading,

@@ -6,6 +6,7 @@ pub mod code_mirror;
 pub mod components;
 pub mod controller;
 pub mod descriptions;
+pub mod dispatch;
 pub mod embed;
 pub mod examples;
 pub mod findings;

@@ -9,7 +9,7 @@ use heatwise_core::fix::Applicability;
 use heatwise_core::fixer::{fix_all, FixOptions};
 use heatwise_core::lint::LintOptions;
 use heatwise_core::release::Release;
-use heatwise_core::text::LineIndex;
+use heatwise_core::text::{Positions, TextRange};
 use similar::{ChangeTag, DiffOp, TextDiff};
 
 use crate::findings::Change;
@@ -92,7 +92,7 @@ pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migrat
         .filter(|applied| applied.applicability == Applicability::Unsafe)
         .map(|applied| applied.title.clone())
         .collect();
-    let index = LineIndex::new(&outcome.text);
+    let positions = Positions::new(&outcome.text);
     let left = outcome
         .remaining
         .iter()
@@ -103,7 +103,7 @@ pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migrat
                 title: fix.title.clone(),
                 message: diagnostic.message.clone(),
                 applicability: fix.applicability,
-                line: index.position(&outcome.text, diagnostic.range.start).line,
+                line: positions.location(diagnostic.range).line,
             })
         })
         .collect();
@@ -168,7 +168,7 @@ fn line_starts(text: &str) -> Vec<usize> {
 fn changes(old: &str, new: &str, diff: &TextDiff<'_, '_, '_, str>) -> Vec<Change> {
     let old_starts = line_starts(old);
     let new_starts = line_starts(new);
-    let index = LineIndex::new(old);
+    let positions = Positions::new(old);
     let at = |starts: &[usize], line: usize| starts[line.min(starts.len() - 1)];
     diff.ops()
         .iter()
@@ -178,10 +178,11 @@ fn changes(old: &str, new: &str, diff: &TextDiff<'_, '_, '_, str>) -> Vec<Change
             let from = at(&old_starts, old_lines.start) as u32;
             let to = at(&old_starts, old_lines.end) as u32;
             let insert = &new[at(&new_starts, new_lines.start)..at(&new_starts, new_lines.end)];
+            let place = positions.location(TextRange::new(from, to));
             Change {
                 range: Utf16Range {
-                    from: index.position(old, from).utf16,
-                    to: index.position(old, to).utf16,
+                    from: place.from,
+                    to: place.to,
                 },
                 insert: insert.to_owned(),
             }

@@ -2,7 +2,7 @@
 //! positions converted to what the editor counts in.
 
 use heatwise_core::template::{self, Template};
-use heatwise_core::text::LineIndex;
+use heatwise_core::text::Positions;
 
 /// A half-open range of UTF-16 offsets, as CodeMirror counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,21 +32,20 @@ pub fn outline_of(template: &Template<'_>) -> Vec<OutlineEntry> {
     crate::timing::measured("heatwise:outline", || {
         let text = template.text();
         let tree = template.tree();
-        let index = LineIndex::new(text);
+        let positions = Positions::new(text);
         template
             .resources()
             .iter()
             .map(|resource| {
                 let name_range = resource.name_range(tree);
-                let start = index.position(text, name_range.start);
-                let end = index.position(text, name_range.end);
+                let at = positions.location(name_range);
                 OutlineEntry {
                     name: resource.name.clone(),
                     type_name: resource.definition.type_name.clone(),
-                    line: start.line,
+                    line: at.line,
                     name_range: Utf16Range {
-                        from: start.utf16,
-                        to: end.utf16,
+                        from: at.from,
+                        to: at.to,
                     },
                 }
             })

@@ -9,12 +9,19 @@
 use std::rc::Rc;
 
 use heatwise_core::release::Release;
+use js_sys::Promise;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 use yew::{html, Html};
 
-use crate::folder::running_effects_of;
 use crate::orc::{describe, field, items, text};
+
+#[wasm_bindgen(module = "/js/folder.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = runningEffects)]
+    fn running_effects_of(before: &str, after: &str, target: &str) -> Promise;
+}
 
 /// What the update does to one resource the migration touches.
 #[derive(Clone, Debug, PartialEq, Eq)]

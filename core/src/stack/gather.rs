@@ -212,7 +212,7 @@ pub struct GatherCache {
     parsed: HashMap<String, Arc<Parsed>>,
     /// By the interfaces of a stack's templates (their pointers, root
     /// first): which templates declare each parameter.
-    pub(super) declarations: HashMap<Vec<usize>, Arc<super::nesting::DeclarationIndex>>,
+    pub(super) declarations: HashMap<Vec<usize>, Arc<super::interface::DeclarationIndex>>,
 }
 
 /// A reference found in a file, before it is followed.
@@ -404,7 +404,7 @@ impl GatherCache {
             self.references.insert((false, url.to_owned()), references);
             let interface = super::Interface::of(url, parsed);
             self.interfaces.insert(url.to_owned(), Arc::new(interface));
-            let deprecated = super::nesting::deprecated_parameters(parsed);
+            let deprecated = super::interface::deprecated_parameters(parsed);
             self.deprecated.insert(url.to_owned(), deprecated.into());
             self.uses.keep(url, super::uses::Uses::read(parsed, None));
             self.parsed.insert(url.to_owned(), kept);

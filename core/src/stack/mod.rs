@@ -6,20 +6,23 @@
 //! where the files name their parameters, resources and outputs.
 
 mod created;
+mod creation;
 mod environment_values;
 pub mod gather;
+mod interface;
 pub mod nesting;
 pub mod registry;
 pub mod symbols;
 pub mod url;
 mod uses;
 
-pub use created::Passing;
+pub use creation::Passing;
 pub use gather::{
     Content, FileId, FileProvider, GatherCache, ReadError, Reference, ReferenceKind, Role, Stack,
     StackFile, Target, MAX_STACK_FILES,
 };
-pub use nesting::{Declared, Interface, NestedParameter, Nesting, StackFacts, StackNesting};
+pub use interface::{Declared, Interface, NestedParameter};
+pub use nesting::{Nesting, StackFacts, StackNesting};
 pub use registry::{is_template_name, Registry, Resolution, Resolver, TypeMapping};
 
 /// Texts held in memory, by URL, for an edge that is given its files (the

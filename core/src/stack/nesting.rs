@@ -8,110 +8,14 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::hash::{HashMap, HashMapExt};
-use crate::syntax::Resolved;
+use crate::template;
 use crate::template::value::Val;
-use crate::template::{self, merge, DocumentKind};
 use crate::text::TextRange;
 
-use super::created::Passing;
+use super::creation::{Creation, Passing};
 use super::environment_values::EnvironmentValues;
 use super::gather::{FileId, GatherCache, Reference, ReferenceKind, Role, Stack, Target};
-
-/// A nested template's parameters, as the resource that uses it sees them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Interface {
-    /// How messages name the template: its file's name.
-    pub name: String,
-    /// Its URL in the stack.
-    pub url: String,
-    pub parameters: Vec<NestedParameter>,
-    /// Its outputs' names: the attributes `get_attr` reads from the
-    /// resource.
-    pub outputs: Vec<String>,
-}
-
-/// One parameter of a nested template.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NestedParameter {
-    pub name: String,
-    pub has_default: bool,
-    /// Its name where it is declared, in the nested template.
-    pub range: TextRange,
-    /// Its `type` as written (HOT), when it is text.
-    pub kind: Option<String>,
-    /// Its HOT constraints, as written.
-    pub constraints: Vec<serde_json::Value>,
-}
-
-impl Interface {
-    /// Reads the parameters of the template at `url`.
-    pub fn read(url: &str, text: &str) -> Interface {
-        Interface::of(url, &template::parse(text))
-    }
-
-    /// The parameters of `template`, at `url`.
-    pub fn of(url: &str, template: &template::Template<'_>) -> Interface {
-        let tree = template.tree();
-        let default_key = match template.kind() {
-            DocumentKind::CloudFormation => "Default",
-            _ => "default",
-        };
-        let parameters = template
-            .parameters()
-            .iter()
-            .map(|parameter| {
-                let declaration = parameter.entry.value;
-                // `default: null` is none: Heat reads a default of None as
-                // no default.
-                let has_default = tree.is_mapping(declaration)
-                    && merge::merged_entry(tree, declaration, default_key).is_some_and(
-                        |(_, entry)| tree.resolve(entry.value) != Some(Resolved::Null),
-                    );
-                let hot = template.kind() == DocumentKind::Hot && tree.is_mapping(declaration);
-                let kind = hot
-                    .then(|| merge::merged_entry(tree, declaration, "type"))
-                    .flatten()
-                    .and_then(|(_, entry)| tree.scalar(entry.value).map(str::to_owned));
-                let constraints = hot
-                    .then(|| merge::merged_entry(tree, declaration, "constraints"))
-                    .flatten()
-                    .filter(|(_, entry)| tree.is_sequence(entry.value))
-                    .map(|(_, entry)| {
-                        let budget = std::cell::Cell::new(10_000);
-                        tree.items(entry.value)
-                            .iter()
-                            .filter_map(|&item| {
-                                template::value::literal(tree, item, 0, 16, &budget).to_json()
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                NestedParameter {
-                    name: parameter.name.clone(),
-                    has_default,
-                    range: tree.range(parameter.entry.key),
-                    kind,
-                    constraints,
-                }
-            })
-            .collect();
-        let outputs = template
-            .outputs()
-            .iter()
-            .map(|output| output.name.clone())
-            .collect();
-        Interface {
-            name: url.rsplit('/').next().unwrap_or(url).to_owned(),
-            url: url.to_owned(),
-            parameters,
-            outputs,
-        }
-    }
-
-    pub fn has(&self, name: &str) -> bool {
-        self.parameters.iter().any(|p| p.name == name)
-    }
-}
+use super::interface::{deprecated_parameters, DeclarationIndex, Declared, Interface};
 
 /// What the stack a file belongs to tells the linter about it: the nested
 /// templates its resources use, the parameters its templates declare, what
@@ -157,30 +61,8 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     fn depth(&self) -> Option<usize>;
 }
 
-/// By parameter name, the templates of a stack that declare it, made
-/// when first asked for and shared by the stacks with the same templates
-/// (one [`GatherCache`]'s combinations of environments).
-pub(super) type DeclarationIndex = OnceLock<HashMap<String, Vec<Declared>>>;
-
 /// Most sets of templates whose [`DeclarationIndex`] a cache keeps.
 const MAX_KEPT_INDEXES: usize = 256;
-
-/// A template that declares a parameter.
-#[derive(Clone, Debug)]
-pub struct Declared {
-    /// Whether it is the stack's root, to which an environment's
-    /// `parameters` apply (`parameter_defaults` apply to every template).
-    pub root: bool,
-    pub interface: Arc<Interface>,
-}
-
-impl PartialEq for Declared {
-    fn eq(&self, other: &Self) -> bool {
-        // Stacks read with one cache share their interfaces.
-        self.root == other.root
-            && (Arc::ptr_eq(&self.interface, &other.interface) || self.interface == other.interface)
-    }
-}
 
 /// What every file of a stack needs to know of its nested templates, read
 /// once: each template's interface, the registry's templates, the
@@ -209,7 +91,7 @@ pub struct StackNesting<'s> {
     deprecated: HashMap<String, String>,
     pub(super) stack: &'s Stack,
     /// What Heat creates of the stack, once asked (`created.rs`).
-    pub(super) creation: OnceLock<super::created::Creation>,
+    pub(super) creation: OnceLock<Creation>,
     /// The root's uses, read with the values the environments give.
     pub(super) root_uses: OnceLock<Arc<super::uses::Uses>>,
     /// The other templates' uses, shared by the stacks of one cache.
@@ -442,35 +324,6 @@ fn known_or<T: Clone>(cache: &mut HashMap<String, T>, url: &str, read: impl FnOn
     let value = read();
     cache.insert(url.to_owned(), value.clone());
     value
-}
-
-/// The parameters a template lists in a `parameter_groups` entry labelled
-/// `deprecated` (any case).
-pub(super) fn deprecated_parameters(parsed: &template::Template<'_>) -> Vec<String> {
-    let tree = parsed.tree();
-    let Some(groups) = parsed.section("parameter_groups") else {
-        return Vec::new();
-    };
-    let mut names = Vec::new();
-    for &group in tree.items(groups) {
-        if !tree.is_mapping(group) {
-            continue;
-        }
-        let label = tree
-            .get(group, "label")
-            .and_then(|label| tree.scalar(label));
-        if !label.is_some_and(|label| label.eq_ignore_ascii_case("deprecated")) {
-            continue;
-        }
-        if let Some(parameters) = tree.get(group, "parameters") {
-            names.extend(
-                tree.items(parameters)
-                    .iter()
-                    .filter_map(|&item| tree.scalar(item).map(str::to_owned)),
-            );
-        }
-    }
-    names
 }
 
 impl<'s> StackNesting<'s> {

@@ -2,8 +2,7 @@
 //! function, anywhere in a template.
 
 use super::{DocumentKind, TemplateVersion};
-use crate::syntax::{NodeId, Resolved, Tree};
-use crate::text::TextRange;
+use crate::syntax::{NodeId, Tree};
 
 /// Functions of CloudFormation-format templates (HOT 2013-05-23 reads them
 /// too; later HOT versions reject them, which is for the linter to say).
@@ -212,68 +211,4 @@ pub(super) fn find(
             })
         })
         .collect()
-}
-
-/// The first HOT version whose `get_attr` takes `[resource]` alone (all
-/// attributes: Heat's `GetAttAllAttributes`).
-const ALL_ATTRIBUTES_SINCE: &str = "2015-10-15";
-
-/// What is wrong with a call's arguments, for the functions the model
-/// reads (attributes and resource references), judged as Heat's function
-/// classes of the template's version (`hot_version`, a date; `None` for
-/// CloudFormation or an unknown version) judge them.
-pub(crate) fn argument_problem(
-    tree: &Tree,
-    call: &FunctionCall,
-    version: Option<&'static TemplateVersion>,
-    is_call: &dyn Fn(NodeId) -> bool,
-) -> Option<(String, TextRange)> {
-    let hot_version = version.map(|v| v.version.as_str());
-    let class = version
-        .and_then(|v| v.functions.get(call.name))
-        .map(String::as_str);
-    let items = tree.items(call.args).len();
-    let list = tree.is_sequence(call.args);
-    let message = match (call.name, class) {
-        ("get_attr", _) if hot_version.is_none_or(|v| v >= ALL_ATTRIBUTES_SINCE) => {
-            // `if not args`, then any Python sequence: a list, or a string
-            // of one character (two or more are refused as "not a list").
-            let one_character = matches!(
-                tree.resolve(call.args),
-                Some(Resolved::Str(s)) if s.chars().count() == 1
-            );
-            if list && items >= 1 || one_character {
-                return None;
-            }
-            "get_attr takes a list: [resource] (all its attributes) or [resource, attribute, path...]".to_owned()
-        }
-        ("get_attr", _) if !list || items < 2 => {
-            "get_attr takes a list: [resource, attribute, path...] ([resource] alone needs heat_template_version 2015-10-15 or later)".to_owned()
-        }
-        ("Fn::GetAtt", _) if !list || items != 2 => {
-            "Fn::GetAtt takes a list: [resource, attribute]".to_owned()
-        }
-        ("get_resource" | "Ref", _) if !tree.is_scalar(call.args) => {
-            format!("{} takes a resource name", call.name)
-        }
-        // Heat's `If` (before wallaby) takes three arguments; `IfNullable`
-        // also two (the item is left out when the condition is false).
-        ("if", Some("If")) if !list || items != 3 => {
-            "Arguments to \"if\" must be of the form: [condition_name, value_if_true, value_if_false] (two arguments need heat_template_version 2021-04-16 (wallaby))".to_owned()
-        }
-        ("if", Some("IfNullable")) if !list || !(2..=3).contains(&items) => {
-            "Arguments to \"if\" must be of the form: [condition_name, value_if_true, value_if_false] or [condition_name, value_if_true]".to_owned()
-        }
-        // Heat's `Join` (before 2015-10-15) takes one list; `JoinMultiple`
-        // several.
-        ("list_join", Some("Join")) if list && items != 2 => {
-            "list_join takes a delimiter and one list: [\", \", [a, b]] (several lists need heat_template_version 2015-10-15 or later)".to_owned()
-        }
-        ("repeat", Some(class)) => {
-            return super::repeat::refusal(tree, call, class, version?);
-        }
-        (_, Some(class)) => return super::arguments::parse_problem(tree, call, class, is_call),
-        _ => return None,
-    };
-    Some((message, tree.range(call.args)))
 }

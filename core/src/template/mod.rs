@@ -10,7 +10,7 @@
 //! one level, as Heat's loader would expand it, within
 //! [`MAX_ALIASED_NODES`] for the whole text; no other alias is followed.
 
-mod arguments;
+pub(crate) mod arguments;
 mod dump;
 pub(crate) mod functions;
 mod kept;

@@ -13,7 +13,7 @@ use heatwise_core::lint::{Diagnostic, LintOptions, StackLinter};
 use heatwise_core::release::Release;
 use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Role, Stack};
 use heatwise_core::template::{self, DocumentKind};
-use heatwise_core::text::{LineIndex, TextRange};
+use heatwise_core::text::{Positions, TextRange};
 use heatwise_core::update::{self, Action, StackInput};
 use serde_json::{json, Value};
 
@@ -241,10 +241,8 @@ fn finding(stack: &Stack, text: &str, diagnostic: &Diagnostic) -> Value {
 /// A range as the editor takes it: UTF-16 offsets, 1-based line and
 /// column.
 fn place(text: &str, range: TextRange) -> Value {
-    let index = LineIndex::new(text);
-    let from = index.position(text, range.start);
-    let to = index.position(text, range.end);
-    json!({ "from": from.utf16, "to": to.utf16, "line": from.line, "column": from.column })
+    let at = Positions::new(text).location(range);
+    json!({ "from": at.from, "to": at.to, "line": at.line, "column": at.column })
 }
 
 /// The stack migrated as `heatwise fix --stack` migrates it (safe fixes):

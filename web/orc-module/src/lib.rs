@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use heatwise_core::stack::{Stack, Texts};
-use heatwise_core::text::LineIndex;
+use heatwise_core::text::Positions;
 use heatwise_orc::OptionField;
 use serde_json::{json, Value};
 
@@ -147,18 +147,16 @@ pub fn export_view(text: &str, settings: &Settings<'_>, stack: &ViewStack<'_>) -
                 Some(file) => (&*file.text, file.url.strip_prefix(FOLDER)),
                 None => (text, None),
             };
-            let index = LineIndex::new(written);
-            let from = index.position(written, finding.range.start);
-            let to = index.position(written, finding.range.end);
+            let at = Positions::new(written).location(finding.range);
             let mut out = json!({
                 "code": finding.code.as_str(),
                 "name": finding.code.name(),
                 "severity": finding.severity().as_str(),
                 "message": finding.message,
-                "from": from.utf16,
-                "to": to.utf16,
-                "line": from.line,
-                "column": from.column,
+                "from": at.from,
+                "to": at.to,
+                "line": at.line,
+                "column": at.column,
             });
             if let Some(path) = file {
                 out["file"] = json!(path);

@@ -2,7 +2,7 @@
 
 use crate::lint::context::Context;
 use crate::lint::Rule;
-use crate::template::functions::argument_problem;
+use crate::template::arguments::argument_problem;
 use crate::template::result_problem;
 use crate::text::TextRange;
 

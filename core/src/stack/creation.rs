@@ -1,0 +1,67 @@
+//! The answers `created.rs` works out for a stack: which nested stacks
+//! Heat makes ([`Creation`]) and what their uses pass each parameter
+//! ([`Passing`]).
+
+use std::sync::Arc;
+
+use crate::hash::HashMap;
+use crate::template::value::{Val, V};
+
+use super::gather::FileId;
+
+/// What the uses of a nested template pass one of its parameters.
+#[derive(Clone, Debug)]
+pub enum Passing {
+    /// Every use passes this value.
+    Value(V),
+    /// No use passes it, and the environments' `parameter_defaults` give
+    /// this value (shared: TripleO's are large).
+    Default(Arc<Val>),
+    /// No use passes it, nor do the environments: its own default holds.
+    Nothing,
+    /// Not known here: uses pass different values, or values computed
+    /// when the stack runs, or the template is not made a stack of.
+    Unknown,
+}
+
+impl PartialEq for Passing {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Passing::Value(a), Passing::Value(b)) => a == b,
+            (Passing::Default(a), Passing::Default(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Passing::Nothing, Passing::Nothing) | (Passing::Unknown, Passing::Unknown) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The uses by which Heat makes each nested stack: by file, the (file,
+/// index into its [`Uses`]) of each use that creates it.
+#[derive(Debug, Default)]
+pub(super) struct Creation {
+    /// By file: whether a use Heat creates makes a stack of it.
+    pub created: Vec<bool>,
+    /// By file: whether any template of the stack uses it by a type
+    /// written as such. One that none does is used some other way (a
+    /// ResourceChain's `resources` given by a parameter, say): whether
+    /// and how Heat creates it is not decided here.
+    pub named: Vec<bool>,
+    /// Whether a created template gives a type by a function.
+    pub computed_types: bool,
+    /// By file: its deepest level below the root, when created.
+    pub depths: Vec<Option<usize>>,
+    pub by_child: HashMap<FileId, Vec<(FileId, usize)>>,
+}
+
+impl Creation {
+    /// Whether Heat makes a stack of `file`, or may.
+    pub fn may_create(&self, file: FileId) -> bool {
+        self.created[file] || (!self.named[file] && self.computed_types)
+    }
+
+    /// How many levels below the root Heat makes a stack of `file`, at
+    /// the deepest.
+    pub fn depth(&self, file: FileId) -> Option<usize> {
+        self.depths.get(file).copied().flatten()
+    }
+}

@@ -1,0 +1,231 @@
+//! The shape of the code, in every crate: no circle between files, no file
+//! longer than its crate allows, and the invariants of ARCHITECTURE.md
+//! that code can show. Files are read whole, without their test modules
+//! wherever they are declared (`source/mod.rs`).
+
+mod source;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use source::{code_of, file_of, paths, root, CRATES};
+
+/// Each crate's files (relative to its source folder) with their code.
+fn files_of(src: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut pending = vec![root().join(src)];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let relative = path
+                    .strip_prefix(root().join(src))
+                    .expect("below its crate")
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                let text = std::fs::read_to_string(&path).expect("readable source");
+                found.push((relative, text));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The files each file imports from its own crate.
+fn imports(src: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let folder = root().join(src);
+    let mut graph = BTreeMap::new();
+    for (file, text) in files_of(src) {
+        let used: BTreeSet<String> = paths(&code_of(&text))
+            .iter()
+            .filter_map(|path| file_of(&folder, &file, path))
+            .filter(|target| *target != file)
+            .collect();
+        graph.insert(file, used);
+    }
+    graph
+}
+
+/// The circles of `graph`: its strongly connected parts of more than one
+/// file (Tarjan's, iterative).
+fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let names: Vec<&String> = graph.keys().collect();
+    let index_of: BTreeMap<&String, usize> =
+        names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+    let edges: Vec<Vec<usize>> = names
+        .iter()
+        .map(|n| {
+            graph[*n]
+                .iter()
+                .filter_map(|t| index_of.get(t).copied())
+                .collect()
+        })
+        .collect();
+    let (mut order, mut low) = (vec![usize::MAX; names.len()], vec![0; names.len()]);
+    let (mut stack, mut on_stack, mut found) = (Vec::new(), vec![false; names.len()], Vec::new());
+    let mut counter = 0;
+    for start in 0..names.len() {
+        if order[start] != usize::MAX {
+            continue;
+        }
+        let mut work = vec![(start, 0)];
+        while let Some((node, next)) = work.pop() {
+            if next == 0 {
+                order[node] = counter;
+                low[node] = counter;
+                counter += 1;
+                stack.push(node);
+                on_stack[node] = true;
+            }
+            if let Some(&to) = edges[node].get(next) {
+                work.push((node, next + 1));
+                if order[to] == usize::MAX {
+                    work.push((to, 0));
+                } else if on_stack[to] {
+                    low[node] = low[node].min(order[to]);
+                }
+                continue;
+            }
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[node]);
+            }
+            if low[node] == order[node] {
+                let mut part = Vec::new();
+                while let Some(member) = stack.pop() {
+                    on_stack[member] = false;
+                    part.push(names[member].clone());
+                    if member == node {
+                        break;
+                    }
+                }
+                if part.len() > 1 {
+                    part.sort();
+                    found.push(part);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Files import downward: no two files of a crate reach each other
+/// through their imports, so each can be read, tested and moved with
+/// only what is below it. A module's `mod.rs` that re-exports its files
+/// is no circle: only paths written from `crate`, `super` or `self`
+/// count.
+#[test]
+fn no_file_imports_a_file_that_imports_it() {
+    let mut wrong = Vec::new();
+    for src in CRATES {
+        for circle in circles(&imports(src)) {
+            wrong.push(format!("{src}: {}", circle.join(" ↔ ")));
+        }
+    }
+    assert!(wrong.is_empty(), "files that import each other: {wrong:#?}");
+}
+
+/// The lines of code (tests, comments and blank lines left out) a file of
+/// each crate may have. The files listed with a crate are over it today,
+/// each to be split along its seams: until then, none may grow.
+/// A crate's source folder, its files' limit, and the files over it.
+type Limit = (&'static str, usize, &'static [(&'static str, usize)]);
+
+const SIZES: &[Limit] = &[
+    (
+        "core/src/",
+        500,
+        &[
+            ("catalog/document/read.rs", 562),
+            ("catalog/store.rs", 732),
+            ("fix/edit.rs", 669),
+            ("stack/symbols.rs", 549),
+            ("syntax/build.rs", 587),
+            ("update/mod.rs", 570),
+        ],
+    ),
+    ("orc/src/", 450, &[]),
+    (
+        "cli/src/",
+        500,
+        &[("catalog.rs", 614), ("server/mod.rs", 641)],
+    ),
+    ("web/src/", 450, &[("state.rs", 481)]),
+    ("web/orc-module/src/", 450, &[]),
+    ("web/folder-module/src/", 450, &[]),
+    ("js/src/", 450, &[("api.rs", 502)]),
+    ("xtask/src/", 450, &[]),
+    ("tests/support/src/", 450, &[]),
+];
+
+/// No file is long: a file holds one idea, and a long one is two.
+#[test]
+fn no_file_is_long() {
+    let mut wrong = Vec::new();
+    for &(src, limit, over) in SIZES {
+        for (file, text) in files_of(src) {
+            let lines = code_of(&text)
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .count();
+            let allowed = over
+                .iter()
+                .find(|(f, _)| *f == file)
+                .map_or(limit, |&(_, n)| n);
+            if lines > allowed {
+                wrong.push(format!(
+                    "{src}{file}: {lines} lines of code, over {allowed}"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// ARCHITECTURE.md: "Lines, columns and UTF-16 exist only at the edges,
+/// through `text::Positions`": no crate around the core builds a line
+/// index of its own (the core's serves byte ranges of lines to its fixes).
+#[test]
+fn lines_and_columns_come_from_positions() {
+    let mut wrong = Vec::new();
+    for src in CRATES.iter().filter(|src| **src != "core/src/") {
+        for (file, text) in files_of(src) {
+            if code_of(&text).contains("LineIndex::new") {
+                wrong.push(format!("{src}{file}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "files that build a LineIndex instead of using text::Positions: {wrong:#?}"
+    );
+}
+
+/// The reader itself: test modules are left out wherever declared, and
+/// grouped imports name each of their paths.
+#[test]
+fn the_reader_sees_what_the_checks_need() {
+    let text = "use crate::{a::X, b::{c::Y, Z as W}};\n#[cfg(test)]\nmod tests {\n    use crate::hidden;\n}\nfn f() { crate::d::g(); }\n#[cfg(test)]\nmod more;\n// crate::comment\n";
+    let code = code_of(text);
+    assert!(!code.contains("hidden") && !code.contains("more") && !code.contains("comment"));
+    let found: BTreeSet<String> = paths(&code).iter().map(|p| p.join("::")).collect();
+    for expected in [
+        "crate::a::X",
+        "crate::b::c::Y",
+        "crate::b::Z",
+        "crate::d::g",
+    ] {
+        assert!(found.contains(expected), "{expected} not in {found:?}");
+    }
+    let graph = BTreeMap::from([
+        ("a".to_owned(), BTreeSet::from(["b".to_owned()])),
+        ("b".to_owned(), BTreeSet::from(["c".to_owned()])),
+        ("c".to_owned(), BTreeSet::from(["a".to_owned()])),
+        ("d".to_owned(), BTreeSet::from(["a".to_owned()])),
+    ]);
+    assert_eq!(circles(&graph), [["a", "b", "c"]]);
+}
