@@ -2,7 +2,6 @@
 //! release to judge for, rule codes, severities, and what a template is
 //! checked against (`--target`, `--catalog`, `-e`).
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -11,7 +10,7 @@ use heatwise_core::lint::{LintOptions, Rule, Severity};
 use heatwise_core::release::Release;
 use heatwise_core::stack::Registry;
 
-use crate::input::{load_environment, read_text};
+use crate::input::{load_environment, read_path_within};
 use crate::output::InputError;
 
 /// What a template is checked against: a release, the catalog, and the
@@ -79,9 +78,7 @@ impl Checked {
 fn load_catalog(path: Option<&Path>) -> Result<Option<Catalog>, String> {
     let Some(path) = path else { return Ok(None) };
     let shown = path.display();
-    let file = fs::File::open(path)
-        .map_err(|error| format!("cannot read the catalog {shown}: {error}"))?;
-    let text = read_text(file, MAX_CATALOG_BYTES)
+    let text = read_path_within(path, MAX_CATALOG_BYTES)
         .map_err(|message| format!("cannot read the catalog {shown}: {message}"))?;
     let top = Catalog::from_any_json(&text).map_err(|error| {
         format!(

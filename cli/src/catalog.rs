@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -147,29 +147,10 @@ pub fn run(args: &CatalogArgs) -> ExitCode {
     }
 }
 
-/// Reads a file (or standard input for `-`) of at most
-/// [`MAX_CATALOG_BYTES`] bytes.
-fn read_limited(path: &Path) -> Result<String, String> {
-    let shown = path.display();
-    let mut bytes = Vec::new();
-    let limit = MAX_CATALOG_BYTES as u64 + 1;
-    let read = if path == Path::new("-") {
-        std::io::stdin().take(limit).read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|file| file.take(limit).read_to_end(&mut bytes))
-    };
-    read.map_err(|error| format!("cannot read {shown}: {error}"))?;
-    if bytes.len() > MAX_CATALOG_BYTES {
-        return Err(format!(
-            "{shown} is larger than the {MAX_CATALOG_BYTES} bytes a catalog may have"
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text"))
-}
-
 /// Reads a catalog file in either JSON shape.
 pub fn read_catalog(path: &Path) -> Result<Catalog, String> {
-    let text = read_limited(path)?;
+    let text = crate::input::read_path_within(path, MAX_CATALOG_BYTES)
+        .map_err(|why| format!("{}: {why}", path.display()))?;
     Catalog::from_any_json(&text).map_err(|error| format!("{}: {error}", path.display()))
 }
 

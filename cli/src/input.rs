@@ -61,6 +61,17 @@ pub fn read_path(path: &Path) -> Result<String, String> {
     }
 }
 
+/// [`read_path`] for input of another size than a template's (an
+/// operator's catalog): at most `limit` bytes.
+pub fn read_path_within(path: &Path, limit: usize) -> Result<String, String> {
+    if path.as_os_str() == "-" {
+        return read_text(io::stdin().lock(), limit);
+    }
+    let file = fs::File::open(path).map_err(|error| describe_io_error(&error))?;
+    let size = file.metadata().map(|m| m.len()).ok();
+    read_text_sized(file, limit, size.unwrap_or(0).min(limit as u64) as usize)
+}
+
 /// Says on standard error what cannot be read, and keeps it for the report.
 pub fn report_error(errors: &mut Vec<InputError>, error: InputError) {
     eprintln!("error: {}: {}", error.path, error.message);

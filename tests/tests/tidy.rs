@@ -205,6 +205,26 @@ fn lines_and_columns_come_from_positions() {
     );
 }
 
+/// ARCHITECTURE.md: "every command reads through `input.rs`": no other
+/// file of the CLI opens a file to read it (its size limits, standard
+/// input, and its messages for what is not text are there), but the CA
+/// bundle a cloud's TLS takes, which is bytes.
+#[test]
+fn the_cli_reads_through_input() {
+    let readers = ["File::open(", "fs::read(", "fs::read_to_string("];
+    let mut wrong = Vec::new();
+    for (file, text) in files_of("cli/src/") {
+        if ["input.rs", "cloud/http.rs"].contains(&file.as_str()) {
+            continue;
+        }
+        let code = code_of(&text);
+        if let Some(reader) = readers.iter().find(|r| code.contains(*r)) {
+            wrong.push(format!("cli/src/{file} reads with {reader}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
 /// The reader itself: test modules are left out wherever declared, and
 /// grouped imports name each of their paths.
 #[test]

@@ -225,8 +225,7 @@ impl Config {
 
 fn read_config(path: &Path) -> Result<Config, String> {
     let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let text = crate::input::read_text(file, MAX_CONFIG_BYTES)
+    let text = crate::input::read_path_within(path, MAX_CONFIG_BYTES)
         .map_err(|message| format!("cannot read {shown}: {message}"))?;
     load::load(&text, Kind::Template)
         .map(Config)
