@@ -763,3 +763,33 @@ fn oversized_standard_input_is_refused() {
         "error: <stdin>: larger than the 10 MiB a file may have; not read\n"
     );
 }
+
+/// The README's sample is what `heatwise lint` prints: every line it shows
+/// between `$ heatwise lint ...` and the next prompt (but the `[...]` that
+/// stands for the findings left out) is a line of the real output, in
+/// order.
+#[test]
+fn the_readme_shows_what_lint_prints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let command = "$ heatwise lint static/examples/web-tier-legacy.yaml\n";
+    let sample = readme
+        .split_once(command)
+        .and_then(|(_, rest)| rest.split_once("\n$ "))
+        .map(|(sample, _)| sample)
+        .expect("the README shows `heatwise lint` of the web tier example");
+    let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(["lint", "static/examples/web-tier-legacy.yaml"])
+        .current_dir(&root)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let printed = String::from_utf8(output.stdout).unwrap();
+    let mut lines = printed.lines();
+    for shown in sample.lines().filter(|line| *line != "[...]") {
+        assert!(
+            lines.any(|line| line == shown),
+            "the README shows a line `heatwise lint` does not print (or not there):\n{shown}\n--- printed:\n{printed}"
+        );
+    }
+}
