@@ -72,6 +72,11 @@ pub struct LintArgs {
     #[arg(long, value_name = "DIR", requires = "stack")]
     each_environment: Option<PathBuf>,
 
+    /// With --stack: a value of the root's parameter NAME, as given to
+    /// `openstack stack create -P`: over every environment's. Repeatable.
+    #[arg(short = 'P', long = "parameter", value_name = "NAME=VALUE", value_parser = crate::update_preview::parse_parameter, requires = "stack")]
+    parameters: Vec<(String, String)>,
+
     #[command(flatten)]
     check: CheckArgs,
 
@@ -108,6 +113,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
         let stack = ProjectStack {
             root: root.clone(),
             environments: args.check.environments.clone(),
+            parameters: args.parameters.clone(),
             path_maps: args.path_maps.clone(),
             each_environment: args.each_environment.clone(),
             project: None,
@@ -400,6 +406,7 @@ fn lint_stack(
     };
     lint_gathered(
         &urls,
+        &stack.parameters,
         &files,
         &shown,
         options,
@@ -410,11 +417,13 @@ fn lint_stack(
     )
 }
 
-/// The stack of the root `urls[0]` and the environments after it, its
-/// files read from `files` and each shown as `shown` names its URL.
+/// The stack of the root `urls[0]` and the environments after it, and
+/// the values the create request gives its parameters; its files read
+/// from `files` and each shown as `shown` names its URL.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn lint_gathered(
     urls: &[String],
+    parameters: &[(String, String)],
     files: &dyn FileProvider,
     shown: &dyn Fn(&str) -> String,
     options: &LintOptions<'_>,
@@ -423,7 +432,8 @@ pub(crate) fn lint_gathered(
     memo: &LintMemo,
     files_linted: Files,
 ) -> Vec<FileReport> {
-    let gathered = Stack::gather_with(&urls[0], &urls[1..], files, &mut run.cache);
+    let mut gathered = Stack::gather_with(&urls[0], &urls[1..], files, &mut run.cache);
+    gathered.parameters = parameters.to_vec();
     let mut shown = |url: &str| {
         run.shown
             .entry(url.to_owned())

@@ -67,6 +67,8 @@ pub struct ProjectStack {
     pub root: PathBuf,
     pub environments: Vec<PathBuf>,
     pub path_maps: Vec<PathMap>,
+    /// The values the create request gives the root's parameters (`-P`).
+    pub parameters: Vec<(String, String)>,
     /// Each environment file under this directory, alone on top of the
     /// others: one combination each.
     pub each_environment: Option<PathBuf>,
@@ -169,6 +171,7 @@ pub fn read(path: &Path) -> Result<Project, String> {
         .stack
         .into_iter()
         .map(|stack| ProjectStack {
+            parameters: Vec::new(),
             root: dir.join(stack.root),
             environments: stack
                 .environments

@@ -57,7 +57,7 @@ pub struct UpdatePreviewArgs {
     format: PreviewFormat,
 }
 
-fn parse_parameter(text: &str) -> Result<(String, String), String> {
+pub(crate) fn parse_parameter(text: &str) -> Result<(String, String), String> {
     text.split_once('=')
         .filter(|(name, _)| !name.is_empty())
         .map(|(name, value)| (name.to_owned(), value.to_owned()))

@@ -77,8 +77,18 @@ fn environment_of(template: &Path) -> Option<PathBuf> {
     environment.is_file().then_some(environment)
 }
 
-/// heatwise's errors in the stack of a template (with its environment):
-/// code and stage.
+/// The values the create request gives a template's parameters (`-P`):
+/// `NAME=VALUE` lines of the `.params` file beside it.
+fn parameters_of(template: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(template.with_extension("params")).unwrap_or_default();
+    text.lines()
+        .filter_map(|line| line.split_once('='))
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .collect()
+}
+
+/// heatwise's errors in the stack of a template (with its environment and
+/// its parameters' values): code and stage.
 fn errors(template: &Path) -> Vec<(String, String)> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_heatwise"));
     command
@@ -86,6 +96,9 @@ fn errors(template: &Path) -> Vec<(String, String)> {
         .arg(template);
     if let Some(environment) = environment_of(template) {
         command.arg("-e").arg(environment);
+    }
+    for (name, value) in parameters_of(template) {
+        command.arg("-P").arg(format!("{name}={value}"));
     }
     let output = command.output().unwrap();
     let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
@@ -114,6 +127,10 @@ fn heatwise_reports_an_error_exactly_where_heat_refuses() {
         json!({
             "project": "alpha", "user": "alice", "template": t, "create": create,
             "environments": environment_of(t).into_iter().collect::<Vec<_>>(),
+            "parameters": parameters_of(t)
+                .into_iter()
+                .map(|(name, value)| (name, Value::String(value)))
+                .collect::<serde_json::Map<_, _>>(),
         })
     };
     // Those Heat creates are judged as `openstack stack create` meets them,

@@ -283,8 +283,10 @@ fn lint_stacks(
         let texts = kept_files(&stack.documents);
         let mut errors = Vec::new();
         let mut run = StackRun::default();
+        // The environment Heat keeps holds the values the request gave.
         let reports = lint_gathered(
             &kept_urls(),
+            &[],
             &texts,
             &shown_kept,
             options,

@@ -70,6 +70,12 @@ pub(crate) struct Context<'a, 't> {
 }
 
 impl<'a, 't> Context<'a, 't> {
+    /// Whether the file is linted as its stack's root (see
+    /// [`LintOptions::as_root`]).
+    pub(crate) fn as_root(&self) -> bool {
+        self.as_root
+    }
+
     pub(crate) fn new(template: &'a Template<'t>, options: &'a LintOptions<'a>) -> Self {
         let tree = template.tree();
         Self {

@@ -65,6 +65,7 @@ enum Question {
     ByRegistry(String, Option<Arc<Interface>>),
     HasDefault(String, bool),
     Given(String, Option<Arc<template::value::Val>>),
+    Requested(Vec<(String, Arc<template::value::Val>)>),
     RootParameters(Option<Vec<String>>),
     AllParameters(Vec<String>),
     Declares(String, bool),
@@ -220,6 +221,7 @@ impl Kept {
                 (Some(now), Some(then)) => Arc::ptr_eq(&now, then) || now == *then,
                 (now, then) => now.is_none() && then.is_none(),
             },
+            Question::Requested(answer) => facts.requested() == answer.as_slice(),
             Question::RootParameters(answer) => facts.root_parameters() == answer.as_deref(),
             Question::AllParameters(answer) => facts.all_parameters() == answer.as_slice(),
             Question::Declares(name, answer) => facts.declares(name) == *answer,
@@ -294,6 +296,12 @@ impl StackFacts for Recording<'_> {
     fn given(&self, name: &str) -> Option<Arc<template::value::Val>> {
         let answer = self.facts.given(name);
         self.note(Question::Given(name.to_owned(), answer.clone()));
+        answer
+    }
+
+    fn requested(&self) -> &[(String, Arc<template::value::Val>)] {
+        let answer = self.facts.requested();
+        self.note(Question::Requested(answer.to_vec()));
         answer
     }
 

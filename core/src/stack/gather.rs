@@ -135,6 +135,10 @@ pub struct Stack {
     pub references: Vec<Reference>,
     /// The root and the environments that could not be read, with why.
     pub unread: Vec<(String, ReadError)>,
+    /// The values the create request gives the root's parameters
+    /// (`openstack stack create -P NAME=VALUE`): over every environment's.
+    /// Gathering leaves it empty; whoever makes the request sets it.
+    pub parameters: Vec<(String, String)>,
 }
 
 impl Stack {

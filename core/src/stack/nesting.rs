@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::hash::{HashMap, HashMapExt};
 use crate::template;
-use crate::template::value::Val;
+use crate::template::value::{Val, V};
 use crate::text::TextRange;
 
 use super::creation::{Creation, Passing};
@@ -33,6 +33,8 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     /// `name`, when it is written as a literal: a later environment's over
     /// an earlier one's, `parameters` over `parameter_defaults`.
     fn given(&self, name: &str) -> Option<Arc<Val>>;
+    /// The values the create request gives the root's parameters (`-P`).
+    fn requested(&self) -> &[(String, Arc<Val>)];
     /// The root template's parameters, when it could be read.
     fn root_parameters(&self) -> Option<&[String]>;
     /// Every parameter a template of the stack declares, sorted.
@@ -76,6 +78,9 @@ pub struct StackNesting<'s> {
     by_registry: HashMap<&'s str, FileId>,
     /// What each environment gives parameters, in order.
     defaults: Vec<Arc<EnvironmentValues>>,
+    /// What the create request gives the root's parameters (`-P`), as
+    /// text, as heatclient sends it.
+    requested: Vec<(String, Arc<Val>)>,
     root_parameters: Option<Arc<[String]>>,
     /// The root's interface, when it could be read.
     root: Option<Arc<Interface>>,
@@ -148,6 +153,10 @@ impl StackFacts for Nesting<'_> {
 
     fn given(&self, name: &str) -> Option<Arc<Val>> {
         self.stack.given(name)
+    }
+
+    fn requested(&self) -> &[(String, Arc<Val>)] {
+        &self.stack.requested
     }
 
     fn root_parameters(&self) -> Option<&[String]> {
@@ -292,10 +301,17 @@ impl Stack {
                 index
             }
         };
+        let requested = (self.parameters.iter())
+            .map(|(name, value)| {
+                let value = Val::new(V::Str(value.clone()), TextRange::empty(0));
+                (name.clone(), Arc::new(value))
+            })
+            .collect();
         StackNesting {
             interfaces,
             by_registry,
             defaults,
+            requested,
             root_parameters,
             root,
             all_parameters: OnceLock::new(),
@@ -340,6 +356,9 @@ impl<'s> StackNesting<'s> {
 
     /// See [`StackFacts::given`].
     pub(super) fn given(&self, name: &str) -> Option<Arc<Val>> {
+        if let Some((_, value)) = self.requested.iter().rev().find(|(n, _)| n == name) {
+            return Some(Arc::clone(value));
+        }
         let environments = || self.defaults.iter().rev();
         (environments().find_map(|given| given.parameter(name)))
             .or_else(|| environments().find_map(|given| given.default(name)))

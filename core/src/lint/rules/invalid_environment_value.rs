@@ -12,6 +12,9 @@ use crate::template::DocumentKind;
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
     let tree = cx.tree;
+    if cx.as_root() {
+        requested(cx);
+    }
     let (Some(stack), DocumentKind::Environment) = (cx.stack, template.kind()) else {
         return;
     };
@@ -69,6 +72,40 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     }
 }
 
+/// Each value the create request gives a parameter of the root (`-P`)
+/// that the parameter refuses, reported where the root declares it.
+fn requested(cx: &mut Context<'_, '_>) {
+    let Some(stack) = cx.stack else { return };
+    let requested = stack.requested();
+    for (at, (name, given)) in requested.iter().enumerate() {
+        // A name given again: Heat takes the last value.
+        if requested[at + 1..].iter().any(|(later, _)| later == name) {
+            continue;
+        }
+        let Some(declared) = stack.declarations(name).into_iter().find(|d| d.root) else {
+            continue;
+        };
+        let interface = &declared.interface;
+        let Some(parameter) = interface.parameters.iter().find(|p| p.name == *name) else {
+            continue;
+        };
+        let Some((kind, value)) = as_parameter(parameter.kind.as_deref(), given) else {
+            continue;
+        };
+        let Some(why) = problem(kind, &parameter.constraints, &value) else {
+            continue;
+        };
+        let shown = given.python_str().unwrap_or_default();
+        cx.report(
+            Rule::InvalidEnvironmentValue,
+            parameter.range,
+            format!(
+                "parameter `{name}` refuses the value the create request gives it (`-P {name}={shown}`): {why}; Heat refuses the stack (\"Parameter '{name}' is invalid\")"
+            ),
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lint::rules::test_support::{environment_findings, stack_findings};
@@ -83,6 +120,38 @@ mod tests {
         assert!(found("parameters:\n  size: 3\nparameter_defaults:\n  size: '4'\n").is_empty());
         // `name` is only the nested template's: parameters do not reach it.
         assert!(found("parameters:\n  name: 3\n").is_empty());
+    }
+
+    #[test]
+    fn values_the_create_request_gives() {
+        use crate::catalog::Catalog;
+        use crate::lint::{LintOptions, StackLinter};
+        use crate::stack::{GatherCache, MemoryFiles, Stack};
+        let root = "heat_template_version: 2018-08-31\nparameters:\n  size:\n    type: number\n    default: 1\n    constraints: [{range: {min: 1, max: 10}}]\n  name: {type: string}\n";
+        let found = |parameters: &[(&str, &str)]| {
+            let files = vec![("file:///t/root.yaml", root)];
+            let mut stack = Stack::gather("file:///t/root.yaml", &[], &MemoryFiles(files));
+            stack.parameters = (parameters.iter())
+                .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+                .collect();
+            let linter = StackLinter::new(&stack, &mut GatherCache::default());
+            (linter
+                .lint(0, &LintOptions::new(Catalog::builtin()))
+                .into_iter())
+            .filter(|d| d.rule == Rule::InvalidEnvironmentValue)
+            .map(|d| (root[d.range.as_usize()].to_owned(), d.message))
+            .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            found(&[("size", "11"), ("name", "web")]),
+            [(
+                "size".to_owned(),
+                "parameter `size` refuses the value the create request gives it (`-P size=11`): \"11\" is out of range (min 1, max 10); Heat refuses the stack (\"Parameter 'size' is invalid\")".to_owned()
+            )]
+        );
+        assert!(found(&[("size", "4")]).is_empty());
+        // The last value given for a name is the one Heat takes.
+        assert!(found(&[("size", "11"), ("size", "4")]).is_empty());
     }
 
     #[test]
