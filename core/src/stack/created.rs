@@ -2,9 +2,10 @@
 //! their parameters get. A template is made a stack of when a created
 //! template uses it through a resource Heat creates: not one whose
 //! condition is false with the stack's values (the root's from its
-//! environments, a nested template's own defaults), nor a member of a
-//! ResourceGroup with `count: 0`; Heat judges nothing of what only they
-//! would nest. A nested template's parameter has the value every use of
+//! environments and the create request, a nested template's from what
+//! its uses pass, else `parameter_defaults`, else its own defaults), nor
+//! a member of a ResourceGroup with `count: 0`; Heat judges nothing of
+//! what only they would nest. A nested template's parameter has the value every use of
 //! it passes, followed up through `get_param` to the root.
 
 use std::sync::{Arc, PoisonError};
@@ -64,6 +65,7 @@ impl StackNesting<'_> {
             computed_types: false,
             depths: Vec::new(),
             by_child: HashMap::new(),
+            uses: vec![None; files.len()],
         };
         // By file, the templates its types name (small lists: one large
         // table for every stack of a tree costs more than it saves).
@@ -73,21 +75,26 @@ impl StackNesting<'_> {
                 by_type[reference.from].push((reference.range, *id));
             }
         }
-        let mut resolved = HashMap::new();
-        let mut queue: Vec<FileId> = (0..files.len())
+        let roots: Vec<FileId> = (0..files.len())
             .filter(|&id| files[id].role == Role::Root)
             .collect();
-        for &root in &queue {
+        let (order, children) = self.in_order_of_use(&roots, &by_type);
+        for &root in &roots {
             creation.created[root] = true;
         }
+        // Each template after every one that uses it: the values its
+        // conditions read are known (what its uses pass) when it is read.
         // Only created templates are read: what the others use is decided
-        // by whether they are created, which is not known here.
-        while let Some(file) = queue.pop() {
-            let Some(uses) = self.uses(file) else {
+        // by whether they are created.
+        for file in order {
+            if !creation.created[file] {
+                continue;
+            }
+            let Some(uses) = self.uses_created(&creation, file) else {
                 continue;
             };
             creation.computed_types |= uses.computed_types;
-            for (index, child) in self.children(file, &uses, &by_type, &mut resolved) {
+            for &(index, child) in &children[file] {
                 creation.named[child] = true;
                 if uses.uses[index].skipped {
                     continue;
@@ -97,14 +104,55 @@ impl StackNesting<'_> {
                     .entry(child)
                     .or_default()
                     .push((file, index));
-                if !creation.created[child] {
-                    creation.created[child] = true;
-                    queue.push(child);
-                }
+                creation.created[child] = true;
             }
+            creation.uses[file] = Some(uses);
         }
         creation.depths = depths(files.len(), &creation);
         creation
+    }
+
+    /// Every template the `roots` reach through their uses, each after
+    /// all that use it (the gathering left out cycles), with the
+    /// templates each uses: (index of the use, the file it names).
+    #[allow(clippy::type_complexity)]
+    fn in_order_of_use(
+        &self,
+        roots: &[FileId],
+        by_type: &[Vec<(TextRange, FileId)>],
+    ) -> (Vec<FileId>, Vec<Vec<(usize, FileId)>>) {
+        let count = self.stack.files.len();
+        let mut resolved = HashMap::new();
+        let mut children: Vec<Vec<(usize, FileId)>> = vec![Vec::new(); count];
+        let mut seen = vec![false; count];
+        let mut finished = Vec::new();
+        for &root in roots {
+            if seen[root] {
+                continue;
+            }
+            seen[root] = true;
+            let mut open: Vec<(FileId, usize)> = vec![(root, 0)];
+            if let Some(uses) = self.uses(root) {
+                children[root] = self.children(root, &uses, by_type, &mut resolved);
+            }
+            while let Some(&mut (file, ref mut next)) = open.last_mut() {
+                let Some(&(_, child)) = children[file].get(*next) else {
+                    finished.push(file);
+                    open.pop();
+                    continue;
+                };
+                *next += 1;
+                if !seen[child] {
+                    seen[child] = true;
+                    if let Some(uses) = self.uses(child) {
+                        children[child] = self.children(child, &uses, by_type, &mut resolved);
+                    }
+                    open.push((child, 0));
+                }
+            }
+        }
+        finished.reverse();
+        (finished, children)
     }
 
     /// The templates `file` uses: (index of the use, the file it names).
@@ -174,7 +222,7 @@ impl StackNesting<'_> {
     }
 
     fn passing_anew(&self, file: FileId, name: &str) -> Passing {
-        match self.passing_at(file, name, 0) {
+        match self.passing_at(self.creation(), file, name, 0) {
             Passing::Nothing => match self.given_default(name) {
                 Some(given) => Passing::Default(given),
                 None => Passing::Nothing,
@@ -183,8 +231,7 @@ impl StackNesting<'_> {
         }
     }
 
-    fn passing_at(&self, file: FileId, name: &str, depth: usize) -> Passing {
-        let creation = self.creation();
+    fn passing_at(&self, creation: &Creation, file: FileId, name: &str, depth: usize) -> Passing {
         if !creation.named[file] {
             // Used some other way: nothing known passes it anything.
             return Passing::Nothing;
@@ -194,7 +241,7 @@ impl StackNesting<'_> {
         };
         let mut found: Option<Passing> = None;
         for &(parent, index) in edges {
-            let Some(uses) = self.uses(parent) else {
+            let Some(uses) = creation.uses[parent].clone().or_else(|| self.uses(parent)) else {
                 return Passing::Unknown;
             };
             let this = match uses.uses[index].passes.as_ref() {
@@ -203,7 +250,7 @@ impl StackNesting<'_> {
                     None => Passing::Nothing,
                     Some((_, Passed::Literal(value))) => Passing::Value(value.clone()),
                     Some((_, Passed::Parameter(own))) => {
-                        match self.value_in(parent, own, depth + 1) {
+                        match self.value_in(creation, parent, own, depth + 1) {
                             Some(value) => Passing::Value(value),
                             None => Passing::Unknown,
                         }
@@ -225,7 +272,7 @@ impl StackNesting<'_> {
 
     /// The value parameter `name` has in the stacks Heat makes of `file`,
     /// as written (its type's reading is the linter's).
-    fn value_in(&self, file: FileId, name: &str, depth: usize) -> Option<V> {
+    fn value_in(&self, creation: &Creation, file: FileId, name: &str, depth: usize) -> Option<V> {
         if depth > MAX_DEPTH {
             return None;
         }
@@ -241,7 +288,7 @@ impl StackNesting<'_> {
                 .map(|given| given.v.clone())
                 .or_else(default);
         }
-        match self.passing_at(file, name, depth) {
+        match self.passing_at(creation, file, name, depth) {
             Passing::Value(value) => Some(value),
             Passing::Nothing => self
                 .given_default(name)
@@ -252,6 +299,42 @@ impl StackNesting<'_> {
         }
     }
 
+    /// The uses of `file`, a template Heat creates, with the values its
+    /// conditions read: the root's from its environments, a nested
+    /// template's from what the uses that create it pass (worked out in
+    /// `creation` so far: every template using it is read), else the
+    /// environments' `parameter_defaults`, else its own defaults.
+    fn uses_created(&self, creation: &Creation, file: FileId) -> Option<Arc<Uses>> {
+        let by_defaults = self.uses(file)?;
+        let written = &self.stack.files[file];
+        if written.role != Role::Nested || by_defaults.decided_by.is_empty() {
+            return Some(by_defaults);
+        }
+        let values: Vec<(&str, Val)> = (by_defaults.decided_by.iter())
+            .filter_map(|name| {
+                let value = match self.passing_at(creation, file, name, 0) {
+                    Passing::Value(value) => value,
+                    Passing::Default(given) => given.v.clone(),
+                    Passing::Nothing => self.given_default(name)?.v.clone(),
+                    Passing::Unknown => return None,
+                };
+                Some((name.as_str(), Val::new(value, TextRange::empty(0))))
+            })
+            .collect();
+        if values.is_empty() {
+            return Some(by_defaults);
+        }
+        let given = |name: &str| {
+            (values.iter())
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.clone())
+        };
+        Some(
+            self.uses_cache
+                .with_values(&written.url, &written.text, &given),
+        )
+    }
+
     /// What a template's text says of its uses: the root's read with the
     /// values the environments give (per stack), the others' kept by URL
     /// for every stack of the same files.
@@ -260,7 +343,8 @@ impl StackNesting<'_> {
         match written.role {
             Role::Root => Some(Arc::clone(self.root_uses.get_or_init(|| {
                 let given = |name: &str| self.given(name).map(|v| Val::clone(&v));
-                self.uses_cache.of_root(&written.url, &written.text, &given)
+                self.uses_cache
+                    .with_values(&written.url, &written.text, &given)
             }))),
             Role::Nested => Some(self.uses_cache.get(&written.url, &written.text)),
             _ => None,
@@ -357,5 +441,38 @@ mod tests {
         // A chain whose members a parameter lists may create anything.
         let computed = "heat_template_version: 2018-08-31\nparameters:\n  services: {type: comma_delimited_list, default: []}\nresources:\n  chain: {type: OS::Heat::ResourceChain, properties: {resources: {get_param: services}}}\n";
         assert!(creates(computed, registry));
+    }
+
+    #[test]
+    fn a_nested_template_decides_what_it_creates_with_the_values_passed_to_it() {
+        let member = "heat_template_version: 2018-08-31\nparameters:\n  mode: {type: string, default: 'off'}\nconditions:\n  enabled: {equals: [{get_param: mode}, 'on']}\nresources:\n  deep: {type: inner.yaml, condition: enabled, properties: {size: 1}}\n";
+        let creates_inner = |root: &'static str, env: &'static str| {
+            let files = vec![
+                ("file:///t/root.yaml", root),
+                ("file:///t/member.yaml", member),
+                ("file:///t/inner.yaml", INNER),
+                ("file:///t/env.yaml", env),
+            ];
+            let stack = Stack::gather(
+                "file:///t/root.yaml",
+                &["file:///t/env.yaml".to_owned()],
+                &MemoryFiles(files),
+            );
+            let nesting = stack.nesting_with(&mut GatherCache::default());
+            nesting.may_create(stack.file("file:///t/inner.yaml").unwrap())
+        };
+        let root = |mode: &str| {
+            let text = format!("heat_template_version: 2018-08-31\nparameters:\n  m: {{type: string, default: '{mode}'}}\nresources:\n  app: {{type: member.yaml, properties: {{mode: {{get_param: m}}}}}}\n");
+            &*Box::leak(text.into_boxed_str())
+        };
+        // Its own default leaves `deep` out; the value passed down (from
+        // the root's default, or its environment) or parameter_defaults
+        // turn it on.
+        let plain = "heat_template_version: 2018-08-31\nresources:\n  app: {type: member.yaml}\n";
+        assert!(!creates_inner(plain, "{}"));
+        assert!(creates_inner(root("on"), "{}"));
+        assert!(!creates_inner(root("off"), "{}"));
+        assert!(creates_inner(root("off"), "parameters: {m: 'on'}\n"));
+        assert!(creates_inner(plain, "parameter_defaults: {mode: 'on'}\n"));
     }
 }

@@ -8,6 +8,7 @@ use crate::hash::HashMap;
 use crate::template::value::{Val, V};
 
 use super::gather::FileId;
+use super::uses::Uses;
 
 /// What the uses of a nested template pass one of its parameters.
 #[derive(Clone, Debug)]
@@ -51,6 +52,9 @@ pub(super) struct Creation {
     /// By file: its deepest level below the root, when created.
     pub depths: Vec<Option<usize>>,
     pub by_child: HashMap<FileId, Vec<(FileId, usize)>>,
+    /// By created file: its uses, read with the values its conditions
+    /// have in this stack.
+    pub uses: Vec<Option<Arc<Uses>>>,
 }
 
 impl Creation {

@@ -230,10 +230,11 @@ impl UsesCache {
         kept.roots.remove(url);
     }
 
-    /// The uses of the root at `url`, with the values `given` by its
-    /// environments: read again (not parsed again) only when they change
-    /// what decides them.
-    pub fn of_root(
+    /// The uses of the template at `url`, with the values `given` its
+    /// parameters (a root's by its environments, a nested template's by
+    /// its uses): read again (not parsed again) only when they change what
+    /// decides them.
+    pub fn with_values(
         &self,
         url: &str,
         text: &Arc<str>,
