@@ -14,7 +14,9 @@ use crate::text::TextRange;
 
 use super::creation::{Creation, Passing};
 use super::environment_values::EnvironmentValues;
-use super::gather::{FileId, GatherCache, Reference, ReferenceKind, Role, Stack, Target};
+use super::gather::{
+    FileId, GatherCache, ReadError, Reference, ReferenceKind, Role, Stack, Target,
+};
 use super::interface::{deprecated_parameters, DeclarationIndex, Declared, Interface};
 
 /// What the stack a file belongs to tells the linter about it: the nested
@@ -323,11 +325,19 @@ impl Stack {
             uses_cache: cache.uses.clone(),
             registry: self.registry_with(cache),
             passings: Default::default(),
+            // A file that is not there, or that no URL names, declares
+            // nothing to Heat either (heatclient refuses to send the stack):
+            // only one Heat could read and heatwise did not leaves what the
+            // stack declares unknown.
             complete: self.unread.is_empty()
-                && self
-                    .references
-                    .iter()
-                    .all(|r| matches!(r.target, Target::File(_) | Target::Cycle(_))),
+                && self.references.iter().all(|r| {
+                    matches!(
+                        r.target,
+                        Target::File(_)
+                            | Target::Cycle(_)
+                            | Target::Unread(ReadError::NotFound | ReadError::NotAUrl)
+                    )
+                }),
         }
     }
 }

@@ -46,9 +46,15 @@ mod tests {
             found("parameter_defaults:\n  size: 2\n  name: web\n  sise: 3\n"),
             ["sise"]
         );
-        // A stack with a file that cannot be read says nothing.
+        // A file that is not there declares nothing, to Heat either.
         let broken = "heat_template_version: 2018-08-31\nresources:\n  app: {type: app.yaml}\n  gone: {type: gone.yaml}\n";
         let found = |env| environment_findings(Rule::UnusedParameterDefault, broken, env);
+        assert_eq!(found("parameter_defaults:\n  sise: 3\n"), ["sise"]);
+        let env = "resource_registry:\n  Unused: gone.yaml\nparameter_defaults:\n  sise: 3\n";
+        assert_eq!(found(env), ["sise"]);
+        // One heatwise does not fetch (a remote URL) may declare it.
+        let remote = "heat_template_version: 2018-08-31\nresources:\n  app: {type: app.yaml}\n  far: {type: 'https://example.com/far.yaml'}\n";
+        let found = |env| environment_findings(Rule::UnusedParameterDefault, remote, env);
         assert!(found("parameter_defaults:\n  sise: 3\n").is_empty());
     }
 }
