@@ -32,9 +32,11 @@ fn depths(files: usize, creation: &Creation) -> Vec<Option<usize>> {
         for (&child, parents) in &creation.by_child {
             let deepest = parents
                 .iter()
-                .filter_map(|&(parent, _)| depth[parent])
+                .filter_map(|&(parent, index)| {
+                    Some(depth[parent]? + levels(creation, parent, index))
+                })
                 .max();
-            if let Some(level) = deepest.map(|d| d + 1) {
+            if let Some(level) = deepest {
                 if depth[child].is_none_or(|known| known < level) {
                     depth[child] = Some(level);
                     changed = true;
@@ -46,6 +48,20 @@ fn depths(files: usize, creation: &Creation) -> Vec<Option<usize>> {
         }
     }
     depth
+}
+
+/// How many levels below `parent` its use `index` makes a stack: one for
+/// a template resource; two for a member of a group or a chain, whose
+/// resource is a nested stack of its own that holds the member.
+fn levels(creation: &Creation, parent: FileId, index: usize) -> usize {
+    let member = (creation.uses[parent].as_ref())
+        .and_then(|uses| uses.uses.get(index))
+        .is_some_and(|used| used.resource.is_none());
+    if member {
+        2
+    } else {
+        1
+    }
 }
 
 /// How deep [`StackNesting::value_in`] follows `get_param` up the stack.
