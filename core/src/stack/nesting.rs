@@ -197,7 +197,7 @@ impl StackFacts for Nesting<'_> {
     }
 
     fn is_complete(&self) -> bool {
-        self.stack.complete
+        self.stack.complete && !self.stack.misses_a_used_template()
     }
 
     fn deprecated_by(&self, name: &str) -> Option<&str> {
@@ -327,8 +327,9 @@ impl Stack {
             passings: Default::default(),
             // A file that is not there, or that no URL names, declares
             // nothing to Heat either (heatclient refuses to send the stack):
-            // only one Heat could read and heatwise did not leaves what the
-            // stack declares unknown.
+            // one Heat could read and heatwise did not leaves what the stack
+            // declares unknown, and so does a missing one a resource uses
+            // (see `is_complete`).
             complete: self.unread.is_empty()
                 && self.references.iter().all(|r| {
                     matches!(
@@ -377,6 +378,35 @@ impl<'s> StackNesting<'s> {
     /// The template the environments' registry maps the type `name` to.
     pub(super) fn registered(&self, name: &str) -> Option<FileId> {
         self.by_registry.get(name).copied()
+    }
+
+    /// Whether a file that is not there is one a resource Heat creates
+    /// would be made of: a template a resource's type names, or one an
+    /// environment maps a type to that a created template uses (any type,
+    /// where one gives its types by a function). What it would declare is
+    /// not known.
+    fn misses_a_used_template(&self) -> bool {
+        let missing = |r: &&Reference| {
+            matches!(
+                r.target,
+                Target::Unread(ReadError::NotFound | ReadError::NotAUrl)
+            )
+        };
+        let mut missing = self.stack.references.iter().filter(missing).peekable();
+        if missing.peek().is_none() {
+            return false;
+        }
+        let creation = self.creation();
+        let used = |name: &str| {
+            creation.computed_types
+                || (creation.uses.iter().flatten())
+                    .any(|uses| uses.uses.iter().any(|u| !u.skipped && u.type_name == name))
+        };
+        missing.any(|r| match r.kind {
+            ReferenceKind::Type => true,
+            ReferenceKind::GetFile => false,
+            ReferenceKind::Registry => self.registry.types_naming(&r.written).any(used),
+        })
     }
 
     /// The templates that declare each parameter, indexed on first use.

@@ -148,6 +148,14 @@ impl super::Stack {
 }
 
 impl Registry {
+    /// The types the top-level entries map to the template `written` (as
+    /// the entry writes it).
+    pub fn types_naming<'r>(&'r self, written: &'r str) -> impl Iterator<Item = &'r str> + 'r {
+        (self.entries.iter())
+            .filter(move |(_, slot)| matches!(&slot.info, Info::Template(name) if name == written))
+            .map(|(key, _)| key.as_str())
+    }
+
     /// The registry of these environments, in the order given.
     pub fn of<'t>(environments: impl IntoIterator<Item = &'t Template<'t>>) -> Registry {
         let mut registry = Registry::default();

@@ -46,12 +46,18 @@ mod tests {
             found("parameter_defaults:\n  size: 2\n  name: web\n  sise: 3\n"),
             ["sise"]
         );
-        // A file that is not there declares nothing, to Heat either.
+        // A template a resource uses that is not there may declare it.
         let broken = "heat_template_version: 2018-08-31\nresources:\n  app: {type: app.yaml}\n  gone: {type: gone.yaml}\n";
         let found = |env| environment_findings(Rule::UnusedParameterDefault, broken, env);
-        assert_eq!(found("parameter_defaults:\n  sise: 3\n"), ["sise"]);
-        let env = "resource_registry:\n  Unused: gone.yaml\nparameter_defaults:\n  sise: 3\n";
-        assert_eq!(found(env), ["sise"]);
+        assert!(found("parameter_defaults:\n  sise: 3\n").is_empty());
+        // One only a registry entry no resource uses names declares nothing
+        // to Heat either.
+        let fine = "heat_template_version: 2018-08-31\nresources:\n  app: {type: app.yaml}\n  used: {type: Used}\n";
+        let found = |env| environment_findings(Rule::UnusedParameterDefault, fine, env);
+        let unused = "resource_registry:\n  Unused: gone.yaml\n  Used: app.yaml\nparameter_defaults:\n  sise: 3\n";
+        assert_eq!(found(unused), ["sise"]);
+        let used = "resource_registry:\n  Used: gone.yaml\nparameter_defaults:\n  sise: 3\n";
+        assert!(found(used).is_empty());
         // One heatwise does not fetch (a remote URL) may declare it.
         let remote = "heat_template_version: 2018-08-31\nresources:\n  app: {type: app.yaml}\n  far: {type: 'https://example.com/far.yaml'}\n";
         let found = |env| environment_findings(Rule::UnusedParameterDefault, remote, env);
