@@ -75,6 +75,7 @@ CLASSES = [
     "two-levels-breaks-constraint",
     "two-levels-default-replaced",
     "two-levels-accepted",
+    "nested-condition-by-passed-value",
 ]
 
 
@@ -257,6 +258,30 @@ def generate(rng: random.Random, name: str, klass: str) -> Case:
                                             "properties": {"size": {"get_param": "d"}}}
     if klass == "unknown-parameter-defaults-key":
         parameter_defaults["nobody_declares_this"] = 1
+    if klass == "nested-condition-by-passed-value":
+        # The member creates `deep` (whose create Heat refuses) only when
+        # its `mode` is on: its default, or what reaches it.
+        case.inner = {"heat_template_version": VERSION,
+                      "resources": {"r": {"type": "OS::Heat::RandomString",
+                                          "properties": {"length": 1000}}}}
+        parameters["mode"] = {"type": "string", "default": rng.choice(["on", "off"])}
+        case.member["conditions"] = {"deep_enabled": {"equals": [{"get_param": "mode"}, "on"]}}
+        case.member["resources"]["deep"] = {"type": "inner.yaml", "condition": "deep_enabled"}
+        value = rng.choice(["on", "off"])
+        source = rng.choice(["literal", "not passed", "parameter-defaults", "root-default",
+                             "environment"])
+        case.shape += f", mode {source}"
+        if source == "literal":
+            properties["mode"] = value
+        elif source == "parameter-defaults":
+            parameter_defaults["mode"] = value
+        elif source == "root-default":
+            root_parameters["r_mode"] = {"type": "string", "default": value}
+            properties["mode"] = {"get_param": "r_mode"}
+        elif source == "environment":
+            root_parameters["r_mode"] = {"type": "string"}
+            environment_parameters["r_mode"] = value
+            properties["mode"] = {"get_param": "r_mode"}
 
     member_type = "member.yaml"
     if container in ("alias", "chain"):
