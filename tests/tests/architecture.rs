@@ -370,6 +370,10 @@ fn each_rule_is_one_file() {
         if !text.contains("#[cfg(test)]") {
             wrong.push(format!("{file} has no tests"));
         }
+        // The `.md` is the one text of the rule: no `//!` restating it.
+        if text.lines().any(|line| line.starts_with("//!")) {
+            wrong.push(format!("{file} documents itself beside {doc}.md"));
+        }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }

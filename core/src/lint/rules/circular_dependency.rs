@@ -1,8 +1,4 @@
 #![doc = include_str!("circular_dependency.md")]
-//!
-//! HW308 circular-dependency: resources that depend on each other, through
-//! `get_resource`, `get_attr`, `Ref`, `Fn::GetAtt` or `depends_on`, in a
-//! cycle Heat cannot order.
 
 use crate::lint::context::Context;
 use crate::lint::Rule;

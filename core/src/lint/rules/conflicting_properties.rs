@@ -1,9 +1,4 @@
 #![doc = include_str!("conflicting_properties.md")]
-//!
-//! HW206 conflicting-properties: an old property and the new one that
-//! replaces it (a REPLACE translation rule) both set with a value. Heat
-//! refuses the template; when one of them is empty Heat accepts it and the
-//! old value wins, which the old property's own finding migrates.
 
 use crate::catalog::{ResourceType, RuleKind};
 use crate::lint::context::Context;

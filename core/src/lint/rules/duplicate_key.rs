@@ -1,8 +1,8 @@
 #![doc = include_str!("duplicate_key.md")]
-//!
-//! The reader finds repeated sections, resources, resource keys, outputs
-//! and parameters; this rule adds property mappings. The fix removes the
-//! earlier entry, which Heat's loader ignores.
+
+// The reader finds repeated sections, resources, resource keys, outputs
+// and parameters; this rule adds property mappings. The fix removes the
+// earlier entry, which Heat's loader ignores.
 
 use crate::fix::{Applicability, Fix};
 use crate::lint::context::Context;

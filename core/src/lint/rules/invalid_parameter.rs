@@ -1,10 +1,4 @@
 #![doc = include_str!("invalid_parameter.md")]
-//!
-//! HW029 invalid-parameter: a parameter definition Heat refuses: not a
-//! mapping, without a type or with a type Heat lacks, a constraint that
-//! does not apply to its type, or a default its own type or constraints
-//! refuse. (Unknown keys and constraints that express nothing are
-//! unknown-parameter-key's.)
 
 use serde_json::Value as Json;
 

@@ -1,9 +1,4 @@
 #![doc = include_str!("invalid_property_value.md")]
-//!
-//! HW207 invalid-property-value: a property's value that Heat's schema
-//! refuses (its type, allowed values, range, length, pattern, or a custom
-//! constraint that needs no cloud), written in the template or the default
-//! of the parameter it comes from through `get_param`.
 
 use crate::catalog::{Property, PropertyType, ResourceType, RuleKind};
 use crate::lint::context::Context;

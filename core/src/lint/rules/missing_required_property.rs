@@ -1,7 +1,4 @@
 #![doc = include_str!("missing_required_property.md")]
-//!
-//! HW208 missing-required-property: a property the schema requires, with
-//! no default, that the resource (or a map inside it) does not set.
 
 use crate::catalog::{Property, ResourceType, RuleKind};
 use crate::lint::context::Context;

@@ -1,10 +1,4 @@
 #![doc = include_str!("placeholder_resource_type.md")]
-//!
-//! HW106 placeholder-resource-type: a type Heat keeps only as a
-//! placeholder that accepts its properties and builds nothing (LBaaS since
-//! 22.0.0). The fix is the migration to the successor where there is one
-//! (LBaaS v2 to Octavia in `retired_types`; a type whose message names its
-//! successor, as for any retired type), else Heat's advice.
 
 use crate::catalog::ResourceType;
 use crate::fix::translation::advice;

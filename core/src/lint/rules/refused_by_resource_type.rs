@@ -1,8 +1,4 @@
 #![doc = include_str!("refused_by_resource_type.md")]
-//!
-//! HW209 refused-by-resource-type: what a resource type's own `validate()`
-//! in Heat refuses that the template decides (docs/rules.md lists the
-//! types' checks that need the cloud).
 
 use crate::catalog::ResourceType;
 use crate::lint::context::Context;

@@ -1,9 +1,4 @@
 #![doc = include_str!("resource_type_alias.md")]
-//!
-//! HW107 resource-type-alias: a type written as one of the aliases of
-//! Heat's global environment (`OS::Ceilometer::Alarm`, `OS::Quantum::*`).
-//! The fix writes the registered name: the same class, so a stack update
-//! keeps the resource.
 
 use crate::catalog::ResourceType;
 use crate::fix::{Applicability, Fix};

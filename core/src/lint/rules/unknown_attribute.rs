@@ -1,8 +1,4 @@
 #![doc = include_str!("unknown_attribute.md")]
-//!
-//! HW304 unknown-attribute: `get_attr` of an attribute the resource's type
-//! does not have (types whose attributes are dynamic, such as
-//! `OS::Heat::ResourceGroup` or template resources, accept any name).
 
 use crate::catalog::ResourceType;
 use crate::lint::context::{with_suggestions, Context};

@@ -1,10 +1,4 @@
 #![doc = include_str!("unknown_output_reference.md")]
-//!
-//! HW307 unknown-output-reference: `get_resource` or `Ref` in an output
-//! naming a resource the template does not define. Heat accepts the stack
-//! (it checks `get_attr` in outputs, not `get_resource`) and the output
-//! fails when shown: a warning, where the same reference elsewhere is
-//! HW306's error.
 
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;

@@ -1,7 +1,4 @@
 #![doc = include_str!("unknown_parameter_reference.md")]
-//!
-//! HW309 unknown-parameter-reference: `get_param` of a parameter the
-//! template does not declare, where Heat resolves it (a resource).
 
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;

@@ -1,8 +1,4 @@
 #![doc = include_str!("unknown_property.md")]
-//!
-//! HW204 unknown-property: a property the type's schema does not have at
-//! any release (at some releases only: HW205, a status rule). Heat refuses
-//! the resource: "Unknown Property".
 
 use crate::catalog::{Property, ResourceType};
 use crate::lint::context::{with_suggestions, Context};

@@ -1,8 +1,4 @@
 #![doc = include_str!("unknown_resource_reference.md")]
-//!
-//! HW306 unknown-resource-reference: `get_resource`, `get_attr`, `Ref`
-//! (which may also name a parameter or a pseudo parameter) or `depends_on`
-//! naming a resource the template does not define.
 
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;

@@ -1,10 +1,4 @@
 #![doc = include_str!("unknown_resource_type.md")]
-//!
-//! HW104 unknown-resource-type: a type in one of Heat's namespaces that
-//! Heat does not register (a typo, or a plugin type this catalog lacks).
-//! Types of other namespaces are template resources an environment maps:
-//! reported only when the file is linted as part of a stack, whose
-//! environments are all known.
 
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::suggest::closest;
