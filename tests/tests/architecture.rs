@@ -5,43 +5,8 @@
 mod source;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn read(name: &str) -> String {
-    std::fs::read_to_string(root().join(name)).unwrap()
-}
-
-/// Every path below the root, with `/` between its parts, leaving out
-/// what is built or installed.
-fn repository_paths() -> Vec<String> {
-    let skip = [".git", "target", "node_modules", "dist", ".venv"];
-    let mut found = Vec::new();
-    let mut pending = vec![PathBuf::new()];
-    while let Some(relative) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(root().join(&relative)) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if skip.contains(&name.as_str()) {
-                continue;
-            }
-            let path = relative.join(&name);
-            let text = path.to_string_lossy().replace('\\', "/");
-            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
-                found.push(format!("{text}/"));
-                pending.push(path);
-            } else {
-                found.push(text);
-            }
-        }
-    }
-    found
-}
+use source::{read, repository_paths, root};
 
 /// The names in backquotes that look like a file or a folder.
 fn named_paths(markdown: &str) -> BTreeSet<String> {

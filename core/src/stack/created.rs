@@ -131,7 +131,6 @@ impl StackNesting<'_> {
     /// Every template the `roots` reach through their uses, each after
     /// all that use it (the gathering left out cycles), with the
     /// templates each uses: (index of the use, the file it names).
-    #[allow(clippy::type_complexity)]
     fn in_order_of_use(
         &self,
         roots: &[FileId],
@@ -376,20 +375,26 @@ mod tests {
     const INNER: &str = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\n";
     const MEMBER: &str = "heat_template_version: 2018-08-31\nparameters:\n  d: {type: number, default: 9}\n  e: {type: string, default: x}\nresources:\n  deep: {type: inner.yaml, properties: {size: {get_param: d}}}\n";
 
-    /// The stack of `root` (with `member.yaml`, `inner.yaml` and an
-    /// environment `env`), and what it passes each file's parameter.
-    fn passing(root: &'static str, env: &'static str, file: &str, name: &str) -> Passing {
+    /// The stack of `root`, with `member` as `member.yaml`, `inner.yaml`
+    /// and the environment `env`.
+    fn stack_of(root: &'static str, member: &'static str, env: &'static str) -> Stack {
         let files = vec![
             ("file:///t/root.yaml", root),
-            ("file:///t/member.yaml", MEMBER),
+            ("file:///t/member.yaml", member),
             ("file:///t/inner.yaml", INNER),
             ("file:///t/env.yaml", env),
         ];
-        let stack = Stack::gather(
+        Stack::gather(
             "file:///t/root.yaml",
             &["file:///t/env.yaml".to_owned()],
             &MemoryFiles(files),
-        );
+        )
+    }
+
+    /// What the stack of `root` (see [`stack_of`]) passes each file's
+    /// parameter.
+    fn passing(root: &'static str, env: &'static str, file: &str, name: &str) -> Passing {
+        let stack = stack_of(root, MEMBER, env);
         let nesting = stack.nesting_with(&mut GatherCache::default());
         let id = stack
             .file(&format!("file:///t/{file}"))
@@ -428,21 +433,8 @@ mod tests {
 
     #[test]
     fn what_no_created_resource_uses_is_not_created() {
-        let stack_of = |root: &'static str, env: &'static str| {
-            let files = vec![
-                ("file:///t/root.yaml", root),
-                ("file:///t/member.yaml", MEMBER),
-                ("file:///t/inner.yaml", INNER),
-                ("file:///t/env.yaml", env),
-            ];
-            Stack::gather(
-                "file:///t/root.yaml",
-                &["file:///t/env.yaml".to_owned()],
-                &MemoryFiles(files),
-            )
-        };
         let creates = |root: &'static str, env: &'static str| {
-            let stack = stack_of(root, env);
+            let stack = stack_of(root, MEMBER, env);
             let nesting = stack.nesting_with(&mut GatherCache::default());
             let member = stack.file("file:///t/member.yaml").unwrap();
             nesting.may_create(member)
@@ -463,32 +455,25 @@ mod tests {
     fn a_nested_template_decides_what_it_creates_with_the_values_passed_to_it() {
         let member = "heat_template_version: 2018-08-31\nparameters:\n  mode: {type: string, default: 'off'}\nconditions:\n  enabled: {equals: [{get_param: mode}, 'on']}\nresources:\n  deep: {type: inner.yaml, condition: enabled, properties: {size: 1}}\n";
         let creates_inner = |root: &'static str, env: &'static str| {
-            let files = vec![
-                ("file:///t/root.yaml", root),
-                ("file:///t/member.yaml", member),
-                ("file:///t/inner.yaml", INNER),
-                ("file:///t/env.yaml", env),
-            ];
-            let stack = Stack::gather(
-                "file:///t/root.yaml",
-                &["file:///t/env.yaml".to_owned()],
-                &MemoryFiles(files),
-            );
+            let stack = stack_of(root, member, env);
             let nesting = stack.nesting_with(&mut GatherCache::default());
             nesting.may_create(stack.file("file:///t/inner.yaml").unwrap())
         };
-        let root = |mode: &str| {
-            let text = format!("heat_template_version: 2018-08-31\nparameters:\n  m: {{type: string, default: '{mode}'}}\nresources:\n  app: {{type: member.yaml, properties: {{mode: {{get_param: m}}}}}}\n");
-            &*Box::leak(text.into_boxed_str())
+        let passes_m = |on: bool| {
+            if on {
+                "heat_template_version: 2018-08-31\nparameters:\n  m: {type: string, default: 'on'}\nresources:\n  app: {type: member.yaml, properties: {mode: {get_param: m}}}\n"
+            } else {
+                "heat_template_version: 2018-08-31\nparameters:\n  m: {type: string, default: 'off'}\nresources:\n  app: {type: member.yaml, properties: {mode: {get_param: m}}}\n"
+            }
         };
         // Its own default leaves `deep` out; the value passed down (from
         // the root's default, or its environment) or parameter_defaults
         // turn it on.
         let plain = "heat_template_version: 2018-08-31\nresources:\n  app: {type: member.yaml}\n";
         assert!(!creates_inner(plain, "{}"));
-        assert!(creates_inner(root("on"), "{}"));
-        assert!(!creates_inner(root("off"), "{}"));
-        assert!(creates_inner(root("off"), "parameters: {m: 'on'}\n"));
+        assert!(creates_inner(passes_m(true), "{}"));
+        assert!(!creates_inner(passes_m(false), "{}"));
+        assert!(creates_inner(passes_m(false), "parameters: {m: 'on'}\n"));
         assert!(creates_inner(plain, "parameter_defaults: {mode: 'on'}\n"));
     }
 }

@@ -10,6 +10,38 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+pub fn read(name: &str) -> String {
+    std::fs::read_to_string(root().join(name)).unwrap()
+}
+
+/// Every path below the root, with `/` between its parts, leaving out
+/// what is built or installed.
+pub fn repository_paths() -> Vec<String> {
+    let skip = [".git", "target", "node_modules", "dist", ".venv"];
+    let mut found = Vec::new();
+    let mut pending = vec![PathBuf::new()];
+    while let Some(relative) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(root().join(&relative)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if skip.contains(&name.as_str()) {
+                continue;
+            }
+            let path = relative.join(&name);
+            let text = path.to_string_lossy().replace('\\', "/");
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                found.push(format!("{text}/"));
+                pending.push(path);
+            } else {
+                found.push(text);
+            }
+        }
+    }
+    found
+}
+
 /// The crates' source folders, relative to the root.
 pub const CRATES: &[&str] = &[
     "core/src/",
