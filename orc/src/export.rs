@@ -270,10 +270,10 @@ impl<'a, 't> Context<'a, 't> {
         let mut objects = std::mem::take(&mut self.import_objects);
         objects.append(&mut self.objects);
         let valid = self.valid_objects(objects);
+        let valid = self.leave_out_dangling(valid);
         let plan = plan::plan(&valid);
         sections::report_lost_order(&mut self, &valid);
         self.report_cycles(&plan, &heat_graph, &valid);
-        self.report_dangling(&valid);
         let mut findings = self.findings;
         findings.sort_by(|a, b| {
             (a.file, a.range.start, a.range.end, a.code, &a.message).cmp(&(
@@ -368,31 +368,42 @@ impl<'a, 't> Context<'a, 't> {
         }
     }
 
-    /// Objects that refer to a left-out object wait for ever in ORC.
-    fn report_dangling(&mut self, valid: &[Object]) {
-        let present: std::collections::HashSet<&str> =
-            valid.iter().map(|o| o.name.as_str()).collect();
-        let mut dangling = Vec::new();
-        for object in valid {
-            for (kind, name) in object.references() {
-                if kind != Kind::Secret && !present.contains(name) {
-                    dangling.push((
-                        object.origin,
-                        object.kind,
-                        object.name.clone(),
-                        name.to_owned(),
-                    ));
-                }
+    /// An object that refers to a left-out object would wait for ever in
+    /// ORC: it is left out too (and so, in turn, what refers to it), so
+    /// that the output never names an object it lacks.
+    fn leave_out_dangling(&mut self, mut valid: Vec<Object>) -> Vec<Object> {
+        loop {
+            let present: std::collections::HashSet<(Kind, &str)> =
+                valid.iter().map(|o| (o.kind, o.name.as_str())).collect();
+            // A Secret named by a reference and not written is the user's
+            // (a user's password); the user data Secrets are written.
+            let missing = |object: &Object| {
+                (object.references().into_iter())
+                    .find(|&(kind, name)| kind != Kind::Secret && !present.contains(&(kind, name)))
+                    .map(|(kind, name)| (kind, name.to_owned()))
+            };
+            let dangling: Vec<(usize, Kind, String)> = (valid.iter().enumerate())
+                .filter_map(|(at, object)| missing(object).map(|(kind, name)| (at, kind, name)))
+                .collect();
+            if dangling.is_empty() {
+                break;
+            }
+            for (at, kind, missing) in dangling.iter().rev() {
+                let object = valid.remove(*at);
+                self.in_file_of(&object.name);
+                self.report(
+                    Code::MissingObject,
+                    object.origin,
+                    format!(
+                        "the {} {} is left out: it refers to the {} {missing}, which is left out, and ORC would wait for it for ever",
+                        object.kind.as_str(),
+                        object.name,
+                        kind.as_str(),
+                    ),
+                );
             }
         }
-        for (origin, kind, name, missing) in dangling {
-            self.in_file_of(&name);
-            self.report(
-            Code::MissingObject,
-            origin,
-            format!("the {} {name} refers to {missing}, which is left out: ORC would wait for it for ever", kind.as_str()),
-        );
-        }
         self.frame.file = File::Template;
+        valid
     }
 }

@@ -39,7 +39,7 @@ pub(crate) enum Lifecycle {
     /// written at the range.
     External(String, TextRange),
     /// An existing resource whose ID is not known here (reported): no
-    /// object, so what refers to it is reported too.
+    /// object, so what refers to it is left out too.
     LeftOut,
 }
 

@@ -135,7 +135,7 @@ adopts it).\n\n\
     out.push_str(
         "\nThe exit code is 0 when the whole stack was exported, 1 when anything was reported, 2 for usage or read\n\
 errors. An object ORC's schema refuses is left out (ORC005) and never printed; an object referring to a left-out\n\
-object is reported too (ORC010).\n\n\
+object is left out too, and so is what refers to it in turn (ORC010): the output never names an object it lacks.\n\n\
 ## Limits\n\n\
 Input size and nesting are those of `heatwise lint`. Evaluation follows values at most 64 levels deep and makes at\n\
 most 262,144 values per stack, and the environment files at most 65,536 values in all (a value beyond either\n\

@@ -129,6 +129,26 @@ pub fn check_output(export: &heatwise_orc::Export, validators: &CrdValidators, l
         let problems = validators.problems(item);
         assert!(problems.is_empty(), "{label}: {item}\n{problems:#?}");
     }
+    let present: Vec<(&str, &str)> = (items.iter())
+        .map(|item| {
+            (
+                item["kind"].as_str().unwrap(),
+                item["metadata"]["name"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    for item in items {
+        let mut references = Vec::new();
+        references_in(&item["spec"], None, &mut references);
+        for (kind, name) in references {
+            assert!(
+                present.contains(&(kind, name)),
+                "{label}: the {} {} refers to the {kind} {name}, which the output lacks",
+                item["kind"].as_str().unwrap(),
+                item["metadata"]["name"].as_str().unwrap(),
+            );
+        }
+    }
     let yaml = heatwise_orc::render::yaml(export);
     let documents = heatwise_orc::render::documents(&yaml);
     assert_eq!(documents.len(), items.len(), "{label}");
@@ -140,6 +160,59 @@ pub fn check_output(export: &heatwise_orc::Export, validators: &CrdValidators, l
             item,
             "{label}: the YAML reads back differently"
         );
+    }
+}
+
+/// The objects a spec names: each `...Ref` field and `...Refs` list, with
+/// the kind ORC's CRDs say it names. Not a reference: `cloudCredentialsRef`
+/// (the credentials' Secret, which the user makes) and a user's
+/// `passwordRef` (the user's own Secret).
+fn references_in<'v>(
+    value: &'v Value,
+    key: Option<&str>,
+    found: &mut Vec<(&'static str, &'v str)>,
+) {
+    match value {
+        Value::Object(entries) => {
+            for (k, v) in entries {
+                references_in(v, Some(k), found);
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                references_in(item, key.filter(|k| k.ends_with("Refs")), found);
+            }
+        }
+        Value::String(name) => {
+            let Some(stem) = key.and_then(|k| k.strip_suffix("Refs").or(k.strip_suffix("Ref")))
+            else {
+                return;
+            };
+            let kind = match stem {
+                "network" | "floatingNetwork" => "Network",
+                "subnet" | "floatingSubnet" => "Subnet",
+                "router" => "Router",
+                "port" => "Port",
+                "securityGroup" => "SecurityGroup",
+                "image" => "Image",
+                "flavor" => "Flavor",
+                "keypair" => "KeyPair",
+                "volume" => "Volume",
+                "volumeType" => "VolumeType",
+                "serverGroup" => "ServerGroup",
+                "server" => "Server",
+                "project" | "defaultProject" => "Project",
+                "domain" => "Domain",
+                "service" => "Service",
+                "user" => "User",
+                "role" => "Role",
+                "secret" => "Secret",
+                "password" => return,
+                other => panic!("a reference field {other}Ref this check does not know"),
+            };
+            found.push((kind, name));
+        }
+        _ => {}
     }
 }
 
