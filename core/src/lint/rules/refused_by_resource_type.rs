@@ -187,17 +187,6 @@ fn typed_value(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
 fn server(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
     let tree = p.tree;
     let key = |k: &str| merged_entry(tree, p.mapping, k).map(|(_, e)| e.key);
-    // Explicit ports carry their own security groups.
-    if let (Some(networks), Given::Written(_) | Given::Computed) =
-        (p.items("networks"), p.get("security_groups"))
-    {
-        if networks
-            .iter()
-            .any(|&n| matches!(p.in_map(n, "port"), Given::Written(_) | Given::Computed))
-        {
-            return Some((key("security_groups")?, "`security_groups` cannot be set with `networks` that name a `port`; set the groups on the ports".to_owned()));
-        }
-    }
     let bdm = p.items("block_device_mapping")?;
     let bdm_v2 = p.items("block_device_mapping_v2")?;
     if !bdm.is_empty() && !bdm_v2.is_empty() {
@@ -266,11 +255,82 @@ fn server(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
     if !bdm_v2.is_empty() && sources != 1 {
         return Some((key("block_device_mapping_v2")?, "several boot sources: `image` and a `block_device_mapping_v2` entry with `boot_index` 0 (or none)".to_owned()));
     }
+    if let Some(problem) = networks(p) {
+        return Some(problem);
+    }
+    // Explicit ports carry their own security groups (checked by Heat
+    // after each entry of `networks`).
+    if let (Some(networks), Given::Written(_) | Given::Computed) =
+        (p.items("networks"), p.get("security_groups"))
+    {
+        if networks
+            .iter()
+            .any(|&n| matches!(p.in_map(n, "port"), Given::Written(_) | Given::Computed))
+        {
+            return Some((key("security_groups")?, "`security_groups` cannot be set with `networks` that name a `port`; set the groups on the ports".to_owned()));
+        }
+    }
     if p.text("user_data_format") == Some("SOFTWARE_CONFIG") {
         if let Given::Written(metadata) = p.get("metadata") {
             if tree.is_mapping(metadata) && merged_entry(tree, metadata, "deployments").is_some() {
                 return Some((metadata, "a `deployments` key in `metadata` is not allowed with `user_data_format: SOFTWARE_CONFIG`".to_owned()));
             }
+        }
+    }
+    None
+}
+
+/// Heat's `_validate_network`, entry by entry, in order.
+fn networks(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    let given = |entry: NodeId, k: &str| match p.in_map(entry, k) {
+        Given::Absent => Some(false),
+        Given::Written(_) | Given::Computed => Some(true),
+        Given::Undecided => None,
+    };
+    let key_in =
+        |entry: NodeId, k: &str| merged_entry(p.tree, entry, k).map_or(entry, |(_, e)| e.key);
+    for entry in p.items("networks")? {
+        // `uuid` is the hidden name of `network`, translated before.
+        let network = given(entry, "network")? || given(entry, "uuid")?;
+        let port = given(entry, "port")?;
+        let subnet = given(entry, "subnet")?;
+        let allocate = given(entry, "allocate_network")?;
+        if !(network || port || subnet || allocate) {
+            return Some((entry, "an entry of `networks` needs one of `network`, `port`, `allocate_network` or `subnet`".to_owned()));
+        }
+        let keys = [
+            "network",
+            "uuid",
+            "port",
+            "subnet",
+            "fixed_ip",
+            "floating_ip",
+            "port_extra_properties",
+            "tag",
+        ];
+        if allocate
+            && keys
+                .iter()
+                .map(|k| given(entry, k))
+                .collect::<Option<Vec<_>>>()?
+                .contains(&true)
+        {
+            return Some((
+                key_in(entry, "allocate_network"),
+                "`allocate_network` cannot be given with other keys of the same `networks` entry"
+                    .to_owned(),
+            ));
+        }
+        if port && given(entry, "fixed_ip")? {
+            return Some((key_in(entry, "fixed_ip"), "`fixed_ip` and `port` cannot both be given in a `networks` entry: set the address on the port".to_owned()));
+        }
+        if given(entry, "floating_ip")?
+            && network
+            && !port
+            && !subnet
+            && !given(entry, "port_extra_properties")?
+        {
+            return Some((key_in(entry, "floating_ip"), "`floating_ip` is not supported in a `networks` entry that gives only a `network`: Heat cannot find the port Nova makes; give the entry a `subnet` (Heat then makes the port) or a `port`".to_owned()));
         }
     }
     None
