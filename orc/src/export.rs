@@ -239,14 +239,24 @@ impl<'a, 't> Context<'a, 't> {
         for output in template.outputs() {
             let call = output.value.and_then(|entry| template.call_at(entry.value));
             let hint = match call {
-                Some(call) if matches!(call.name, "get_attr" | "Fn::GetAtt") => tree
-                    .is_sequence(call.args)
-                    .then(|| tree.items(call.args).first().and_then(|&n| tree.scalar(n)))
-                    .flatten()
-                    .and_then(|resource| self.object_of(resource))
-                    .map(|(kind, name)| {
-                        format!("; read the {} {name}'s status.resource", kind.as_str())
-                    }),
+                Some(call) if matches!(call.name, "get_attr" | "Fn::GetAtt") => {
+                    let args = if tree.is_sequence(call.args) {
+                        tree.items(call.args)
+                    } else {
+                        &[]
+                    };
+                    let attribute = args.get(1).and_then(|&n| tree.scalar(n));
+                    args.first()
+                        .and_then(|&n| tree.scalar(n))
+                        .and_then(|resource| self.object_of(resource))
+                        .map(|(kind, name)| {
+                            // The field that holds the attribute, where ORC has one.
+                            let field =
+                                attribute.and_then(|a| crate::context::status_field(kind, a));
+                            let field = field.unwrap_or("status.resource");
+                            format!("; read the {} {name}'s {field}", kind.as_str())
+                        })
+                }
                 Some(call) if matches!(call.name, "get_resource" | "Ref") => tree
                     .scalar(call.args)
                     .and_then(|resource| self.object_of(resource))

@@ -38,6 +38,8 @@ TYPES = {
     "OS::Neutron::Router", "OS::Neutron::Port", "OS::Neutron::SecurityGroup",
     "OS::Neutron::SecurityGroupRule", "OS::Neutron::FloatingIP",
     "OS::Neutron::FloatingIPAssociation",
+    # Allocated and associated through Neutron, Heat's Nova plugin between.
+    "OS::Nova::FloatingIP", "OS::Nova::FloatingIPAssociation",
     "OS::Cinder::Volume", "OS::Nova::ServerGroup", "OS::Nova::Flavor",
     "OS::Cinder::VolumeType",
     "OS::Nova::KeyPair", "OS::Neutron::Trunk",
@@ -71,11 +73,12 @@ def parameters(text: str) -> dict:
     return given
 
 
-def created(stack, name: str, configs: dict) -> list:
+def created(stack, name: str, configs: dict, so_far: dict) -> list:
     """The calls `name`'s handle_create makes. `configs`: the software
     configurations stored so far, by the name of their resource, which a
     multipart message's parts name (Heat gives their ID; here their name
-    stands for it)."""
+    stands for it). `so_far`: the record of the resources created before
+    (a Nova association reads its server's interfaces)."""
     resource = stack[name]
     client = mock.MagicMock(name=name)
     client.show_software_config.side_effect = lambda context, config: configs[config]
@@ -85,6 +88,11 @@ def created(stack, name: str, configs: dict) -> list:
     plugin.find_resourceid_by_id.side_effect = as_written
     if resource.type() == "OS::Nova::Server":
         stub_server(stack, client, plugin)
+    if resource.type() == "OS::Nova::FloatingIP":
+        # The one external network there is, where no pool names one.
+        client.list_networks.return_value = {"networks": [{"id": "<the external network>"}]}
+    if resource.type() == "OS::Nova::FloatingIPAssociation":
+        stub_association(stack, client, plugin, so_far)
     data_set = lambda self, *a, **k: None  # noqa: E731  (no database here)
     with mock.patch.object(type(resource), "client", lambda self, *a, **k: client), \
          mock.patch.object(type(resource), "data_set", data_set), \
@@ -99,6 +107,8 @@ def created(stack, name: str, configs: dict) -> list:
     # named by the method they were made on; reads of answers are left out.
     calls = [[call[0].replace("()", ""), plain(call[1]), plain(call[2])]
              for call in client.mock_calls if "__" not in call[0]]
+    calls = json.loads(json.dumps(calls).replace(
+        json.dumps(GIVEN_ADDRESS), json.dumps("<the address Neutron gave the port>")))
     if resource.type() == "OS::Nova::Server" and resource.properties["tags"]:
         # Heat tags a server once Nova has made it (check_create_complete).
         calls.append(["servers.set_tags", [list(resource.properties["tags"])], {}])
@@ -135,6 +145,47 @@ def stub_server(stack, client, plugin) -> None:
     client.create_port.side_effect = create_port
 
 
+# An address Neutron gives a port, which Heat reads back from Nova's
+# interface before it associates: recorded as what it stands for.
+GIVEN_ADDRESS = "192.0.2.255"
+
+
+def stub_association(stack, client, plugin, so_far: dict) -> None:
+    """Heat's own `associate_floatingip` (Nova's plugin), over the server
+    as Nova would list its interfaces: one per `nics` entry of the server's
+    request, in order, each with the port's addresses (those its request
+    gives, else one Neutron gives). A port Heat or Nova made for an entry
+    is named `<interface INDEX of SERVER>`."""
+    from heat.engine.clients.os.nova import NovaClientPlugin
+
+    def interfaces(server: str) -> list:
+        calls = so_far[server]["calls"]
+        create = next(call for call in calls if call[0] == "servers.create")
+        made = [call[1][0]["port"] for call in calls if call[0] == "create_port"]
+        listed = []
+        for index, nic in enumerate(create[2].get("nics") or []):
+            port = nic.get("port-id")
+            if port and port.startswith("<port "):
+                body = made[int(port[len("<port "):-1]) - 1]
+            else:
+                body = stack[port].properties if port in stack else {}
+            if port not in stack:  # made by Heat or Nova for the entry
+                port = f"<interface {index} of {server}>"
+            ips = [ip["ip_address"] for ip in body.get("fixed_ips") or []
+                   if ip.get("ip_address")]
+            ips = ips or [nic.get("v4-fixed-ip") or GIVEN_ADDRESS]
+            listed.append(mock.Mock(port_id=port,
+                                    fixed_ips=[{"ip_address": ip} for ip in ips]))
+        return listed
+
+    nova = mock.Mock()
+    nova.fetch_server.side_effect = lambda server: mock.Mock(
+        interface_list=lambda: interfaces(server))
+    nova.clients.client.side_effect = lambda name: client
+    plugin.associate_floatingip.side_effect = lambda server, ip: \
+        NovaClientPlugin.associate_floatingip(nova, server, ip)
+
+
 def case(heat: Heat, path: Path) -> dict | None:
     text = path.read_text()
     environment = path.with_name(path.stem + ".env.yaml")
@@ -148,7 +199,7 @@ def case(heat: Heat, path: Path) -> dict | None:
     configs: dict = {}
     for name in order:
         if stack[name].type() in TYPES:
-            calls = created(stack, name, configs)
+            calls = created(stack, name, configs, resources)
             resources[name] = {"type": stack[name].type(), "calls": calls}
             for call in calls:
                 if call[0] == "create_software_config":

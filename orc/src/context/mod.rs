@@ -20,6 +20,7 @@ use crate::schema;
 mod properties;
 mod status;
 pub(crate) use properties::Properties;
+pub(crate) use status::status_field;
 
 /// Most findings one export reports; the rest are counted in the last.
 pub const MAX_FINDINGS: usize = 1000;
@@ -55,6 +56,14 @@ pub(crate) enum Later {
         floating_ip: String,
         port: Option<Node>,
         fixed_ip: Option<Node>,
+        origin: TextRange,
+    },
+    /// A floating IP associated with a server (Nova's association): Heat
+    /// associates it with the server's first interface, the first port
+    /// of the server's object.
+    ServerAssociation {
+        floating_ip: String,
+        server: String,
         origin: TextRange,
     },
     /// A volume to attach to a server.

@@ -11,7 +11,7 @@ use crate::manifest::Kind;
 
 /// The status field of an object of `kind` holding Heat's attribute
 /// `attribute` of the resource it was made from.
-fn status_field(kind: Kind, attribute: &str) -> Option<&'static str> {
+pub(crate) fn status_field(kind: Kind, attribute: &str) -> Option<&'static str> {
     let field = match (kind, attribute) {
         (_, "show") => "status.resource",
         (_, "name") => "status.resource.name",
@@ -28,6 +28,9 @@ fn status_field(kind: Kind, attribute: &str) -> Option<&'static str> {
         (Kind::FloatingIP, "port_id") => "status.resource.portID",
         (Kind::FloatingIP, "floating_network_id") => "status.resource.floatingNetworkID",
         (Kind::FloatingIP, "router_id") => "status.resource.routerID",
+        // Nova's floating IP's attributes.
+        (Kind::FloatingIP, "ip") => "status.resource.floatingIP",
+        (Kind::FloatingIP, "pool") => "status.resource.floatingNetworkID",
         (
             Kind::Server,
             "first_address" | "networks" | "addresses" | "accessIPv4" | "accessIPv6",

@@ -77,6 +77,8 @@ pub(crate) fn export_resource(
         "OS::Neutron::Trunk" => network::trunk(cx, &mut source),
         "OS::Neutron::FloatingIP" => network::floating_ip(cx, &mut source),
         "OS::Neutron::FloatingIPAssociation" => network::floating_ip_association(cx, &mut source),
+        "OS::Nova::FloatingIP" => network::nova_floating_ip(cx, &mut source),
+        "OS::Nova::FloatingIPAssociation" => network::nova_floating_ip_association(cx, &mut source),
         "OS::Neutron::Port" => port::port(cx, &mut source),
         "OS::Neutron::SecurityGroup" => security_group::group(cx, &mut source),
         "OS::Neutron::SecurityGroupRule" => security_group::rule_resource(cx, &mut source),
@@ -278,31 +280,14 @@ pub(crate) fn finish(cx: &mut Context<'_, '_>) {
                 port,
                 fixed_ip,
                 origin,
+            } => associate(cx, floating_ip, port.clone(), fixed_ip.clone(), *origin),
+            Later::ServerAssociation {
+                floating_ip,
+                server,
+                origin,
             } => {
-                let already = cx.object(floating_ip).is_some_and(|o| {
-                    o.spec
-                        .get("resource")
-                        .and_then(|r| r.get("portRef"))
-                        .is_some()
-                });
-                if already && port.is_some() {
-                    cx.report(
-                        Code::Ambiguous,
-                        *origin,
-                        format!(
-                            "the floating IP {floating_ip} is associated twice; ORC takes one port"
-                        ),
-                    );
-                    continue;
-                }
-                if let Some(object) = cx.object_mut(floating_ip) {
-                    let resource = resource_node(object);
-                    if let Some(port) = port {
-                        resource.set("portRef", port.clone());
-                    }
-                    if let Some(fixed_ip) = fixed_ip {
-                        resource.set("fixedIP", fixed_ip.clone());
-                    }
+                if let Some((port, fixed_ip)) = network::first_interface(cx, server, *origin) {
+                    associate(cx, floating_ip, Some(port), fixed_ip, *origin);
                 }
             }
             Later::Attachment {
@@ -337,6 +322,39 @@ pub(crate) fn finish(cx: &mut Context<'_, '_>) {
         }
     }
     cx.frame.file = file;
+}
+
+/// Sets a floating IP's port and fixed address, once.
+fn associate(
+    cx: &mut Context<'_, '_>,
+    floating_ip: &str,
+    port: Option<Node>,
+    fixed_ip: Option<Node>,
+    origin: heatwise_core::text::TextRange,
+) {
+    let already = cx.object(floating_ip).is_some_and(|o| {
+        o.spec
+            .get("resource")
+            .and_then(|r| r.get("portRef"))
+            .is_some()
+    });
+    if already && port.is_some() {
+        cx.report(
+            Code::Ambiguous,
+            origin,
+            format!("the floating IP {floating_ip} is associated twice; ORC takes one port"),
+        );
+        return;
+    }
+    if let Some(object) = cx.object_mut(floating_ip) {
+        let resource = resource_node(object);
+        if let Some(port) = port {
+            resource.set("portRef", port);
+        }
+        if let Some(fixed_ip) = fixed_ip {
+            resource.set("fixedIP", fixed_ip);
+        }
+    }
 }
 
 /// Appends to the list `key` of a map, making it when missing.

@@ -301,3 +301,120 @@ pub(super) fn floating_ip_association(cx: &mut Context<'_, '_>, source: &mut Sou
         origin,
     });
 }
+
+/// Nova's floating IP, which Heat allocates through Neutron: on the pool's
+/// network, or on the one external network there is (Heat refuses to
+/// guess among several, as an import by `external: true` does).
+pub(super) fn nova_floating_ip(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let Some(object) = new_object(cx, source) else {
+        return;
+    };
+    let mut resource = Node::map(None);
+    let network = match source.take(cx, &["pool"]) {
+        Some(pool) => external_network(cx, &pool, &source.what("pool")),
+        None => {
+            let origin = source.resource.name_range(cx.tree());
+            let mut filter = Node::map(Some(origin));
+            filter.set("external", Node::bool(true, Some(origin)));
+            let mut what = Node::map(Some(origin));
+            what.set("filter", filter);
+            let name = cx.import_as(
+                Kind::Network,
+                "external=true".to_owned(),
+                "network-external",
+                what,
+                origin,
+            );
+            Some(Node::str(name, Some(origin)))
+        }
+    };
+    if let Some(network) = network {
+        resource.set("floatingNetworkRef", network);
+    }
+    write(cx, object, resource);
+}
+
+/// Nova's association, folded into the floating IP: Heat associates it
+/// with the server's first interface, at its first IPv4 address.
+pub(super) fn nova_floating_ip_association(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
+    let origin = source.resource.name_range(cx.tree());
+    let floating_ip = source.take(cx, &["floating_ip"]);
+    let server = source.take(cx, &["server_id"]);
+    let (Some(floating_ip), Some(server)) = (floating_ip, server) else {
+        return;
+    };
+    let name = &source.resource.name;
+    let message = format!(
+        "the association {name} is not exported: ORC sets a floating IP's port on the FloatingIP itself, so the floating IP must be a resource of this template (get_resource)"
+    );
+    let Some(floating_ip) = fold_target(cx, &floating_ip, Kind::FloatingIP, message) else {
+        return;
+    };
+    let message = format!(
+        "the association {name} is not exported: ORC needs the port of the server, so the server must be a resource of this template (get_resource)"
+    );
+    let Some(server) = fold_target(cx, &server, Kind::Server, message) else {
+        return;
+    };
+    cx.defer(Later::ServerAssociation {
+        floating_ip,
+        server,
+        origin,
+    });
+}
+
+/// The port of a server's first interface, which Heat's Nova association
+/// takes, with the address Heat gives Neutron for it (the port's first IPv4
+/// address) where the port's object says which that is. `None` (reported)
+/// for a server without ports.
+pub(super) fn first_interface(
+    cx: &mut Context<'_, '_>,
+    server: &str,
+    origin: heatwise_core::text::TextRange,
+) -> Option<(Node, Option<Node>)> {
+    let port = cx
+        .object(server)
+        .and_then(|o| o.spec.get("resource"))
+        .and_then(|r| r.get("ports"))
+        .and_then(Node::as_list)
+        .and_then(<[Node]>::first)
+        .and_then(|first| first.get("portRef"))
+        .cloned();
+    let Some(port) = port else {
+        cx.report(
+            Code::Ambiguous,
+            origin,
+            format!("the server {server} has no port in ORC for the floating IP: give it a network or a port"),
+        );
+        return None;
+    };
+    let addresses: Vec<Option<String>> = (port.as_str())
+        .and_then(|name| cx.object(name))
+        .and_then(|o| o.spec.get("resource"))
+        .and_then(|r| r.get("addresses"))
+        .and_then(Node::as_list)
+        .map(|list| {
+            (list.iter())
+                .map(|a| a.get("ip").and_then(Node::as_str).map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    // The first address that is, or may be, IPv4 is the one Heat takes.
+    let first = addresses.iter().find(|ip| {
+        ip.as_deref()
+            .is_none_or(|ip| ip.parse::<std::net::Ipv4Addr>().is_ok())
+    });
+    let fixed_ip = match first {
+        Some(Some(ip)) => Some(Node::str(ip, Some(origin))),
+        Some(None) if addresses.len() > 1 => {
+            cx.report(
+                Code::Ambiguous,
+                origin,
+                format!("the floating IP is associated with the first IPv4 address of the port {}, which is known only once Neutron gives the port its addresses; ORC needs it for a port with several: give the port's first address an ip_address", port.as_str().unwrap_or_default()),
+            );
+            None
+        }
+        _ => None,
+    };
+    Some((port, fixed_ip))
+}

@@ -184,7 +184,19 @@ fn network_entry(
     } else {
         new_port(cx, server, index, entry, what, groups)?
     };
+    let made_by_nova = entry.get("port").is_none_or(Val::is_null)
+        && entry.get("subnet").is_none_or(Val::is_null)
+        && entry.get("port_extra_properties").is_none_or(Val::is_null);
     if let Some(floating_ip) = entry.get("floating_ip").filter(|f| !f.is_null()) {
+        if made_by_nova {
+            // Heat's `_validate_network`: the port is Nova's, unknown to Heat.
+            cx.report(
+                Code::NoOrcField,
+                floating_ip.at,
+                format!("the floating_ip in {what} is not exported: Heat refuses a floating IP in an entry that gives only a network, as it cannot find the port Nova makes; give the entry a subnet (Heat then makes the port) or a port"),
+            );
+            return Some(port);
+        }
         let message = format!(
             "the floating_ip in {what} is not exported: ORC associates a floating IP on the FloatingIP, which must be a resource of this template"
         );

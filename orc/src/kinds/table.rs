@@ -256,6 +256,23 @@ pub const MAPPINGS: &[TypeMapping] = &[
         ],
     },
     TypeMapping {
+        heat_type: "OS::Nova::FloatingIP",
+        kind: Some(Kind::FloatingIP),
+        summary: "a FloatingIP (Heat allocates Nova's floating IPs through Neutron)",
+        properties: &[
+            to("pool", "resource.floatingNetworkRef", "the external network named or given by ID, imported with `external: true`; without a pool, the one external network there is (`import.filter.external: true`), as Heat takes it"),
+        ],
+    },
+    TypeMapping {
+        heat_type: "OS::Nova::FloatingIPAssociation",
+        kind: None,
+        summary: "folded into the FloatingIP's `portRef` and `fixedIP` (the floating IP and the server must be in the template)",
+        properties: &[
+            to("floating_ip", "(the FloatingIP)", "get_resource of the floating IP"),
+            to("server_id", "portRef", "the server's first port, the interface Heat associates the floating IP with, and its first IPv4 address as `fixedIP` where the port's object gives it"),
+        ],
+    },
+    TypeMapping {
         heat_type: "OS::Nova::Server",
         kind: Some(Kind::Server),
         summary: "a Server, with a Port for each `networks` entry that names a network rather than a port, and a Secret for RAW user data",
