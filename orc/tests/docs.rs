@@ -67,6 +67,10 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
 - **A security group with no egress rule** keeps Neutron's default egress in Heat and loses it in ORC: the IPv4\n\
   and IPv6 egress rules are written, last. Rules with a port range are written first, which ORC v2.6.0 handles\n\
   best.\n\
+- **A rule's remote prefix** is written as Neutron keeps it (`2001:DB8::/32` as `2001:db8::/32`, an address\n\
+  alone with its full length): ORC matches its rules against Neutron's by that text, and would otherwise make the\n\
+  rule again and again. A rule without ports opens every port, as Heat asks.\n\
+- **An image without `visibility`** is private, Heat's default, written out: left out, Glance would share it.\n\
 - **Required fields ORC has no default for** are always written: a subnet's `ipVersion` (4), a flavor's `disk`\n\
   (0), a rule's `direction` and `ethertype`.\n\
 - **User data** becomes a `Secret` with the key `value`, referenced by `userData.secretRef`, only with\n\

@@ -42,7 +42,7 @@ TYPES = {
     "OS::Nova::FloatingIP", "OS::Nova::FloatingIPAssociation",
     "OS::Cinder::Volume", "OS::Nova::ServerGroup", "OS::Nova::Flavor",
     "OS::Cinder::VolumeType",
-    "OS::Nova::KeyPair", "OS::Neutron::Trunk",
+    "OS::Nova::KeyPair", "OS::Neutron::Trunk", "OS::Glance::WebImage",
     "OS::Keystone::Domain", "OS::Keystone::Project", "OS::Keystone::Role",
     "OS::Keystone::Group", "OS::Keystone::User", "OS::Keystone::Service",
     "OS::Keystone::Endpoint",
@@ -107,6 +107,11 @@ def created(stack, name: str, configs: dict, so_far: dict) -> list:
     # named by the method they were made on; reads of answers are left out.
     calls = [[call[0].replace("()", ""), plain(call[1]), plain(call[2])]
              for call in client.mock_calls if "__" not in call[0]]
+    for call in calls:
+        if call[0] == "create_security_group_rule":
+            body = call[1][0]
+            for rule in body.get("security_group_rules") or [body.get("security_group_rule")]:
+                neutron_keeps(rule)
     calls = json.loads(json.dumps(calls).replace(
         json.dumps(GIVEN_ADDRESS), json.dumps("<the address Neutron gave the port>")))
     if resource.type() == "OS::Nova::Server" and resource.properties["tags"]:
@@ -143,6 +148,17 @@ def stub_server(stack, client, plugin) -> None:
         made.append(body)
         return {"port": {"id": f"<port {len(made)}>"}}
     client.create_port.side_effect = create_port
+
+
+def neutron_keeps(rule: dict) -> None:
+    """A rule's remote prefix as Neutron keeps it (its API converts it with
+    `str(netaddr.IPNetwork(...))`: IPv6 in lower case, a lone address with
+    its full length), which is the text ORC matches its rules against."""
+    import netaddr
+
+    prefix = rule.get("remote_ip_prefix")
+    if prefix:
+        rule["remote_ip_prefix"] = str(netaddr.IPNetwork(prefix))
 
 
 # An address Neutron gives a port, which Heat reads back from Nova's

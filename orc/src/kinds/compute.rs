@@ -112,6 +112,10 @@ pub(super) fn image(cx: &mut Context<'_, '_>, source: &mut Source<'_>) {
     };
     let mut resource = Node::map(None);
     copy_simple(cx, source, &mut resource, "resource.");
+    if resource.get("visibility").is_none() {
+        // Heat's default; Glance's, when none is sent, is `shared`.
+        resource.set("visibility", Node::str("private", None));
+    }
     let mut download = Node::map(None);
     copy_simple(cx, source, &mut download, "resource.content.download.");
     let mut content = Node::map(None);

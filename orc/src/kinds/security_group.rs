@@ -95,7 +95,12 @@ fn rule(cx: &mut Context<'_, '_>, item: &Val, what: &str) -> Option<Node> {
         rule.set("portRange", range);
     }
     if let Some(prefix) = item.get("remote_ip_prefix").filter(|v| !v.is_null()) {
-        if let Some(prefix) = text(cx, prefix) {
+        if let Some(mut prefix) = text(cx, prefix) {
+            // ORC matches its rules against Neutron's by this text, which
+            // Neutron keeps as netaddr writes it.
+            if let Some(normal) = prefix.as_str().and_then(neutron_prefix) {
+                prefix.value = crate::manifest::Value::Str(normal);
+            }
             rule.set("remoteIPPrefix", prefix);
         }
     }
@@ -309,5 +314,40 @@ pub(super) fn finish_group(cx: &mut Context<'_, '_>, group: &str, has_egress: bo
     }
     if !rules.is_empty() {
         resource.set("rules", Node::list(rules, None));
+    }
+}
+
+/// A remote IP prefix as Neutron stores it (`str(netaddr.IPNetwork(...))`):
+/// an address alone gets its full length, IPv6 is lower case and
+/// compressed; host bits stay as written. `None` for what is not one.
+fn neutron_prefix(prefix: &str) -> Option<String> {
+    let (address, length) = match prefix.split_once('/') {
+        Some((address, length)) => (address, Some(length.parse::<u8>().ok()?)),
+        None => (prefix, None),
+    };
+    match address.parse::<std::net::IpAddr>().ok()? {
+        std::net::IpAddr::V4(v4) => Some(format!("{v4}/{}", length.unwrap_or(32))),
+        std::net::IpAddr::V6(v6) => Some(format!("{v6}/{}", length.unwrap_or(128))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::neutron_prefix;
+
+    #[test]
+    fn prefixes_are_written_as_neutron_keeps_them() {
+        for (written, kept) in [
+            ("10.0.0.0/8", Some("10.0.0.0/8")),
+            ("10.0.0.1/8", Some("10.0.0.1/8")),
+            ("192.0.2.7", Some("192.0.2.7/32")),
+            ("2001:DB8::/32", Some("2001:db8::/32")),
+            ("2001:0db8:0000:0000::1/64", Some("2001:db8::1/64")),
+            ("fe80::1", Some("fe80::1/128")),
+            ("not a prefix", None),
+            ("10.0.0.0/x", None),
+        ] {
+            assert_eq!(neutron_prefix(written).as_deref(), kept, "{written}");
+        }
     }
 }
