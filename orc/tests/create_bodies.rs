@@ -121,7 +121,7 @@ fn exported_objects_ask_for_what_heat_asks_for_or_say_why_not() {
             });
         }
     }
-    tally.end("Heat's requests", (382, 355));
+    tally.end("Heat's requests", (403, 376));
 }
 
 /// The resource whose request is compared, and where.
@@ -1106,7 +1106,7 @@ fn servers_ask_nova_for_what_heat_asks_for_or_say_why_not() {
             });
         }
     }
-    tally.end("Heat's server requests", (127, 121));
+    tally.end("Heat's server requests", (155, 148));
 }
 
 /// The words a finding about the property a field of a Neutron, Cinder or

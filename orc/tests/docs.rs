@@ -23,7 +23,11 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   referenced object's name. `get_attr`, `get_file` and the rest are known only when Heat runs: reported where\n\
   written (ORC003), a `get_attr` with the status field ORC shows the value in once it has made the object (a\n\
   port's addresses in the Port's `status.resource.fixedIPs`), since ORC cannot put one object's status into\n\
-  another's spec.\n\
+  another's spec. Two attributes are known before Heat runs, since the template holds their values: a port's\n\
+  `fixed_ips` where each of its `fixed_ips` asks for an `ip_address` (Neutron gives the addresses asked for, in\n\
+  that order), and an `OS::Heat::SoftwareConfig`'s `config` (the text Heat stores). A function around them\n\
+  (`str_replace` of a configuration's `config` with a port's address) is evaluated; what stays unknown is\n\
+  reported at the `get_attr` that holds it.\n\
 - A resource whose `condition` is false is not exported.\n\
 - `OS::Heat::ResourceGroup` with a count the export knows (at most 256) and members of a type ORC has: each member\n\
   is an object named `<group>-<index>`, built from `resource_def` with the group's `index_var` (`%index%`)\n\

@@ -161,6 +161,47 @@ def neutron_keeps(rule: dict) -> None:
         rule["remote_ip_prefix"] = str(netaddr.IPNetwork(prefix))
 
 
+class Answered(dict):
+    """A created resource's attributes as the cloud answers them where the
+    answer is what was asked for: a port's `fixed_ips` (Neutron gives the
+    addresses its request asks for, in that order, and one of its own
+    where none is asked for; a subnet's ID is the subnet's name here), a software configuration's `config` (the text
+    Heat stored). Any other is `<attribute NAME of RESOURCE>`. Keys are
+    attribute names, or tuples of a name and a path, as Heat's node data
+    keeps them."""
+
+    def __init__(self, name: str, kind: str, calls: list, configs: dict):
+        super().__init__()
+        self.name, self.kind, self.calls, self.configs = name, kind, calls, configs
+
+    def __missing__(self, key):
+        from heat.engine import attributes
+
+        attribute, path = (key[0], key[1:]) if isinstance(key, tuple) else (key, ())
+        value = f"<attribute {attribute} of {self.name}>"
+        if self.kind == "OS::Neutron::Port" and attribute == "fixed_ips":
+            asked = next((c[1][0]["port"] for c in self.calls if c[0] == "create_port"), {})
+            value = [{"subnet_id": ip.get("subnet_id"),
+                      "ip_address": ip.get("ip_address") or f"<the address Neutron gives {self.name}>"}
+                     for ip in asked.get("fixed_ips") or []]
+        elif attribute == "config" and self.name in self.configs:
+            value = self.configs[self.name]["config"]
+        return attributes.select_from_attribute(value, list(path))
+
+
+def store_created(stack, name: str, calls: list, configs: dict) -> None:
+    """Marks `name` created, with the node data Heat's create stores for the
+    resources after it (its reference is its name, its attributes
+    answered), so that their `get_attr` and `get_resource` read it."""
+    from heat.engine import node_data, stk_defn
+
+    resource = stack[name]
+    data = node_data.NodeData(resource.id, name, resource.uuid, name,
+                              Answered(name, resource.type(), calls, configs),
+                              resource.CREATE, resource.COMPLETE)
+    stk_defn.update_resource_data(stack.defn, name, data)
+
+
 # An address Neutron gives a port, which Heat reads back from Nova's
 # interface before it associates: recorded as what it stands for.
 GIVEN_ADDRESS = "192.0.2.255"
@@ -220,6 +261,7 @@ def case(heat: Heat, path: Path) -> dict | None:
             for call in calls:
                 if call[0] == "create_software_config":
                     configs[name] = {"config": call[2].get("config")}
+        store_created(stack, name, resources.get(name, {}).get("calls", []), configs)
     return {"fixture": path.name, "template_fnv1a64": fnv1a64(text.encode()),
             "resources": resources}
 

@@ -155,7 +155,14 @@ impl<'a, 't> Evaluator<'a, 't> {
         let node = tree.alias_target(node).unwrap_or(node);
         if let Some(call) = self.template.call_at(node) {
             let mut value = self.call(call.name, call.args, at, depth + 1);
-            value.at = at;
+            // What is not known is reported where it is written (the
+            // `get_attr` inside a `str_replace`), the rest at the call.
+            let inner = matches!(value.v, V::Unknown(_))
+                && at.start <= value.at.start
+                && value.at.end <= at.end;
+            if !inner {
+                value.at = at;
+            }
             return value;
         }
         let v = if tree.is_mapping(node) {

@@ -48,7 +48,11 @@ impl Evaluator<'_, '_> {
             return unknown();
         };
         if !self.nested_outputs.borrow().contains_key(resource) {
-            return unknown();
+            let attribute = self.eval_at(output, depth).python_str();
+            return match attribute.and_then(|a| self.known_attribute(resource, &a, depth)) {
+                Some(value) => self.walk(value, &parts[2..], at, depth, resource),
+                None => unknown(),
+            };
         }
         let Some(output) = self.eval_at(output, depth).python_str() else {
             return unknown();
@@ -59,6 +63,53 @@ impl Evaluator<'_, '_> {
                 format!("the nested template of {resource} has no output {output}, so Heat has no such attribute"),
                 at,
             ),
+        }
+    }
+
+    /// An attribute Heat's create gives a value the template already
+    /// holds: a port's `fixed_ips` where every address is asked for (the
+    /// addresses Neutron gives it, in the order asked; a subnet's ID is
+    /// known only once it exists), and a software configuration's `config`
+    /// (the text Heat stores). `None` for any other.
+    fn known_attribute(&self, resource: &str, attribute: &str, depth: usize) -> Option<Val> {
+        let definition = &self.template.resource(resource)?.definition;
+        let property = |name: &str| {
+            let properties = definition.properties_mapping(self.tree())?;
+            Some(self.eval_at(self.tree().get(properties, name)?, depth + 1))
+        };
+        match (definition.type_name.as_deref()?, attribute) {
+            ("OS::Neutron::Port", "fixed_ips") => {
+                let V::List(asked) = property("fixed_ips")?.v else {
+                    return None;
+                };
+                let mut addresses = Vec::with_capacity(asked.len());
+                for entry in &asked {
+                    let address = entry
+                        .get("ip_address")
+                        .filter(|a| matches!(a.v, V::Str(_)))?;
+                    let subnet = Val::unknown(
+                        "a subnet's ID is known only once Neutron has made it",
+                        entry.at,
+                    );
+                    addresses.push(Val::new(
+                        V::Map(vec![
+                            ("subnet_id".to_owned(), subnet),
+                            ("ip_address".to_owned(), address.clone()),
+                        ]),
+                        entry.at,
+                    ));
+                }
+                (!addresses.is_empty())
+                    .then(|| Val::new(V::List(addresses), definition_at(self, resource)))
+            }
+            ("OS::Heat::SoftwareConfig", "config") => {
+                // No config: Heat stores an empty one.
+                let config = property("config").unwrap_or_else(|| {
+                    Val::new(V::Str(String::new()), definition_at(self, resource))
+                });
+                matches!(config.v, V::Str(_)).then_some(config)
+            }
+            _ => None,
         }
     }
 
@@ -75,4 +126,10 @@ impl Evaluator<'_, '_> {
             None => Val::unknown("Ref needs a name", at),
         }
     }
+}
+
+/// Where a resource's name is written.
+fn definition_at(evaluator: &Evaluator<'_, '_>, resource: &str) -> TextRange {
+    (evaluator.template.resource(resource))
+        .map_or(TextRange::empty(0), |r| r.name_range(evaluator.tree()))
 }

@@ -99,7 +99,7 @@ fn rule(cx: &mut Context<'_, '_>, item: &Val, what: &str) -> Option<Node> {
             // ORC matches its rules against Neutron's by this text, which
             // Neutron keeps as netaddr writes it.
             if let Some(normal) = prefix.as_str().and_then(neutron_prefix) {
-                prefix.value = crate::manifest::Value::Str(normal);
+                prefix.value = Value::Str(normal);
             }
             rule.set("remoteIPPrefix", prefix);
         }

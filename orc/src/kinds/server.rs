@@ -365,6 +365,18 @@ fn user_data(cx: &mut Context<'_, '_>, source: &mut Source<'_>, server: &str, re
     let Some(text) = cx.string(&data, &what) else {
         return;
     };
+    // A configuration whose text the user data reads (`get_attr` of its
+    // `config`) is carried in it: it needs no object of its own.
+    let tree = cx.tree();
+    let read: Vec<String> = (cx.template.attribute_refs())
+        .filter(|r| {
+            let call = tree.range(r.call.call);
+            data.at.start <= call.start && call.end <= data.at.end
+        })
+        .filter(|r| r.attribute_name(tree) == Some("config"))
+        .filter_map(|r| r.resource_name(tree).map(str::to_owned))
+        .collect();
+    cx.frame.carried.extend(read);
     let name = cx.new_name(&format!("{server}-user-data"));
     let mut secret = cx.managed(Kind::Secret, &name, None, data.at);
     secret.spec.set("value", text);
