@@ -77,8 +77,12 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
 - **An image without `visibility`** is private, Heat's default, written out: left out, Glance would share it.\n\
 - **Required fields ORC has no default for** are always written: a subnet's `ipVersion` (4), a flavor's `disk`\n\
   (0), a rule's `direction` and `ethertype`.\n\
-- **User data** becomes a `Secret` with the key `value`, referenced by `userData.secretRef`, only with\n\
-  `user_data_format: RAW`: Heat's default format wraps the data with its own agents (ORC009). RAW user data\n\
+- **User data** becomes a `Secret` with the key `value`, referenced by `userData.secretRef`, with\n\
+  `user_data_format: RAW`, and with Heat's default format, `HEAT_CFNTOOLS`, where it is a script: Heat's agents\n\
+  (its multipart message around the data) run it at first boot, as cloud-init runs it from ORC's user data\n\
+  (ORC009 says what the agents add). A script that calls heat-cfntools (`cfn-signal`, `cfn-init`, ...) needs\n\
+  Heat's metadata server, and text without a `#!` line is not run by the agents at all: neither is exported\n\
+  (ORC009). `orc/tests/create_bodies.rs` checks the script against the part Heat 27.0.1's agents run. RAW user data\n\
   naming a software configuration (`get_resource`) is the text Heat stores for it and passes to Nova: an\n\
   `OS::Heat::SoftwareConfig`'s `config`; an `OS::Heat::CloudConfig`'s `#cloud-config` document, written so that\n\
   PyYAML (cloud-init's reader) reads the same data Heat's PyYAML dump holds, keys sorted and in ASCII as Heat\n\

@@ -123,7 +123,7 @@ def created(stack, name: str, configs: dict, so_far: dict) -> list:
 def stub_server(stack, client, plugin) -> None:
     """What a server's handle_create asks Nova's and Neutron's plugins: a
     name or ID comes back as written, a subnet's network is the network its
-    resource names, user data is RAW's (Heat's agents' formats are marked),
+    resource names, user data is Heat's own (SOFTWARE_CONFIG's is marked),
     metadata as Heat's own `meta_serialize` writes it; a port Heat makes
     for a network gets an ID naming its request."""
     from heat.engine.clients.os.nova import NovaClientPlugin
@@ -133,9 +133,20 @@ def stub_server(stack, client, plugin) -> None:
     plugin.get_secgroup_uuids.side_effect = lambda groups: list(groups)
     plugin.meta_serialize.side_effect = lambda metadata: NovaClientPlugin.meta_serialize(
         None, metadata)
-    plugin.build_userdata.side_effect = lambda metadata, data, instance_user=None, \
-        user_data_format="HEAT_CFNTOOLS": data if user_data_format == "RAW" \
-        else f"<{user_data_format} by Heat's agents>"
+    # Heat's own build_userdata: RAW data as it is, HEAT_CFNTOOLS's the
+    # multipart message of Heat's agents around it, the metadata server's
+    # address the one this recording's cloud would have.
+    heat_plugin = mock.Mock()
+    heat_plugin.get_cfn_metadata_server_url.return_value = "http://heat-cfn.example:8000/v1/"
+    nova = mock.Mock()
+    nova.context.clients.client_plugin.return_value = heat_plugin
+
+    def build_userdata(metadata, data, instance_user=None, user_data_format="HEAT_CFNTOOLS"):
+        if user_data_format not in ("RAW", "HEAT_CFNTOOLS"):
+            return f"<{user_data_format} by Heat's agents>"
+        return NovaClientPlugin.build_userdata(nova, metadata if isinstance(metadata, dict) else {},
+                                               data, instance_user, user_data_format)
+    plugin.build_userdata.side_effect = build_userdata
 
     def network_of(subnet):
         if subnet in stack:

@@ -339,6 +339,15 @@ fn user_data(cx: &mut Context<'_, '_>, source: &mut Source<'_>, server: &str, re
         }
         return;
     };
+    if format_name == "HEAT_CFNTOOLS" {
+        if let V::Str(text) = &data.v {
+            if agents_script(cx, text, &source.resource.name, data.at, format.is_none()) {
+                let what = source.what("user_data");
+                write_user_data(cx, &data, &what, server, resource);
+            }
+            return;
+        }
+    }
     if format_name != "RAW" {
         let at = format.as_ref().map_or(data.at, |f| f.at);
         cx.report(
@@ -362,7 +371,18 @@ fn user_data(cx: &mut Context<'_, '_>, source: &mut Source<'_>, server: &str, re
         }
         _ => data,
     };
-    let Some(text) = cx.string(&data, &what) else {
+    write_user_data(cx, &data, &what, server, resource);
+}
+
+/// The user data as a Secret the server's `userData` names.
+fn write_user_data(
+    cx: &mut Context<'_, '_>,
+    data: &Val,
+    what: &str,
+    server: &str,
+    resource: &mut Node,
+) {
+    let Some(text) = cx.string(data, what) else {
         return;
     };
     // A configuration whose text the user data reads (`get_attr` of its
@@ -384,6 +404,54 @@ fn user_data(cx: &mut Context<'_, '_>, source: &mut Source<'_>, server: &str, re
     let mut user_data = Node::map(Some(data.at));
     user_data.set("secretRef", Node::str(name, Some(data.at)));
     resource.set("userData", user_data);
+}
+
+/// Whether HEAT_CFNTOOLS user data is a script ORC can give cloud-init as
+/// it is, reporting why not or what differs. Heat's agents write it to
+/// `/var/lib/heat-cfntools/cfn-userdata` and run it as a program at first
+/// boot (`loguserdata.py`): a script with a `#!` line runs the same from
+/// cloud-init; anything else is not run at all.
+fn agents_script(
+    cx: &mut Context<'_, '_>,
+    text: &str,
+    server: &str,
+    at: TextRange,
+    default: bool,
+) -> bool {
+    let format = if default {
+        "user_data_format HEAT_CFNTOOLS (Heat's default)"
+    } else {
+        "user_data_format HEAT_CFNTOOLS"
+    };
+    let (code, message) = if !text.starts_with("#!") {
+        (
+            Code::MeaningDiffers,
+            format!("the user_data of {server} is not exported: with {format} Heat's agents run it as a program, and without a #! line it does not run at all; give it one (and user_data_format: RAW) for it to run"),
+        )
+    } else if let Some(tool) = [
+        "cfn-init",
+        "cfn-signal",
+        "cfn-hup",
+        "cfn-get-metadata",
+        "cfn-push-stats",
+    ]
+    .into_iter()
+    .find(|tool| text.contains(tool))
+    {
+        (
+            Code::MeaningDiffers,
+            format!("the user_data of {server} is not exported: its script calls {tool}, which talks to Heat's metadata server through the configuration Heat's agents give the server ({format}); ORC has no such server"),
+        )
+    } else {
+        cx.report(
+            Code::MeaningDiffers,
+            at,
+            format!("the user_data of {server} is exported as the script it is: with {format} Heat's agents run it at first boot and log it to /var/log/heat-provision.log, beside heat-cfntools' configuration; cloud-init runs it at first boot too, logging to its own output log"),
+        );
+        return true;
+    };
+    cx.report(code, at, message);
+    false
 }
 
 /// Volumes attached by ID in a block device mapping.
