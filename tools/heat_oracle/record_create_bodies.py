@@ -31,6 +31,9 @@ from translate import Heat  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "orc" / "tests" / "fixtures"
+# Stack fixtures whose nested stacks Heat makes in memory (a missing file
+# would stop it, as it stops heatclient).
+STACKS = [FIXTURES / "nested_group"]
 # The types whose `handle_create` builds its request from its properties
 # alone (a server's needs Nova's answers about images and networks).
 TYPES = {
@@ -260,27 +263,64 @@ def case(heat: Heat, path: Path) -> dict | None:
     environments = [environment] if environment.exists() else []
     try:
         _, stack = heat.stack_as_created("demo", path, environments, parameters(text))
-        order = [resource.name for resource in stack.dependencies]
+        stack.dependencies  # noqa: B018  (refused here: cycles, policies)
     except Exception:  # a fixture Heat refuses (cycles, unreadable)
         return None
-    resources = {}
+    resources: dict = {}
+    # Exported alone, a template's nested stacks are not expanded.
+    record_stack(stack, [], resources, nested=False)
+    return {"fixture": path.name, "template_fnv1a64": fnv1a64(text.encode()),
+            "resources": resources}
+
+
+def stack_case(heat: Heat, directory: Path) -> dict:
+    """A stack fixture (a directory with `template.yaml` and, maybe,
+    `env.yaml`), nested stacks included: each resource recorded under its
+    path (`cluster/nodes/0/port`), with the hash of each file."""
+    environments = [directory / "env.yaml"] if (directory / "env.yaml").exists() else []
+    _, stack = heat.stack_as_created("demo", directory / "template.yaml", environments, {})
+    resources: dict = {}
+    record_stack(stack, [], resources)
+    files = {p.name: fnv1a64(p.read_bytes()) for p in sorted(directory.glob("*.yaml"))}
+    return {"fixture": directory.name + "/", "files_fnv1a64": files, "resources": resources}
+
+
+def record_stack(stack, path: list, resources: dict, nested: bool = True) -> None:
+    """Creates `stack`'s resources in Heat's order, recording their calls
+    under their paths; a nested stack (a template resource, a group's
+    members) is made as Heat makes it, from what its parent passes
+    (`child_template`, `child_params`), and created in turn, before its
+    parent counts as created."""
+    from heat.engine.resources import stack_resource
+    from heat.engine.resources.openstack.heat import resource_group
+
+    here: dict = {}
     configs: dict = {}
-    for name in order:
-        if stack[name].type() in TYPES:
-            calls = created(stack, name, configs, resources)
-            resources[name] = {"type": stack[name].type(), "calls": calls}
+    for resource in stack.dependencies:
+        name = resource.name
+        if resource.type() in TYPES:
+            calls = created(stack, name, configs, here)
+            here[name] = {"type": resource.type(), "calls": calls}
+            resources["/".join(path + [name])] = here[name]
             for call in calls:
                 if call[0] == "create_software_config":
                     configs[name] = {"config": call[2].get("config")}
-        store_created(stack, name, resources.get(name, {}).get("calls", []), configs)
-    return {"fixture": path.name, "template_fnv1a64": fnv1a64(text.encode()),
-            "resources": resources}
+        elif nested and isinstance(resource, stack_resource.StackResource):
+            # A new group has no members to skip (Heat asks its database).
+            with mock.patch.object(resource_group.ResourceGroup, "_name_skiplist",
+                                   lambda self: set()):
+                child = resource._parse_nested_stack(
+                    "-".join(["demo"] + path + [name]), resource.child_template(),
+                    resource.child_params())
+            record_stack(child, path + [name], resources)
+        store_created(stack, name, here.get(name, {}).get("calls", []), configs)
 
 
 def main() -> None:
     heat = Heat()
     paths = sorted(p for p in FIXTURES.glob("*.yaml") if not p.name.endswith(".env.yaml"))
     cases = [c for c in (case(heat, p) for p in paths) if c and c["resources"]]
+    cases += [stack_case(heat, d) for d in STACKS]
     record = {"heat_version": heat.version, "cases": cases}
     out = FIXTURES / "create-bodies.heat.json"
     out.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
