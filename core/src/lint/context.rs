@@ -72,6 +72,7 @@ pub(crate) struct Context<'a, 't> {
 impl<'a, 't> Context<'a, 't> {
     /// Whether the file is linted as its stack's root (see
     /// [`LintOptions::as_root`]).
+    #[cfg_attr(not(feature = "stack"), allow(dead_code))]
     pub(crate) fn as_root(&self) -> bool {
         self.as_root
     }

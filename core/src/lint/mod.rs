@@ -25,6 +25,7 @@ mod stack;
 mod stage;
 mod suggest;
 mod timeline;
+mod written;
 
 use crate::stack::{Reference, StackFacts, TypeMapping};
 use serde::Serialize;

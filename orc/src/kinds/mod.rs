@@ -4,6 +4,7 @@
 
 mod compute;
 mod identity;
+mod multipart;
 mod network;
 mod port;
 mod security_group;

@@ -95,12 +95,7 @@ fn rule(cx: &mut Context<'_, '_>, item: &Val, what: &str) -> Option<Node> {
         rule.set("portRange", range);
     }
     if let Some(prefix) = item.get("remote_ip_prefix").filter(|v| !v.is_null()) {
-        if let Some(mut prefix) = text(cx, prefix) {
-            // ORC matches its rules against Neutron's by this text, which
-            // Neutron keeps as netaddr writes it.
-            if let Some(normal) = prefix.as_str().and_then(neutron_prefix) {
-                prefix.value = Value::Str(normal);
-            }
+        if let Some(prefix) = remote_prefix(cx, prefix, what) {
             rule.set("remoteIPPrefix", prefix);
         }
     }
@@ -315,6 +310,16 @@ pub(super) fn finish_group(cx: &mut Context<'_, '_>, group: &str, has_egress: bo
     if !rules.is_empty() {
         resource.set("rules", Node::list(rules, None));
     }
+}
+
+/// A rule's remote prefix as ORC must write it: ORC matches its rules
+/// against Neutron's by this text, which Neutron keeps as netaddr writes it.
+fn remote_prefix(cx: &mut Context<'_, '_>, prefix: &Val, what: &str) -> Option<Node> {
+    let mut prefix = cx.string(prefix, what)?;
+    if let Some(normal) = prefix.as_str().and_then(neutron_prefix) {
+        prefix.value = Value::Str(normal);
+    }
+    Some(prefix)
 }
 
 /// A remote IP prefix as Neutron stores it (`str(netaddr.IPNetwork(...))`):

@@ -15,10 +15,12 @@
 
 use heatwise_core::text::TextRange;
 
+use super::multipart::{multipart, part_of, without_extension, Part};
+use super::Source;
 use crate::context::Context;
 use crate::eval::{Val, V};
 use crate::finding::Code;
-use crate::manifest::Node;
+use crate::manifest::{Kind, Node};
 
 /// Deepest nesting of multipart messages followed.
 const MAX_PARTS_DEPTH: usize = 8;
@@ -26,7 +28,7 @@ const MAX_PARTS_DEPTH: usize = 8;
 /// The user data Heat passes to Nova for RAW user data naming `config`,
 /// or `None` once what keeps it from being exported is reported at
 /// `written` (or where the configuration holds it).
-pub(super) fn config_text(
+fn config_text(
     cx: &mut Context<'_, '_>,
     config: &str,
     server: &str,
@@ -160,15 +162,6 @@ fn yaml_node(cx: &mut Context<'_, '_>, value: &Val, what: &str) -> Option<Node> 
     })
 }
 
-/// One part of a multipart message: its text as the message holds it, its
-/// subtype, its file name.
-struct Part {
-    payload: String,
-    subtype: String,
-    filename: String,
-    charset: &'static str,
-}
-
 /// The parts of a `MultipartMime`, each as Heat's `get_message` makes it.
 fn mime_parts(
     cx: &mut Context<'_, '_>,
@@ -238,154 +231,146 @@ fn mime_parts(
     Some(out)
 }
 
-/// A file name without its extension, as Python's `os.path.splitext`
-/// leaves it: the last dot of the last component, unless that component
-/// starts with it (`.bashrc`).
-fn without_extension(name: &str) -> &str {
-    let base = name.rfind('/').map_or(0, |slash| slash + 1);
-    let component = &name[base..];
-    let leading = component.len() - component.trim_start_matches('.').len();
-    match component[leading..].rfind('.') {
-        Some(dot) => &name[..base + leading + dot],
-        None => name,
-    }
-}
-
-/// A part as Python's `MIMEText` makes it: US-ASCII text as it is, other
-/// text as UTF-8 in base64.
-fn part_of(text: String, subtype: String, filename: String) -> Part {
-    if text.is_ascii() {
-        return Part {
-            payload: text,
-            subtype,
-            filename,
-            charset: "us-ascii",
-        };
-    }
-    Part {
-        payload: base64_lines(text.as_bytes()),
-        subtype,
-        filename,
-        charset: "utf-8",
-    }
-}
-
-/// Base64 in lines of 76 characters, each ended by a newline, as Python's
-/// email package writes a UTF-8 body.
-fn base64_lines(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut encoded = String::with_capacity(bytes.len() * 4 / 3 + 4);
-    for chunk in bytes.chunks(3) {
-        let n = (u32::from(chunk[0]) << 16)
-            | (u32::from(*chunk.get(1).unwrap_or(&0)) << 8)
-            | u32::from(*chunk.get(2).unwrap_or(&0));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                encoded.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                encoded.push('=');
-            }
+/// RAW user data as a Secret; other formats depend on Heat's agents.
+pub(super) fn server_user_data(
+    cx: &mut Context<'_, '_>,
+    source: &mut Source<'_>,
+    server: &str,
+    resource: &mut Node,
+) {
+    let format = source.take(cx, &["user_data_format"]);
+    let format_name = format
+        .as_ref()
+        .and_then(Val::python_str)
+        .unwrap_or_else(|| "HEAT_CFNTOOLS".to_owned());
+    let Some(data) = source.take(cx, &["user_data"]) else {
+        if format_name != "RAW" {
+            // `build_userdata` gives Nova its agents' configuration even
+            // without user data: cloud-init's log, heat-cfntools' metadata.
+            let at = format
+                .as_ref()
+                .map_or_else(|| source.resource.name_range(cx.tree()), |f| f.at);
+            cx.report(
+                Code::MeaningDiffers,
+                at,
+                format!(
+                    "{} boots with no user data in ORC, but Heat gives it its agents' user data (user_data_format {format_name}{}: cloud-init's output logged to /var/log/cloud-init-output.log, Heat's metadata for heat-cfntools and os-collect-config); set user_data_format: RAW if the server needs none of it",
+                    source.resource.name,
+                    if format.is_none() { ", Heat's default" } else { "" }
+                ),
+            );
         }
-    }
-    let mut out = String::with_capacity(encoded.len() + encoded.len() / 76 + 1);
-    for line in encoded.as_bytes().chunks(76) {
-        out.push_str(std::str::from_utf8(line).unwrap_or_default());
-        out.push('\n');
-    }
-    out
-}
-
-/// The message Python's `MIMEMultipart(_subparts=parts).as_string()`
-/// writes, with a boundary drawn from the parts' text that none of them
-/// holds.
-fn multipart(parts: &[Part]) -> String {
-    let mut seed = 0xcbf2_9ce4_8422_2325_u64;
-    for part in parts {
-        for byte in part.payload.bytes() {
-            seed = (seed ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    let boundary = loop {
-        let candidate = format!("==============={:019}==", seed % 10_000_000_000_000_000_000);
-        if !parts.iter().any(|p| p.payload.contains(&candidate)) {
-            break candidate;
-        }
-        seed = seed.wrapping_mul(0x0100_0000_01b3).wrapping_add(1);
+        return;
     };
-    let mut out =
-        format!("Content-Type: multipart/mixed; boundary=\"{boundary}\"\nMIME-Version: 1.0\n\n");
-    for part in parts {
-        let subtype = if part.subtype.is_empty() {
-            "plain"
-        } else {
-            &part.subtype
-        };
-        let encoding = if part.charset == "us-ascii" {
-            "7bit"
-        } else {
-            "base64"
-        };
-        out.push_str(&format!(
-            "--{boundary}\nContent-Type: text/{subtype}; charset=\"{}\"\nMIME-Version: 1.0\nContent-Transfer-Encoding: {encoding}\n",
-            part.charset
-        ));
-        if !part.filename.is_empty() {
-            out.push_str(&format!(
-                "Content-Disposition: attachment; filename=\"{}\"\n",
-                part.filename
-            ));
+    if format_name == "HEAT_CFNTOOLS" {
+        if let V::Str(text) = &data.v {
+            if agents_script(cx, text, &source.resource.name, data.at, format.is_none()) {
+                let what = source.what("user_data");
+                write_user_data(cx, &data, &what, server, resource);
+            }
+            return;
         }
-        out.push('\n');
-        out.push_str(&part.payload);
-        out.push('\n');
     }
-    out.push_str(&format!("--{boundary}--\n"));
-    out
+    if format_name != "RAW" {
+        let at = format.as_ref().map_or(data.at, |f| f.at);
+        cx.report(
+            Code::MeaningDiffers,
+            at,
+            format!(
+                "the user_data of {} is not exported: with user_data_format {format_name}{} Heat wraps it with its own agents' configuration; only RAW user data means the same in ORC (set user_data_format: RAW if the data is complete on its own)",
+                source.resource.name,
+                if format.is_none() { " (Heat's default)" } else { "" }
+            ),
+        );
+        return;
+    }
+    let what = source.what("user_data");
+    let data = match &data.v {
+        V::Resource(config) => match config_text(cx, config, &source.resource.name, data.at) {
+            Some(text) => text,
+            None => return,
+        },
+        _ => data,
+    };
+    write_user_data(cx, &data, &what, server, resource);
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The user data as a Secret the server's `userData` names.
+fn write_user_data(
+    cx: &mut Context<'_, '_>,
+    data: &Val,
+    what: &str,
+    server: &str,
+    resource: &mut Node,
+) {
+    let Some(text) = cx.string(data, what) else {
+        return;
+    };
+    // A configuration whose text the user data reads (`get_attr` of its
+    // `config`) is carried in it: it needs no object of its own.
+    let tree = cx.tree();
+    let read: Vec<String> = (cx.template.attribute_refs())
+        .filter(|r| {
+            let call = tree.range(r.call.call);
+            data.at.start <= call.start && call.end <= data.at.end
+        })
+        .filter(|r| r.attribute_name(tree) == Some("config"))
+        .filter_map(|r| r.resource_name(tree).map(str::to_owned))
+        .collect();
+    cx.frame.carried.extend(read);
+    let name = cx.new_name(&format!("{server}-user-data"));
+    let mut secret = cx.managed(Kind::Secret, &name, None, data.at);
+    secret.spec.set("value", text);
+    cx.push(secret);
+    let mut user_data = Node::map(Some(data.at));
+    user_data.set("secretRef", Node::str(name, Some(data.at)));
+    resource.set("userData", user_data);
+}
 
-    #[test]
-    fn extensions_go_as_pythons_splitext_takes_them() {
-        assert_eq!(without_extension("my file.txt"), "my file");
-        assert_eq!(without_extension("a.tar.gz"), "a.tar");
-        assert_eq!(without_extension(".bashrc"), ".bashrc");
-        assert_eq!(without_extension("dir.d/run"), "dir.d/run");
-        assert_eq!(without_extension("..x.sh"), "..x");
-    }
-
-    #[test]
-    fn base64_as_pythons_email_writes_it() {
-        assert_eq!(base64_lines("héllo".as_bytes()), "aMOpbGxv\n");
-        assert_eq!(base64_lines(b"ab"), "YWI=\n");
-        assert_eq!(base64_lines(b"a"), "YQ==\n");
-        let long = base64_lines(&[b'x'; 60]);
-        assert_eq!(long.lines().map(str::len).collect::<Vec<_>>(), [76, 4]);
-    }
-
-    #[test]
-    fn a_multipart_message_as_pythons_email_writes_it() {
-        let parts = [
-            part_of(
-                "#!/bin/sh\necho hi\n".into(),
-                "x-shellscript".into(),
-                String::new(),
-            ),
-            part_of(
-                "#cloud-config\nfoo: 1\n".into(),
-                String::new(),
-                "my file.txt".into(),
-            ),
-            part_of("héllo".into(), "plain".into(), String::new()),
-            part_of("no newline".into(), String::new(), String::new()),
-        ];
-        let message = multipart(&parts);
-        // Python 3's output for these parts, its boundary replaced.
-        let python = "Content-Type: multipart/mixed; boundary=\"B\"\nMIME-Version: 1.0\n\n--B\nContent-Type: text/x-shellscript; charset=\"us-ascii\"\nMIME-Version: 1.0\nContent-Transfer-Encoding: 7bit\n\n#!/bin/sh\necho hi\n\n--B\nContent-Type: text/plain; charset=\"us-ascii\"\nMIME-Version: 1.0\nContent-Transfer-Encoding: 7bit\nContent-Disposition: attachment; filename=\"my file.txt\"\n\n#cloud-config\nfoo: 1\n\n--B\nContent-Type: text/plain; charset=\"utf-8\"\nMIME-Version: 1.0\nContent-Transfer-Encoding: base64\n\naMOpbGxv\n\n--B\nContent-Type: text/plain; charset=\"us-ascii\"\nMIME-Version: 1.0\nContent-Transfer-Encoding: 7bit\n\nno newline\n--B--\n";
-        let boundary = message.split('"').nth(1).unwrap();
-        assert_eq!(boundary.len(), 36);
-        assert_eq!(message.replace(boundary, "B"), python);
-    }
+/// Whether HEAT_CFNTOOLS user data is a script ORC can give cloud-init as
+/// it is, reporting why not or what differs. Heat's agents write it to
+/// `/var/lib/heat-cfntools/cfn-userdata` and run it as a program at first
+/// boot (`loguserdata.py`): a script with a `#!` line runs the same from
+/// cloud-init; anything else is not run at all.
+fn agents_script(
+    cx: &mut Context<'_, '_>,
+    text: &str,
+    server: &str,
+    at: TextRange,
+    default: bool,
+) -> bool {
+    let format = if default {
+        "user_data_format HEAT_CFNTOOLS (Heat's default)"
+    } else {
+        "user_data_format HEAT_CFNTOOLS"
+    };
+    let (code, message) = if !text.starts_with("#!") {
+        (
+            Code::MeaningDiffers,
+            format!("the user_data of {server} is not exported: with {format} Heat's agents run it as a program, and without a #! line it does not run at all; give it one (and user_data_format: RAW) for it to run"),
+        )
+    } else if let Some(tool) = [
+        "cfn-init",
+        "cfn-signal",
+        "cfn-hup",
+        "cfn-get-metadata",
+        "cfn-push-stats",
+    ]
+    .into_iter()
+    .find(|tool| text.contains(tool))
+    {
+        (
+            Code::MeaningDiffers,
+            format!("the user_data of {server} is not exported: its script calls {tool}, which talks to Heat's metadata server through the configuration Heat's agents give the server ({format}); ORC has no such server"),
+        )
+    } else {
+        cx.report(
+            Code::MeaningDiffers,
+            at,
+            format!("the user_data of {server} is exported as the script it is: with {format} Heat's agents run it at first boot and log it to /var/log/heat-provision.log, beside heat-cfntools' configuration; cloud-init runs it at first boot too, logging to its own output log"),
+        );
+        return true;
+    };
+    cx.report(code, at, message);
+    false
 }

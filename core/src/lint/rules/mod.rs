@@ -43,6 +43,7 @@ pub(crate) mod missing_resource_type;
 pub(crate) mod missing_template_version;
 #[cfg(feature = "stack")]
 pub(crate) mod nested_stack_too_deep;
+#[cfg(feature = "stack")]
 pub(crate) mod nested_template_cycle;
 pub(crate) mod placeholder_resource_type;
 pub(crate) mod properties_not_a_mapping;
