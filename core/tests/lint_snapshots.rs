@@ -99,3 +99,38 @@ fn lint_fixtures_match_their_snapshots() {
         support::assert_snapshot(&snapshot, &render(&text, &diagnostics));
     }
 }
+
+/// Every rule's findings are pinned, range and message: by a fixture named
+/// by its code (`HW207-invalid-property-value.yaml` here, or a stack under
+/// `fixtures/lint-stack/`), or, where a fixture would be too large to keep
+/// (a thousand findings, a million nodes), by the rule's own test with
+/// `pins` (`core/src/lint/rules/<rule>.rs`).
+#[test]
+fn every_rule_is_pinned() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let names: Vec<String> = ["lint", "lint-stack"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(fixtures.join(dir)).unwrap())
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lint/rules");
+    let mut unpinned = Vec::new();
+    for rule in heatwise_core::lint::Rule::ALL {
+        let fixture = format!("{}-{}", rule.code(), rule.name());
+        let pinned_by_fixture = names
+            .iter()
+            .any(|n| n == &fixture || n.starts_with(&format!("{fixture}.")));
+        let source =
+            std::fs::read_to_string(rules.join(format!("{}.rs", rule.name().replace('-', "_"))))
+                .unwrap_or_default();
+        let pinned_inline = source.contains(&format!("pins(\n            Rule::{rule:?},"))
+            || source.contains(&format!("pins(Rule::{rule:?},"));
+        if !pinned_by_fixture && !pinned_inline {
+            unpinned.push(fixture);
+        }
+    }
+    assert!(
+        unpinned.is_empty(),
+        "rules whose findings nothing pins: {unpinned:#?}"
+    );
+}

@@ -15,7 +15,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>, problem: &Problem) {
 
 #[cfg(test)]
 mod tests {
-    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::rules::test_support::{check, finds, pins};
     use crate::lint::Rule;
     use crate::syntax::MAX_NODES;
 
@@ -43,5 +43,13 @@ mod tests {
                 finds(aliased(items, 10), 0),
             ],
         );
+    }
+
+    #[test]
+    fn it_is_said_once_where_the_reader_stopped() {
+        let items = 2_000;
+        let text = aliased(items, MAX_NODES / items + 1);
+        let message = format!("aliases to resource definitions and properties expand to more than {MAX_NODES} nodes; this one and later ones are not checked");
+        pins(Rule::AliasExpansionLimit, text, &[("*d", &message)]);
     }
 }

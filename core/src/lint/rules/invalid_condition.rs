@@ -2,6 +2,7 @@
 
 use crate::lint::context::Context;
 use crate::lint::Rule;
+use crate::syntax::{NodeId, Resolved};
 use crate::template::DocumentKind;
 
 /// The `conditions` section as Heat reads it: each definition a boolean,
@@ -14,6 +15,9 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         return;
     };
     let tree = cx.tree;
+    if !version.condition_functions.is_empty() {
+        undefined_names(cx, template.section("conditions"));
+    }
     let Some(conditions) = template
         .section("conditions")
         .filter(|&c| tree.is_mapping(c))
@@ -22,7 +26,20 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     };
     let condition_function = |name: &str| version.condition_functions.iter().any(|f| f == name);
     for entry in tree.entries(conditions) {
-        let definition = entry.value;
+        let definition = tree.alias_target(entry.value).unwrap_or(entry.value);
+        let name = tree.scalar(entry.key).unwrap_or_default();
+        if !tree.is_mapping(definition)
+            && !matches!(tree.resolve(definition), Some(Resolved::Bool(_)))
+        {
+            // Heat's `_check_condition_type`: a boolean or a function, not
+            // even another condition's name.
+            let message = format!(
+                "the definition of condition `{name}` is invalid: it must be true, false or a condition function ({}), not even another condition's name; Heat refuses the stack (\"The definition of condition \\\"{name}\\\" is invalid\")",
+                version.condition_functions.join(", ")
+            );
+            cx.report(Rule::InvalidCondition, tree.range(definition), message);
+            continue;
+        }
         let [key, _] = *tree.children(definition) else {
             continue;
         };
@@ -80,6 +97,69 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     }
 }
 
+/// The condition names Heat looks up when it decides a condition: a
+/// resource's and an output's `condition`, an `if`'s first argument, and,
+/// in each condition so reached, a definition that is a name and the names
+/// `not`, `and` and `or` take. A name the `conditions` section lacks makes
+/// Heat refuse the stack ("Invalid condition"); one only an unused
+/// condition names is never looked up, and Heat accepts it.
+fn undefined_names(cx: &mut Context<'_, '_>, conditions: Option<NodeId>) {
+    let template = cx.template;
+    let tree = cx.tree;
+    let defined: Vec<(&str, NodeId)> = conditions
+        .filter(|&c| tree.is_mapping(c))
+        .map(|c| {
+            (tree.entries(c))
+                .filter_map(|e| Some((tree.scalar(e.key)?, e.value)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut uses: Vec<NodeId> = Vec::new();
+    for resource in template.resources() {
+        uses.extend(tree.get(resource.entry.value, "condition"));
+    }
+    for output in template.outputs() {
+        uses.extend(tree.get(output.entry.value, "condition"));
+    }
+    for call in template.function_calls().iter().filter(|c| c.name == "if") {
+        if tree.is_sequence(call.args) {
+            uses.extend(tree.items(call.args).first());
+        }
+    }
+    let mut followed: Vec<NodeId> = Vec::new();
+    while let Some(node) = uses.pop() {
+        let node = tree.alias_target(node).unwrap_or(node);
+        if let Some(call) = template.call_at(node) {
+            match call.name {
+                "not" => uses.push(call.args),
+                "and" | "or" if tree.is_sequence(call.args) => {
+                    uses.extend(tree.items(call.args).iter().copied());
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let Some(Resolved::Str(name)) = tree.resolve(node) else {
+            continue;
+        };
+        match defined.iter().find(|(defined, _)| *defined == name) {
+            // A definition that is no function is refused as such.
+            Some(&(_, definition)) => {
+                if template.call_at(definition).is_some() && !followed.contains(&definition) {
+                    followed.push(definition);
+                    uses.push(definition);
+                }
+            }
+            None => {
+                let message = format!(
+                    "`{name}` names no condition of the `conditions` section: Heat refuses the stack (\"Invalid condition \\\"{name}\\\"\")"
+                );
+                cx.report(Rule::InvalidCondition, tree.range(node), message);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lint::rules::test_support::{check, finds};
@@ -95,7 +175,10 @@ mod tests {
                 // The definition is no condition function, and the call is
                 // refused where it is.
                 finds("heat_template_version: rocky\nconditions:\n  c: {list_join: [',', [a]]}\n", 2),
-                finds("heat_template_version: rocky\nparameters:\n  p: {type: string}\nconditions:\n  c: {equals: [{get_param: p}, 1]}\n  d: c\n  e: true\n", 0),
+                finds("heat_template_version: rocky\nparameters:\n  p: {type: string}\nconditions:\n  c: {equals: [{get_param: p}, 1]}\n  d: {not: c}\n  e: true\n", 0),
+                // Heat takes no name as a whole definition, not even a
+                // condition's; nor a number, a list or nothing.
+                finds("heat_template_version: rocky\nconditions:\n  c: true\n  d: c\n  e: 1\n  f: [c]\n  g:\n", 4),
             ],
         );
     }

@@ -118,6 +118,20 @@ pub(crate) mod test_support {
         }
     }
 
+    /// The findings of `rule` in `text`, each as the text it covers (its
+    /// range) and its message, are `expected`, in order.
+    pub(crate) fn pins(rule: Rule, text: &str, expected: &[(&str, &str)]) {
+        let found: Vec<(String, String)> = lint(text, &LintOptions::new(Catalog::builtin()))
+            .into_iter()
+            .filter(|d| d.rule == rule)
+            .map(|d| (text[d.range.as_usize()].to_owned(), d.message))
+            .collect();
+        let expected: Vec<(String, String)> = (expected.iter())
+            .map(|(covered, message)| ((*covered).to_owned(), (*message).to_owned()))
+            .collect();
+        assert_eq!(found, expected, "{} findings", rule.code());
+    }
+
     /// `text` has `found` findings of the rule and no fix applies.
     pub(crate) fn finds(text: &'static str, found: usize) -> Case {
         Case {

@@ -41,7 +41,7 @@ pub(crate) fn cap(diagnostics: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::lint::rules::test_support::{check, finds};
+    use crate::lint::rules::test_support::{check, finds, pins};
     use crate::lint::{Rule, MAX_DIAGNOSTICS};
     use crate::syntax;
 
@@ -72,6 +72,19 @@ mod tests {
                 finds(ports(MAX_DIAGNOSTICS - 1), 0),
                 finds(unreadable.leak(), 1),
             ],
+        );
+    }
+
+    #[test]
+    fn the_last_finding_says_how_many_more_there_are() {
+        // One finding a port (its hidden network_id): five over, and the
+        // last kept one gives way to this one.
+        let message =
+            format!("6 more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)");
+        pins(
+            Rule::TooManyFindings,
+            ports(MAX_DIAGNOSTICS + 5),
+            &[("", &message)],
         );
     }
 }
