@@ -2,7 +2,9 @@
 
 use crate::lint::context::Context;
 use crate::lint::Rule;
+use crate::lint::Severity;
 use crate::syntax::{NodeId, Resolved};
+use crate::template::unread::Unread;
 use crate::template::DocumentKind;
 
 /// The `conditions` section as Heat reads it: each definition a boolean,
@@ -114,26 +116,47 @@ fn undefined_names(cx: &mut Context<'_, '_>, conditions: Option<NodeId>) {
                 .collect()
         })
         .unwrap_or_default();
-    let mut uses: Vec<NodeId> = Vec::new();
+    // Each use, and whether Heat decides it only with other parameter
+    // values than those it has here (an `if` in a branch it does not take).
+    let mut uses: Vec<(NodeId, bool)> = Vec::new();
     for resource in template.resources() {
-        uses.extend(tree.get(resource.entry.value, "condition"));
+        uses.extend(
+            tree.get(resource.entry.value, "condition")
+                .map(|n| (n, false)),
+        );
     }
     for output in template.outputs() {
-        uses.extend(tree.get(output.entry.value, "condition"));
+        uses.extend(
+            tree.get(output.entry.value, "condition")
+                .map(|n| (n, false)),
+        );
     }
-    for call in template.function_calls().iter().filter(|c| c.name == "if") {
-        if tree.is_sequence(call.args) {
-            uses.extend(tree.items(call.args).first());
+    let value_of = |name: &str| cx.parameter_value(name).map(|value| value.value);
+    let ifs: Vec<_> = template
+        .function_calls()
+        .iter()
+        .filter(|c| c.name == "if")
+        .collect();
+    // Made only for a template with an `if`: most have none.
+    let with_values = (!ifs.is_empty()).then(|| Unread::with_values(template, &value_of));
+    for call in ifs {
+        let at = tree.range(call.call);
+        // An `if` in a branch Heat never takes, or in a resource it never
+        // creates, is never decided.
+        if tree.is_sequence(call.args) && !cx.unread().contains(at) {
+            let first = tree.items(call.args).first();
+            let other_values = with_values.as_ref().is_some_and(|w| w.contains(at));
+            uses.extend(first.map(|&n| (n, other_values)));
         }
     }
     let mut followed: Vec<NodeId> = Vec::new();
-    while let Some(node) = uses.pop() {
+    while let Some((node, other_values)) = uses.pop() {
         let node = tree.alias_target(node).unwrap_or(node);
         if let Some(call) = template.call_at(node) {
             match call.name {
-                "not" => uses.push(call.args),
+                "not" => uses.push((call.args, other_values)),
                 "and" | "or" if tree.is_sequence(call.args) => {
-                    uses.extend(tree.items(call.args).iter().copied());
+                    uses.extend(tree.items(call.args).iter().map(|&n| (n, other_values)));
                 }
                 _ => {}
             }
@@ -147,14 +170,20 @@ fn undefined_names(cx: &mut Context<'_, '_>, conditions: Option<NodeId>) {
             Some(&(_, definition)) => {
                 if template.call_at(definition).is_some() && !followed.contains(&definition) {
                     followed.push(definition);
-                    uses.push(definition);
+                    uses.push((definition, other_values));
                 }
             }
             None => {
-                let message = format!(
+                let mut message = format!(
                     "`{name}` names no condition of the `conditions` section: Heat refuses the stack (\"Invalid condition \\\"{name}\\\"\")"
                 );
-                cx.report(Rule::InvalidCondition, tree.range(node), message);
+                if other_values {
+                    message.push_str("; but with the parameters' values here (their defaults, or what the environments give) Heat takes the other branch, and accepts the stack: it refuses this only with other values");
+                }
+                let diagnostic = cx.report(Rule::InvalidCondition, tree.range(node), message);
+                if other_values {
+                    diagnostic.severity = Severity::Warning;
+                }
             }
         }
     }
