@@ -712,6 +712,30 @@ mod tests {
     }
 
     #[test]
+    fn to_orc_expands_groups_of_nested_templates_as_the_cli_does() {
+        // The stack fixture the export's own tests check against Heat's
+        // requests: a cluster holding a group of node templates.
+        let root = include_str!("../../orc/tests/fixtures/nested_group/template.yaml");
+        let options = serde_json::json!({
+            "namespace": "apps",
+            "credentials": {"secretName": "clouds", "cloudName": "openstack"},
+            "files": {
+                "cluster.yaml": include_str!("../../orc/tests/fixtures/nested_group/cluster.yaml"),
+                "node.yaml": include_str!("../../orc/tests/fixtures/nested_group/node.yaml"),
+            },
+        })
+        .to_string();
+        let result = to_orc(root, &options).unwrap();
+        assert_eq!(result["complete"], true, "{result}");
+        let names: Vec<&str> = (result["objects"].as_array().unwrap().iter())
+            .filter_map(|o| o["name"].as_str())
+            .collect();
+        for member in ["cluster-nodes-0-port", "cluster-nodes-1-server"] {
+            assert!(names.contains(&member), "{member}: {names:?}");
+        }
+    }
+
+    #[test]
     fn to_orc_exports_manifests_and_findings_with_positions() {
         let text = "heat_template_version: 2018-08-31\nresources:\n  app_net:\n    type: OS::Neutron::Net\n  g:\n    type: OS::Heat::None\n";
         let options = r#"{"namespace": "apps", "credentials": {"secretName": "clouds", "cloudName": "openstack"}}"#;

@@ -288,6 +288,37 @@ mod tests {
     }
 
     #[test]
+    fn groups_of_nested_templates_two_levels_down_are_expanded() {
+        // The stack fixture the export's own tests check against Heat's
+        // requests: a cluster holding a group of node templates.
+        let stack = ViewStack {
+            root: "template.yaml",
+            environments: Vec::new(),
+            files: vec![
+                (
+                    "cluster.yaml",
+                    include_str!("../../../orc/tests/fixtures/nested_group/cluster.yaml"),
+                ),
+                (
+                    "node.yaml",
+                    include_str!("../../../orc/tests/fixtures/nested_group/node.yaml"),
+                ),
+            ],
+        };
+        let root = include_str!("../../../orc/tests/fixtures/nested_group/template.yaml");
+        let view = export_view(root, &SETTINGS, &stack);
+        assert_eq!(view["findings"], json!([]), "{view}");
+        let objects = view["objects"].as_array().unwrap();
+        for member in [
+            "cluster-nodes-0-port",
+            "cluster-nodes-1-server",
+            "cluster-nodes-1-server-user-data",
+        ] {
+            assert!(objects.iter().any(|o| o[1] == member), "{member}: {view}");
+        }
+    }
+
+    #[test]
     fn a_running_stacks_resources_hand_it_over() {
         let text =
             "heat_template_version: 2018-08-31\nresources:\n  net:\n    type: OS::Neutron::Net\n";
