@@ -129,6 +129,10 @@ fn options(args: &OrcArgs) -> Result<Options, String> {
                     OptionField::Namespace => "--namespace",
                     OptionField::SecretName | OptionField::CloudName => "--credentials",
                     OptionField::Parameter => "-P",
+                    // A request's own settings, which the flags make in turn.
+                    OptionField::Environments => "-e",
+                    OptionField::Files => "TEMPLATE",
+                    OptionField::StackResources => "--stack-resources",
                 };
                 if problem.value.is_empty() {
                     format!("error: {argument}: {}", problem.says)

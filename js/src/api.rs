@@ -366,48 +366,11 @@ pub fn catalog(hidden: bool, source: &Source<'_>) -> Result<Value, ApiError> {
 /// Most `-P`-style parameters `toOrc` takes.
 pub const MAX_ORC_PARAMETERS: usize = heatwise_orc::MAX_PARAMETERS;
 /// Most environment texts `toOrc` takes.
-pub const MAX_ORC_ENVIRONMENTS: usize = 32;
+pub const MAX_ORC_ENVIRONMENTS: usize = heatwise_orc::request::MAX_ENVIRONMENTS;
 /// Most files (nested templates) `toOrc` takes.
-pub const MAX_ORC_FILES: usize = 1000;
+pub const MAX_ORC_FILES: usize = heatwise_orc::request::MAX_FILES;
 
-/// Where `toOrc` puts the texts it is given: the template, the
-/// environments beside it, the files by their paths relative to it, as
-/// heatclient would find them in one directory.
-const ORC_ROOT: &str = "file:///stack/";
-
-/// `options.files`: each nested template's text by its path relative to
-/// the template.
-fn orc_files(options: &Value) -> Result<Vec<(String, String)>, ApiError> {
-    let Some(given) = options.get("files").filter(|f| !f.is_null()) else {
-        return Ok(Vec::new());
-    };
-    let map = given
-        .as_object()
-        .ok_or_else(|| ApiError("options.files: expected an object of texts by path".into()))?;
-    if map.len() > MAX_ORC_FILES {
-        return Err(ApiError(format!(
-            "options.files: at most {MAX_ORC_FILES} (limits.maxOrcFiles)"
-        )));
-    }
-    let mut files = Vec::with_capacity(map.len());
-    for (path, text) in map {
-        check_name("options.files", path)?;
-        if path.starts_with('/') || path.contains(':') || path.is_empty() {
-            return Err(ApiError(format!(
-                "options.files: {} is not a path relative to the template",
-                quoted(path)
-            )));
-        }
-        let text = text
-            .as_str()
-            .ok_or_else(|| ApiError(format!("options.files.{path}: expected a string")))?;
-        check_text(text)?;
-        files.push((path.clone(), text.to_owned()));
-    }
-    Ok(files)
-}
-
-/// The stack as ORC manifests (see `heatwise_orc::export`): `options` is
+/// The stack as ORC manifests (see `heatwise_orc::request`): `options` is
 /// JSON `{namespace, credentials: {secretName, cloudName}, parameters?:
 /// {name: value}, environments?: [text], files?: {path: text},
 /// stackResources?: text}`: `files` the nested templates by their paths
@@ -416,126 +379,66 @@ fn orc_files(options: &Value) -> Result<Vec<(String, String)>, ApiError> {
 /// stack resource list -f json` for a hand-over.
 pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
     check_text(text)?;
-    let options: Value =
-        serde_json::from_str(options).map_err(|e| ApiError(format!("options: not JSON: {e}")))?;
-    let string = |value: &Value, what: &str| -> Result<String, ApiError> {
-        value
-            .as_str()
-            .map(str::to_owned)
-            .ok_or_else(|| ApiError(format!("{what}: expected a string")))
-    };
-    let namespace = string(&options["namespace"], "options.namespace")?;
-    let secret_name = string(
-        &options["credentials"]["secretName"],
-        "options.credentials.secretName",
-    )?;
-    let cloud_name = string(
-        &options["credentials"]["cloudName"],
-        "options.credentials.cloudName",
-    )?;
-    let mut parameters = Vec::new();
-    if let Some(given) = options.get("parameters").filter(|p| !p.is_null()) {
-        let map = given
-            .as_object()
-            .ok_or_else(|| ApiError("options.parameters: expected an object of strings".into()))?;
-        for (name, value) in map {
-            check_name("options.parameters", name)?;
-            let value = string(value, &format!("options.parameters.{name}"))?;
-            check_text(&value)?;
-            parameters.push((name.clone(), value));
-        }
+    let reader = &mut serde_json::Deserializer::from_str(options);
+    let mut request: heatwise_orc::Request = serde_path_to_error::deserialize(reader)
+        .map_err(|e| ApiError(format!("options.{}: {}", e.path(), e.inner())))?;
+    for (name, value) in &request.parameters {
+        check_name("options.parameters", name)?;
+        check_text(value)?;
     }
-    let mut environments = Vec::new();
-    if let Some(given) = options.get("environments").filter(|e| !e.is_null()) {
-        let list = given
-            .as_array()
-            .ok_or_else(|| ApiError("options.environments: expected an array of texts".into()))?;
-        if list.len() > MAX_ORC_ENVIRONMENTS {
-            return Err(ApiError(format!(
-                "options.environments: at most {MAX_ORC_ENVIRONMENTS} (limits.maxOrcEnvironments)"
-            )));
-        }
-        for (index, environment) in list.iter().enumerate() {
-            let text = string(environment, &format!("options.environments[{index}]"))?;
-            check_text(&text)?;
-            environments.push(text);
-        }
+    for path in request.files.keys() {
+        check_name("options.files", path)?;
     }
-    let credentials = heatwise_orc::Credentials {
-        secret_name,
-        cloud_name,
-    };
-    let export_options =
-        heatwise_orc::Options::new(&namespace, credentials, parameters).map_err(|problems| {
-            let said: Vec<String> = problems
-                .iter()
-                .map(|problem| {
-                    let field = match problem.field {
-                        OptionField::Namespace => "options.namespace",
-                        OptionField::SecretName => "options.credentials.secretName",
-                        OptionField::CloudName => "options.credentials.cloudName",
-                        OptionField::Parameter => "options.parameters",
-                    };
-                    if problem.value.is_empty() {
-                        format!("{field}: {} (limits.maxOrcParameters)", problem.says)
-                    } else {
-                        format!("{field}: {} {}", quoted(&problem.value), problem.says)
+    let environments = request.environments.iter().map(|e| match e {
+        heatwise_orc::request::Environment::Text(text) => text,
+        heatwise_orc::request::Environment::File { text, .. } => text,
+    });
+    for text in environments
+        .chain(request.files.values())
+        .chain(&request.stack_resources)
+    {
+        check_text(text)?;
+    }
+    request.template = text.to_owned();
+    let answer = heatwise_orc::answer(&request).map_err(|problems| {
+        let said: Vec<String> = (problems.iter())
+            .map(|problem| {
+                let (field, limit) = match problem.field {
+                    OptionField::Namespace => ("options.namespace", ""),
+                    OptionField::SecretName => ("options.credentials.secretName", ""),
+                    OptionField::CloudName => ("options.credentials.cloudName", ""),
+                    OptionField::Parameter => ("options.parameters", " (limits.maxOrcParameters)"),
+                    OptionField::Environments => {
+                        ("options.environments", " (limits.maxOrcEnvironments)")
                     }
-                })
-                .collect();
-            ApiError(said.join("; "))
-        })?;
-    let export_options = match options.get("stackResources").filter(|r| !r.is_null()) {
-        Some(rows) => {
-            let rows = string(rows, "options.stackResources")?;
-            check_text(&rows)?;
-            let rows = heatwise_orc::StackResources::read(&rows)
-                .map_err(|why| ApiError(format!("options.stackResources: {why}")))?;
-            export_options.handing_over(rows)
-        }
-        None => export_options,
-    };
-    let mut given = std::collections::HashMap::new();
-    let root = format!("{ORC_ROOT}template.yaml");
-    given.insert(root.clone(), text.to_owned());
-    let mut environment_urls = Vec::new();
-    for (index, environment) in environments.iter().enumerate() {
-        let url = format!("{ORC_ROOT}environment-{index}.yaml");
-        given.insert(url.clone(), environment.clone());
-        environment_urls.push(url);
-    }
-    for (path, file) in orc_files(&options)? {
-        given.insert(heatwise_core::stack::url::join(&root, &path), file);
-    }
-    let stack = heatwise_core::stack::Stack::gather(
-        &root,
-        &environment_urls,
-        &heatwise_core::stack::Texts(given),
-    );
-    let export = heatwise_orc::export_stack(&stack, &export_options);
-    let environment_ids: Vec<usize> = stack.environments().collect();
-    // Each file's line index, made once.
+                    OptionField::Files => ("options.files", " (limits.maxOrcFiles)"),
+                    OptionField::StackResources => ("options.stackResources", ""),
+                };
+                match problem.value.as_str() {
+                    "" => format!("{field}: {}{limit}", problem.says),
+                    value => format!("{field}: {} {}", quoted(value), problem.says),
+                }
+            })
+            .collect();
+        ApiError(said.join("; "))
+    })?;
+    Ok(orc_answer(&answer))
+}
+
+/// An answer as `toOrc` returns it: positions in bytes and UTF-16.
+fn orc_answer(answer: &heatwise_orc::Answer) -> Value {
+    let export = &answer.export;
     let mut positions = std::collections::HashMap::new();
-    let findings: Vec<Value> = export
-        .findings
-        .iter()
+    let findings: Vec<Value> = (export.findings.iter())
         .map(|finding| {
-            let (file, id) = match finding.file {
-                heatwise_orc::File::Template => (Value::String("template".into()), 0),
-                heatwise_orc::File::Environment(i) => {
-                    (json!({ "environment": i }), environment_ids[i])
-                }
-                heatwise_orc::File::Nested(id) => {
-                    let url = &stack.files[id].url;
-                    (
-                        json!({ "path": url.strip_prefix(ORC_ROOT).unwrap_or(url) }),
-                        id,
-                    )
-                }
+            let (place, text) = answer.place(finding);
+            let file = match place {
+                heatwise_orc::Place::Template => json!("template"),
+                heatwise_orc::Place::Environment(index) => json!({ "environment": index }),
+                heatwise_orc::Place::File(path) => json!({ "path": path }),
             };
-            let positions = positions
-                .entry(id)
-                .or_insert_with(|| Positions::new(&stack.files[id].text));
+            let positions =
+                (positions.entry(text.as_ptr())).or_insert_with(|| Positions::new(text));
             let mut value = json!({
                 "code": finding.code.as_str(),
                 "name": finding.code.name(),
@@ -552,9 +455,7 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
             value
         })
         .collect();
-    let objects: Vec<Value> = export
-        .objects
-        .iter()
+    let objects: Vec<Value> = (export.objects.iter())
         .map(|o| {
             json!({
                 "kind": o.kind.as_str(),
@@ -564,8 +465,8 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
             })
         })
         .collect();
-    Ok(json!({
-        "yaml": heatwise_orc::render::yaml(&export),
+    json!({
+        "yaml": heatwise_orc::render::yaml(export),
         "objects": objects,
         "findings": findings,
         "complete": export.is_complete(),
@@ -581,8 +482,8 @@ pub fn to_orc(text: &str, options: &str) -> Result<Value, ApiError> {
             "waves": export.heat_graph.waves,
             "cycles": export.heat_graph.cycles,
         },
-        "planText": heatwise_orc::render::plan(&export),
-    }))
+        "planText": heatwise_orc::render::plan(export),
+    })
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 //! validator), `manifest` (the objects), `eval` (template values as Heat
 //! computes them), `kinds` (Heat types to ORC kinds) and `sections` (a
 //! resource's other sections), `export`, `plan`,
-//! `render`.
+//! `render`, `request` (the one entry for the edges that hold texts).
 
 mod context;
 mod eval;
@@ -26,6 +26,7 @@ mod options;
 pub mod plan;
 pub mod release;
 pub mod render;
+pub mod request;
 pub mod schema;
 mod sections;
 mod stack_resources;
@@ -43,4 +44,5 @@ pub use names::{
     secret_name_problem, MAX_CLOUD_NAME,
 };
 pub use options::{Credentials, OptionField, OptionProblem, Options, MAX_PARAMETERS};
+pub use request::{answer, Answer, Place, Request};
 pub use stack_resources::{ResourceRow, StackResources, MAX_FIELD, MAX_ROWS};

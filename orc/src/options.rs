@@ -9,7 +9,8 @@ use crate::stack_resources::StackResources;
 pub const MAX_PARAMETERS: usize = 1000;
 
 /// How objects reach OpenStack.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Credentials {
     /// The Secret (in the same namespace) holding `clouds.yaml`.
     pub secret_name: String,
@@ -36,6 +37,12 @@ pub enum OptionField {
     CloudName,
     /// A parameter's name (or, with `value` empty, their number).
     Parameter,
+    /// A request's environments (their number).
+    Environments,
+    /// A request's files: a path, or (with `value` empty) their number.
+    Files,
+    /// A running stack's resources, for a hand-over.
+    StackResources,
 }
 
 /// An option the export cannot take: which, what was given, and why.

@@ -6,11 +6,9 @@
 //! schemas, about 120 KB gzipped) loads only when someone opens the view,
 //! not with every page.
 
-use std::collections::HashMap;
-
-use heatwise_core::stack::{Stack, Texts};
 use heatwise_core::text::Positions;
-use heatwise_orc::OptionField;
+use heatwise_orc::request::Environment;
+use heatwise_orc::{Credentials, OptionField, OptionProblem, Place, Request};
 use serde_json::{json, Value};
 
 /// What the view's settings hold: `--namespace`, `--credentials` and the
@@ -27,9 +25,10 @@ pub struct Settings<'a> {
     pub stack_resources: &'a str,
 }
 
-/// The export's options, or what to correct in the settings.
-fn options(settings: &Settings<'_>) -> Result<heatwise_orc::Options, Vec<String>> {
-    let mut problems = Vec::new();
+/// The request the view's settings and stack make, or the settings'
+/// lines that are not `NAME=VALUE`.
+fn request(text: &str, settings: &Settings<'_>, stack: &ViewStack<'_>) -> (Request, Vec<String>) {
+    let mut lines = Vec::new();
     let mut parameters = Vec::new();
     for (index, line) in settings.parameters.lines().enumerate() {
         let line = line.trim_start();
@@ -40,52 +39,62 @@ fn options(settings: &Settings<'_>) -> Result<heatwise_orc::Options, Vec<String>
             Some((name, value)) if !name.trim().is_empty() => {
                 parameters.push((name.trim().to_owned(), value.to_owned()));
             }
-            _ => problems.push(format!(
+            _ => lines.push(format!(
                 "Parameters, line {}: write NAME=VALUE (for example image=cirros).",
                 index + 1
             )),
         }
     }
-    let credentials = heatwise_orc::Credentials {
-        secret_name: settings.secret_name.to_owned(),
-        cloud_name: settings.cloud_name.to_owned(),
-    };
-    let rows = match settings.stack_resources.trim() {
-        "" => None,
-        json => match heatwise_orc::StackResources::read(json) {
-            Ok(rows) => Some(rows),
-            Err(why) => {
-                problems.push(format!("Running stack's resources: {why}."));
-                None
-            }
+    let request = Request {
+        template: text.to_owned(),
+        path: (!stack.root.is_empty()).then(|| stack.root.to_owned()),
+        namespace: settings.namespace.to_owned(),
+        credentials: Credentials {
+            secret_name: settings.secret_name.to_owned(),
+            cloud_name: settings.cloud_name.to_owned(),
         },
+        parameters,
+        environments: (stack.environments.iter())
+            .map(|(path, text)| Environment::File {
+                path: (*path).to_owned(),
+                text: (*text).to_owned(),
+            })
+            .collect(),
+        files: (stack.files.iter())
+            .map(|(path, text)| ((*path).to_owned(), (*text).to_owned()))
+            .collect(),
+        stack_resources: Some(settings.stack_resources.to_owned()),
     };
-    match heatwise_orc::Options::new(settings.namespace, credentials, parameters) {
-        Ok(options) if problems.is_empty() => Ok(match rows {
-            Some(rows) => options.handing_over(rows),
-            None => options,
-        }),
-        Ok(_) => Err(problems),
-        Err(found) => {
-            // The settings in the order the form shows them.
-            let lines = std::mem::take(&mut problems);
-            problems.extend(found.iter().map(|problem| {
-                let setting = match problem.field {
-                    OptionField::Namespace => "Namespace",
-                    OptionField::SecretName => "Secret",
-                    OptionField::CloudName => "Cloud",
-                    OptionField::Parameter => "Parameters:",
-                };
-                if problem.value.is_empty() {
-                    format!("{setting} {}.", problem.says)
-                } else {
-                    format!("{setting} {:?} {}.", problem.value, problem.says)
-                }
-            }));
-            problems.extend(lines);
-            Err(problems)
+    (request, lines)
+}
+
+/// What to correct in the settings, in the order the form shows them.
+fn problems(found: &[OptionProblem], lines: Vec<String>) -> Vec<String> {
+    let said = |problem: &OptionProblem| {
+        let setting = match problem.field {
+            OptionField::Namespace => "Namespace",
+            OptionField::SecretName => "Secret",
+            OptionField::CloudName => "Cloud",
+            OptionField::Parameter => "Parameters:",
+            OptionField::StackResources => {
+                return format!("Running stack's resources: {}.", problem.says)
+            }
+            // The folder's files: more than the export takes.
+            OptionField::Environments | OptionField::Files => "Folder:",
+        };
+        if problem.value.is_empty() {
+            format!("{setting} {}.", problem.says)
+        } else {
+            format!("{setting} {:?} {}.", problem.value, problem.says)
         }
-    }
+    };
+    let (last, first): (Vec<_>, Vec<_>) = found
+        .iter()
+        .partition(|p| p.field == OptionField::StackResources);
+    (first.into_iter().map(said))
+        .chain(lines)
+        .chain(last.into_iter().map(said))
+        .collect()
 }
 
 /// The stack the document is the root of, from the folder open beside it:
@@ -100,9 +109,6 @@ pub struct ViewStack<'a> {
     pub files: Vec<(&'a str, &'a str)>,
 }
 
-/// Where the folder's files are for the stack's URLs.
-const FOLDER: &str = "file:///folder/";
-
 /// The view of `text` exported with `settings` and its `stack` (its
 /// environments and nested templates): `{"problems": [text]}` when the
 /// settings cannot make an export, otherwise `{"yaml", "objects": [[kind,
@@ -111,42 +117,16 @@ const FOLDER: &str = "file:///folder/";
 /// it; `from` and `to` in UTF-16 offsets, `line` and `column` 1-based, in
 /// the template or, with `file`, in that file of the folder.
 pub fn export_view(text: &str, settings: &Settings<'_>, stack: &ViewStack<'_>) -> Value {
-    let options = match options(settings) {
-        Ok(options) => options,
-        Err(problems) => return json!({ "problems": problems }),
+    let (request, lines) = request(text, settings, stack);
+    let answer = match heatwise_orc::answer(&request) {
+        Ok(answer) if lines.is_empty() => answer,
+        Ok(_) => return json!({ "problems": lines }),
+        Err(found) => return json!({ "problems": problems(&found, lines) }),
     };
-    let root_path = if stack.root.is_empty() {
-        "template.yaml"
-    } else {
-        stack.root
-    };
-    let url = |path: &str| format!("{FOLDER}{path}");
-    let mut texts: HashMap<String, String> = (stack.files.iter())
-        .chain(&stack.environments)
-        .map(|(path, text)| (url(path), (*text).to_owned()))
-        .collect();
-    texts.insert(url(root_path), text.to_owned());
-    let environments: Vec<String> = stack
-        .environments
-        .iter()
-        .map(|(path, _)| url(path))
-        .collect();
-    let gathered = Stack::gather(&url(root_path), &environments, &Texts(texts));
-    let export = heatwise_orc::export_stack(&gathered, &options);
-    let environment_ids: Vec<usize> = gathered.environments().collect();
-    let findings: Vec<Value> = export
-        .findings
-        .iter()
+    let export = &answer.export;
+    let findings: Vec<Value> = (export.findings.iter())
         .map(|finding| {
-            let id = match finding.file {
-                heatwise_orc::File::Template => None,
-                heatwise_orc::File::Environment(n) => environment_ids.get(n).copied(),
-                heatwise_orc::File::Nested(id) => Some(id),
-            };
-            let (written, file) = match id.and_then(|id| gathered.files.get(id)) {
-                Some(file) => (&*file.text, file.url.strip_prefix(FOLDER)),
-                None => (text, None),
-            };
+            let (place, written) = answer.place(finding);
             let at = Positions::new(written).location(finding.range);
             let mut out = json!({
                 "code": finding.code.as_str(),
@@ -158,22 +138,22 @@ pub fn export_view(text: &str, settings: &Settings<'_>, stack: &ViewStack<'_>) -
                 "line": at.line,
                 "column": at.column,
             });
-            if let Some(path) = file {
-                out["file"] = json!(path);
+            match place {
+                Place::Template => {}
+                Place::Environment(index) => out["file"] = json!(stack.environments[index].0),
+                Place::File(path) => out["file"] = json!(path),
             }
             out
         })
         .collect();
-    let objects: Vec<[&str; 2]> = export
-        .objects
-        .iter()
+    let objects: Vec<[&str; 2]> = (export.objects.iter())
         .map(|object| [object.kind.as_str(), object.name.as_str()])
         .collect();
     json!({
-        "yaml": heatwise_orc::render::yaml(&export),
+        "yaml": heatwise_orc::render::yaml(export),
         "objects": objects,
         "findings": findings,
-        "plan": heatwise_orc::render::plan(&export),
+        "plan": heatwise_orc::render::plan(export),
     })
 }
 
