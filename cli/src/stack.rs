@@ -42,7 +42,7 @@ impl FsFiles {
     /// Where the file a URL names is read from: its path, with the first
     /// path map whose `FROM` it starts with applied.
     pub fn path_of(&self, url: &str) -> Option<PathBuf> {
-        let path = PathBuf::from(decode(url.strip_prefix("file://")?)?);
+        let path = local_path(url)?;
         for map in &self.path_maps {
             if let Ok(rest) = path.strip_prefix(&map.from) {
                 return Some(map.to.join(rest));
@@ -115,8 +115,9 @@ pub fn url_of(path: &Path) -> Result<String, String> {
 }
 
 /// A path as `pathlib.Path.as_uri` writes it: everything but unreserved
-/// characters and `/` percent-encoded.
-fn encode(path: &str) -> String {
+/// characters and `/` percent-encoded (so a `:` in a file name cannot read
+/// as a URI scheme). The CLI's one encoder of paths into URLs.
+pub fn encode(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for byte in path.bytes() {
         if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
@@ -126,6 +127,13 @@ fn encode(path: &str) -> String {
         }
     }
     out
+}
+
+/// The local path of a `file:` URL, its percent-escapes decoded; `None`
+/// for another scheme or escapes that do not make UTF-8. The CLI's one
+/// decoder of URLs into paths.
+pub fn local_path(url: &str) -> Option<PathBuf> {
+    decode(url.strip_prefix("file://")?).map(PathBuf::from)
 }
 
 /// A URL's path with its percent-escapes decoded; `None` when they do not

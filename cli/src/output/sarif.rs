@@ -408,7 +408,7 @@ fn artifact_location(path: &str, current_dir: Option<&Path>) -> ArtifactLocation
                 relative = rest.trim_start_matches('/').to_owned();
             }
             ArtifactLocation {
-                uri: percent_encode(&relative),
+                uri: crate::stack::encode(&relative),
                 uri_base_id: Some(SOURCE_ROOT),
             }
         }
@@ -420,7 +420,7 @@ fn artifact_location(path: &str, current_dir: Option<&Path>) -> ArtifactLocation
                 format!("/{absolute}")
             };
             ArtifactLocation {
-                uri: format!("file://{}", percent_encode(&rooted)),
+                uri: format!("file://{}", crate::stack::encode(&rooted)),
                 uri_base_id: None,
             }
         }
@@ -433,20 +433,6 @@ fn normalize_separators(path: &str) -> String {
     } else {
         path.to_owned()
     }
-}
-
-/// Everything but unreserved characters and `/` percent-encoded (so a
-/// `:` in a file name cannot read as a URI scheme).
-fn percent_encode(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for byte in path.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -17,7 +17,9 @@ mod actions;
 mod completion;
 mod definition;
 mod document;
+mod handlers;
 mod hover;
+mod initialize;
 mod navigate;
 mod settings;
 mod workspace;
@@ -35,21 +37,15 @@ use heatwise_core::stack::{Reference, Registry, Stack};
 use heatwise_core::template::{self, DocumentKind};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::{
-    CodeActionKind, CodeActionOptions, CodeActionParams, CodeActionProviderCapability,
-    CompletionOptions, CompletionParams, CompletionResponse, DiagnosticOptions,
-    DiagnosticServerCapabilities, DidChangeConfigurationParams, DidChangeTextDocumentParams,
-    DidChangeWatchedFilesParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    DocumentDiagnosticParams, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
-    FullDocumentDiagnosticReport, GotoDefinitionParams, GotoDefinitionResponse, HoverParams,
-    HoverProviderCapability, InitializeParams, MessageType, OneOf, PositionEncodingKind,
-    PublishDiagnosticsParams, ReferenceParams, RelatedFullDocumentDiagnosticReport, RenameParams,
-    ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability,
-    TextDocumentSyncKind, Uri,
+    DidChangeConfigurationParams, DidChangeTextDocumentParams, DidChangeWatchedFilesParams,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, MessageType, PublishDiagnosticsParams,
+    ServerInfo, ShowMessageParams, Uri,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use document::{Converter, Document, Encoding, StackContext};
+use document::{Document, Encoding, StackContext};
+use initialize::{capabilities, Client};
 use settings::Settings;
 use workspace::Workspace;
 
@@ -101,75 +97,8 @@ fn serve(connection: &Connection) -> Result<(), String> {
     let (id, params) = connection
         .initialize_start()
         .map_err(|error| format!("the client did not initialize: {error}"))?;
-    // The protocol names it `workspace.diagnostics`; lsp-types reads
-    // `workspace.diagnostic`. Either says the client takes refreshes.
-    let refresh = ["diagnostics", "diagnostic"]
-        .iter()
-        .any(|key| params["capabilities"]["workspace"][key]["refreshSupport"] == Value::Bool(true));
-    let params: InitializeParams = serde_json::from_value(params)
-        .map_err(|error| format!("the initialize request is malformed: {error}"))?;
-    let encodings = params
-        .capabilities
-        .general
-        .as_ref()
-        .and_then(|general| general.position_encodings.clone())
-        .unwrap_or_default();
-    let encoding = if encodings.contains(&PositionEncodingKind::UTF8) {
-        Encoding::Utf8
-    } else {
-        Encoding::Utf16
-    };
-    let pull = params
-        .capabilities
-        .text_document
-        .as_ref()
-        .is_some_and(|text| text.diagnostic.is_some());
-    #[allow(deprecated)] // `rootUri`: what clients without folders send.
-    let root = params
-        .workspace_folders
-        .as_ref()
-        .and_then(|folders| folders.first())
-        .map(|folder| &folder.uri)
-        .or(params.root_uri.as_ref())
-        .and_then(path_of);
-    let watches = params
-        .capabilities
-        .workspace
-        .as_ref()
-        .and_then(|workspace| workspace.did_change_watched_files.as_ref())
-        .and_then(|watched| watched.dynamic_registration)
-        .unwrap_or(false);
-    let capabilities = ServerCapabilities {
-        position_encoding: Some(match encoding {
-            Encoding::Utf8 => PositionEncodingKind::UTF8,
-            Encoding::Utf16 => PositionEncodingKind::UTF16,
-        }),
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
-        hover_provider: Some(HoverProviderCapability::Simple(true)),
-        definition_provider: Some(OneOf::Left(true)),
-        references_provider: Some(OneOf::Left(true)),
-        rename_provider: Some(OneOf::Left(true)),
-        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-            code_action_kinds: Some(vec![
-                CodeActionKind::QUICKFIX,
-                CodeActionKind::from(actions::FIX_ALL),
-            ]),
-            ..CodeActionOptions::default()
-        })),
-        completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(vec![":".into(), " ".into(), ",".into()]),
-            ..CompletionOptions::default()
-        }),
-        diagnostic_provider: pull.then(|| {
-            DiagnosticServerCapabilities::Options(DiagnosticOptions {
-                identifier: Some("heatwise".into()),
-                inter_file_dependencies: false,
-                workspace_diagnostics: false,
-                ..DiagnosticOptions::default()
-            })
-        }),
-        ..ServerCapabilities::default()
-    };
+    let (client, params) = Client::read(params)?;
+    let capabilities = capabilities(client.encoding, client.pull);
     let result = serde_json::json!({
         "capabilities": capabilities,
         "serverInfo": ServerInfo {
@@ -180,23 +109,23 @@ fn serve(connection: &Connection) -> Result<(), String> {
     connection
         .initialize_finish(id, result)
         .map_err(|error| format!("the initialize handshake failed: {error}"))?;
-    let (workspace, problems) = Workspace::open(root.as_deref());
+    let (workspace, problems) = Workspace::open(client.root.as_deref());
     let mut server = Server {
         connection,
         catalog: Catalog::builtin(),
-        encoding,
-        pull,
-        refresh,
+        encoding: client.encoding,
+        pull: client.pull,
+        refresh: client.refresh,
         next_request: 0,
         settings: Settings::default(),
         registry: Registry::default(),
-        root,
+        root: client.root,
         documents: HashMap::new(),
         workspace,
         shown: Vec::new(),
     };
     server.tell(problems);
-    if watches && server.workspace.project.is_some() {
+    if client.watches && server.workspace.project.is_some() {
         // Files of the stacks that are not open change on disk too.
         server.next_request += 1;
         server.send(Request::new(
@@ -237,23 +166,7 @@ fn serve(connection: &Connection) -> Result<(), String> {
 
 /// The local path of a `file:` URI.
 fn path_of(uri: &Uri) -> Option<std::path::PathBuf> {
-    let path = uri.as_str().strip_prefix("file://")?;
-    let mut decoded = Vec::new();
-    let bytes = path.as_bytes();
-    let mut at = 0;
-    while at < bytes.len() {
-        if bytes[at] == b'%' && at + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[at + 1..at + 3]).ok()?;
-            decoded.push(u8::from_str_radix(hex, 16).ok()?);
-            at += 3;
-        } else {
-            decoded.push(bytes[at]);
-            at += 1;
-        }
-    }
-    String::from_utf8(decoded)
-        .ok()
-        .map(std::path::PathBuf::from)
+    crate::stack::local_path(uri.as_str())
 }
 
 impl Server<'_> {
@@ -511,148 +424,13 @@ impl Server<'_> {
     fn request(&mut self, request: Request) {
         let id = request.id.clone();
         let result = match request.method.as_str() {
-            "textDocument/hover" => self.answer(request, |server, params: HoverParams| {
-                let at = params.text_document_position_params;
-                let document = server.document(&at.text_document.uri)?;
-                let converter = Converter::new(&document.text, server.encoding);
-                Ok(serde_json::to_value(hover::hover(
-                    document,
-                    &converter,
-                    server.catalog,
-                    server.settings.target,
-                    at.position,
-                ))
-                .unwrap_or(Value::Null))
-            }),
-            "textDocument/definition" => {
-                self.answer(request, |server, params: GotoDefinitionParams| {
-                    let at = params.text_document_position_params;
-                    let uri = &at.text_document.uri;
-                    let document = server.document(uri)?;
-                    if let Some((stack, symbols)) = server.stack_for(uri) {
-                        if let Some(symbol) =
-                            navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
-                        {
-                            let found = navigate::declarations(
-                                &stack,
-                                &symbols,
-                                &symbol,
-                                uri,
-                                server.encoding,
-                            );
-                            if !found.is_empty() {
-                                let answer = match <[_; 1]>::try_from(found) {
-                                    Ok([one]) => GotoDefinitionResponse::Scalar(one),
-                                    Err(found) => GotoDefinitionResponse::Array(found),
-                                };
-                                return Ok(serde_json::to_value(answer).unwrap_or(Value::Null));
-                            }
-                        }
-                    }
-                    let converter = Converter::new(&document.text, server.encoding);
-                    Ok(serde_json::to_value(definition::definition(
-                        uri,
-                        document,
-                        &converter,
-                        at.position,
-                    ))
-                    .unwrap_or(Value::Null))
-                })
-            }
-            "textDocument/references" => self.answer(request, |server, params: ReferenceParams| {
-                let at = params.text_document_position;
-                let uri = &at.text_document.uri;
-                server.document(uri)?;
-                let Some((stack, symbols)) = server.stack_for(uri) else {
-                    return Ok(Value::Null);
-                };
-                let Some(symbol) =
-                    navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
-                else {
-                    return Ok(Value::Null);
-                };
-                let found = navigate::references(
-                    &stack,
-                    &symbols,
-                    &symbol,
-                    params.context.include_declaration,
-                    server.encoding,
-                );
-                Ok(serde_json::to_value(found).unwrap_or(Value::Null))
-            }),
-            "textDocument/rename" => self.answer(request, |server, params: RenameParams| {
-                let at = params.text_document_position;
-                let uri = &at.text_document.uri;
-                server.document(uri)?;
-                let failed = |message: String| (ErrorCode::RequestFailed, message);
-                let (stack, symbols) = server.stack_for(uri).ok_or_else(|| {
-                    failed("only a local template or environment is renamed in".into())
-                })?;
-                let symbol =
-                    navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
-                        .ok_or_else(|| {
-                            failed("no parameter, resource or output is named here".into())
-                        })?;
-                let edit =
-                    navigate::rename(&stack, &symbols, &symbol, &params.new_name, server.encoding)
-                        .map_err(failed)?;
-                Ok(serde_json::to_value(edit).unwrap_or(Value::Null))
-            }),
-            "textDocument/codeAction" => {
-                self.answer(request, |server, params: CodeActionParams| {
-                    let uri = &params.text_document.uri;
-                    let document = server.document(uri)?;
-                    let converter = Converter::new(&document.text, server.encoding);
-                    let actions = actions::code_actions(
-                        uri,
-                        document,
-                        &converter,
-                        server.catalog,
-                        &server.settings,
-                        &server.registry,
-                        &params,
-                    );
-                    Ok(serde_json::to_value(actions).unwrap_or(Value::Null))
-                })
-            }
-            "textDocument/completion" => {
-                self.answer(request, |server, params: CompletionParams| {
-                    let at = params.text_document_position;
-                    let uri = &at.text_document.uri;
-                    let document = server.document(uri)?;
-                    let converter = Converter::new(&document.text, server.encoding);
-                    let navigation = server.stack_for(uri);
-                    let in_stack = navigation
-                        .as_ref()
-                        .and_then(|(stack, symbols)| Some((&**symbols, stack.file(uri.as_str())?)));
-                    let items = completion::completion(
-                        document,
-                        &converter,
-                        server.catalog,
-                        server.settings.target,
-                        at.position,
-                        in_stack,
-                    );
-                    Ok(serde_json::to_value(CompletionResponse::Array(items))
-                        .unwrap_or(Value::Null))
-                })
-            }
-            "textDocument/diagnostic" => {
-                self.answer(request, |server, params: DocumentDiagnosticParams| {
-                    let document = server.document(&params.text_document.uri)?;
-                    let items = document.client_diagnostics(server.encoding);
-                    let report = DocumentDiagnosticReportResult::Report(
-                        DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
-                            related_documents: None,
-                            full_document_diagnostic_report: FullDocumentDiagnosticReport {
-                                result_id: Some(document.version.to_string()),
-                                items,
-                            },
-                        }),
-                    );
-                    Ok(serde_json::to_value(report).unwrap_or(Value::Null))
-                })
-            }
+            "textDocument/hover" => self.answer(request, handlers::hover),
+            "textDocument/definition" => self.answer(request, handlers::definition),
+            "textDocument/references" => self.answer(request, handlers::references),
+            "textDocument/rename" => self.answer(request, handlers::rename),
+            "textDocument/codeAction" => self.answer(request, handlers::code_action),
+            "textDocument/completion" => self.answer(request, handlers::completion),
+            "textDocument/diagnostic" => self.answer(request, handlers::diagnostic),
             other => Err((
                 ErrorCode::MethodNotFound,
                 format!("heatwise does not answer `{other}`"),
