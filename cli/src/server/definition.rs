@@ -3,8 +3,10 @@
 //! `get_resource`, `get_attr`, `Ref`, `Fn::GetAtt` and `depends_on` to
 //! the resource; a `type` naming a file, a `get_file` and an environment's
 //! registry entry naming a file (from its key or its target) to that file,
-//! joined onto the document's URL as python-heatclient joins it.
+//! joined onto the document's URL as python-heatclient joins it. A name is
+//! a file as Heat's registry takes one (`registry::is_template_name`).
 
+use heatwise_core::stack::registry::is_template_name;
 use heatwise_core::stack::url;
 use heatwise_core::syntax::NodeId;
 use heatwise_core::template::{self, Template};
@@ -76,7 +78,7 @@ pub fn definition(
         }
         if let (Some(entry), Some(name)) = (definition.type_entry, definition.type_name.as_deref())
         {
-            if at(entry.value) && names_a_file(name) {
+            if at(entry.value) && is_template_name(name) {
                 return file(name);
             }
         }
@@ -87,7 +89,7 @@ pub fn definition(
         .iter()
         .find(|entry| at(entry.entry.value) || at(entry.entry.key))
         .and_then(|entry| entry.target.as_deref())
-        .filter(|target| names_a_file(target))
+        .filter(|target| is_template_name(target))
         .and_then(file)
 }
 
@@ -106,10 +108,37 @@ fn resource(template: &Template<'_>, name: &str) -> Option<TextRange> {
         .map(|r| r.name_range(template.tree()))
 }
 
-/// A type or registry target that names a template file rather than a type.
-fn names_a_file(name: &str) -> bool {
-    [".yaml", ".yml", ".template", ".json"]
-        .iter()
-        .any(|suffix| name.ends_with(suffix))
-        || name.contains('/')
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::document::Encoding;
+
+    /// Where definition goes from the start of `written` in `text`.
+    fn target(text: &str, written: &str) -> Option<String> {
+        let uri: Uri = "file:///p/root.yaml".parse().unwrap();
+        let document = Document::new(text.to_owned(), 1);
+        let converter = Converter::new(text, Encoding::Utf8);
+        let offset = text.find(written).unwrap() as u32;
+        let position = converter.range(TextRange::empty(offset)).start;
+        match definition(&uri, &document, &converter, position)? {
+            GotoDefinitionResponse::Scalar(location) => Some(location.uri.as_str().to_owned()),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_type_names_a_file_as_heats_registry_takes_one() {
+        let text = "heat_template_version: 2018-08-31\nresources:\n  a: {type: nested/app.yaml}\n  b: {type: app.template}\n  c: {type: app.yml}\n  d: {type: My::App/v2}\n";
+        assert_eq!(
+            target(text, "nested/app.yaml").as_deref(),
+            Some("file:///p/nested/app.yaml")
+        );
+        assert_eq!(
+            target(text, "app.template").as_deref(),
+            Some("file:///p/app.template")
+        );
+        // Heat takes neither for a template: they are types to its registry.
+        assert_eq!(target(text, "app.yml"), None);
+        assert_eq!(target(text, "My::App/v2"), None);
+    }
 }
