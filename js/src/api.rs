@@ -475,10 +475,12 @@ fn orc_answer(answer: &heatwise_orc::Answer) -> Value {
             "cycles": export.plan.cycles,
         },
         "heatGraph": {
-            "edges": export.heat_graph.edges.iter().map(|(resource, deps)| json!({
-                "resource": resource,
-                "dependsOn": deps.iter().map(|(name, how)| json!({"resource": name, "via": how})).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
+            "edges": (export.heat_graph.edges.iter())
+                .map(|(resource, deps)| {
+                    let on = deps.iter().map(|(name, how)| json!({"resource": name, "via": how}));
+                    json!({ "resource": resource, "dependsOn": on.collect::<Vec<_>>() })
+                })
+                .collect::<Vec<_>>(),
             "waves": export.heat_graph.waves,
             "cycles": export.heat_graph.cycles,
         },

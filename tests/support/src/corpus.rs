@@ -36,7 +36,8 @@ pub fn corpora() -> Vec<Corpus> {
             found.push(Corpus { root, snapshot });
         } else {
             eprintln!(
-                "skipped: the {snapshot} tests: {} is not there (run `cargo xtask setup` for the pinned corpus)",
+                "skipped: the {snapshot} tests: {} is not there \
+                 (run `cargo xtask setup` for the pinned corpus)",
                 root.display()
             );
         }
@@ -59,7 +60,8 @@ pub fn rendered_corpus(what: &str) -> Option<PathBuf> {
     let found = std::fs::canonicalize(&dir).ok();
     if found.is_none() {
         eprintln!(
-            "skipped: {what} over the rendered TripleO tree: {} is not there (run `cargo xtask setup`)",
+            "skipped: {what} over the rendered TripleO tree: {} is not there \
+             (run `cargo xtask setup`)",
             dir.display()
         );
     }

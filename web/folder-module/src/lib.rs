@@ -77,7 +77,9 @@ pub fn with_files(json: &str, work: impl FnOnce(&Folder) -> Value) -> Value {
         _ => return json!({ "error": "the folder's files did not arrive" }),
     };
     if items.len() > MAX_FILES {
-        return json!({ "error": format!("the folder has more than {MAX_FILES} files: open the stack's own folder") });
+        let error =
+            format!("the folder has more than {MAX_FILES} files: open the stack's own folder");
+        return json!({ "error": error });
     }
     let mut files = Vec::with_capacity(items.len());
     let mut bytes = 0;
@@ -87,7 +89,11 @@ pub fn with_files(json: &str, work: impl FnOnce(&Folder) -> Value) -> Value {
         };
         bytes += text.len();
         if bytes > MAX_BYTES {
-            return json!({ "error": format!("the folder's files hold more than {} MB: open the stack's own folder", MAX_BYTES / 1024 / 1024) });
+            let megabytes = MAX_BYTES / 1024 / 1024;
+            let error = format!(
+                "the folder's files hold more than {megabytes} MB: open the stack's own folder"
+            );
+            return json!({ "error": error });
         }
         files.push((path.to_owned(), text.to_owned()));
     }
@@ -118,7 +124,9 @@ pub fn candidates(folder: &Folder) -> Value {
     json!({
         "templates": templates,
         "environments": environments,
-        "project": project.map(|(root, environments)| json!({ "root": root, "environments": environments })),
+        "project": project.map(|(root, environments)| {
+            json!({ "root": root, "environments": environments })
+        }),
     })
 }
 
