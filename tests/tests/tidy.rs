@@ -131,7 +131,6 @@ const SIZES: &[Limit] = &[
         &[
             ("catalog/document/read.rs", 562),
             ("catalog/store.rs", 732),
-            ("fix/edit.rs", 669),
             ("stack/symbols.rs", 549),
             ("syntax/build.rs", 587),
             ("update/mod.rs", 570),
