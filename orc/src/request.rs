@@ -42,11 +42,11 @@ pub struct Request {
     #[serde(default, deserialize_with = "by_name")]
     pub parameters: Vec<(String, String)>,
     /// The environments, in order, as `-e` gives them.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_none")]
     pub environments: Vec<Environment>,
     /// The stack's other files (nested templates, `get_file` targets) by
     /// their paths in the folder, which the template's are relative to.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_none")]
     pub files: BTreeMap<String, String>,
     /// A running stack's resources for a hand-over: the JSON of `openstack
     /// stack resource list --nested-depth 5 --long -f json`.
@@ -61,6 +61,14 @@ pub struct Request {
 pub enum Environment {
     Text(String),
     File { path: String, text: String },
+}
+
+/// A list or map that may be written `null` (as JavaScript leaves an
+/// option out): none.
+fn or_none<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
 }
 
 /// Parameter values written as a map of names to texts.
@@ -236,6 +244,9 @@ mod tests {
                 OptionField::StackResources
             ]
         );
+        // JavaScript's left-out options arrive as null.
+        let nulls = r#"{"namespace": "a", "credentials": {"secretName": "s", "cloudName": "c"}, "parameters": null, "environments": null, "files": null, "stackResources": null}"#;
+        assert!(serde_json::from_str::<Request>(nulls).is_ok());
         let unknown = serde_json::from_str::<Request>(
             r#"{"namespace": "a", "credentials": {"secretName": "s", "cloudName": "c"}, "colour": 1}"#,
         );
