@@ -75,14 +75,6 @@ impl StackNesting<'_> {
 
     fn follow_creation(&self) -> Creation {
         let files = &self.stack.files;
-        let mut creation = Creation {
-            created: vec![false; files.len()],
-            named: vec![false; files.len()],
-            computed_types: false,
-            depths: Vec::new(),
-            by_child: HashMap::new(),
-            uses: vec![None; files.len()],
-        };
         // By file, the templates its types name (small lists: one large
         // table for every stack of a tree costs more than it saves).
         let mut by_type: Vec<Vec<(TextRange, FileId)>> = vec![Vec::new(); files.len()];
@@ -94,10 +86,44 @@ impl StackNesting<'_> {
         let roots: Vec<FileId> = (0..files.len())
             .filter(|&id| files[id].role == Role::Root)
             .collect();
-        let (order, children) = self.in_order_of_use(&roots, &by_type);
-        for &root in &roots {
+        // The templates a file uses only with the values its uses pass it
+        // (a chain's members a parameter lists): found as the files are
+        // read, then read again in an order that has them, until no more
+        // are found. Each round finds one more level at least.
+        let mut extra: Vec<Vec<(usize, FileId)>> = vec![Vec::new(); files.len()];
+        let (mut creation, mut found_more) = self.creation_round(&roots, &by_type, &mut extra);
+        for _ in 0..files.len() {
+            if !found_more {
+                break;
+            }
+            (creation, found_more) = self.creation_round(&roots, &by_type, &mut extra);
+        }
+        creation
+    }
+
+    /// One reading of what Heat creates, and whether it found uses that
+    /// only the values make (added to `extra`): then read it again.
+    fn creation_round(
+        &self,
+        roots: &[FileId],
+        by_type: &[Vec<(TextRange, FileId)>],
+        extra: &mut [Vec<(usize, FileId)>],
+    ) -> (Creation, bool) {
+        let files = &self.stack.files;
+        let mut creation = Creation {
+            created: vec![false; files.len()],
+            named: vec![false; files.len()],
+            computed_types: false,
+            depths: Vec::new(),
+            by_child: HashMap::new(),
+            uses: vec![None; files.len()],
+        };
+        let (order, children) = self.in_order_of_use(roots, by_type, extra);
+        for &root in roots {
             creation.created[root] = true;
         }
+        let mut found_more = false;
+        let mut resolved = HashMap::new();
         // Each template after every one that uses it: the values its
         // conditions read are known (what its uses pass) when it is read.
         // Only created templates are read: what the others use is decided
@@ -110,7 +136,24 @@ impl StackNesting<'_> {
                 continue;
             };
             creation.computed_types |= uses.computed_types;
-            for &(index, child) in &children[file] {
+            let by_defaults = self.uses(file);
+            let mut used = children[file].clone();
+            if by_defaults
+                .is_some_and(|d| !Arc::ptr_eq(&d, &uses) && d.uses.len() < uses.uses.len())
+            {
+                for (index, child) in self.children(file, &uses, by_type, &mut resolved) {
+                    if !used.contains(&(index, child)) {
+                        used.push((index, child));
+                        if !extra.get(file).is_some_and(|e| e.contains(&(index, child))) {
+                            if let Some(e) = extra.get_mut(file) {
+                                e.push((index, child));
+                            }
+                            found_more = true;
+                        }
+                    }
+                }
+            }
+            for &(index, child) in &used {
                 creation.named[child] = true;
                 if uses.uses[index].skipped {
                     continue;
@@ -125,7 +168,7 @@ impl StackNesting<'_> {
             creation.uses[file] = Some(uses);
         }
         creation.depths = depths(files.len(), &creation);
-        creation
+        (creation, found_more)
     }
 
     /// Every template the `roots` reach through their uses, each after
@@ -135,6 +178,7 @@ impl StackNesting<'_> {
         &self,
         roots: &[FileId],
         by_type: &[Vec<(TextRange, FileId)>],
+        extra: &[Vec<(usize, FileId)>],
     ) -> (Vec<FileId>, Vec<Vec<(usize, FileId)>>) {
         let count = self.stack.files.len();
         let mut resolved = HashMap::new();
@@ -150,6 +194,7 @@ impl StackNesting<'_> {
             if let Some(uses) = self.uses(root) {
                 children[root] = self.children(root, &uses, by_type, &mut resolved);
             }
+            children[root].extend(extra.get(root).into_iter().flatten().copied());
             while let Some(&mut (file, ref mut next)) = open.last_mut() {
                 let Some(&(_, child)) = children[file].get(*next) else {
                     finished.push(file);
@@ -162,6 +207,7 @@ impl StackNesting<'_> {
                     if let Some(uses) = self.uses(child) {
                         children[child] = self.children(child, &uses, by_type, &mut resolved);
                     }
+                    children[child].extend(extra.get(child).into_iter().flatten().copied());
                     open.push((child, 0));
                 }
             }

@@ -85,7 +85,7 @@ impl Uses {
             .iter()
             .map(|resource| (&resource.definition, None, Some(&resource.name)))
             .chain(members.map(|(definition, group)| (definition, group, None)));
-        let uses = definitions
+        let uses: Vec<Use> = definitions
             .filter_map(|(definition, group, resource)| {
                 let type_name = definition.type_name.clone()?;
                 let body = tree.range(definition.body);
@@ -105,6 +105,8 @@ impl Uses {
                 })
             })
             .collect();
+        let mut uses = uses;
+        uses.extend(chain_members(parsed, values, &skipped));
         let computed_types = resources.iter().any(|resource| {
             let definition = &resource.definition;
             let chain = definition.type_name.as_deref() == Some("OS::Heat::ResourceChain");
@@ -120,6 +122,69 @@ impl Uses {
             computed_types,
         }
     }
+}
+
+/// The members of each ResourceChain whose `resources` a parameter gives
+/// (`{get_param: Services}`, as TripleO's roles list their services), when
+/// `values` knows it: one use of each type it lists, after every other use
+/// (so that the others keep their indexes whatever the values), each
+/// passed the chain's `resource_properties` as Heat passes them.
+fn chain_members(
+    template: &Template<'_>,
+    values: &dyn Fn(&str) -> Option<Val>,
+    skipped: &Unread,
+) -> Vec<Use> {
+    let tree = template.tree();
+    let mut members = Vec::new();
+    for resource in template.resources() {
+        let definition = &resource.definition;
+        if definition.type_name.as_deref() != Some("OS::Heat::ResourceChain") {
+            continue;
+        }
+        let Some(properties) = definition.properties_mapping(tree) else {
+            continue;
+        };
+        let Some(list) = tree.get(properties, "resources") else {
+            continue;
+        };
+        let parameter = (template.call_at(list))
+            .filter(|call| call.name == "get_param")
+            .and_then(|call| tree.scalar(call.args));
+        let Some(value) = parameter.and_then(values) else {
+            continue;
+        };
+        let types: Vec<String> = match value.v {
+            V::List(items) => (items.into_iter())
+                .filter_map(|item| match item.v {
+                    V::Str(name) if !name.trim().is_empty() => Some(name),
+                    _ => None,
+                })
+                .collect(),
+            // A comma_delimited_list given as text.
+            V::Str(text) => (text.split(','))
+                .map(str::trim)
+                .filter(|name| !name.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            _ => continue,
+        };
+        let passes = match tree.get(properties, "resource_properties") {
+            None => Some(Vec::new()),
+            Some(shared) if tree.is_mapping(shared) && !template.is_call(shared) => {
+                Some(passes(template, shared, false))
+            }
+            Some(_) => None,
+        };
+        let skipped = skipped.contains(tree.range(definition.body));
+        members.extend(types.into_iter().map(|type_name| Use {
+            resource: None,
+            type_range: Some(tree.range(list)),
+            type_name,
+            skipped,
+            passes: passes.clone(),
+        }));
+    }
+    members
 }
 
 /// What each property of `mapping` passes; a member's text that holds
@@ -151,7 +216,7 @@ fn passes(
 }
 
 /// The parameters that `get_param` reads in the conditions, a resource's
-/// `condition` and a group's `count`.
+/// `condition`, a group's `count` and a chain's `resources`.
 fn deciding_parameters(template: &Template<'_>) -> Vec<String> {
     let tree = template.tree();
     let mut deciding: Vec<TextRange> = Vec::new();
@@ -162,6 +227,12 @@ fn deciding_parameters(template: &Template<'_>) -> Vec<String> {
         }
         let count = resource.definition.group_count(tree);
         deciding.extend(count.map(|count| tree.range(count)));
+        // A chain's members, when a parameter lists them.
+        if resource.definition.type_name.as_deref() == Some("OS::Heat::ResourceChain") {
+            let properties = resource.definition.properties_mapping(tree);
+            let list = properties.and_then(|p| tree.get(p, "resources"));
+            deciding.extend(list.map(|list| tree.range(list)));
+        }
     }
     let mut names: Vec<String> = template
         .function_calls()

@@ -10,7 +10,9 @@ use super::Context;
 /// group's member definition.
 pub(crate) struct NestedUse<'a> {
     pub interface: &'a crate::stack::Interface,
-    pub definition: &'a crate::template::Definition,
+    /// Its definition (for a chain's member a parameter lists, made here:
+    /// its type, and the chain's `resource_properties`).
+    pub definition: crate::template::Definition,
     /// The resource whose definition it is (the group, for a member).
     pub user: String,
     /// The group, for a member definition (a ResourceGroup's,
@@ -63,7 +65,7 @@ impl<'a> Context<'a, '_> {
             .filter_map(|resource| {
                 Some(NestedUse {
                     interface: self.nested_template(resource)?,
-                    definition: &resource.definition,
+                    definition: resource.definition.clone(),
                     user: resource.name.clone(),
                     member_of: None,
                     index_var: None,
@@ -84,14 +86,76 @@ impl<'a> Context<'a, '_> {
                     .unwrap_or("%index%");
                 uses.push(NestedUse {
                     interface,
-                    definition: &nested.definition,
+                    definition: nested.definition.clone(),
                     user: group.name.clone(),
                     member_of: Some(group.name.clone()),
                     index_var: Some(index_var.to_owned()),
                 });
             }
         }
+        uses.extend(self.chain_members());
         uses
+    }
+
+    /// The members of each ResourceChain whose `resources` a parameter
+    /// lists (`{get_param: Services}`), as the stack's values give it: one
+    /// use of each type, passed the chain's `resource_properties`.
+    fn chain_members(&self) -> Vec<NestedUse<'a>> {
+        let tree = self.tree;
+        let mut members = Vec::new();
+        for resource in self.template.resources() {
+            let definition = &resource.definition;
+            if definition.type_name.as_deref() != Some("OS::Heat::ResourceChain") {
+                continue;
+            }
+            let Some(properties) = definition.properties_mapping(tree) else {
+                continue;
+            };
+            let Some(entry) = tree.get_entry(properties, "resources") else {
+                continue;
+            };
+            let parameter = (self.template.call_at(entry.value))
+                .filter(|call| call.name == "get_param")
+                .and_then(|call| tree.scalar(call.args));
+            let Some(value) = parameter.and_then(|name| self.parameter_value(name)) else {
+                continue;
+            };
+            let mut types: Vec<String> = match value.value.v {
+                crate::template::value::V::List(items) => (items.into_iter())
+                    .filter_map(|item| match item.v {
+                        crate::template::value::V::Str(name) => Some(name),
+                        _ => None,
+                    })
+                    .collect(),
+                crate::template::value::V::Str(text) => {
+                    text.split(',').map(|name| name.trim().to_owned()).collect()
+                }
+                _ => continue,
+            };
+            types.retain(|name| !name.is_empty());
+            types.sort();
+            types.dedup();
+            let shared = tree.get_entry(properties, "resource_properties");
+            for type_name in types {
+                let member = crate::template::Definition {
+                    body: entry.value,
+                    type_entry: Some(entry),
+                    type_name: Some(type_name),
+                    properties: shared,
+                    properties_value: shared.map(|shared| shared.value),
+                };
+                if let Some(interface) = self.nested_template_of(&member, None) {
+                    members.push(NestedUse {
+                        interface,
+                        definition: member,
+                        user: resource.name.clone(),
+                        member_of: Some(resource.name.clone()),
+                        index_var: None,
+                    });
+                }
+            }
+        }
+        members
     }
 
     /// Whether a ResourceGroup has `count: 0`, written, or through
