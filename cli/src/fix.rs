@@ -16,7 +16,6 @@ use clap::Args;
 use heatwise_core::fix::Applicability;
 use heatwise_core::fixer::{fix_all, fix_stack, FixOptions, FixOutcome};
 use heatwise_core::lint::Rule;
-use heatwise_core::stack::Stack;
 use heatwise_core::syntax;
 use heatwise_core::text::Positions;
 
@@ -187,25 +186,18 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let files = stack::FsFiles {
-        path_maps: args.path_maps.clone(),
-        project: None,
-    };
-    let mut urls = Vec::new();
-    for path in std::iter::once(root).chain(args.check.environments.iter().map(PathBuf::as_path)) {
-        match stack::url_of(path) {
-            Ok(url) => urls.push(url),
-            Err(message) => {
-                eprintln!("error: {}: {message}", path.display());
-                return ExitCode::from(2);
-            }
+    let environments = &args.check.environments;
+    let stack::OnDisk {
+        stack: before,
+        files,
+        urls,
+    } = match stack::gather_paths(root, environments, args.path_maps.clone()) {
+        Ok(gathered) => gathered,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
         }
-    }
-    let before = Stack::gather(&urls[0], &urls[1..], &files);
-    if let Some((url, why)) = before.unread.first() {
-        eprintln!("error: {url}: {}", stack::describe(why));
-        return ExitCode::from(2);
-    }
+    };
     let options = FixOptions {
         lint: checked.options(),
         unsafe_fixes: args.unsafe_fixes,

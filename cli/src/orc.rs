@@ -328,25 +328,15 @@ fn exported(args: &OrcArgs, template: &str, options: &Options) -> Result<Exporte
         }
         return Ok((export, files));
     }
-    let mut urls = Vec::new();
-    for path in
-        std::iter::once(args.template()).chain(args.environments.iter().map(PathBuf::as_path))
-    {
-        if path.as_os_str() == "-" {
-            return Err(
-                "error: -e -: only the template may be read from standard input".to_owned(),
-            );
-        }
-        urls.push(stack::url_of(path).map_err(|m| format!("error: {}: {m}", path.display()))?);
+    if args.environments.iter().any(|path| path.as_os_str() == "-") {
+        return Err("error: -e -: only the template may be read from standard input".to_owned());
     }
-    let provider = stack::FsFiles {
-        path_maps: Vec::new(),
-        project: None,
-    };
-    let gathered = Stack::gather(&urls[0], &urls[1..], &provider);
-    if let Some((url, why)) = gathered.unread.first() {
-        return Err(format!("error: {url}: {}", stack::describe(why)));
-    }
+    let stack::OnDisk {
+        stack: gathered,
+        files: provider,
+        ..
+    } = stack::gather_paths(args.template(), &args.environments, Vec::new())
+        .map_err(|message| format!("error: {message}"))?;
     let export = heatwise_orc::export_stack(&gathered, options);
     let shown = |url: &str| {
         provider

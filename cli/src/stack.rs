@@ -114,6 +114,41 @@ pub fn url_of(path: &Path) -> Result<String, String> {
     Ok(format!("file://{}", encode(&resolved.to_string_lossy())))
 }
 
+/// A stack gathered from paths on disk: the stack, the files it was read
+/// from, and the URLs of its root and environments (as heatclient names
+/// them).
+pub struct OnDisk {
+    pub stack: heatwise_core::stack::Stack,
+    pub files: FsFiles,
+    pub urls: Vec<String>,
+}
+
+/// The stack of the template at `root` with the environment files
+/// `environments`, read from disk (through `path_maps`) as heatclient
+/// gathers one; what cannot be read, said as an error message naming it.
+/// The one gathering of a stack from paths that `fix --stack` and `orc`
+/// share (`lint` gathers each project stack, and its combinations, with a
+/// cache of its own).
+pub fn gather_paths(
+    root: &Path,
+    environments: &[PathBuf],
+    path_maps: Vec<PathMap>,
+) -> Result<OnDisk, String> {
+    let mut urls = Vec::with_capacity(environments.len() + 1);
+    for path in std::iter::once(root).chain(environments.iter().map(PathBuf::as_path)) {
+        urls.push(url_of(path).map_err(|message| format!("{}: {message}", path.display()))?);
+    }
+    let files = FsFiles {
+        path_maps,
+        project: None,
+    };
+    let stack = heatwise_core::stack::Stack::gather(&urls[0], &urls[1..], &files);
+    match stack.unread.first() {
+        Some((url, why)) => Err(format!("{url}: {}", describe(why))),
+        None => Ok(OnDisk { stack, files, urls }),
+    }
+}
+
 /// A path as `pathlib.Path.as_uri` writes it: everything but unreserved
 /// characters and `/` percent-encoded (so a `:` in a file name cannot read
 /// as a URI scheme). The CLI's one encoder of paths into URLs.
