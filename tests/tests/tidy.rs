@@ -136,7 +136,7 @@ const SIZES: &[Limit] = &[
         ],
     ),
     ("orc/src/", 450, &[]),
-    ("cli/src/", 500, &[("catalog.rs", 614)]),
+    ("cli/src/", 500, &[]),
     ("web/src/", 450, &[("state.rs", 481)]),
     ("web/orc-module/src/", 450, &[]),
     ("web/folder-module/src/", 450, &[]),
