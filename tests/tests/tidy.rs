@@ -130,7 +130,6 @@ const SIZES: &[Limit] = &[
         500,
         &[
             ("catalog/document/read.rs", 562),
-            ("stack/symbols.rs", 549),
             ("syntax/build.rs", 587),
             ("update/mod.rs", 570),
         ],
