@@ -5,11 +5,13 @@
 //! `openstack orchestration resource type show -f json TYPE`. Both become a
 //! [`Document`], which [`super::Catalog`] flattens for querying.
 
+mod json;
 mod read;
 
+use json::*;
 use read::*;
 
-pub(crate) use read::parse_json;
+pub(crate) use json::parse_json;
 
 use std::collections::BTreeMap;
 
