@@ -128,7 +128,7 @@ const SIZES: &[Limit] = &[
     ("core/src/", 500, &[]),
     ("orc/src/", 450, &[]),
     ("cli/src/", 500, &[]),
-    ("web/src/", 450, &[("state.rs", 481)]),
+    ("web/src/", 450, &[]),
     ("web/orc-module/src/", 450, &[]),
     ("web/folder-module/src/", 450, &[]),
     ("js/src/", 450, &[]),

@@ -1,0 +1,324 @@
+//! How each action changes the workspace: [`Workspace::reduce`] sends it
+//! to the part of the state it is about (the document, the panels, the ORC
+//! view, the folder).
+
+use super::*;
+
+impl Reducible for Workspace {
+    type Action = WorkspaceAction;
+
+    fn reduce(self: Rc<Self>, action: Self::Action) -> Rc<Self> {
+        use WorkspaceAction as A;
+        match action {
+            A::Edited { .. }
+            | A::Replaced { .. }
+            | A::Opened { .. }
+            | A::SetTarget(_)
+            | A::ApplyFix(_)
+            | A::PreviewMigration(_)
+            | A::CloseMigration
+            | A::ApplyMigration => self.reduce_document(action),
+            A::SetOrcSettings(_) | A::OrcExported { .. } => self.reduce_orc(action),
+            A::FolderOpened(_)
+            | A::FolderClose
+            | A::FolderChoose(_)
+            | A::FolderLinted { .. }
+            | A::FolderShow { .. }
+            | A::FolderMigrationReady(_)
+            | A::FolderCloseMigration
+            | A::FolderApplyMigration => self.reduce_folder(action),
+            A::Shared(_)
+            | A::CloseShare
+            | A::ScanOpened(_)
+            | A::ShowSidePanel(_)
+            | A::ShowBottomPanel(_)
+            | A::QueryCatalog(_)
+            | A::Notify(_)
+            | A::Reveal(_)
+            | A::ToggleSeverity(_)
+            | A::FilterProblems(_) => self.reduce_panels(action),
+        }
+    }
+}
+
+impl Workspace {
+    /// The document: its text, its target release, fixes and migrations.
+    fn reduce_document(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {
+        match action {
+            WorkspaceAction::Edited { text, saved } => {
+                if text == self.document && saved == self.save_status {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                if text != self.document {
+                    (next.outline, next.findings) = outline_and_findings(&text, self.target);
+                    // A file of the folder, edited: its stack is checked again.
+                    if let Some(folder) = &self.folder {
+                        if let Some(path) = &folder.open {
+                            next.folder = Some(folder.with_text(path, text.clone()).into());
+                        }
+                    }
+                    next.document = text;
+                }
+                next.save_status = saved;
+                next.into()
+            }
+            WorkspaceAction::Replaced { text, saved } => self.replaced(text, saved).into(),
+            WorkspaceAction::Opened {
+                text,
+                file_name,
+                saved,
+            } => {
+                let mut next = self.replaced(text, saved);
+                next.notice = Some(Notice {
+                    text: format!("Opened {file_name}"),
+                    is_error: false,
+                });
+                next.file_name = file_name;
+                next.into()
+            }
+            WorkspaceAction::SetTarget(target) => {
+                if target == self.target {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.findings = findings(&self.document, target).into();
+                next.target = target;
+                next.into()
+            }
+            WorkspaceAction::ApplyFix(changes) => self.with_fix_request(changes).into(),
+            WorkspaceAction::PreviewMigration(with_unsafe) => {
+                let mut next = (*self).clone();
+                next.migration = Some(migrate(&self.document, self.target, with_unsafe).into());
+                next.into()
+            }
+            WorkspaceAction::CloseMigration => {
+                if self.migration.is_none() {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.migration = None;
+                next.into()
+            }
+            WorkspaceAction::ApplyMigration => {
+                let Some(migration) = self.migration.clone() else {
+                    return self;
+                };
+                let mut next = self.with_fix_request(migration.changes.clone());
+                next.migration = None;
+                next.into()
+            }
+            _ => self,
+        }
+    }
+
+    /// The panels: which is shown, what they hold and filter.
+    fn reduce_panels(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {
+        match action {
+            WorkspaceAction::Shared(link) => {
+                let mut next = (*self).clone();
+                next.share = Some(link);
+                next.into()
+            }
+            WorkspaceAction::CloseShare => {
+                if self.share.is_none() {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.share = None;
+                next.into()
+            }
+            WorkspaceAction::ScanOpened(report) => {
+                let mut next = (*self).clone();
+                next.scan = Some(report);
+                next.side_panel = SidePanelTab::Cloud;
+                next.into()
+            }
+            WorkspaceAction::ShowSidePanel(tab) => {
+                if tab == self.side_panel {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.side_panel = tab;
+                next.into()
+            }
+            WorkspaceAction::ShowBottomPanel(tab) => {
+                if tab == self.bottom_panel {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.bottom_panel = tab;
+                next.into()
+            }
+            WorkspaceAction::QueryCatalog(query) => {
+                let mut next = (*self).clone();
+                next.catalog_query = query;
+                next.into()
+            }
+            WorkspaceAction::Notify(notice) => {
+                let mut next = (*self).clone();
+                next.notice = Some(notice);
+                next.into()
+            }
+            WorkspaceAction::Reveal(range) => {
+                let serial = self
+                    .reveal
+                    .map_or(0, |reveal| reveal.serial.wrapping_add(1));
+                let mut next = (*self).clone();
+                next.reveal = Some(Reveal { range, serial });
+                next.into()
+            }
+            WorkspaceAction::ToggleSeverity(severity) => {
+                let mut next = (*self).clone();
+                let hidden = &mut next.problem_filter.hidden;
+                match hidden.iter().position(|&s| s == severity) {
+                    Some(at) => {
+                        hidden.remove(at);
+                    }
+                    None => hidden.push(severity),
+                }
+                next.into()
+            }
+            WorkspaceAction::FilterProblems(text) => {
+                if text == self.problem_filter.text {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.problem_filter.text = text;
+                next.into()
+            }
+            _ => self,
+        }
+    }
+
+    /// The ORC view: its settings, and an export made for them.
+    fn reduce_orc(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {
+        match action {
+            WorkspaceAction::SetOrcSettings(settings) => {
+                if settings == self.orc_settings {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.orc_settings = settings;
+                next.into()
+            }
+            WorkspaceAction::OrcExported {
+                document,
+                settings,
+                stack,
+                view,
+            } => {
+                // An export made for an older text, older settings or
+                // another stack arrives late: the current one follows.
+                let current = Rc::ptr_eq(&document, &self.document) || document == self.document;
+                if !current || settings != self.orc_settings || *stack != *self.orc_stack() {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.orc = Some(view);
+                next.into()
+            }
+            _ => self,
+        }
+    }
+
+    /// What the folder view's actions do; the workspace as it is without
+    /// a folder.
+    fn reduce_folder(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {
+        let action = match action {
+            WorkspaceAction::FolderOpened(folder) => {
+                let mut next = (*self).clone();
+                next.notice = Some(Notice {
+                    text: match folder.skipped {
+                        0 => format!(
+                            "Opened the folder {} ({} files)",
+                            folder.name,
+                            folder.files.len()
+                        ),
+                        n => format!(
+                            "Opened the folder {} ({} files; {n} binary or too large, left out)",
+                            folder.name,
+                            folder.files.len()
+                        ),
+                    },
+                    is_error: false,
+                });
+                next.folder = Some(folder);
+                next.side_panel = SidePanelTab::Folder;
+                return next.into();
+            }
+            WorkspaceAction::FolderClose => {
+                let mut next = (*self).clone();
+                next.folder = None;
+                if next.side_panel == SidePanelTab::Folder {
+                    next.side_panel = SidePanelTab::Resources;
+                }
+                return next.into();
+            }
+            other => other,
+        };
+        let Some(folder) = self.folder.clone() else {
+            return self;
+        };
+        let mut next = (*self).clone();
+        let mut changed = (*folder).clone();
+        match action {
+            WorkspaceAction::FolderChoose(StackChoice { root, environments }) => {
+                changed.root = root;
+                changed.chosen = environments;
+                changed.revision = folder.revision.wrapping_add(1);
+            }
+            WorkspaceAction::FolderLinted { revision, view } => {
+                if revision != folder.revision {
+                    return self;
+                }
+                changed.view = Some(view);
+            }
+            WorkspaceAction::FolderShow { path, range } => {
+                let Some(text) = folder.text_of(&path) else {
+                    return self;
+                };
+                if folder.open.as_deref() != Some(&path) || text != self.document {
+                    next = next.replaced(text, self.save_status.clone());
+                    next.file_name = path.clone();
+                }
+                if let Some(range) = range {
+                    let serial = self.reveal.map_or(0, |r| r.serial.wrapping_add(1));
+                    next.reveal = Some(Reveal { range, serial });
+                }
+                changed.open = Some(path);
+            }
+            WorkspaceAction::FolderMigrationReady(migration) => {
+                changed.migration = Some(migration);
+            }
+            WorkspaceAction::FolderCloseMigration => changed.migration = None,
+            WorkspaceAction::FolderApplyMigration => {
+                let Some(FolderMigration::Ready {
+                    changed: files,
+                    broken,
+                    ..
+                }) = folder.migration.as_deref()
+                else {
+                    return self;
+                };
+                if !broken.is_empty() {
+                    return self;
+                }
+                for file in files {
+                    changed = changed.with_text(&file.path, file.after.clone());
+                    if folder.open.as_deref() == Some(&*file.path) {
+                        next = next.replaced(file.after.clone(), self.save_status.clone());
+                    }
+                }
+                changed.migration = None;
+                next.notice = Some(Notice {
+                    text: format!("Migrated {} files of the folder", files.len()),
+                    is_error: false,
+                });
+            }
+            _ => return self,
+        }
+        next.folder = Some(changed.into());
+        next.into()
+    }
+}
