@@ -12,7 +12,8 @@ mutation:
 
 - shape: the nested template's parameters (type, constraint, default or
   required), how the root uses it (a template resource, a registry alias,
-  a ResourceGroup, a ResourceChain, an AutoScalingGroup), where each value
+  a ResourceGroup, a ResourceChain listing it or a parameter listing it,
+  an AutoScalingGroup), where each value
   comes from (a literal, a root parameter with a default or set by the
   environment's `parameters`, the environment's `parameter_defaults`, the
   nested default), how its outputs are read (`get_attr`, in a resource or
@@ -56,7 +57,7 @@ sys.path.insert(0, str(ROOT / "tools" / "heat_server"))
 
 VERSION = "2018-08-31"
 PARAMETER_TYPES = ["string", "number", "boolean", "json", "comma_delimited_list"]
-CONTAINERS = ["template", "alias", "group", "chain", "asg"]
+CONTAINERS = ["template", "alias", "group", "chain", "chain-by-parameter", "asg"]
 CLASSES = [
     "accepted",
     "nested-wrong-type",
@@ -284,7 +285,7 @@ def generate(rng: random.Random, name: str, klass: str) -> Case:
             properties["mode"] = {"get_param": "r_mode"}
 
     member_type = "member.yaml"
-    if container in ("alias", "chain"):
+    if container in ("alias", "chain", "chain-by-parameter"):
         member_type = "My::Member"
         case.environment["resource_registry"] = {"My::Member": "member.yaml"}
     if container in ("template", "alias"):
@@ -296,6 +297,17 @@ def generate(rng: random.Random, name: str, klass: str) -> Case:
     elif container == "chain":
         app = {"type": "OS::Heat::ResourceChain", "properties": {
             "resources": [member_type], "resource_properties": properties}}
+    elif container == "chain-by-parameter":
+        # The members a parameter lists, as TripleO's roles list their
+        # services: by its default, or by the environment.
+        listed = {"type": "comma_delimited_list", "default": [member_type]}
+        if rng.random() < 0.5:
+            listed["default"] = []
+            environment_parameters["services"] = [member_type]
+            case.shape += ", services from the environment"
+        root_parameters["services"] = listed
+        app = {"type": "OS::Heat::ResourceChain", "properties": {
+            "resources": {"get_param": "services"}, "resource_properties": properties}}
     else:
         app = {"type": "OS::Heat::AutoScalingGroup", "properties": {
             "min_size": 1, "max_size": 2,
@@ -307,6 +319,7 @@ def generate(rng: random.Random, name: str, klass: str) -> Case:
         "alias": [["app", output]],
         "group": [["app", output], ["app", "resource.0", output]],
         "chain": [["app", "resource.0", output]],
+        "chain-by-parameter": [["app", "resource.0", output]],
         "asg": [["app", "outputs", output], ["app", "outputs_list", output]],
     }[container]
     attribute = {"get_attr": rng.choice(read)}
