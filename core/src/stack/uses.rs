@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use crate::hash::HashMap;
 use crate::template::unread::{Unread, Values};
 use crate::template::value::{Val, V};
-use crate::template::{self, Parsed, Template};
+use crate::template::{self, listed_types, Parsed, Template};
 use crate::text::TextRange;
 
 /// What one use passes a property.
@@ -136,49 +136,21 @@ fn chain_members(
 ) -> Vec<Use> {
     let tree = template.tree();
     let mut members = Vec::new();
-    for resource in template.resources() {
-        let definition = &resource.definition;
-        if definition.type_name.as_deref() != Some("OS::Heat::ResourceChain") {
-            continue;
-        }
-        let Some(properties) = definition.properties_mapping(tree) else {
+    for chain in template.chains_listed_by_parameter() {
+        let Some(types) = values(chain.parameter).and_then(|value| listed_types(value.v)) else {
             continue;
         };
-        let Some(list) = tree.get(properties, "resources") else {
-            continue;
-        };
-        let parameter = (template.call_at(list))
-            .filter(|call| call.name == "get_param")
-            .and_then(|call| tree.scalar(call.args));
-        let Some(value) = parameter.and_then(values) else {
-            continue;
-        };
-        let types: Vec<String> = match value.v {
-            V::List(items) => (items.into_iter())
-                .filter_map(|item| match item.v {
-                    V::Str(name) if !name.trim().is_empty() => Some(name),
-                    _ => None,
-                })
-                .collect(),
-            // A comma_delimited_list given as text.
-            V::Str(text) => (text.split(','))
-                .map(str::trim)
-                .filter(|name| !name.is_empty())
-                .map(str::to_owned)
-                .collect(),
-            _ => continue,
-        };
-        let passes = match tree.get(properties, "resource_properties") {
+        let passes = match chain.shared {
             None => Some(Vec::new()),
-            Some(shared) if tree.is_mapping(shared) && !template.is_call(shared) => {
-                Some(passes(template, shared, false))
+            Some(shared) if tree.is_mapping(shared.value) && !template.is_call(shared.value) => {
+                Some(passes(template, shared.value, false))
             }
             Some(_) => None,
         };
-        let skipped = skipped.contains(tree.range(definition.body));
+        let skipped = skipped.contains(tree.range(chain.resource.definition.body));
         members.extend(types.into_iter().map(|type_name| Use {
             resource: None,
-            type_range: Some(tree.range(list)),
+            type_range: Some(tree.range(chain.resources.value)),
             type_name,
             skipped,
             passes: passes.clone(),
@@ -227,13 +199,10 @@ fn deciding_parameters(template: &Template<'_>) -> Vec<String> {
         }
         let count = resource.definition.group_count(tree);
         deciding.extend(count.map(|count| tree.range(count)));
-        // A chain's members, when a parameter lists them.
-        if resource.definition.type_name.as_deref() == Some("OS::Heat::ResourceChain") {
-            let properties = resource.definition.properties_mapping(tree);
-            let list = properties.and_then(|p| tree.get(p, "resources"));
-            deciding.extend(list.map(|list| tree.range(list)));
-        }
     }
+    // A chain's members, when a parameter lists them.
+    let listed = template.chains_listed_by_parameter();
+    deciding.extend(listed.iter().map(|chain| tree.range(chain.resources.value)));
     let mut names: Vec<String> = template
         .function_calls()
         .iter()

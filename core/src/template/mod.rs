@@ -11,6 +11,7 @@
 //! [`MAX_ALIASED_NODES`] for the whole text; no other alias is followed.
 
 pub(crate) mod arguments;
+mod chains;
 mod dump;
 pub(crate) mod functions;
 mod kept;
@@ -32,6 +33,7 @@ use crate::syntax::{self, Entry, NodeId, Resolved, Tree};
 use crate::text::TextRange;
 
 pub(crate) use arguments::result_problem;
+pub use chains::{listed_types, ListedChain};
 pub use functions::{function_names, AttributeRef, FunctionCall, ResourceRef};
 pub use kept::Parsed;
 pub use problem::{Problem, ProblemKind};

@@ -101,55 +101,27 @@ impl<'a> Context<'a, '_> {
     /// lists (`{get_param: Services}`), as the stack's values give it: one
     /// use of each type, passed the chain's `resource_properties`.
     fn chain_members(&self) -> Vec<NestedUse<'a>> {
-        let tree = self.tree;
         let mut members = Vec::new();
-        for resource in self.template.resources() {
-            let definition = &resource.definition;
-            if definition.type_name.as_deref() != Some("OS::Heat::ResourceChain") {
-                continue;
-            }
-            let Some(properties) = definition.properties_mapping(tree) else {
+        for chain in self.template.chains_listed_by_parameter() {
+            let value = self.parameter_value(chain.parameter);
+            let Some(types) = value.and_then(|value| crate::template::listed_types(value.value.v))
+            else {
                 continue;
             };
-            let Some(entry) = tree.get_entry(properties, "resources") else {
-                continue;
-            };
-            let parameter = (self.template.call_at(entry.value))
-                .filter(|call| call.name == "get_param")
-                .and_then(|call| tree.scalar(call.args));
-            let Some(value) = parameter.and_then(|name| self.parameter_value(name)) else {
-                continue;
-            };
-            let mut types: Vec<String> = match value.value.v {
-                crate::template::value::V::List(items) => (items.into_iter())
-                    .filter_map(|item| match item.v {
-                        crate::template::value::V::Str(name) => Some(name),
-                        _ => None,
-                    })
-                    .collect(),
-                crate::template::value::V::Str(text) => {
-                    text.split(',').map(|name| name.trim().to_owned()).collect()
-                }
-                _ => continue,
-            };
-            types.retain(|name| !name.is_empty());
-            types.sort();
-            types.dedup();
-            let shared = tree.get_entry(properties, "resource_properties");
             for type_name in types {
                 let member = crate::template::Definition {
-                    body: entry.value,
-                    type_entry: Some(entry),
+                    body: chain.resources.value,
+                    type_entry: Some(chain.resources),
                     type_name: Some(type_name),
-                    properties: shared,
-                    properties_value: shared.map(|shared| shared.value),
+                    properties: chain.shared,
+                    properties_value: chain.shared.map(|shared| shared.value),
                 };
                 if let Some(interface) = self.nested_template_of(&member, None) {
                     members.push(NestedUse {
                         interface,
                         definition: member,
-                        user: resource.name.clone(),
-                        member_of: Some(resource.name.clone()),
+                        user: chain.resource.name.clone(),
+                        member_of: Some(chain.resource.name.clone()),
                         index_var: None,
                     });
                 }
