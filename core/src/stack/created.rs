@@ -141,15 +141,12 @@ impl StackNesting<'_> {
             if by_defaults
                 .is_some_and(|d| !Arc::ptr_eq(&d, &uses) && d.uses.len() < uses.uses.len())
             {
-                for (index, child) in self.children(file, &uses, by_type, &mut resolved) {
-                    if !used.contains(&(index, child)) {
-                        used.push((index, child));
-                        if !extra.get(file).is_some_and(|e| e.contains(&(index, child))) {
-                            if let Some(e) = extra.get_mut(file) {
-                                e.push((index, child));
-                            }
-                            found_more = true;
-                        }
+                // `children` has what earlier rounds found: the rest is new.
+                for found in self.children(file, &uses, by_type, &mut resolved) {
+                    if !used.contains(&found) {
+                        used.push(found);
+                        extra[file].push(found);
+                        found_more = true;
                     }
                 }
             }
