@@ -63,6 +63,15 @@ impl Report {
     }
 }
 
+/// cargo without incremental compilation: the test command builds each
+/// crate once, and the incremental caches would double what it writes to
+/// disk (a CI machine's disk can be small).
+fn cargo(env: &Env) -> Command {
+    let mut command = env.command("cargo");
+    command.env("CARGO_INCREMENTAL", "0");
+    command
+}
+
 pub fn run(env: &Env) -> Result<(), String> {
     let chromedriver = env.resolve("chromedriver");
     let geckodriver = env.resolve("geckodriver");
@@ -72,13 +81,13 @@ pub fn run(env: &Env) -> Result<(), String> {
         env,
         "formatting (cargo fmt --check)",
         Counting::Exit,
-        env.command("cargo").args(["fmt", "--all", "--check"]),
+        cargo(env).args(["fmt", "--all", "--check"]),
     );
     report.step(
         env,
         "lints, native (clippy, warnings denied)",
         Counting::Exit,
-        env.command("cargo").args([
+        cargo(env).args([
             "clippy",
             "--workspace",
             "--exclude",
@@ -93,7 +102,7 @@ pub fn run(env: &Env) -> Result<(), String> {
         env,
         "lints, wasm (clippy, warnings denied)",
         Counting::Exit,
-        env.command("cargo").args([
+        cargo(env).args([
             "clippy",
             "-p",
             "heatwise-core",
@@ -139,7 +148,7 @@ pub fn run(env: &Env) -> Result<(), String> {
         eprintln!("{message}");
     }
     report.outcome("Python wheel and sdist (maturin)", wheel.is_ok());
-    let mut native = env.command("cargo");
+    let mut native = cargo(env);
     if let Ok(built) = &wheel {
         native
             .env("HEATWISE_WHEEL", &built.wheel)
@@ -188,7 +197,7 @@ pub fn run(env: &Env) -> Result<(), String> {
         env,
         "wasm tests in headless Chromium",
         Counting::CargoTest,
-        env.command("cargo")
+        cargo(env)
             .args(wasm_tests)
             .env("CHROMEDRIVER", &chromedriver)
             .env_remove("GECKODRIVER"),
@@ -197,7 +206,7 @@ pub fn run(env: &Env) -> Result<(), String> {
         env,
         "wasm tests in headless Firefox",
         Counting::CargoTest,
-        env.command("cargo")
+        cargo(env)
             .args(wasm_tests)
             .env("GECKODRIVER", &geckodriver)
             .env_remove("CHROMEDRIVER"),
