@@ -109,11 +109,18 @@ impl<'s> StackLinter<'s> {
             && found.iter().any(refused)
             && !self.nesting.may_create(file)
         {
+            let why = if self.nesting.named_by_a_use(file) {
+                "; but with the stack's values Heat makes no stack of this template (every \
+                    resource using it is left out: its condition is false, or its group's count \
+                    is 0), and accepts the stack: it refuses this only with other values"
+            } else {
+                "; but no resource of the stack has a type that is this template (only the \
+                    environments' registry maps one to it), so Heat makes no stack of it and \
+                    accepts the stack: it refuses this only in a stack that uses it"
+            };
             for diagnostic in found.iter_mut().filter(|d| refused(d)) {
                 diagnostic.severity = Severity::Warning;
-                diagnostic.message.push_str(
-                    "; but with the stack's values Heat makes no stack of this template (every resource using it is left out: its condition is false, or its group's count is 0), and accepts the stack: it refuses this only with other values",
-                );
+                diagnostic.message.push_str(why);
             }
         }
         let callers = self.callers(file);

@@ -262,6 +262,26 @@ impl StackNesting<'_> {
         self.creation().may_create(file)
     }
 
+    /// A resource Heat creates that reads the output `output` of `file`
+    /// (a nested template) with `get_attr`, and the template it is in:
+    /// the create resolves the output when it creates that resource.
+    pub fn read_at_create(&self, file: FileId, output: &str) -> Option<(&str, FileId)> {
+        let creation = self.creation();
+        let parents = creation.by_child.get(&file)?;
+        parents.iter().find_map(|&(parent, index)| {
+            let used = creation.uses[parent].as_ref()?.uses.get(index)?;
+            let (_, reader) = used.reads.iter().find(|(read, _)| read == output)?;
+            Some((reader.as_str(), parent))
+        })
+    }
+
+    /// Whether a template Heat creates names a type that is `file`
+    /// (written, or mapped by the environments); `false` for a template
+    /// only the registry maps a type to that no resource has.
+    pub fn named_by_a_use(&self, file: FileId) -> bool {
+        self.creation().named[file]
+    }
+
     /// What the uses that create `file` pass its parameter `name`, worked
     /// out once for each (the linter asks again for every file it could
     /// reuse the findings of).
@@ -489,8 +509,24 @@ mod tests {
         assert!(creates(conditional, turned));
         let empty = "heat_template_version: 2018-08-31\nresources:\n  g: {type: OS::Heat::ResourceGroup, properties: {count: 0, resource_def: {type: member.yaml}}}\n";
         assert!(!creates(empty, "{}"));
-        // A chain whose members a parameter lists may create anything.
-        let computed = "heat_template_version: 2018-08-31\nparameters:\n  services: {type: comma_delimited_list, default: []}\nresources:\n  chain: {type: OS::Heat::ResourceChain, properties: {resources: {get_param: services}}}\n";
+        // A chain whose members a parameter lists creates what its value
+        // lists, and nothing else.
+        let listed = "heat_template_version: 2018-08-31\nparameters:\
+            \n  services: {type: comma_delimited_list, default: []}\nresources:\
+            \n  chain: {type: OS::Heat::ResourceChain, \
+            properties: {resources: {get_param: services}}}\
+            \n";
+        assert!(!creates(listed, registry));
+        let listing =
+            "resource_registry: {Member: member.yaml}\nparameters: {services: [Member]}\n";
+        assert!(creates(listed, listing));
+        // One whose list is known only when the stack runs may create
+        // anything.
+        let computed = "heat_template_version: 2018-08-31\nresources:\
+            \n  names: {type: OS::Heat::Value, properties: {value: [Member]}}\
+            \n  chain: {type: OS::Heat::ResourceChain, \
+            properties: {resources: {get_attr: [names, value]}}}\
+            \n";
         assert!(creates(computed, registry));
     }
 

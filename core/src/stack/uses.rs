@@ -6,9 +6,10 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::hash::HashMap;
+use crate::syntax::NodeId;
 use crate::template::unread::{Unread, Values};
 use crate::template::value::{Val, V};
-use crate::template::{self, listed_types, Parsed, Template};
+use crate::template::{self, listed_types, AttributeRef, Parsed, Template};
 use crate::text::TextRange;
 
 /// What one use passes a property.
@@ -34,6 +35,10 @@ pub struct Use {
     pub skipped: bool,
     /// What it passes each property, when its properties are a mapping.
     pub passes: Option<Vec<(String, Passed)>>,
+    /// The outputs of the template it uses that the resources of this one
+    /// read with `get_attr`, each with the name of a resource that reads
+    /// it: the create resolves them when it creates that resource.
+    pub reads: Vec<(String, String)>,
 }
 
 /// A template's uses, and its parameters' defaults as written.
@@ -85,9 +90,18 @@ impl Uses {
             .iter()
             .map(|resource| (&resource.definition, None, Some(&resource.name)))
             .chain(members.map(|(definition, group)| (definition, group, None)));
+        let read_by = outputs_read(parsed, &skipped);
         let uses: Vec<Use> = definitions
             .filter_map(|(definition, group, resource)| {
                 let type_name = definition.type_name.clone()?;
+                let reads = match (resource, group) {
+                    (Some(name), _) => read_by(name, None),
+                    (None, Some(group)) => {
+                        let group = &resources[group];
+                        read_by(&group.name, group.definition.type_name.as_deref())
+                    }
+                    (None, None) => Vec::new(),
+                };
                 let body = tree.range(definition.body);
                 let in_empty_group = group.is_some_and(|g| empty.contains(&g));
                 Some(Use {
@@ -95,6 +109,7 @@ impl Uses {
                     type_range: definition.type_range(tree),
                     type_name,
                     skipped: skipped.contains(body) || in_empty_group,
+                    reads,
                     passes: match definition.properties {
                         None => Some(Vec::new()),
                         Some(_) => definition
@@ -106,14 +121,19 @@ impl Uses {
             })
             .collect();
         let mut uses = uses;
-        uses.extend(chain_members(parsed, values, &skipped));
+        let (members, followed) = chain_members(parsed, values, &skipped, &read_by);
+        uses.extend(members);
+        // A chain whose list the values give names the templates it
+        // lists, and no others.
         let computed_types = resources.iter().any(|resource| {
             let definition = &resource.definition;
             let chain = definition.type_name.as_deref() == Some("OS::Heat::ResourceChain");
             let listed = (definition.properties_mapping(tree))
                 .and_then(|properties| tree.get(properties, "resources"))
                 .is_some_and(|list| !tree.is_sequence(list) || parsed.is_call(list));
-            definition.type_entry.is_some() && definition.type_name.is_none() || chain && listed
+            let unfollowed = !followed.contains(&definition.body);
+            definition.type_entry.is_some() && definition.type_name.is_none()
+                || chain && listed && unfollowed
         });
         Uses {
             uses,
@@ -128,14 +148,17 @@ impl Uses {
 /// (`{get_param: Services}`, as TripleO's roles list their services), when
 /// `values` knows it: one use of each type it lists, after every other use
 /// (so that the others keep their indexes whatever the values), each
-/// passed the chain's `resource_properties` as Heat passes them.
+/// passed the chain's `resource_properties` as Heat passes them; and the
+/// bodies of the chains so followed.
 fn chain_members(
     template: &Template<'_>,
     values: &dyn Fn(&str) -> Option<Val>,
     skipped: &Unread,
-) -> Vec<Use> {
+    read_by: &ReadBy<'_>,
+) -> (Vec<Use>, Vec<NodeId>) {
     let tree = template.tree();
     let mut members = Vec::new();
+    let mut followed = Vec::new();
     for chain in template.chains_listed_by_parameter() {
         let Some(types) = values(chain.parameter).and_then(|value| listed_types(value.v)) else {
             continue;
@@ -148,7 +171,10 @@ fn chain_members(
             Some(_) => None,
         };
         let skipped = skipped.contains(tree.range(chain.resource.definition.body));
+        followed.push(chain.resource.definition.body);
+        let reads = read_by(&chain.resource.name, Some("OS::Heat::ResourceChain"));
         members.extend(types.into_iter().map(|type_name| Use {
+            reads: reads.clone(),
             resource: None,
             type_range: Some(tree.range(chain.resources.value)),
             type_name,
@@ -156,16 +182,62 @@ fn chain_members(
             passes: passes.clone(),
         }));
     }
-    members
+    (members, followed)
+}
+
+/// What [`outputs_read`] answers: (output, reader) by resource and group
+/// type.
+type ReadBy<'t> = dyn Fn(&str, Option<&str>) -> Vec<(String, String)> + 't;
+
+/// For a resource's name (and, for a group, its type), the outputs of
+/// the template it uses that the resources of `template` Heat creates
+/// read with `get_attr` (of a group: of its members), each with a
+/// reader's name.
+fn outputs_read<'t>(
+    template: &'t Template<'_>,
+    skipped: &Unread,
+) -> impl Fn(&str, Option<&str>) -> Vec<(String, String)> + 't {
+    let tree = template.tree();
+    // A resource left out reads nothing.
+    let bodies: Vec<(TextRange, &str)> = (template.resources().iter())
+        .map(|r| (tree.range(r.definition.body), r.name.as_str()))
+        .filter(|(body, _)| !skipped.contains(*body))
+        .collect();
+    let refs: Vec<(AttributeRef, &str)> = template
+        .attribute_refs()
+        .filter_map(|reference| {
+            let call = tree.range(reference.call.call);
+            let reader = bodies
+                .iter()
+                .find(|(body, _)| body.start <= call.start && call.end <= body.end)?;
+            Some((reference, reader.1))
+        })
+        .collect();
+    move |used: &str, group: Option<&str>| {
+        let mut reads: Vec<(String, String)> = Vec::new();
+        for (reference, reader) in &refs {
+            if reference.resource_name(tree) != Some(used) {
+                continue;
+            }
+            let output = match group {
+                Some(group) => reference
+                    .member_attribute(tree, group)
+                    .map(|(name, _)| name),
+                None => reference.attribute.and_then(|at| tree.scalar(at)),
+            };
+            if let Some(output) = output {
+                if !reads.iter().any(|(o, _)| o == output) {
+                    reads.push((output.to_owned(), (*reader).to_owned()));
+                }
+            }
+        }
+        reads
+    }
 }
 
 /// What each property of `mapping` passes; a member's text that holds
 /// the group's index variable is another value in each member.
-fn passes(
-    template: &Template<'_>,
-    mapping: crate::syntax::NodeId,
-    member: bool,
-) -> Vec<(String, Passed)> {
+fn passes(template: &Template<'_>, mapping: NodeId, member: bool) -> Vec<(String, Passed)> {
     let tree = template.tree();
     tree.entries(mapping)
         .filter_map(|entry| {
