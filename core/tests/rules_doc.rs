@@ -103,6 +103,32 @@ fn agreement() -> String {
             count("wrong stage")
         ));
     }
+    // The held-out stacks: their record, and heatwise's agreement with it
+    // as tests/tests/heat_verdicts.rs last found it (its snapshot).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
+    let record = root.join("fixtures/heat-verdicts/tht-held-out-stacks.json");
+    let held_out: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(record).unwrap()).unwrap();
+    doc.push_str(&format!(
+        "\nStacks no differential run generated (`tools/heat_oracle/heldout_stacks.py --seed {seed}`): \
+         {cases} of TripleO's own role stacks, a role's service chain over some of its \
+         services from the rendered tripleo-heat-templates, each unchanged or with one seeded \
+         mistake, created by a real Heat 27.0.1 and replayed by `tests/tests/heat_verdicts.rs`.\n\n\
+         | class | cases | Heat refuses | found | missed | false errors | wrong stage |\n\
+         | --- | --- | --- | --- | --- | --- | --- |\n",
+        seed = held_out["seed"],
+        cases = held_out["cases"].as_array().map_or(0, Vec::len),
+    ));
+    let snapshot = root.join("tests/snapshots/heat-verdicts-tht-held-out-stacks.snap");
+    let agreement = std::fs::read_to_string(snapshot).unwrap();
+    for line in agreement
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+    {
+        let (class, counts) = line.trim().split_once(": ").unwrap();
+        doc.push_str(&format!("| {class} | {} |\n", counts.replace(", ", " | ")));
+    }
     doc
 }
 

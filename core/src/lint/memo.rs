@@ -74,6 +74,7 @@ enum Question {
     Creates(String, bool),
     Passing(String, Passing),
     Depth(Option<usize>),
+    ReadAtCreate(String, Option<String>),
     Declarations(String, Vec<Declared>),
     MapsNothing(bool),
     /// A new resolver, numbered in the order they were made.
@@ -230,6 +231,7 @@ impl Kept {
             Question::Creates(url, answer) => facts.creates(url) == *answer,
             Question::Passing(name, answer) => facts.passing(name) == *answer,
             Question::Depth(answer) => facts.depth() == *answer,
+            Question::ReadAtCreate(name, answer) => facts.read_at_create(name) == *answer,
             Question::Declarations(name, answer) => facts.declared(name) == answer.as_slice(),
             Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
             Question::NewResolver => {
@@ -269,6 +271,12 @@ impl Recording<'_> {
         self.log().questions.push(question);
     }
 
+    /// `answer`, once the question it answers is written down.
+    fn noted<T: Clone>(&self, answer: T, question: impl FnOnce(T) -> Question) -> T {
+        self.note(question(answer.clone()));
+        answer
+    }
+
     fn log(&self) -> MutexGuard<'_, Log> {
         self.log.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -289,14 +297,12 @@ impl StackFacts for Recording<'_> {
 
     fn has_default(&self, name: &str) -> bool {
         let answer = self.facts.has_default(name);
-        self.note(Question::HasDefault(name.to_owned(), answer));
-        answer
+        self.noted(answer, |a| Question::HasDefault(name.to_owned(), a))
     }
 
     fn given(&self, name: &str) -> Option<Arc<template::value::Val>> {
         let answer = self.facts.given(name);
-        self.note(Question::Given(name.to_owned(), answer.clone()));
-        answer
+        self.noted(answer, |a| Question::Given(name.to_owned(), a))
     }
 
     fn requested(&self) -> &[(String, Arc<template::value::Val>)] {
@@ -307,20 +313,21 @@ impl StackFacts for Recording<'_> {
 
     fn passing(&self, name: &str) -> Passing {
         let answer = self.facts.passing(name);
-        self.note(Question::Passing(name.to_owned(), answer.clone()));
-        answer
+        self.noted(answer, |a| Question::Passing(name.to_owned(), a))
     }
 
     fn depth(&self) -> Option<usize> {
-        let answer = self.facts.depth();
-        self.note(Question::Depth(answer));
-        answer
+        self.noted(self.facts.depth(), Question::Depth)
+    }
+
+    fn read_at_create(&self, output: &str) -> Option<String> {
+        let answer = self.facts.read_at_create(output);
+        self.noted(answer, |a| Question::ReadAtCreate(output.to_owned(), a))
     }
 
     fn creates(&self, url: &str) -> bool {
         let answer = self.facts.creates(url);
-        self.note(Question::Creates(url.to_owned(), answer));
-        answer
+        self.noted(answer, |a| Question::Creates(url.to_owned(), a))
     }
 
     fn root_parameters(&self) -> Option<&[String]> {
@@ -337,20 +344,16 @@ impl StackFacts for Recording<'_> {
 
     fn declares(&self, name: &str) -> bool {
         let answer = self.facts.declares(name);
-        self.note(Question::Declares(name.to_owned(), answer));
-        answer
+        self.noted(answer, |a| Question::Declares(name.to_owned(), a))
     }
 
     fn is_complete(&self) -> bool {
-        let answer = self.facts.is_complete();
-        self.note(Question::IsComplete(answer));
-        answer
+        self.noted(self.facts.is_complete(), Question::IsComplete)
     }
 
     fn declarations(&self, name: &str) -> Vec<Declared> {
         let answer = self.facts.declarations(name);
-        self.note(Question::Declarations(name.to_owned(), answer.clone()));
-        answer
+        self.noted(answer, |a| Question::Declarations(name.to_owned(), a))
     }
 
     fn deprecated_by(&self, name: &str) -> Option<&str> {

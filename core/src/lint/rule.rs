@@ -222,12 +222,16 @@ impl Rule {
             | Rule::MissingRequiredProperty
             | Rule::RefusedByResourceType
             | Rule::UnknownParameterReference => Some("create, in a nested template"),
+            Rule::InvalidEnvironmentValue => Some(
+                "create, for a default of the wrong type that a nested template does not constrain",
+            ),
             Rule::InvalidParameter => {
                 Some("create, for a default of the wrong type in a nested template")
             }
-            Rule::UnknownNestedOutput => {
-                Some("none where an output reads it: Heat creates the stack, the output null")
-            }
+            Rule::UnknownNestedOutput => Some(
+                "none where only an output reads it and no resource above reads that output: \
+                    Heat creates the stack, the output null",
+            ),
             _ => None,
         }
     }

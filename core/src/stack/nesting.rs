@@ -63,6 +63,9 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     /// the deepest (0 for the root); `None` where it makes none that is
     /// known here.
     fn depth(&self) -> Option<usize>;
+    /// Where the create reads this file's output `output` (a nested
+    /// template's): "`reader` in parent.yaml", a resource Heat creates.
+    fn read_at_create(&self, output: &str) -> Option<String>;
 }
 
 /// Most sets of templates whose [`DeclarationIndex`] a cache keeps.
@@ -219,6 +222,13 @@ impl StackFacts for Nesting<'_> {
             Some(file) => self.stack.passing(file, name),
             None => Passing::Unknown,
         }
+    }
+
+    fn read_at_create(&self, output: &str) -> Option<String> {
+        let (reader, parent) = self.stack.read_at_create(self.file?, output)?;
+        let url = &self.stack.stack.files[parent].url;
+        let name = url.rsplit('/').next().unwrap_or(url);
+        Some(format!("`{reader}` in {name}"))
     }
 }
 

@@ -44,7 +44,20 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 if !declared.root && !stack.creates(&declared.interface.url) {
                     continue;
                 }
-                let message = if roots_only {
+                // Validation judges a nested template's defaults by its
+                // constraints only: a value of the wrong type for one it
+                // does not constrain fails when the create makes that
+                // nested stack (judged by Heat 27.0.1).
+                let at_create = !declared.root && parameter.constraints.is_empty();
+                let message = if at_create {
+                    format!(
+                        "parameter `{name}` of {} refuses this default: {why}; Heat accepts the \
+                            stack, then fails its create when it makes the nested stack of {} \
+                            (\"Parameter '{name}' is invalid\"), after the resources it creates \
+                            first",
+                        interface.name, interface.name
+                    )
+                } else if roots_only {
                     format!(
                         "parameter `{name}` of {} refuses this value: {why}; Heat refuses the stack (\"Parameter '{name}' is invalid\")",
                         interface.name
@@ -60,6 +73,9 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                     tree.range(entry.value),
                     message,
                 );
+                if at_create {
+                    diagnostic.stage = Some(crate::lint::Stage::Create);
+                }
                 diagnostic.related.push(Related {
                     url: interface.url.clone(),
                     range: parameter.range,
@@ -152,6 +168,45 @@ mod tests {
         assert!(found(&[("size", "4")]).is_empty());
         // The last value given for a name is the one Heat takes.
         assert!(found(&[("size", "11"), ("size", "4")]).is_empty());
+    }
+
+    /// A nested template's default is judged at validate by its
+    /// constraints, and by its type only when the create makes the stack.
+    #[test]
+    fn a_nested_default_of_the_wrong_type_fails_the_create() {
+        use crate::catalog::Catalog;
+        use crate::lint::{LintOptions, StackLinter, Stage};
+        use crate::stack::{GatherCache, MemoryFiles, Stack};
+        let app = "heat_template_version: 2018-08-31\nparameters:\
+            \n  data: {type: json, default: {}}\n  text: {type: json, default: {}}\
+            \n  free: {type: number, default: 1}\n  ranged:\n    type: number\n    default: 1\
+            \n    constraints: [{range: {min: 1, max: 10}}]\n";
+        let root = "heat_template_version: 2018-08-31\nresources:\n  app: {type: app.yaml}\n";
+        let env = "parameter_defaults: {free: many, ranged: many, data: not json, text: '[1]'}\n";
+        let files = vec![
+            ("file:///t/root.yaml", root),
+            ("file:///t/app.yaml", app),
+            ("file:///t/env.yaml", env),
+        ];
+        let environments = ["file:///t/env.yaml".to_owned()];
+        let stack = Stack::gather("file:///t/root.yaml", &environments, &MemoryFiles(files));
+        let id = stack.file("file:///t/env.yaml").unwrap();
+        let linter = StackLinter::new(&stack, &mut GatherCache::default());
+        let stages: Vec<(&str, Option<Stage>)> = (linter
+            .lint(id, &LintOptions::new(Catalog::builtin())))
+        .into_iter()
+        .filter(|d| d.rule == Rule::InvalidEnvironmentValue)
+        .map(|d| (&env[d.range.as_usize()], d.stage))
+        .collect();
+        // `free` and `ranged` are given `many`; `text` is JSON.
+        assert_eq!(
+            stages,
+            [
+                ("many", Some(Stage::Create)),
+                ("many", Some(Stage::Validate)),
+                ("not json", Some(Stage::Create))
+            ]
+        );
     }
 
     #[test]

@@ -103,6 +103,14 @@ pub(crate) fn as_parameter<'v>(
         }
         (Some("comma_delimited_list"), _) => (Kind::List, Cow::Borrowed(given)),
         (Some("json"), V::Map(_)) => (Kind::Map, Cow::Borrowed(given)),
+        // Heat reads a json parameter's text as JSON: text that is not
+        // JSON is no map (judged by Heat 27.0.1: "Value must be valid
+        // JSON"); what reads as JSON is not modelled.
+        (Some("json"), V::Str(s))
+            if !s.trim().is_empty() && serde_json::from_str::<serde_json::Value>(s).is_err() =>
+        {
+            (Kind::Map, Cow::Borrowed(given))
+        }
         _ => return None,
     })
 }
