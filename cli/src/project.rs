@@ -1,7 +1,8 @@
 //! `heatwise.toml`, the project file `heatwise lint` reads when it is given
 //! no path: the release to check against, the rules to report, and the
 //! stacks of the project, each a root template with its environments.
-//! Paths in it are relative to the file's directory.
+//! Paths in it are relative to the file's directory; core's `project`
+//! reads its text (the TOML it takes is documented there).
 //!
 //! ```toml
 //! target = "2024.1"
@@ -13,12 +14,12 @@
 //! path-map = { "/usr/share/openstack-tripleo-heat-templates" = "." }
 //! ```
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use heatwise_core::lint::Rule;
+use heatwise_core::project;
 use heatwise_core::release::Release;
-use serde::Deserialize;
+use heatwise_core::text::{Positions, TextRange};
 
 use crate::args::parse_release;
 use crate::input::read_file;
@@ -27,29 +28,6 @@ use crate::stack::{FsFiles, PathMap};
 
 /// The project file's name.
 pub const FILE_NAME: &str = "heatwise.toml";
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct File {
-    target: Option<String>,
-    #[serde(default)]
-    select: Vec<String>,
-    #[serde(default)]
-    ignore: Vec<String>,
-    #[serde(default)]
-    stack: Vec<StackFile>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct StackFile {
-    root: PathBuf,
-    #[serde(default)]
-    environments: Vec<PathBuf>,
-    #[serde(default)]
-    path_map: BTreeMap<String, String>,
-    each_environment: Option<PathBuf>,
-}
 
 /// A project, read and checked.
 #[derive(Debug)]
@@ -139,7 +117,10 @@ fn selected(selector: &str) -> Result<Vec<Rule>, String> {
 pub fn read(path: &Path) -> Result<Project, String> {
     let shown = path.display();
     let text = read_file(path).map_err(|message| format!("{shown}: {message}"))?;
-    let file: File = toml::from_str(&text).map_err(|error| format!("{shown}: {error}"))?;
+    let file = project::parse(&text).map_err(|error| {
+        let at = Positions::new(&text).location(TextRange::empty(error.offset));
+        format!("{shown}:{}:{}: {}", at.line, at.column, error.message)
+    })?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let target = file
         .target
@@ -162,13 +143,13 @@ pub fn read(path: &Path) -> Result<Project, String> {
     }
     rules.sort();
     rules.dedup();
-    if file.stack.is_empty() {
+    if file.stacks.is_empty() {
         return Err(format!(
             "{shown} names no stack: add one, e.g.\n[[stack]]\nroot = \"overcloud.yaml\""
         ));
     }
     let stacks = file
-        .stack
+        .stacks
         .into_iter()
         .map(|stack| ProjectStack {
             parameters: Vec::new(),

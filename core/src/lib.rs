@@ -15,6 +15,7 @@ pub mod json;
 pub mod lint;
 pub mod load;
 pub mod pattern;
+pub mod project;
 pub mod release;
 pub mod severity;
 pub mod stack;

@@ -137,39 +137,12 @@ fn is_yaml(path: &str) -> bool {
 }
 
 /// The `root` and `environments` of the first `[[stack]]` of a project
-/// file. Only those two keys, written as `heatwise.toml`'s documentation
-/// shows them, are read: the view offers the rest of the choice itself.
+/// file, read as `heatwise lint` reads it; none where it cannot be read
+/// (the view offers the choice itself).
 fn project_stack(text: &str) -> Option<(String, Vec<String>)> {
-    let start = text.find("[[stack]]")? + "[[stack]]".len();
-    let section = &text[start..];
-    let section = &section[..section.find("\n[").unwrap_or(section.len())];
-    let value_of = |key: &str| -> Option<&str> {
-        let at = section.lines().position(|line| {
-            line.trim_start()
-                .strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with('='))
-        })?;
-        let from = section.lines().take(at).map(|l| l.len() + 1).sum::<usize>();
-        let rest = &section[from..];
-        let value = rest[rest.find('=')? + 1..].trim_start();
-        let end = if value.starts_with('[') {
-            value.find(']')? + 1
-        } else {
-            value.find('\n').unwrap_or(value.len())
-        };
-        Some(&value[..end])
-    };
-    let strings = |value: &str| -> Vec<String> {
-        value
-            .split('"')
-            .skip(1)
-            .step_by(2)
-            .map(str::to_owned)
-            .collect()
-    };
-    let root = strings(value_of("root")?).into_iter().next()?;
-    let environments = value_of("environments").map(strings).unwrap_or_default();
-    Some((root, environments))
+    let file = heatwise_core::project::parse(text).ok()?;
+    let stack = file.stacks.into_iter().next()?;
+    Some((stack.root, stack.environments))
 }
 
 /// The stack the choice makes of the folder.
