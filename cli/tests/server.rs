@@ -563,6 +563,28 @@ fn definition_goes_to_declarations_and_files() {
     );
     // Nothing is declared at a plain key.
     assert_eq!(go(0, 3), Value::Null);
+    drop(go);
+    // An environment of no stack: its registry entry, from the type it
+    // maps or its target, leads to the file heatclient reads; one that
+    // maps a type to another type leads nowhere.
+    let env_uri = format!("file://{}/env.yaml", dir.display());
+    let env = "resource_registry:\n  My::App: nested/app.yaml\n  My::Other: OS::Heat::None\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": env_uri, "languageId": "yaml", "version": 1, "text": env}}),
+    );
+    let mut go = |line: u32, character: u32| {
+        client.request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": env_uri}, "position": {"line": line, "character": character}}),
+        )["result"]
+            .clone()
+    };
+    let app = format!("file://{}/nested/app.yaml", dir.display());
+    assert_eq!(go(1, 4)["uri"], app);
+    assert_eq!(go(1, 14)["uri"], app);
+    assert_eq!(go(2, 16), Value::Null);
+    drop(go);
     assert_eq!(client.shut_down(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,7 +4,7 @@
 //! own version makes of it. (Types, properties and attributes with a
 //! finding get theirs from the finding's tooltip.)
 
-use heatwise_core::template::{self, FunctionChange, Symbol};
+use heatwise_core::template::{self, FunctionChange, HeatName};
 use heatwise_core::text::{Positions, TextRange};
 
 use crate::outline::Utf16Range;
@@ -38,7 +38,7 @@ pub fn function_hover(text: &str, utf16: u32) -> Option<FunctionHover> {
     let positions = Positions::new(text);
     let offset = positions.offset_of_utf16(utf16);
     let template = template::parse(text);
-    let Symbol::Function { name, range } = template.symbol_at(offset)? else {
+    let HeatName::Function { name, range } = template.heat_name_at(offset)? else {
         return None;
     };
     let steps = template::function_history(name)

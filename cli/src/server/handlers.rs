@@ -13,7 +13,7 @@ use lsp_types::{
 use serde_json::Value;
 
 use super::document::Converter;
-use super::{actions, completion, definition, hover, navigate, Server};
+use super::{actions, completion, hover, navigate, Server};
 
 /// A request's result, or the error the client is sent.
 type Answer = Result<Value, (ErrorCode, String)>;
@@ -39,29 +39,24 @@ pub(super) fn hover(server: &Server<'_>, params: HoverParams) -> Answer {
 pub(super) fn definition(server: &Server<'_>, params: GotoDefinitionParams) -> Answer {
     let at = params.text_document_position_params;
     let uri = &at.text_document.uri;
-    let document = server.document(uri)?;
-    if let Some((stack, symbols)) = server.stack_for(uri) {
-        if let Some(symbol) =
-            navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
-        {
-            let found = navigate::declarations(&stack, &symbols, &symbol, uri, server.encoding);
-            if !found.is_empty() {
-                let answer = match <[_; 1]>::try_from(found) {
-                    Ok([one]) => GotoDefinitionResponse::Scalar(one),
-                    Err(found) => GotoDefinitionResponse::Array(found),
-                };
-                return Ok(serde_json::to_value(answer).unwrap_or(Value::Null));
-            }
+    server.document(uri)?;
+    let Some((stack, symbols)) = server.stack_for(uri) else {
+        return Ok(Value::Null);
+    };
+    if let Some(symbol) = navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding) {
+        let found = navigate::declarations(&stack, &symbols, &symbol, uri, server.encoding);
+        if !found.is_empty() {
+            let answer = match <[_; 1]>::try_from(found) {
+                Ok([one]) => GotoDefinitionResponse::Scalar(one),
+                Err(found) => GotoDefinitionResponse::Array(found),
+            };
+            return Ok(serde_json::to_value(answer).unwrap_or(Value::Null));
         }
     }
-    let converter = Converter::new(&document.text, server.encoding);
-    Ok(serde_json::to_value(definition::definition(
-        uri,
-        document,
-        &converter,
-        at.position,
-    ))
-    .unwrap_or(Value::Null))
+    // A name of a file: a type, a `get_file`, a registry entry.
+    let answer = navigate::file_named_at(&stack, uri, at.position, server.encoding)
+        .map(GotoDefinitionResponse::Scalar);
+    Ok(serde_json::to_value(answer).unwrap_or(Value::Null))
 }
 
 /// `textDocument/references`: every place of the stack that names what the

@@ -5,7 +5,7 @@
 use heatwise_core::catalog::{Catalog, Status, StatusAt};
 use heatwise_core::lint::timeline;
 use heatwise_core::release::Release;
-use heatwise_core::template::{self, FunctionChange, Symbol};
+use heatwise_core::template::{self, FunctionChange, HeatName};
 use heatwise_core::text::TextRange;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
@@ -20,7 +20,7 @@ pub fn hover(
 ) -> Option<Hover> {
     let offset = converter.offset(position);
     let template = template::parse(&document.text);
-    let symbol = template.symbol_at(offset)?;
+    let symbol = template.heat_name_at(offset)?;
     let catalog_at = catalog.at(target);
     let at = |newest: Status<'_>, state: StatusAt<'_>| -> Vec<String> {
         let (status, note) = match state {
@@ -74,7 +74,7 @@ pub fn hover(
         lines
     };
     let (title, range, mut lines) = match &symbol {
-        Symbol::ResourceType { name, range } => {
+        HeatName::ResourceType { name, range } => {
             let resource_type = catalog.resolve_type(name)?.resource_type()?;
             let title = if resource_type.name() == name {
                 format!("**{name}** (resource type)")
@@ -89,7 +89,7 @@ pub fn hover(
             lines.extend(resource_type.description().map(first_paragraph));
             (title, *range, lines)
         }
-        Symbol::Property {
+        HeatName::Property {
             type_name,
             path,
             range,
@@ -106,7 +106,7 @@ pub fn hover(
                 lines,
             )
         }
-        Symbol::Attribute {
+        HeatName::Attribute {
             type_name,
             name,
             range,
@@ -125,7 +125,7 @@ pub fn hover(
                 lines,
             )
         }
-        Symbol::Function { name, range } => (
+        HeatName::Function { name, range } => (
             format!("**{name}** (intrinsic function)"),
             *range,
             function_lines(&template, name),

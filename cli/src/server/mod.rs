@@ -15,7 +15,6 @@
 
 mod actions;
 mod completion;
-mod definition;
 mod document;
 mod handlers;
 mod hover;
@@ -335,6 +334,27 @@ impl Server<'_> {
         Some(Stack::gather(uri.as_str(), &environments, &files))
     }
 
+    /// An open environment file of no stack, and what its registry
+    /// reaches: for navigation.
+    fn environment_alone(&self, uri: &Uri) -> Option<Stack> {
+        let document = self.documents.get(uri)?;
+        path_of(uri)?;
+        if template::parse(&document.text).kind() != DocumentKind::Environment {
+            return None;
+        }
+        let files = workspace::OpenFiles {
+            documents: &self.documents,
+            disk: crate::stack::FsFiles {
+                path_maps: Vec::new(),
+                project: None,
+            },
+        };
+        Some(Stack::gather_environments(
+            &[uri.as_str().to_owned()],
+            &files,
+        ))
+    }
+
     fn publish(&self, uri: &Uri) {
         let Some(document) = self.documents.get(uri) else {
             return;
@@ -471,7 +491,7 @@ impl Server<'_> {
         if let Some((stack, symbols)) = self.workspace.stack_with(uri.as_str(), &known) {
             return Some((Cow::Borrowed(stack), symbols));
         }
-        let stack = self.stack_of(uri)?;
+        let stack = self.stack_of(uri).or_else(|| self.environment_alone(uri))?;
         let symbols = Rc::new(StackSymbols::new(&stack, &known));
         Some((Cow::Owned(stack), symbols))
     }

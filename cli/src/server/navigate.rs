@@ -31,6 +31,22 @@ pub fn symbol_at(
     symbols.symbol_at(file, offset)
 }
 
+/// The file the name at `position` names (a type, a `get_file`, a
+/// registry entry), at its start, as python-heatclient joins the name.
+pub fn file_named_at(
+    stack: &Stack,
+    uri: &Uri,
+    position: Position,
+    encoding: Encoding,
+) -> Option<Location> {
+    let file = stack.file(uri.as_str())?;
+    let offset = Converter::new(&stack.files[file].text, encoding).offset(position);
+    Some(Location {
+        uri: stack.file_named_at(file, offset)?.parse().ok()?,
+        range: lsp_types::Range::default(),
+    })
+}
+
 /// Where the symbol is declared: in the file asked from when it is
 /// declared there, else everywhere it is.
 pub fn declarations(

@@ -148,6 +148,12 @@ impl Stack {
         Stack::gather_with(root, environments, provider, &mut GatherCache::default())
     }
 
+    /// The environments alone, and what they reach, with no root: what an
+    /// editor knows of an environment file opened outside a stack.
+    pub fn gather_environments(environments: &[String], provider: &dyn FileProvider) -> Stack {
+        Stack::gather_with("", environments, provider, &mut GatherCache::default())
+    }
+
     /// [`Stack::gather`], reading each file and finding its names once
     /// across the stacks gathered with the same `cache` (one per
     /// combination of environments, say).
@@ -163,7 +169,9 @@ impl Stack {
             index: HashMap::new(),
             cache,
         };
-        if let Some(root) = gatherer.read_given(root, Role::Root) {
+        if root.is_empty() {
+            // No root: the environments alone.
+        } else if let Some(root) = gatherer.read_given(root, Role::Root) {
             gatherer.walk_templates(root);
         }
         for environment in environments {

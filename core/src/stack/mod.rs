@@ -10,6 +10,7 @@ mod creation;
 mod environment_values;
 pub mod gather;
 mod interface;
+mod links;
 pub mod nesting;
 pub mod registry;
 pub mod symbols;

@@ -14,6 +14,7 @@ pub(crate) mod arguments;
 mod chains;
 mod dump;
 pub(crate) mod functions;
+mod heat_name;
 mod kept;
 pub mod merge;
 mod problem;
@@ -21,7 +22,6 @@ mod read;
 mod registry;
 pub(crate) mod repeat;
 mod suppress;
-mod symbol;
 #[cfg(test)]
 mod tests;
 pub mod unread;
@@ -35,11 +35,11 @@ use crate::text::TextRange;
 pub(crate) use arguments::result_problem;
 pub use chains::{listed_types, ListedChain};
 pub use functions::{function_names, AttributeRef, FunctionCall, ResourceRef};
+pub use heat_name::HeatName;
 pub use kept::Parsed;
 pub use problem::{Problem, ProblemKind};
 pub use registry::RegistryEntry;
 pub use suppress::Suppression;
-pub use symbol::Symbol;
 pub use versions::{
     function_history, hot_template_version, template_version, template_versions, FunctionChange,
     FunctionReading, FunctionStep, TemplateVersion,

@@ -99,25 +99,25 @@ fn problems_are_capped_with_a_note() {
 fn symbols_at_offsets() {
     let text = "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network_id: {get_param: net}\n      fixed_ips:\n        - subnet_id: s\n  s:\n    type: OS::Nova::Server\noutputs:\n  ip: {value: {get_attr: [s, first_address]}}\n";
     let template = parse(text);
-    let at = |needle: &str| template.symbol_at(text.find(needle).unwrap() as u32 + 1);
+    let at = |needle: &str| template.heat_name_at(text.find(needle).unwrap() as u32 + 1);
     assert!(
-        matches!(at("OS::Neutron::Port"), Some(Symbol::ResourceType { name, .. }) if name == "OS::Neutron::Port")
+        matches!(at("OS::Neutron::Port"), Some(HeatName::ResourceType { name, .. }) if name == "OS::Neutron::Port")
     );
     assert!(
-        matches!(at("network_id"), Some(Symbol::Property { path, .. }) if path == "network_id")
+        matches!(at("network_id"), Some(HeatName::Property { path, .. }) if path == "network_id")
     );
     assert!(
-        matches!(at("subnet_id"), Some(Symbol::Property { path, type_name, .. }) if path == "fixed_ips.*.subnet_id" && type_name == "OS::Neutron::Port")
+        matches!(at("subnet_id"), Some(HeatName::Property { path, type_name, .. }) if path == "fixed_ips.*.subnet_id" && type_name == "OS::Neutron::Port")
     );
     assert!(matches!(
         at("get_param"),
-        Some(Symbol::Function {
+        Some(HeatName::Function {
             name: "get_param",
             ..
         })
     ));
     assert!(
-        matches!(at("first_address"), Some(Symbol::Attribute { name, type_name: Some(t), .. }) if name == "first_address" && t == "OS::Nova::Server")
+        matches!(at("first_address"), Some(HeatName::Attribute { name, type_name: Some(t), .. }) if name == "first_address" && t == "OS::Nova::Server")
     );
     assert_eq!(at("heat_template_version"), None);
 }

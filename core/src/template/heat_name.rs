@@ -1,14 +1,16 @@
-//! What a template names at an offset: a resource type, a property, an
-//! attribute or an intrinsic function, for hovers and completion.
+//! The names Heat defines that a template writes: a resource type, a
+//! property, an attribute, an intrinsic function, found at an offset for
+//! hovers. The names the templates of a stack declare and use
+//! (parameters, resources, outputs) are `stack::symbols`'.
 
 use crate::syntax::NodeId;
 use crate::text::TextRange;
 
 use super::{Definition, Template};
 
-/// A name the template uses, with the range it is written at.
+/// A name Heat defines, where the template writes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Symbol {
+pub enum HeatName {
     /// A resource's `type` value, or an environment registry entry's
     /// target type.
     ResourceType { name: String, range: TextRange },
@@ -35,7 +37,7 @@ pub enum Symbol {
 
 impl Template<'_> {
     /// The symbol written at `offset`, if any.
-    pub fn symbol_at(&self, offset: u32) -> Option<Symbol> {
+    pub fn heat_name_at(&self, offset: u32) -> Option<HeatName> {
         let tree = &self.tree;
         let contains = |node: NodeId| {
             let range = tree.range(node);
@@ -43,7 +45,7 @@ impl Template<'_> {
         };
         for call in &self.functions {
             if contains(call.key) {
-                return Some(Symbol::Function {
+                return Some(HeatName::Function {
                     name: call.name,
                     range: tree.range(call.key),
                 });
@@ -60,7 +62,7 @@ impl Template<'_> {
             let type_name = self
                 .resource(resource)
                 .and_then(|r| r.definition.type_name.clone());
-            return Some(Symbol::Attribute {
+            return Some(HeatName::Attribute {
                 type_name,
                 resource: resource.to_owned(),
                 name,
@@ -73,7 +75,7 @@ impl Template<'_> {
             .map(|r| &r.definition)
             .chain(self.nested.iter().map(|n| &n.definition));
         for definition in definitions {
-            if let Some(symbol) = self.symbol_in_definition(definition, offset) {
+            if let Some(symbol) = self.heat_name_in_definition(definition, offset) {
                 return Some(symbol);
             }
         }
@@ -82,7 +84,7 @@ impl Template<'_> {
                 continue;
             };
             if contains(value) && target.contains("::") {
-                return Some(Symbol::ResourceType {
+                return Some(HeatName::ResourceType {
                     name: target.to_owned(),
                     range: tree.range(value),
                 });
@@ -91,13 +93,13 @@ impl Template<'_> {
         None
     }
 
-    fn symbol_in_definition(&self, definition: &Definition, offset: u32) -> Option<Symbol> {
+    fn heat_name_in_definition(&self, definition: &Definition, offset: u32) -> Option<HeatName> {
         let tree = &self.tree;
         let type_name = definition.type_name.as_deref()?;
         let type_entry = definition.type_entry?;
         let type_range = tree.range(type_entry.value);
         if type_range.start <= offset && offset <= type_range.end {
-            return Some(Symbol::ResourceType {
+            return Some(HeatName::ResourceType {
                 name: type_name.to_owned(),
                 range: type_range,
             });
@@ -135,7 +137,7 @@ impl Template<'_> {
             collection = parent;
         }
         segments.reverse();
-        Some(Symbol::Property {
+        Some(HeatName::Property {
             type_name: type_name.to_owned(),
             path: segments.join("."),
             range: tree.range(key),
