@@ -34,6 +34,42 @@ pub struct NestedParameter {
     pub kind: Option<String>,
     /// Its HOT constraints, as written.
     pub constraints: Vec<serde_json::Value>,
+    /// Whether a condition reads it (the `conditions` section, a
+    /// resource's `condition`, an `if`'s first argument): Heat evaluates
+    /// those, and so its value, while it validates the stack.
+    pub in_a_condition: bool,
+}
+
+/// The parameters `get_param` reads in the conditions, a resource's
+/// `condition` and the first argument of each `if`.
+fn parameters_in_conditions<'t>(template: &'t template::Template<'_>) -> Vec<&'t str> {
+    let tree = template.tree();
+    let mut deciding: Vec<TextRange> = Vec::new();
+    deciding.extend(template.section("conditions").map(|s| tree.range(s)));
+    for resource in template.resources() {
+        if let Some(entry) = template.resource_entry(&resource.definition, "condition") {
+            deciding.push(tree.range(entry.value));
+        }
+    }
+    for call in template.function_calls() {
+        if call.name == "if" && tree.is_sequence(call.args) {
+            deciding.extend(
+                tree.items(call.args)
+                    .first()
+                    .map(|&first| tree.range(first)),
+            );
+        }
+    }
+    (template.function_calls().iter())
+        .filter(|call| call.name == "get_param")
+        .filter(|call| {
+            let at = tree.range(call.call);
+            deciding
+                .iter()
+                .any(|r| r.start <= at.start && at.end <= r.end)
+        })
+        .filter_map(|call| tree.scalar(call.args))
+        .collect()
 }
 
 impl Interface {
@@ -49,6 +85,7 @@ impl Interface {
             DocumentKind::CloudFormation => "Default",
             _ => "default",
         };
+        let in_conditions = parameters_in_conditions(template);
         let parameters = template
             .parameters()
             .iter()
@@ -85,6 +122,7 @@ impl Interface {
                     range: tree.range(parameter.entry.key),
                     kind,
                     constraints,
+                    in_a_condition: in_conditions.contains(&parameter.name.as_str()),
                 }
             })
             .collect();

@@ -45,10 +45,12 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                     continue;
                 }
                 // Validation judges a nested template's defaults by its
-                // constraints only: a value of the wrong type for one it
-                // does not constrain fails when the create makes that
-                // nested stack (judged by Heat 27.0.1).
-                let at_create = !declared.root && parameter.constraints.is_empty();
+                // constraints, and by their type only where a condition
+                // reads them: a value of the wrong type fails otherwise
+                // when the create makes that nested stack (judged by Heat
+                // 27.0.1).
+                let at_create =
+                    !declared.root && parameter.constraints.is_empty() && !parameter.in_a_condition;
                 let message = if at_create {
                     format!(
                         "parameter `{name}` of {} refuses this default: {why}; Heat accepts the \
@@ -180,9 +182,10 @@ mod tests {
         let app = "heat_template_version: 2018-08-31\nparameters:\
             \n  data: {type: json, default: {}}\n  text: {type: json, default: {}}\
             \n  free: {type: number, default: 1}\n  ranged:\n    type: number\n    default: 1\
-            \n    constraints: [{range: {min: 1, max: 10}}]\n";
+            \n    constraints: [{range: {min: 1, max: 10}}]\n  on: {type: boolean, default: true}\
+            \noutputs:\n  o: {value: {if: [{get_param: on}, 1, 2]}}\n";
         let root = "heat_template_version: 2018-08-31\nresources:\n  app: {type: app.yaml}\n";
-        let env = "parameter_defaults: {free: many, ranged: many, data: not json, text: '[1]'}\n";
+        let env = "parameter_defaults: {free: many, ranged: many, data: not json, text: '[1]', on: maybe}\n";
         let files = vec![
             ("file:///t/root.yaml", root),
             ("file:///t/app.yaml", app),
@@ -198,13 +201,15 @@ mod tests {
         .filter(|d| d.rule == Rule::InvalidEnvironmentValue)
         .map(|d| (&env[d.range.as_usize()], d.stage))
         .collect();
-        // `free` and `ranged` are given `many`; `text` is JSON.
+        // `free` and `ranged` are given `many`; `text` is JSON; an `if`
+        // reads `on` while Heat validates.
         assert_eq!(
             stages,
             [
                 ("many", Some(Stage::Create)),
                 ("many", Some(Stage::Validate)),
-                ("not json", Some(Stage::Create))
+                ("not json", Some(Stage::Create)),
+                ("maybe", Some(Stage::Validate))
             ]
         );
     }
