@@ -334,7 +334,11 @@ mod tests {
 
     #[test]
     fn the_documented_file() {
-        let text = "# The project.\ntarget = \"2024.1\"\nselect = [\"HW\"]\nignore = [\n  'HW107', # old\n  \"HW2\",\n]\n\n[[stack]]\nroot = \"overcloud.yaml\"\nenvironments = [\"a b.yaml\", \"\\u00e9\\\\x.yaml\"]\npath-map = { \"/usr/share/t\" = \".\", 'C:\\x' = \"w\" }\n[[stack]] # second\nroot = 'r.yaml'\neach-environment = \"envs\"\n";
+        let text = "# The project.\ntarget = \"2024.1\"\nselect = [\"HW\"]\nignore = [\
+            \n  'HW107', # old\n  \"HW2\",\n]\n\n[[stack]]\nroot = \"overcloud.yaml\"\
+            \nenvironments = [\"a b.yaml\", \"\\u00e9\\\\x.yaml\"]\
+            \npath-map = { \"/usr/share/t\" = \".\", 'C:\\x' = \"w\" }\n[[stack]] # second\
+            \nroot = 'r.yaml'\neach-environment = \"envs\"\n";
         let file = parse(text).unwrap();
         assert_eq!(file.target.as_deref(), Some("2024.1"));
         assert_eq!(file.select, ["HW"]);

@@ -223,7 +223,8 @@ impl Rule {
             | Rule::RefusedByResourceType
             | Rule::UnknownParameterReference => Some("create, in a nested template"),
             Rule::InvalidEnvironmentValue => Some(
-                "create, for a default of the wrong type that a nested template does not constrain",
+                "create, for a default of the wrong type that a nested template neither \
+                 constrains nor reads in a condition",
             ),
             Rule::InvalidParameter => {
                 Some("create, for a default of the wrong type in a nested template")

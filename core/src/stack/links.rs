@@ -41,7 +41,9 @@ mod tests {
 
     #[test]
     fn types_files_and_registry_entries() {
-        let root = "heat_template_version: 2018-08-31\nresources:\n  a: {type: nested/app.yaml}\n  b: {type: My::App}\n  c: {type: OS::Heat::Value, properties: {value: {get_file: run.sh}}}\n";
+        let root = "heat_template_version: 2018-08-31\nresources:\n  a: {type: nested/app.yaml}\
+            \n  b: {type: My::App}\
+            \n  c: {type: OS::Heat::Value, properties: {value: {get_file: run.sh}}}\n";
         let env = "resource_registry:\n  My::App: nested/app.yaml\n";
         let files = vec![
             ("file:///p/root.yaml", root),

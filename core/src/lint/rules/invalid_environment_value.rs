@@ -185,7 +185,8 @@ mod tests {
             \n    constraints: [{range: {min: 1, max: 10}}]\n  on: {type: boolean, default: true}\
             \noutputs:\n  o: {value: {if: [{get_param: on}, 1, 2]}}\n";
         let root = "heat_template_version: 2018-08-31\nresources:\n  app: {type: app.yaml}\n";
-        let env = "parameter_defaults: {free: many, ranged: many, data: not json, text: '[1]', on: maybe}\n";
+        let env = "parameter_defaults: {free: many, ranged: many, data: not json, text: '[1]', on: maybe}\
+            \n";
         let files = vec![
             ("file:///t/root.yaml", root),
             ("file:///t/app.yaml", app),
