@@ -215,7 +215,11 @@ impl Rule {
     pub const fn other_stages(self) -> Option<&'static str> {
         match self {
             Rule::UnknownSection => Some("client, in an environment"),
-            Rule::MissingNestedParameter | Rule::InvalidNestedPropertyValue => {
+            Rule::MissingNestedParameter => Some(
+                "create, for a group's members and in a nested template (validate where the \
+                 template a nested one uses reads the parameter in a condition)",
+            ),
+            Rule::InvalidNestedPropertyValue => {
                 Some("create, for a group's members and in a nested template")
             }
             Rule::InvalidPropertyValue
@@ -254,7 +258,6 @@ impl Rule {
                 | Rule::MissingRequiredProperty
                 | Rule::RefusedByResourceType
                 | Rule::UnknownParameterReference
-                | Rule::MissingNestedParameter
                 | Rule::InvalidNestedPropertyValue
         )
     }

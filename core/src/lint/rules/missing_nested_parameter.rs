@@ -12,6 +12,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let Some(nested) = cx.stack else {
         return;
     };
+    let in_the_root = cx.as_root();
     for used in cx.nested_uses() {
         let interface = used.interface;
         let properties = used.definition.properties_mapping(tree);
@@ -49,7 +50,13 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 tree.range(type_entry.value),
                 message,
             );
-            if used.member_of.is_some() {
+            // A group's members are built when the group is created; a
+            // nested template's uses, when the stack of that template is.
+            // But where the nested template reads the parameter in a
+            // condition, Heat evaluates it, missing, while it validates
+            // ("Unrecognized value 'None'"; judged by Heat 27.0.1).
+            let in_a_nested_stack = !in_the_root && !parameter.in_a_condition;
+            if used.member_of.is_some() || in_a_nested_stack {
                 diagnostic.stage = Some(crate::lint::Stage::Create);
             }
             diagnostic.related.push(Related {
@@ -65,6 +72,44 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
 mod tests {
     use crate::lint::rules::test_support::nested_findings;
     use crate::lint::Rule;
+
+    /// In a nested template, a use that leaves out a parameter fails when
+    /// the create makes that stack; but Heat evaluates a condition that
+    /// reads it, missing, while it validates (judged by Heat 27.0.1 on
+    /// TripleO's services, tests/fixtures/heat-verdicts/).
+    #[test]
+    fn the_stage_in_a_nested_template() {
+        use crate::catalog::Catalog;
+        use crate::lint::{LintOptions, StackLinter, Stage};
+        use crate::stack::{GatherCache, MemoryFiles, Stack};
+        let stage = |inner: &'static str| {
+            let files = vec![
+                (
+                    "file:///t/root.yaml",
+                    "heat_template_version: 2018-08-31\nresources:\n  m: {type: mid.yaml}\n",
+                ),
+                (
+                    "file:///t/mid.yaml",
+                    "heat_template_version: 2018-08-31\nresources:\n  i: {type: inner.yaml}\n",
+                ),
+                ("file:///t/inner.yaml", inner),
+            ];
+            let stack = Stack::gather("file:///t/root.yaml", &[], &MemoryFiles(files));
+            let id = stack.file("file:///t/mid.yaml").unwrap();
+            let linter = StackLinter::new(&stack, &mut GatherCache::default());
+            (linter
+                .lint(id, &LintOptions::new(Catalog::builtin()))
+                .into_iter())
+            .filter(|d| d.rule == Rule::MissingNestedParameter)
+            .map(|d| d.stage)
+            .collect::<Vec<_>>()
+        };
+        let plain = "heat_template_version: 2018-08-31\nparameters:\n  on: {type: boolean}\n";
+        assert_eq!(stage(plain), [Some(Stage::Create)]);
+        let read = "heat_template_version: 2018-08-31\nparameters:\n  on: {type: boolean}\
+            \noutputs:\n  o: {value: {if: [{get_param: on}, 1, 2]}}\n";
+        assert_eq!(stage(read), [Some(Stage::Validate)]);
+    }
 
     #[test]
     fn cases() {
