@@ -217,7 +217,7 @@ impl Rule {
             Rule::UnknownSection => Some("client, in an environment"),
             Rule::MissingNestedParameter => Some(
                 "create, for a group's members and in a nested template (validate where the \
-                 template a nested one uses reads the parameter in a condition)",
+                 template used reads the parameter in a condition)",
             ),
             Rule::InvalidNestedPropertyValue => {
                 Some("create, for a group's members and in a nested template")

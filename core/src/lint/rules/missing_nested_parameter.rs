@@ -52,11 +52,12 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             );
             // A group's members are built when the group is created; a
             // nested template's uses, when the stack of that template is.
-            // But where the nested template reads the parameter in a
+            // But where the template used reads the parameter in a
             // condition, Heat evaluates it, missing, while it validates
-            // ("Unrecognized value 'None'"; judged by Heat 27.0.1).
-            let in_a_nested_stack = !in_the_root && !parameter.in_a_condition;
-            if used.member_of.is_some() || in_a_nested_stack {
+            // ("Unrecognized value 'None'"; judged by Heat 27.0.1 on
+            // TripleO's chains).
+            let built_at_create = used.member_of.is_some() || !in_the_root;
+            if built_at_create && !parameter.in_a_condition {
                 diagnostic.stage = Some(crate::lint::Stage::Create);
             }
             diagnostic.related.push(Related {
