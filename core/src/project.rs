@@ -3,7 +3,8 @@
 //! CLI and the browser's folder view read it here, the same way.
 //!
 //! It is TOML, of which this reads what the file needs: comments, bare and
-//! quoted keys, `key = value`, `[[stack]]` tables, basic (`"..."`, with
+//! quoted keys, `key = value`, `[[stack]]` tables (a stack's `path-map`
+//! inline or as a `[stack.path-map]` table), basic (`"..."`, with
 //! TOML's escapes) and literal (`'...'`) strings, arrays of strings over
 //! several lines, and inline tables of strings. Anything else (numbers,
 //! dates, multi-line strings, dotted keys, other tables) is refused with
@@ -60,14 +61,40 @@ pub fn parse(text: &str) -> Result<ProjectFile, ProjectError> {
     // Keys given so far in the current table: the top level, or a stack.
     let mut seen: Vec<String> = Vec::new();
     let mut root_seen = true;
+    let mut in_path_map = false;
     loop {
         reader.skip_blank_lines();
         let Some(next) = reader.peek() else { break };
         let start = reader.at;
+        if next == b'[' && reader.eat("[stack.path-map]") {
+            // The last stack's path map, as a table of its own.
+            let Some(stack) = file.stacks.last_mut() else {
+                return Err(reader.error(start, "`[stack.path-map]` comes after a `[[stack]]`"));
+            };
+            if in_path_map || seen.iter().any(|key| key == "path-map") {
+                return Err(reader.error(start, "this stack's `path-map` is given twice"));
+            }
+            seen.push("path-map".to_owned());
+            in_path_map = true;
+            reader.end_of_line()?;
+            while let Some(entry) = reader.path_map_line()? {
+                if stack.path_map.iter().any(|(from, _)| *from == entry.0) {
+                    return Err(reader.error(start, &format!("`{}` is given twice", entry.0)));
+                }
+                if stack.path_map.len() == MAX_PROJECT_ITEMS {
+                    return Err(reader.error(reader.at, "too many entries in this table"));
+                }
+                stack.path_map.push(entry);
+            }
+            continue;
+        }
         if next == b'[' {
             if !reader.eat("[[stack]]") {
-                return Err(reader.error(start, "the only table is `[[stack]]`"));
+                return Err(
+                    reader.error(start, "the tables are `[[stack]]` and `[stack.path-map]`")
+                );
             }
+            in_path_map = false;
             if !root_seen {
                 return Err(reader.error(start, "a `[[stack]]` needs `root`"));
             }
@@ -269,6 +296,24 @@ impl Reader<'_> {
         Err(self.error(start, "this string is not closed on its line"))
     }
 
+    /// One `"from" = "to"` line of a `[stack.path-map]` table, after the
+    /// blank lines before it; `None` at the next table or the end.
+    fn path_map_line(&mut self) -> Result<Option<(String, String)>, ProjectError> {
+        self.skip_blank_lines();
+        if matches!(self.peek(), None | Some(b'[')) {
+            return Ok(None);
+        }
+        let key = self.key()?;
+        self.skip_spaces();
+        if !self.eat("=") {
+            return Err(self.error(self.at, "expected `=` after the key"));
+        }
+        self.skip_spaces();
+        let value = self.string()?;
+        self.end_of_line()?;
+        Ok(Some((key, value)))
+    }
+
     /// `[ "a", "b", ]`, over as many lines as it takes.
     fn strings(&mut self) -> Result<Vec<String>, ProjectError> {
         if !self.eat("[") {
@@ -353,6 +398,19 @@ mod tests {
         assert_eq!(parse("").unwrap(), ProjectFile::default());
     }
 
+    /// A stack's path map as a table of its own, in the file's order.
+    #[test]
+    fn a_path_map_table() {
+        let text = "[[stack]]\nroot = \"t.yaml\"\n\n[stack.path-map]\n\"/a/b\" = \"x\"\n\"/a\" = \"y\" # z\n[[stack]]\nroot = \"u\"\n";
+        let file = parse(text).unwrap();
+        let map = [("/a/b", "x"), ("/a", "y")].map(|(a, b)| (a.to_owned(), b.to_owned()));
+        assert_eq!(file.stacks[0].path_map, map);
+        assert!(file.stacks[1].path_map.is_empty());
+        let twice = "[[stack]]\nroot = \"t\"\npath-map = {}\n[stack.path-map]\n";
+        assert!(parse(twice).is_err());
+        assert!(parse("[stack.path-map]\n").is_err());
+    }
+
     /// What `heatwise scan --dump` writes: JSON strings, which are TOML's.
     #[test]
     fn json_strings() {
@@ -386,7 +444,10 @@ mod tests {
             error("[[stack]]\nenvironments = []\n").1,
             "a `[[stack]]` needs `root`"
         );
-        assert_eq!(error("[stack]\n").1, "the only table is `[[stack]]`");
+        assert_eq!(
+            error("[stack]\n").1,
+            "the tables are `[[stack]]` and `[stack.path-map]`"
+        );
         assert_eq!(error("select = [\"a\" \"b\"]\n").0, "\"b\"]\n");
         assert_eq!(
             error("target = \"open\n").1,
