@@ -563,7 +563,6 @@ fn definition_goes_to_declarations_and_files() {
     );
     // Nothing is declared at a plain key.
     assert_eq!(go(0, 3), Value::Null);
-    drop(go);
     // An environment of no stack: its registry entry, from the type it
     // maps or its target, leads to the file heatclient reads; one that
     // maps a type to another type leads nowhere.
@@ -584,7 +583,6 @@ fn definition_goes_to_declarations_and_files() {
     assert_eq!(go(1, 4)["uri"], app);
     assert_eq!(go(1, 14)["uri"], app);
     assert_eq!(go(2, 16), Value::Null);
-    drop(go);
     assert_eq!(client.shut_down(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
