@@ -356,11 +356,17 @@ def generate(rng: random.Random, name: str, klass: str) -> Case:
 
 # --- judges ---------------------------------------------------------------
 
-def heatwise_verdict(heatwise: str, root: Path) -> list[str]:
+def environments_of(root: Path) -> list[Path]:
+    """A case's one environment, `root.env.yaml`, when it has one."""
+    environment = root.with_suffix(".env.yaml")
+    return [environment] if environment.exists() else []
+
+
+def heatwise_verdict(heatwise: str, root: Path, environments: list[Path] | None = None
+                     ) -> list[str]:
     """The stages of heatwise's errors, sorted, with their codes."""
     command = [heatwise, "lint", "--format", "json", "--stack", str(root)]
-    environment = root.with_suffix(".env.yaml")
-    if environment.exists():
+    for environment in environments_of(root) if environments is None else environments:
         command += ["-e", str(environment)]
     output = subprocess.run(command, capture_output=True, text=True, check=False)
     findings = json.loads(output.stdout)
@@ -382,16 +388,15 @@ class Heat:
         self.client = cloud.heat_client(ready["heat"], None, "alpha", "alice", "")
         self.count = 0
 
-    def verdict(self, root: Path) -> dict:
+    def verdict(self, root: Path, environments: list[Path] | None = None) -> dict:
         """As `openstack stack create` meets it: heatclient's gathering, then
         Heat's answer to the create request (its validation), then the
         create itself. (The preview, `--dry-run`, validates differently:
         it is not the judge.)"""
         from heatclient.common import template_utils
 
-        environment = root.with_suffix(".env.yaml")
-        spec = {"template": str(root),
-                "environments": [str(environment)] if environment.exists() else []}
+        given = environments_of(root) if environments is None else environments
+        spec = {"template": str(root), "environments": [str(e) for e in given]}
         try:
             template_utils.get_template_contents(template_file=spec["template"])
             template_utils.process_multiple_environments_and_files(

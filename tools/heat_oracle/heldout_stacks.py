@@ -35,7 +35,6 @@ import argparse
 import json
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,7 +45,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
-from differential import Heat, agreement  # noqa: E402
+from differential import Heat, agreement, heatwise_verdict  # noqa: E402
 from record_fixtures import fnv1a64  # noqa: E402
 
 TREE = ROOT / "target" / "corpus" / "tripleo-heat-templates-18.0.0-rendered"
@@ -314,43 +313,15 @@ def apply(tree: Path, edits: list[dict]) -> dict[Path, bytes]:
     return originals
 
 
-def heatwise_errors(heatwise: str, tree: Path) -> list[str]:
-    command = [heatwise, "lint", "--format", "json", "--stack", str(tree / "heldout.yaml")]
-    for environment in ENVIRONMENTS:
-        command += ["-e", str(tree / environment)]
-    output = subprocess.run(command, capture_output=True, text=True, check=False)
-    findings = json.loads(output.stdout)
-    return sorted({f"{f.get('stage')} {f['code']}" for f in findings if f["severity"] == "error"})
-
-
-def heat_verdict(heat: Heat, tree: Path) -> dict:
-    from heatclient.common import template_utils
-
-    spec = {"template": str(tree / "heldout.yaml"),
-            "environments": [str(tree / e) for e in ENVIRONMENTS]}
-    try:
-        template_utils.get_template_contents(template_file=spec["template"])
-        template_utils.process_multiple_environments_and_files(env_paths=spec["environments"])
-    except BaseException as error:  # heatclient's refusal, whatever its class
-        return {"stage": "client", "reason": str(error)[:500]}
-    heat.count += 1
-    try:
-        made = heat.cloud.make_stack(heat.client, {**spec, "name": f"heldout-{heat.count}"})
-    except Exception as error:  # Heat's refusal of the request
-        return {"stage": "validate", "reason": str(error)[:500]}
-    if made["status"] != "CREATE_COMPLETE":
-        return {"stage": "create", "reason": f"{made['status']}: {made['reason']}"[:500]}
-    return {"stage": "accept", "reason": None}
-
-
 def judge(case: Case, heat: Heat, heatwise: str | None, tree: Path) -> tuple[dict, list[str]]:
     """Heat's verdict (its reason without the tree's place) and heatwise's."""
     (tree / "heldout.yaml").write_text(case.root_text(), encoding="utf-8")
     (tree / "heldout.env.yaml").write_text(case.environment_text(), encoding="utf-8")
     originals = apply(tree, case.edits)
+    root, environments = tree / "heldout.yaml", [tree / e for e in ENVIRONMENTS]
     try:
-        ours = heatwise_errors(heatwise, tree) if heatwise else []
-        verdict = heat_verdict(heat, tree)
+        ours = heatwise_verdict(heatwise, root, environments) if heatwise else []
+        verdict = heat.verdict(root, environments)
         if verdict["reason"]:
             verdict["reason"] = verdict["reason"].replace(tree.as_uri() + "/", "")
         return verdict, ours

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use heatwise_core::stack::symbols::{Place, StackSymbols, Symbol, Usage};
-use heatwise_core::stack::Stack;
+use heatwise_core::stack::{FileId, Stack};
 use lsp_types::{Location, Position, TextEdit, Uri, WorkspaceEdit};
 
 use super::document::{Converter, Encoding};
@@ -26,9 +26,22 @@ pub fn symbol_at(
     position: Position,
     encoding: Encoding,
 ) -> Option<Symbol> {
-    let file = stack.file(uri.as_str())?;
-    let offset = Converter::new(&stack.files[file].text, encoding).offset(position);
+    let (file, offset) = place_of(stack, uri, position, encoding)?;
     symbols.symbol_at(file, offset)
+}
+
+/// The file at `uri` in the stack, and the byte offset of `position` in it.
+fn place_of(
+    stack: &Stack,
+    uri: &Uri,
+    position: Position,
+    encoding: Encoding,
+) -> Option<(FileId, u32)> {
+    let file = stack.file(uri.as_str())?;
+    Some((
+        file,
+        Converter::new(&stack.files[file].text, encoding).offset(position),
+    ))
 }
 
 /// The file the name at `position` names (a type, a `get_file`, a
@@ -39,8 +52,7 @@ pub fn file_named_at(
     position: Position,
     encoding: Encoding,
 ) -> Option<Location> {
-    let file = stack.file(uri.as_str())?;
-    let offset = Converter::new(&stack.files[file].text, encoding).offset(position);
+    let (file, offset) = place_of(stack, uri, position, encoding)?;
     Some(Location {
         uri: stack.file_named_at(file, offset)?.parse().ok()?,
         range: lsp_types::Range::default(),

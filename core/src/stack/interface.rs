@@ -44,13 +44,7 @@ pub struct NestedParameter {
 /// `condition` and the first argument of each `if`.
 fn parameters_in_conditions<'t>(template: &'t template::Template<'_>) -> Vec<&'t str> {
     let tree = template.tree();
-    let mut deciding: Vec<TextRange> = Vec::new();
-    deciding.extend(template.section("conditions").map(|s| tree.range(s)));
-    for resource in template.resources() {
-        if let Some(entry) = template.resource_entry(&resource.definition, "condition") {
-            deciding.push(tree.range(entry.value));
-        }
-    }
+    let mut deciding = template.condition_ranges();
     for call in template.function_calls() {
         if call.name == "if" && tree.is_sequence(call.args) {
             deciding.extend(
@@ -60,16 +54,7 @@ fn parameters_in_conditions<'t>(template: &'t template::Template<'_>) -> Vec<&'t
             );
         }
     }
-    (template.function_calls().iter())
-        .filter(|call| call.name == "get_param")
-        .filter(|call| {
-            let at = tree.range(call.call);
-            deciding
-                .iter()
-                .any(|r| r.start <= at.start && at.end <= r.end)
-        })
-        .filter_map(|call| tree.scalar(call.args))
-        .collect()
+    template.parameters_read_in(&deciding)
 }
 
 impl Interface {

@@ -263,33 +263,17 @@ fn passes(template: &Template<'_>, mapping: NodeId, member: bool) -> Vec<(String
 /// `condition`, a group's `count` and a chain's `resources`.
 fn deciding_parameters(template: &Template<'_>) -> Vec<String> {
     let tree = template.tree();
-    let mut deciding: Vec<TextRange> = Vec::new();
-    deciding.extend(template.section("conditions").map(|s| tree.range(s)));
+    let mut deciding = template.condition_ranges();
     for resource in template.resources() {
-        if let Some(entry) = template.resource_entry(&resource.definition, "condition") {
-            deciding.push(tree.range(entry.value));
-        }
         let count = resource.definition.group_count(tree);
         deciding.extend(count.map(|count| tree.range(count)));
     }
     // A chain's members, when a parameter lists them.
     let listed = template.chains_listed_by_parameter();
     deciding.extend(listed.iter().map(|chain| tree.range(chain.resources.value)));
-    let mut names: Vec<String> = template
-        .function_calls()
-        .iter()
-        .filter(|call| call.name == "get_param")
-        .filter(|call| {
-            let at = tree.range(call.call);
-            deciding
-                .iter()
-                .any(|r| r.start <= at.start && at.end <= r.end)
-        })
-        .filter_map(|call| tree.scalar(call.args).map(str::to_owned))
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    names
+    (template.parameters_read_in(&deciding).into_iter())
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The indexes of the ResourceGroups whose `count` is 0 with `values`.

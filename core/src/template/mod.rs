@@ -19,6 +19,7 @@ mod kept;
 pub mod merge;
 mod problem;
 mod read;
+mod reads;
 mod registry;
 pub(crate) mod repeat;
 mod suppress;

@@ -176,9 +176,8 @@ mod tests {
     /// constraints, and by its type only when the create makes the stack.
     #[test]
     fn a_nested_default_of_the_wrong_type_fails_the_create() {
-        use crate::catalog::Catalog;
-        use crate::lint::{LintOptions, StackLinter, Stage};
-        use crate::stack::{GatherCache, MemoryFiles, Stack};
+        use crate::lint::rules::test_support::stack_diagnostics;
+        use crate::lint::Stage;
         let app = "heat_template_version: 2018-08-31\nparameters:\
             \n  data: {type: json, default: {}}\n  text: {type: json, default: {}}\
             \n  free: {type: number, default: 1}\n  ranged:\n    type: number\n    default: 1\
@@ -192,16 +191,14 @@ mod tests {
             ("file:///t/app.yaml", app),
             ("file:///t/env.yaml", env),
         ];
-        let environments = ["file:///t/env.yaml".to_owned()];
-        let stack = Stack::gather("file:///t/root.yaml", &environments, &MemoryFiles(files));
-        let id = stack.file("file:///t/env.yaml").unwrap();
-        let linter = StackLinter::new(&stack, &mut GatherCache::default());
-        let stages: Vec<(&str, Option<Stage>)> = (linter
-            .lint(id, &LintOptions::new(Catalog::builtin())))
-        .into_iter()
-        .filter(|d| d.rule == Rule::InvalidEnvironmentValue)
-        .map(|d| (&env[d.range.as_usize()], d.stage))
-        .collect();
+        let found = stack_diagnostics(
+            Rule::InvalidEnvironmentValue,
+            files,
+            &["file:///t/env.yaml"],
+            "file:///t/env.yaml",
+        );
+        let stages: Vec<(String, Option<Stage>)> =
+            found.into_iter().map(|(text, d)| (text, d.stage)).collect();
         // `free` and `ranged` are given `many`; `text` is JSON; an `if`
         // reads `on` while Heat validates.
         assert_eq!(
@@ -212,6 +209,7 @@ mod tests {
                 ("not json", Some(Stage::Create)),
                 ("maybe", Some(Stage::Validate))
             ]
+            .map(|(text, stage)| (text.to_owned(), stage))
         );
     }
 

@@ -80,9 +80,8 @@ mod tests {
     /// TripleO's services, tests/fixtures/heat-verdicts/).
     #[test]
     fn the_stage_in_a_nested_template() {
-        use crate::catalog::Catalog;
-        use crate::lint::{LintOptions, StackLinter, Stage};
-        use crate::stack::{GatherCache, MemoryFiles, Stack};
+        use crate::lint::rules::test_support::stack_diagnostics;
+        use crate::lint::Stage;
         let stage = |inner: &'static str| {
             let files = vec![
                 (
@@ -95,15 +94,13 @@ mod tests {
                 ),
                 ("file:///t/inner.yaml", inner),
             ];
-            let stack = Stack::gather("file:///t/root.yaml", &[], &MemoryFiles(files));
-            let id = stack.file("file:///t/mid.yaml").unwrap();
-            let linter = StackLinter::new(&stack, &mut GatherCache::default());
-            (linter
-                .lint(id, &LintOptions::new(Catalog::builtin()))
-                .into_iter())
-            .filter(|d| d.rule == Rule::MissingNestedParameter)
-            .map(|d| d.stage)
-            .collect::<Vec<_>>()
+            let found = stack_diagnostics(
+                Rule::MissingNestedParameter,
+                files,
+                &[],
+                "file:///t/mid.yaml",
+            );
+            found.into_iter().map(|(_, d)| d.stage).collect::<Vec<_>>()
         };
         let plain = "heat_template_version: 2018-08-31\nparameters:\n  on: {type: boolean}\n";
         assert_eq!(stage(plain), [Some(Stage::Create)]);

@@ -171,6 +171,20 @@ pub(crate) mod test_support {
         environments: &[&str],
         url: &str,
     ) -> Vec<String> {
+        let found = stack_diagnostics(rule, files, environments, url);
+        found.into_iter().map(|(text, _)| text).collect()
+    }
+
+    /// Each finding of `rule` in the file `url` of the stack made of
+    /// `files` (the first is the root) with `environments`, with the text
+    /// it covers.
+    #[cfg(feature = "stack")]
+    pub(crate) fn stack_diagnostics(
+        rule: Rule,
+        files: Vec<(&'static str, &'static str)>,
+        environments: &[&str],
+        url: &str,
+    ) -> Vec<(String, crate::lint::Diagnostic)> {
         use crate::lint::StackLinter;
         use crate::stack::{GatherCache, MemoryFiles, Stack};
         let environments: Vec<String> = environments.iter().map(|e| (*e).to_owned()).collect();
@@ -182,7 +196,7 @@ pub(crate) mod test_support {
             .lint(id, &LintOptions::new(Catalog::builtin()))
             .into_iter()
             .filter(|d| d.rule == rule)
-            .map(|d| text[d.range.as_usize()].to_owned())
+            .map(|d| (text[d.range.as_usize()].to_owned(), d))
             .collect()
     }
 

@@ -128,9 +128,8 @@ mod tests {
     /// tht-held-out-stacks.json); one read by nothing is only shown.
     #[test]
     fn an_output_read_by_the_stack_above_when_it_creates() {
-        use crate::catalog::Catalog;
-        use crate::lint::{LintOptions, Severity, StackLinter};
-        use crate::stack::{GatherCache, MemoryFiles, Stack};
+        use crate::lint::rules::test_support::stack_diagnostics;
+        use crate::lint::Severity;
         let mid = "heat_template_version: 2018-08-31\nresources:\n  inner: {type: inner.yaml}\
             \noutputs:\n  data: {value: {get_attr: [inner, missing]}}\
             \n  other: {value: {get_attr: [inner, missin]}}\n";
@@ -145,16 +144,15 @@ mod tests {
                     "resource_registry: {My::Mid: mid.yaml}\n",
                 ),
             ];
-            let environments = ["file:///t/env.yaml".to_owned()];
-            let stack = Stack::gather("file:///t/root.yaml", &environments, &MemoryFiles(files));
-            let id = stack.file("file:///t/mid.yaml").unwrap();
-            let linter = StackLinter::new(&stack, &mut GatherCache::default());
-            let text = &stack.files[id].text;
-            let mut found: Vec<(String, Severity)> = linter
-                .lint(id, &LintOptions::new(Catalog::builtin()))
+            let found = stack_diagnostics(
+                Rule::UnknownNestedOutput,
+                files,
+                &["file:///t/env.yaml"],
+                "file:///t/mid.yaml",
+            );
+            let mut found: Vec<(String, Severity)> = found
                 .into_iter()
-                .filter(|d| d.rule == Rule::UnknownNestedOutput)
-                .map(|d| (text[d.range.as_usize()].to_owned(), d.severity))
+                .map(|(text, d)| (text, d.severity))
                 .collect();
             found.sort_by(|a, b| a.0.cmp(&b.0));
             found
