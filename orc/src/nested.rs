@@ -297,6 +297,9 @@ fn prepare_group(cx: &mut Context<'_, '_>, group: &Resource) {
         cx.targets.insert(cx.key(&resource.name), Target::Stack);
         keys.push(resource.name);
     }
+    if i64::try_from(keys.len()) == Ok(count) {
+        cx.eval.set_group_members(&group.name, keys.clone());
+    }
     cx.frame.groups.insert(group.name.clone(), keys);
 }
 

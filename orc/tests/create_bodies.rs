@@ -161,7 +161,7 @@ fn exported_objects_ask_for_what_heat_asks_for_or_say_why_not() {
             });
         }
     }
-    tally.end("Heat's requests", (438, 411));
+    tally.end("Heat's requests", (459, 432));
 }
 
 /// The resource whose request is compared, and where.
@@ -1180,8 +1180,18 @@ fn servers_ask_nova_for_what_heat_asks_for_or_say_why_not() {
             let Some(object) = object_of_kind(&result, resource, Kind::Server) else {
                 continue;
             };
-            let heat_request = heat_server(&create[2], calls, &result);
-            let orc = orc_server(object, &result);
+            let mut heat_request = heat_server(&create[2], calls, &result);
+            let mut orc = orc_server(object, &result);
+            // Each interface read as Neutron reads its port's request.
+            if let (Some(Value::Array(heat_nics)), Some(Value::Array(orc_nics))) =
+                (heat_request.get_mut("nics"), orc.get_mut("nics"))
+            {
+                for (heat_nic, orc_nic) in heat_nics.iter_mut().zip(orc_nics) {
+                    if let (Value::Object(heat_nic), Value::Object(orc_nic)) = (heat_nic, orc_nic) {
+                        understood(heat_nic, orc_nic, &result);
+                    }
+                }
+            }
             let at = At {
                 fixture: &name,
                 export: &result,
@@ -1204,7 +1214,7 @@ fn servers_ask_nova_for_what_heat_asks_for_or_say_why_not() {
             });
         }
     }
-    tally.end("Heat's server requests", (227, 217));
+    tally.end("Heat's server requests", (242, 232));
 }
 
 /// The words a finding about the property a field of a Neutron, Cinder or

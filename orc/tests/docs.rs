@@ -33,7 +33,9 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   is an object named `<group>-<index>`, built from `resource_def` with the group's `index_var` (`%index%`)\n\
   replaced by the member's index in every string of its properties, as Heat builds its members. `removal_policies`\n\
   are reported (ORC002); a retained group retains its members; a count known only when Heat runs is reported\n\
-  (ORC003). A group of a nested template makes one nested stack per member (below), named `<group>-<index>-…`.\n\
+  (ORC003). A group of a nested template makes one nested stack per member (below), named `<group>-<index>-…`;\n\
+  `get_attr` of such a group reads its members' outputs as Heat's group gives them (`[group, OUTPUT]` the list of\n\
+  every member's, `[group, resource.N, OUTPUT]` member N's, `[group, attributes, OUTPUT]` a map by index).\n\
 - Types the environments' `resource_registry` maps (per type, by wildcard, or for one resource under\n\
   `resources:`) are read as Heat reads them: a resource is exported as the type Heat creates; one mapped to\n\
   `OS::Heat::None` is not exported, since Heat creates nothing for it; one mapped to a template is a nested stack.\n\

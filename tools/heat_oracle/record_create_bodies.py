@@ -11,7 +11,11 @@ resource makes on its client (Neutron's `create_network`, Nova's
 `server_groups.create`, Cinder's `volumes.create`, ...) is recorded with its
 arguments. A resource another one refers to has not been created, so
 `get_resource` reads as its name; a name Heat looks up (an image, a
-network by name) comes back as written. The record goes to
+network by name) comes back as written. A stack fixture (a directory, its
+nested stacks and groups of them included) is created by the real Heat
+server over tools/heat_server's fake cloud instead, and its requests read
+back from the cloud (live_create.py), each resource under its path
+(`cluster/nodes/0/port`). The record goes to
 orc/tests/fixtures/create-bodies.heat.json with each template's FNV-1a hash,
 so that `cargo test` (orc/tests/create_bodies.rs) compares what ORC would
 be asked for, read from the export's manifests, with what Heat asks for,
@@ -27,13 +31,14 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from record_fixtures import fnv1a64  # noqa: E402
+from live_create import live_stack_case  # noqa: E402
 from translate import Heat  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "orc" / "tests" / "fixtures"
-# Stack fixtures whose nested stacks Heat makes in memory (a missing file
-# would stop it, as it stops heatclient).
-STACKS = [FIXTURES / "nested_group"]
+# Stack fixtures (a directory with `template.yaml`), created by the Heat
+# server, which makes and stores their nested stacks itself.
+STACKS = [FIXTURES / "nested_group", FIXTURES / "group_outputs"]
 # The types whose `handle_create` builds its request from its properties
 # alone (a server's needs Nova's answers about images and networks).
 TYPES = {
@@ -268,32 +273,15 @@ def case(heat: Heat, path: Path) -> dict | None:
         return None
     resources: dict = {}
     # Exported alone, a template's nested stacks are not expanded.
-    record_stack(stack, [], resources, nested=False)
+    record_stack(stack, resources)
     return {"fixture": path.name, "template_fnv1a64": fnv1a64(text.encode()),
             "resources": resources}
 
 
-def stack_case(heat: Heat, directory: Path) -> dict:
-    """A stack fixture (a directory with `template.yaml` and, maybe,
-    `env.yaml`), nested stacks included: each resource recorded under its
-    path (`cluster/nodes/0/port`), with the hash of each file."""
-    environments = [directory / "env.yaml"] if (directory / "env.yaml").exists() else []
-    _, stack = heat.stack_as_created("demo", directory / "template.yaml", environments, {})
-    resources: dict = {}
-    record_stack(stack, [], resources)
-    files = {p.name: fnv1a64(p.read_bytes()) for p in sorted(directory.glob("*.yaml"))}
-    return {"fixture": directory.name + "/", "files_fnv1a64": files, "resources": resources}
-
-
-def record_stack(stack, path: list, resources: dict, nested: bool = True) -> None:
+def record_stack(stack, resources: dict) -> None:
     """Creates `stack`'s resources in Heat's order, recording their calls
-    under their paths; a nested stack (a template resource, a group's
-    members) is made as Heat makes it, from what its parent passes
-    (`child_template`, `child_params`), and created in turn, before its
-    parent counts as created."""
-    from heat.engine.resources import stack_resource
-    from heat.engine.resources.openstack.heat import resource_group
-
+    under their names. Nested stacks are not made here: a stack fixture is
+    created by the Heat server (live_create.py)."""
     here: dict = {}
     configs: dict = {}
     for resource in stack.dependencies:
@@ -301,18 +289,10 @@ def record_stack(stack, path: list, resources: dict, nested: bool = True) -> Non
         if resource.type() in TYPES:
             calls = created(stack, name, configs, here)
             here[name] = {"type": resource.type(), "calls": calls}
-            resources["/".join(path + [name])] = here[name]
+            resources[name] = here[name]
             for call in calls:
                 if call[0] == "create_software_config":
                     configs[name] = {"config": call[2].get("config")}
-        elif nested and isinstance(resource, stack_resource.StackResource):
-            # A new group has no members to skip (Heat asks its database).
-            with mock.patch.object(resource_group.ResourceGroup, "_name_skiplist",
-                                   lambda self: set()):
-                child = resource._parse_nested_stack(
-                    "-".join(["demo"] + path + [name]), resource.child_template(),
-                    resource.child_params())
-            record_stack(child, path + [name], resources)
         store_created(stack, name, here.get(name, {}).get("calls", []), configs)
 
 
@@ -320,7 +300,7 @@ def main() -> None:
     heat = Heat()
     paths = sorted(p for p in FIXTURES.glob("*.yaml") if not p.name.endswith(".env.yaml"))
     cases = [c for c in (case(heat, p) for p in paths) if c and c["resources"]]
-    cases += [stack_case(heat, d) for d in STACKS]
+    cases += [live_stack_case(d) for d in STACKS]
     record = {"heat_version": heat.version, "cases": cases}
     out = FIXTURES / "create-bodies.heat.json"
     out.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")

@@ -11,6 +11,7 @@ SEED.json:
      "stacks": [{"project": "alpha", "user": "alice", "name": "web",
                  "template": "/abs/root.yaml", "environments": ["/abs/env.yaml"],
                  "parameters": {"key": "value"}, "adopt": true},
+                {"project": "alpha", "name": "made", "template": "...", "resources": true},
                 {"project": "alpha", "name": "maybe", "template": "...", "refusable": true},
                 {"project": "alpha", "name": "bulk", "template": "...", "copies": 1000}],
      "updates": [{"stack": "web", "template": "/abs/new.yaml"}],
@@ -22,6 +23,10 @@ SEED.json:
 A preview is judged by ``openstack stack create --dry-run``, then (with
 ``create``) created; with ``"dry_run": false`` it is created at once, and
 Heat's answer to the create request is the verdict of its validation.
+
+A stack with ``resources`` is reported with every resource Heat made, nested
+stacks' too, each with its path (``cluster/nodes/0/port``), type and
+physical ID.
 
 A ``refusable`` stack that Heat refuses is reported ``REFUSED`` with
 Heat's message instead of stopping the cloud.
@@ -41,12 +46,17 @@ When everything is ready, one JSON line goes to standard output:
      "passwords": {"alice": "..."},
      "application_credentials": [{"project", "user", "name", "id", "secret"}],
      "tokens": [{"project", "user", "token"}],
-     "stacks": [{"project", "user", "name", "id", "status", "reason"}],
+     "stacks": [{"project", "user", "name", "id", "status", "reason",
+                 "resources": [{"path", "type", "physical_id"}]}],
      "previews": [{"template", "accepted", "error", "seconds",
                    "create": {"status", "reason"}}],
      "updates": [{"stack", "stack_status", "calls": [{"method", "path", "body"}],
                   "resources": {NAME: {"action", "events", "physical_id_before",
-                                       "physical_id_after"}}}]}
+                                       "physical_id_after"}}}],
+     "calls": [{"service", "method", "path", "body", "id"}]}
+
+``calls``: every request that changed something in the cloud
+(fake_cloud.py), in the order it came; ``id``: what a POST made.
 
 Each update is run for real and read back as updates.py says.
 
@@ -290,6 +300,25 @@ def make_stack(client, spec: dict) -> dict:
         time.sleep(0.2)
 
 
+def resources_of(client, stack_id: str) -> list[dict]:
+    """Every resource of the stack and of its nested stacks, each by its
+    path from the root (a nested stack's resources under the resource
+    that made it)."""
+    listed = client.resources.list(stack_id, nested_depth=5)
+    stack_of = {}
+    for resource in listed:
+        link = next(l["href"] for l in resource.links if l["rel"] == "stack")
+        stack_of[id(resource)] = link.rstrip("/").split("/")[-1]
+    made_by = {r.physical_resource_id: r for r in listed}
+
+    def path(resource) -> str:
+        parent = made_by.get(stack_of[id(resource)])
+        return resource.resource_name if parent is None else f"{path(parent)}/{resource.resource_name}"
+
+    return [{"path": path(r), "type": r.resource_type, "physical_id": r.physical_resource_id}
+            for r in listed]
+
+
 def preview_stack(client, spec: dict) -> dict:
     """Heat's verdict before it creates anything, as `openstack stack create
     --dry-run` asks it (the stack validated as the engine does before a
@@ -389,7 +418,10 @@ def main() -> None:
             user = spec.get("user", "admin")
             client = heat_client(heat_url, identity, spec["project"], user, passwords.get(user, ""))
             try:
-                return spec, client, user, make_stack(client, spec)
+                made = make_stack(client, spec)
+                if spec.get("resources"):
+                    made["resources"] = resources_of(client, made["id"])
+                return spec, client, user, made
             except Exception as error:  # Heat's refusal, whatever its class
                 if not spec.get("refusable"):
                     raise
@@ -456,6 +488,7 @@ def main() -> None:
             "admin": {"user": "admin", "password": admin_password, "project": "admin"},
             "passwords": passwords, "application_credentials": credentials,
             "tokens": tokens, "stacks": stacks, "updates": updated, "previews": judged,
+            "calls": fake.app.calls,
         }), flush=True)
         sys.stdin.read()
     finally:

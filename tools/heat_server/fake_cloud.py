@@ -3,12 +3,15 @@ for the tests: networks, subnets, routers, ports, floating IPs, security
 groups and the rest, looked up by name or ID, created, updated and
 deleted, in memory; and Neutron's list of extensions. For servers, what
 Heat looks up while it validates one: Nova's flavors and key pairs and
-Glance's images, each name one that exists but those starting `missing`.
+Glance's images, each name one that exists but those starting `missing`;
+and Nova's servers, made ACTIVE at once with the interfaces their
+request's ports give them.
 
 A name Heat looks up stands for one resource whose ID is made from the
 name, so the same name is the same resource in every stack. Every request
-that changes something is kept in ``calls`` (method, path, body), so that
-a test can tell what Heat sent the cloud. Any other service answers 404,
+that changes something is kept in ``calls`` (service, method, path, body,
+and the ``id`` of what a POST made), so that a test can tell what Heat
+sent the cloud. Any other service answers 404,
 which Heat reads as "no such resource": a seed that needs more of a cloud
 fails with Heat's own message, not in silence.
 """
@@ -75,9 +78,10 @@ class FakeNeutron:
             return 200, {"versions": [{"id": "v2.0", "status": "CURRENT",
                                        "links": [{"rel": "self", "href": "v2.0/"}]}]}
         path = path.removeprefix("/v2.0").removesuffix(".json").strip("/")
+        call = {"service": "neutron", "method": method, "path": path, "body": body}
         if method != "GET":
             with self.lock:
-                self.calls.append({"method": method, "path": path, "body": body})
+                self.calls.append(call)
         if path == "extensions":
             return 200, {"extensions": [{"alias": a, "name": a, "description": a, "updated": "",
                                          "links": []} for a in EXTENSIONS]}
@@ -95,6 +99,7 @@ class FakeNeutron:
                                "tenant_id": "fake", "project_id": "fake"})
                 with self.lock:
                     self.made[plural][fields["id"]] = fields
+                    call["id"] = fields["id"]
                 return 201, {singular: fields}
             if path.startswith(plural + "/"):
                 ident = path[len(plural) + 1:].split("/")[0]
@@ -121,33 +126,98 @@ def missing(name: str) -> bool:
     return name.startswith("missing")
 
 
-def nova(path: str, base: str) -> tuple[int, dict]:
-    """Nova's version and its flavors and key pairs: every name is one but
-    those that start with `missing`."""
-    version = {"id": "v2.1", "status": "CURRENT", "version": "2.96", "min_version": "2.1",
-               "updated": "2013-07-23T11:33:21Z",
-               "links": [{"rel": "self", "href": f"{base}/nova/"}]}
-    path = path.strip("/")
-    if path in ("", "v2.1"):
-        return 200, {"version": version, "versions": [version]}
-    path = path.removeprefix("v2.1/")
-    if path.startswith("flavors/") and "/" not in path[len("flavors/"):]:
-        name = path[len("flavors/"):]
-        if missing(name):
-            return 404, {"itemNotFound": {"code": 404, "message": f"Flavor {name} could not be found."}}
-        return 200, {"flavor": {"id": made_id("flavors", name), "name": name, "ram": 2048,
-                                "vcpus": 1, "disk": 20, "OS-FLV-EXT-DATA:ephemeral": 0,
-                                "swap": 0, "os-flavor-access:is_public": True,
-                                "rxtx_factor": 1.0, "links": []}}
-    if path in ("flavors", "flavors/detail"):
-        return 200, {"flavors": []}
-    if path.startswith("os-keypairs/"):
-        name = path[len("os-keypairs/"):]
-        if missing(name):
-            return 404, {"itemNotFound": {"code": 404, "message": f"Keypair {name} not found."}}
-        return 200, {"keypair": {"name": name, "public_key": "ssh-ed25519 AAAA fake",
-                                 "fingerprint": "00", "type": "ssh"}}
-    return 404, {"itemNotFound": {"code": 404, "message": f"{path} is not served here"}}
+class FakeNova:
+    """Nova's version, its flavors and key pairs (every name is one but
+    those that start with `missing`), and its servers: made ACTIVE at once,
+    each with one interface per `networks` entry of its request (the port
+    it names, or one Nova would make)."""
+
+    def __init__(self, neutron: FakeNeutron):
+        self.neutron = neutron
+        self.servers: dict[str, dict] = {}
+
+    def handle(self, method: str, path: str, body: dict | None, base: str) -> tuple[int, dict]:
+        version = {"id": "v2.1", "status": "CURRENT", "version": "2.96", "min_version": "2.1",
+                   "updated": "2013-07-23T11:33:21Z",
+                   "links": [{"rel": "self", "href": f"{base}/nova/"}]}
+        path = path.strip("/")
+        if path in ("", "v2.1"):
+            return 200, {"version": version, "versions": [version]}
+        path = path.removeprefix("v2.1/")
+        if path.startswith("servers") and path not in ("servers/detail",):
+            return self.server(method, path, body)
+        if method != "GET":
+            return 404, {"itemNotFound": {"code": 404, "message": f"{path} is not served here"}}
+        if path.startswith("flavors/") and "/" not in path[len("flavors/"):]:
+            name = path[len("flavors/"):]
+            if missing(name):
+                return 404, {"itemNotFound": {"code": 404,
+                                              "message": f"Flavor {name} could not be found."}}
+            return 200, {"flavor": {"id": made_id("flavors", name), "name": name, "ram": 2048,
+                                    "vcpus": 1, "disk": 20, "OS-FLV-EXT-DATA:ephemeral": 0,
+                                    "swap": 0, "os-flavor-access:is_public": True,
+                                    "rxtx_factor": 1.0, "links": []}}
+        if path in ("flavors", "flavors/detail"):
+            return 200, {"flavors": []}
+        if path.startswith("os-keypairs/"):
+            name = path[len("os-keypairs/"):]
+            if missing(name):
+                return 404, {"itemNotFound": {"code": 404, "message": f"Keypair {name} not found."}}
+            return 200, {"keypair": {"name": name, "public_key": "ssh-ed25519 AAAA fake",
+                                     "fingerprint": "00", "type": "ssh"}}
+        return 404, {"itemNotFound": {"code": 404, "message": f"{path} is not served here"}}
+
+    def server(self, method: str, path: str, body: dict | None) -> tuple[int, dict]:
+        parts = path.split("/")
+        if method == "POST" and parts == ["servers"]:
+            asked = dict((body or {}).get("server") or {})
+            ident = str(uuid.uuid4())
+            with self.neutron.lock:
+                self.neutron.calls.append({"service": "nova", "method": method, "path": path,
+                                           "body": body, "id": ident})
+                self.servers[ident] = {
+                    "id": ident, "name": asked.get("name"), "status": "ACTIVE",
+                    "tenant_id": "fake", "user_id": "fake", "addresses": {}, "links": [],
+                    "metadata": asked.get("metadata") or {}, "tags": [],
+                    "OS-EXT-STS:task_state": None, "OS-EXT-STS:vm_state": "active",
+                    "networks": asked.get("networks") or [],
+                }
+            return 202, {"server": {"id": ident, "links": [], "security_groups": []}}
+        with self.neutron.lock:
+            server = self.servers.get(parts[1]) if len(parts) > 1 else None
+            if server is None:
+                return 404, {"itemNotFound": {"code": 404,
+                                              "message": f"Instance {path} could not be found."}}
+            if method == "DELETE" and len(parts) == 2:
+                self.neutron.calls.append({"service": "nova", "method": method, "path": path,
+                                           "body": None})
+                del self.servers[parts[1]]
+                return 204, {}
+            if method == "GET" and len(parts) == 2:
+                shown = {k: v for k, v in server.items() if k != "networks"}
+                return 200, {"server": shown}
+            if method == "GET" and parts[2:] == ["os-interface"]:
+                return 200, {"interfaceAttachments": [
+                    self.interface(i, entry, server) for i, entry in enumerate(server["networks"])
+                    if isinstance(entry, dict)]}
+            if method == "PUT" and parts[2:3] == ["tags"]:
+                self.neutron.calls.append({"service": "nova", "method": method, "path": path,
+                                           "body": body})
+                server["tags"] = (body or {}).get("tags") or []
+                return 200, {"tags": server["tags"]}
+        return 404, {"itemNotFound": {"code": 404, "message": f"{path} is not served here"}}
+
+    def interface(self, index: int, entry: dict, server: dict) -> dict:
+        """The interface a `networks` entry gives: its port's, or one Nova
+        would make on the entry's network."""
+        port = self.neutron.made["ports"].get(entry.get("port") or "")
+        if port is None:
+            port = {"id": made_id("ports", f"{server['id']}/{index}"),
+                    "network_id": entry.get("uuid"),
+                    "fixed_ips": [{"ip_address": entry.get("fixed_ip") or "192.0.2.255"}]}
+        return {"port_id": port["id"], "net_id": port.get("network_id"),
+                "fixed_ips": port.get("fixed_ips") or [], "mac_addr": "fa:16:3e:00:00:00",
+                "port_state": "ACTIVE"}
 
 
 IMAGE_SCHEMA = {"name": "image", "additionalProperties": {"type": "string"},
@@ -191,6 +261,7 @@ def glance(path: str, query: dict, base: str) -> tuple[int, dict]:
 class FakeCloud:
     def __init__(self):
         self.neutron = FakeNeutron()
+        self.nova = FakeNova(self.neutron)
         self.base = ""
 
     @property
@@ -212,13 +283,14 @@ class FakeCloud:
         if path.startswith("/neutron"):
             status, answer = self.neutron.handle(method, path[len("/neutron"):], query, body)
         elif path.startswith("/nova"):
-            status, answer = nova(path[len("/nova"):], base)
+            status, answer = self.nova.handle(method, path[len("/nova"):], body, base)
         elif path.startswith("/glance"):
             status, answer = glance(path[len("/glance"):], query, base)
         else:
             status, answer = 404, {"error": f"{path} is not served here"}
         data = b"" if status == 204 else json.dumps(answer).encode()
-        reasons = {200: "OK", 201: "Created", 204: "No Content", 404: "Not Found"}
+        reasons = {200: "OK", 201: "Created", 202: "Accepted", 204: "No Content",
+                   404: "Not Found"}
         start_response(f"{status} {reasons[status]}",
                        [("Content-Type", "application/json"), ("Content-Length", str(len(data)))])
         return [data]

@@ -59,6 +59,9 @@ pub struct Evaluator<'a, 't> {
     /// resource, each value's references made absolute ([`qualified`]):
     /// what `get_attr: [resource, output]` reads.
     nested_outputs: RefCell<HashMap<String, Vec<(String, Val)>>>,
+    /// The members of this template's groups of nested stacks, in index
+    /// order, by group: each a key of `nested_outputs`.
+    group_members: RefCell<HashMap<String, Vec<String>>>,
     /// While a group's member is exported: its `index_var` and its name,
     /// put in place of the variable in every string evaluated.
     member: RefCell<Option<(String, String)>>,
@@ -96,6 +99,7 @@ impl<'a, 't> Evaluator<'a, 't> {
             evaluating: RefCell::new(Vec::new()),
             budget,
             nested_outputs: RefCell::new(HashMap::new()),
+            group_members: RefCell::new(HashMap::new()),
             member: RefCell::new(None),
         };
         (evaluator, problems)
@@ -106,6 +110,15 @@ impl<'a, 't> Evaluator<'a, 't> {
         self.nested_outputs
             .borrow_mut()
             .insert(resource.to_owned(), outputs);
+    }
+
+    /// The members of the group `resource`, each a nested stack whose
+    /// outputs [`Evaluator::set_nested_outputs`] gave, for `get_attr` of
+    /// the group.
+    pub fn set_group_members(&self, resource: &str, members: Vec<String>) {
+        self.group_members
+            .borrow_mut()
+            .insert(resource.to_owned(), members);
     }
 
     pub fn template(&self) -> &'a Template<'t> {

@@ -47,6 +47,10 @@ impl Evaluator<'_, '_> {
         ) else {
             return unknown();
         };
+        let members = self.group_members.borrow().get(resource).cloned();
+        if let Some(members) = members {
+            return self.group_attr(resource, &members, &parts[1..], at, depth);
+        }
         if !self.nested_outputs.borrow().contains_key(resource) {
             let attribute = self.eval_at(output, depth).python_str();
             return match attribute.and_then(|a| self.known_attribute(resource, &a, depth)) {
@@ -63,6 +67,75 @@ impl Evaluator<'_, '_> {
                 format!("the nested template of {resource} has no output {output}, so Heat has no such attribute"),
                 at,
             ),
+        }
+    }
+
+    /// `get_attr` of a group whose members are nested stacks, as Heat's
+    /// `ResourceGroup.get_attribute` reads it: `[group, OUTPUT, path...]`
+    /// the list of every member's output (the path applied to each),
+    /// `[group, resource.N, OUTPUT, path...]` (or `resource.N.OUTPUT`)
+    /// member N's, and `[group,
+    /// attributes, OUTPUT, path...]` a map of them by index. `refs` and the
+    /// rest are known only once Heat has made the members.
+    fn group_attr(
+        &self,
+        group: &str,
+        members: &[String],
+        parts: &[NodeId],
+        at: TextRange,
+        depth: usize,
+    ) -> Val {
+        let Some(attribute) = self.eval_at(parts[0], depth).python_str() else {
+            return Val::unknown("the attribute's name is known only when Heat runs", at);
+        };
+        let output_of = |member: &str, rest: &[NodeId]| -> Val {
+            let Some((&output, path)) = rest.split_first() else {
+                let why = format!("a member of {group}'s reference is known once Heat made it");
+                return Val::unknown(why, at);
+            };
+            let Some(output) = self.eval_at(output, depth).python_str() else {
+                return Val::unknown("the output's name is known only when Heat runs", at);
+            };
+            match self.nested_output(member, &output) {
+                Some(value) => self.walk(value, path, at, depth, &output),
+                None => no_output(group, &output, at),
+            }
+        };
+        if let Some(member) = attribute.strip_prefix("resource.") {
+            // `resource.N.OUTPUT` is `resource.N, OUTPUT`, as Heat splits it.
+            let (index, output) = member.split_once('.').unwrap_or((member, ""));
+            let Some(member) = index.parse::<usize>().ok().and_then(|i| members.get(i)) else {
+                return Val::unknown(format!("{group} has no member {index}"), at);
+            };
+            if output.is_empty() {
+                return output_of(member, &parts[1..]);
+            }
+            return match self.nested_output(member, output) {
+                Some(value) => self.walk(value, &parts[1..], at, depth, output),
+                None => no_output(group, output, at),
+            };
+        }
+        if attribute == "attributes" && parts.len() < 2 {
+            let why = format!("Heat refuses {group}'s attributes without an output name");
+            return Val::unknown(why, at);
+        }
+        match attribute.as_str() {
+            "attributes" => {
+                let entries = (members.iter().enumerate())
+                    .map(|(index, member)| (index.to_string(), output_of(member, &parts[1..])))
+                    .collect();
+                Val::new(V::Map(entries), at)
+            }
+            "refs" | "refs_map" | "removed_rsrc_list" => Val::unknown(
+                format!("{group}'s {attribute} is known only once Heat has made its members"),
+                at,
+            ),
+            _ => {
+                let values = (members.iter())
+                    .map(|member| output_of(member, parts))
+                    .collect();
+                Val::new(V::List(values), at)
+            }
         }
     }
 
@@ -126,6 +199,12 @@ impl Evaluator<'_, '_> {
             None => Val::unknown("Ref needs a name", at),
         }
     }
+}
+
+/// A group's attribute that its members' template has no output for.
+fn no_output(group: &str, output: &str, at: TextRange) -> Val {
+    let why = format!("the members of {group} have no output {output}: Heat has no such attribute");
+    Val::unknown(why, at)
 }
 
 /// Where a resource's name is written.

@@ -77,3 +77,64 @@ fn python_json_is_ascii_only() {
         r#"["caf\u00e9 \ud83d\ude00 \"q\"\n", true, null]"#
     );
 }
+
+/// `get_attr` of a group of nested stacks reads its members' outputs as
+/// Heat's `ResourceGroup.get_attribute` gives them; what only Heat knows
+/// (the members' references, a member that is not there) stays unknown.
+#[test]
+fn a_groups_attributes_are_its_members_outputs() {
+    let text = "heat_template_version: 2018-08-31\n\
+resources:\n  workers:\n    type: worker.yaml\n\
+outputs:\n  all: {value: {get_attr: [workers, address]}}\n\
+\x20 second: {value: {get_attr: [workers, resource.1, address]}}\n\
+\x20 by_index: {value: {get_attr: [workers, attributes, address]}}\n\
+\x20 path: {value: {get_attr: [workers, ports, 0]}}\n\
+\x20 dotted: {value: {get_attr: [workers, resource.0.ports, 0]}}\n\
+\x20 refs: {value: {get_attr: [workers, refs]}}\n\
+\x20 third: {value: {get_attr: [workers, resource.2, address]}}\n\
+\x20 missing: {value: {get_attr: [workers, nothing]}}\n";
+    let template = heatwise_core::template::parse(text);
+    let (evaluator, _) = Evaluator::new(&template, &Given::default());
+    let at = TextRange::empty(0);
+    let text_of = |s: &str| Val::new(V::Str(s.into()), at);
+    for (member, address) in [("workers-0", "10.0.0.10"), ("workers-1", "10.0.0.11")] {
+        let ports = Val::new(V::List(vec![text_of(member)]), at);
+        evaluator.set_nested_outputs(
+            member,
+            vec![
+                ("address".into(), text_of(address)),
+                ("ports".into(), ports),
+            ],
+        );
+    }
+    evaluator.set_group_members("workers", vec!["workers-0".into(), "workers-1".into()]);
+    let output = |name: &str| {
+        let output = template.outputs().iter().find(|o| o.name == name).unwrap();
+        evaluator.eval(output.value.unwrap().value)
+    };
+    let json = |value: Val| {
+        value
+            .python_json(false)
+            .unwrap_or_else(|| format!("{value:?}"))
+    };
+    assert_eq!(json(output("all")), r#"["10.0.0.10", "10.0.0.11"]"#);
+    assert_eq!(output("second").python_str().as_deref(), Some("10.0.0.11"));
+    assert_eq!(
+        json(output("by_index")),
+        r#"{"0": "10.0.0.10", "1": "10.0.0.11"}"#
+    );
+    assert_eq!(json(output("path")), r#"["workers-0", "workers-1"]"#);
+    assert_eq!(output("dotted").python_str().as_deref(), Some("workers-0"));
+    for (name, reason) in [
+        ("refs", "known only once Heat has made its members"),
+        ("third", "workers has no member 2"),
+        ("missing", "have no output nothing"),
+    ] {
+        let value = output(name);
+        let why = value.unknown_part().map(|u| &u.v);
+        assert!(
+            matches!(why, Some(V::Unknown(Some(r))) if r.contains(reason)),
+            "{name}: {value:?}"
+        );
+    }
+}
