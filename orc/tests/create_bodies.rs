@@ -161,7 +161,7 @@ fn exported_objects_ask_for_what_heat_asks_for_or_say_why_not() {
             });
         }
     }
-    tally.end("Heat's requests", (459, 432));
+    tally.end("Heat's requests", (526, 499));
 }
 
 /// The resource whose request is compared, and where.
@@ -1214,7 +1214,7 @@ fn servers_ask_nova_for_what_heat_asks_for_or_say_why_not() {
             });
         }
     }
-    tally.end("Heat's server requests", (242, 232));
+    tally.end("Heat's server requests", (332, 316));
 }
 
 /// The words a finding about the property a field of a Neutron, Cinder or

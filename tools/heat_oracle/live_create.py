@@ -138,6 +138,17 @@ def live_stack_case(directory: Path, stack_name: str = "demo") -> dict:
                     entry["port"] = f"<port {len(calls)}>"
             calls.append(["servers.create", [], server_keywords(plain(server))])
         resources[resource["path"]] = {"type": resource["type"], "calls": calls}
+    # A security group's own rules, posted once it exists: its calls too.
+    for call in report["calls"]:
+        if call["method"] != "POST" or call["path"] != "security-group-rules" \
+                or call.get("id") in by_id:
+            continue
+        body = call["body"] or {}
+        rules = body.get("security_group_rules") or [body.get("security_group_rule") or {}]
+        group = by_id.get(rules[0].get("security_group_id"))
+        if group is not None and group["path"] in resources:
+            resources[group["path"]]["calls"].append(
+                ["create_security_group_rule", [plain(body)], {}])
     files = {p.name: fnv1a64(p.read_bytes()) for p in sorted(directory.glob("*.yaml"))}
     return {"fixture": directory.name + "/", "by": "the Heat server",
             "files_fnv1a64": files, "resources": resources}

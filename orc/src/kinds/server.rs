@@ -109,7 +109,7 @@ fn ports(
             Code::Ambiguous,
             origin,
             format!(
-                "the server {} has no networks: Nova picks one for it, but an ORC server needs its ports: give networks",
+                "the server {} has no networks: Heat's create fails (\"nics are required after microversion 2.36\") unless its max_nova_api_microversion is 2.36 or less, and an ORC server needs its ports: give networks",
                 source.resource.name
             ),
         );
