@@ -639,6 +639,24 @@ mod tests {
     }
 
     #[test]
+    fn to_orc_reads_a_groups_attributes_from_its_members_as_the_cli_does() {
+        // The fixture whose user data Heat's own create was recorded for.
+        let root = include_str!("../../orc/tests/fixtures/group_outputs/template.yaml");
+        let worker = include_str!("../../orc/tests/fixtures/group_outputs/worker.yaml");
+        let options = serde_json::json!({
+            "namespace": "apps",
+            "credentials": {"secretName": "clouds", "cloudName": "openstack"},
+            "files": {"worker.yaml": worker},
+        })
+        .to_string();
+        let result = to_orc(root, &options).unwrap();
+        assert_eq!(result["complete"], true, "{result}");
+        let yaml = result["yaml"].as_str().unwrap();
+        assert!(yaml.contains("echo 10.20.0.10,10.20.0.11 > /etc/workers"), "{yaml}");
+        assert!(yaml.contains("echo 10.20.0.10 > /etc/first"), "{yaml}");
+    }
+
+    #[test]
     fn to_orc_exports_manifests_and_findings_with_positions() {
         let text = "heat_template_version: 2018-08-31\nresources:\n  app_net:\n    type: OS::Neutron::Net\n  g:\n    type: OS::Heat::None\n";
         let options = r#"{"namespace": "apps", "credentials": {"secretName": "clouds", "cloudName": "openstack"}}"#;
