@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::lint::{lint, LintOptions, Rule, Severity};
+use heatwise_core::lint::{lint, LintOptions, Rule, Severity, Stage};
 use serde_json::Value;
 
 #[test]
@@ -126,9 +126,11 @@ fn generated_cases_against_heat() {
         };
         let class = case["class"].as_str().unwrap().to_owned();
         let name = case["name"].as_str().unwrap();
+        // Heat's verdict here is its validation's: an error Heat raises
+        // only in the create is outside it.
         let errors: Vec<String> = lint(case["text"].as_str().unwrap(), &options)
             .into_iter()
-            .filter(|d| d.severity == Severity::Error)
+            .filter(|d| d.severity == Severity::Error && d.refused_at() != Some(Stage::Create))
             .map(|d| format!("{} {}", d.code(), d.message))
             .collect();
         let row = table.entry(class.clone()).or_default();

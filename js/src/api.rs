@@ -652,7 +652,10 @@ mod tests {
         let result = to_orc(root, &options).unwrap();
         assert_eq!(result["complete"], true, "{result}");
         let yaml = result["yaml"].as_str().unwrap();
-        assert!(yaml.contains("echo 10.20.0.10,10.20.0.11 > /etc/workers"), "{yaml}");
+        assert!(
+            yaml.contains("echo 10.20.0.10,10.20.0.11 > /etc/workers"),
+            "{yaml}"
+        );
         assert!(yaml.contains("echo 10.20.0.10 > /etc/first"), "{yaml}");
     }
 

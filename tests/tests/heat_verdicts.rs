@@ -18,7 +18,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use heatwise_core::catalog::Catalog;
-use heatwise_core::lint::{LintOptions, StackLinter};
+use heatwise_core::lint::{LintOptions, StackLinter, Stage};
 use heatwise_core::severity::Severity;
 use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Stack};
 use heatwise_test_support::{corpora, fnv1a64};
@@ -61,7 +61,12 @@ fn first_error_with(
         if let Some(error) = linter
             .lint(id, &options)
             .into_iter()
-            .find(|diagnostic| diagnostic.severity == Severity::Error)
+            // judge.py's verdict is Heat's before it creates anything: an
+            // error Heat raises only in the create is outside it.
+            .find(|diagnostic| {
+                diagnostic.severity == Severity::Error
+                    && diagnostic.refused_at() != Some(Stage::Create)
+            })
         {
             let name = base
                 .as_deref()

@@ -108,6 +108,8 @@ declare_rules! {
     InvalidPropertyValue = "HW207", "invalid-property-value", "invalid_property_value", Error, Some(Stage::Validate);
     MissingRequiredProperty = "HW208", "missing-required-property", "missing_required_property", Error, Some(Stage::Validate);
     RefusedByResourceType = "HW209", "refused-by-resource-type", "refused_by_resource_type", Error, Some(Stage::Validate);
+    ServerWithoutNetworks = "HW210", "server-without-networks", "server_without_networks",
+        Error, Some(Stage::Create);
 
     DeprecatedAttribute = "HW301", "deprecated-attribute", "deprecated_attribute", Warning, None;
     HiddenAttribute = "HW302", "hidden-attribute", "hidden_attribute", Warning, None;

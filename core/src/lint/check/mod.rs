@@ -206,6 +206,7 @@ fn definition(cx: &mut Context<'_, '_>, definition: &Definition, resource: Optio
     conflicting_properties::check(cx, resource_type, properties);
     if let Some(resource) = resource {
         refused_by_resource_type::check(cx, resource_type, resource, properties);
+        server_without_networks::check(cx, resource_type, type_entry.value, properties);
     }
 }
 

@@ -56,6 +56,7 @@ pub(crate) mod resource_not_a_mapping;
 pub(crate) mod resource_type_alias;
 pub(crate) mod resource_type_not_a_string;
 pub(crate) mod section_not_a_mapping;
+pub(crate) mod server_without_networks;
 pub(crate) mod too_many_findings;
 pub(crate) mod unavailable_attribute;
 pub(crate) mod unavailable_property;
