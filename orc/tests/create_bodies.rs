@@ -179,6 +179,8 @@ struct Tally {
     compared: usize,
     same: usize,
     unexplained: Vec<String>,
+    /// Fields compared and alike, by fixture.
+    by_fixture: std::collections::BTreeMap<String, (usize, usize)>,
 }
 
 impl Tally {
@@ -192,6 +194,9 @@ impl Tally {
         words: &[&str],
     ) {
         self.compared += 1;
+        let fixture = self.by_fixture.entry(at.fixture.to_owned()).or_default();
+        fixture.0 += 1;
+        fixture.1 += usize::from(same);
         let difference = format!(
             "{}: {}.{key}: Heat asks for {heat}, ORC for {orc}",
             at.fixture, at.resource
@@ -225,6 +230,9 @@ impl Tally {
         }
         self.compared += heat.len();
         self.same += heat.len() - missing.len();
+        let fixture = self.by_fixture.entry(at.fixture.to_owned()).or_default();
+        fixture.0 += heat.len();
+        fixture.1 += heat.len() - missing.len();
         // The rules of this group that are resources of their own.
         let standalone: Vec<&String> = (recorded.iter())
             .filter(|(_, r)| {
@@ -266,6 +274,9 @@ impl Tally {
 
     /// Says the figures, and holds them to at least `(compared, same)`.
     fn end(self, what: &str, (compared, same): (usize, usize)) {
+        for (fixture, (compared, same)) in &self.by_fixture {
+            eprintln!("{fixture}: {same} of {compared} fields of {what} alike");
+        }
         eprintln!(
             "{} of {} fields of {what} asked for alike by ORC",
             self.same, self.compared

@@ -9,8 +9,8 @@ every resource it made, by its path. Each request is written here as the
 client call `record_create_bodies.py` records in memory (Neutron's
 `create_port({"port": ...})`, Nova's `servers.create(...)` keywords), an
 ID as the name of the resource it is (a name Heat looks up as written), a
-name Heat generated as `None`, so that the two recordings can be held to
-each other and the export to both.
+name Heat generated as `None`, so that orc/tests/create_bodies.rs reads
+both recordings alike.
 """
 
 from __future__ import annotations
@@ -182,24 +182,3 @@ def fnv1a64(data: bytes) -> str:
     from record_fixtures import fnv1a64 as hashed
 
     return hashed(data)
-
-
-def disagreements(live: dict, in_memory: dict) -> list[str]:
-    """Where the two recordings of one fixture differ: a resource one made
-    and the other did not, or a create call they made differently."""
-    cloud_calls = {method for method, _ in NEUTRON_CALLS.values()} | {"servers.create"}
-    asked = {path for path, r in in_memory["resources"].items()
-             if r.get("calls") and r["calls"][0][0] in cloud_calls}
-    found = []
-    for path in sorted(set(live["resources"]) | asked):
-        ours = live["resources"].get(path, {}).get("calls")
-        theirs = [c for c in in_memory["resources"].get(path, {}).get("calls") or []
-                  if c[0] in cloud_calls]
-        if path not in live["resources"]:
-            found.append(f"{path}: the Heat server made no such resource")
-        elif path not in in_memory["resources"]:
-            found.append(f"{path}: made by the Heat server only")
-        elif ours != theirs:
-            found.append(f"{path}: the Heat server asked for {json.dumps(ours)}, "
-                         f"in memory {json.dumps(theirs)}")
-    return found
