@@ -91,8 +91,9 @@ fn revealing_the_same_range_twice_makes_two_requests() {
     assert_ne!(first.serial, second.serial);
 }
 
-const VERSIONED_SERVER: &str =
-    "heat_template_version: 2016-10-14\nresources:\n  server:\n    type: OS::Nova::Server\n    properties:\n      image: cirros\n      flavor: m1.tiny\n";
+const VERSIONED_SERVER: &str = "heat_template_version: 2016-10-14\nresources:\n  server:\n    \
+type: OS::Nova::Server\n    properties:\n      image: cirros\n      flavor: m1.tiny\n      \
+networks: [{network: private}]\n";
 /// A property hidden since Liberty and one added in Newton.
 const NEWTON_PROPERTY: &str = "heat_template_version: 2016-10-14\nresources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: net\n      dns_name: web\n";
 
