@@ -72,11 +72,10 @@ impl Evaluator<'_, '_> {
 
     /// `get_attr` of a group whose members are nested stacks, as Heat's
     /// `ResourceGroup.get_attribute` reads it: `[group, OUTPUT, path...]`
-    /// the list of every member's output (the path applied to each),
+    /// the list of every member's output (the path applied to each);
     /// `[group, resource.N, OUTPUT, path...]` (or `resource.N.OUTPUT`)
-    /// member N's, and `[group,
-    /// attributes, OUTPUT, path...]` a map of them by index. `refs` and the
-    /// rest are known only once Heat has made the members.
+    /// member N's; `[group, attributes, OUTPUT, path...]` a map of them by
+    /// index. `refs` and the rest are known only once Heat made the members.
     fn group_attr(
         &self,
         group: &str,
