@@ -19,11 +19,13 @@ pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<D
     reading_problems(&mut cx);
     structure(&mut cx);
     for resource in template.resources() {
-        definition(&mut cx, &resource.definition, Some(&resource.name));
+        definition(&mut cx, &resource.definition, Some(&resource.name), true);
         unknown_resource_reference::depends_on(&mut cx, &resource.definition);
     }
     for nested in template.nested_definitions() {
-        definition(&mut cx, &nested.definition, None);
+        let group = &template.resources()[nested.group].definition;
+        let made = server_without_networks::has_members(&cx, group);
+        definition(&mut cx, &nested.definition, None, made);
     }
     attributes::attribute_refs(&mut cx);
     unknown_resource_reference::resource_refs(&mut cx);
@@ -177,7 +179,14 @@ fn is_template_resource(name: &str) -> bool {
 
 /// A resource's definition (`resource`: its name), or a group's member
 /// definition (`None`).
-fn definition(cx: &mut Context<'_, '_>, definition: &Definition, resource: Option<&str>) {
+/// `made`: Heat creates what the definition defines (a group's member
+/// definition, when the group has members).
+fn definition(
+    cx: &mut Context<'_, '_>,
+    definition: &Definition,
+    resource: Option<&str>,
+    made: bool,
+) {
     let (Some(name), Some(type_entry)) = (definition.type_name.as_deref(), definition.type_entry)
     else {
         return;
@@ -206,6 +215,8 @@ fn definition(cx: &mut Context<'_, '_>, definition: &Definition, resource: Optio
     conflicting_properties::check(cx, resource_type, properties);
     if let Some(resource) = resource {
         refused_by_resource_type::check(cx, resource_type, resource, properties);
+    }
+    if made {
         server_without_networks::check(cx, resource_type, type_entry.value, properties);
     }
 }

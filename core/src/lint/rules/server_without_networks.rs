@@ -8,6 +8,7 @@ use crate::lint::Rule;
 use crate::release::Release;
 use crate::syntax::NodeId;
 use crate::template::merge::merged_entry;
+use crate::template::Definition;
 
 /// The first release whose Nova client speaks Nova's newest microversion
 /// (`NovaClientPlugin` on `MicroversionMixin`).
@@ -57,6 +58,27 @@ microversion 2.36, so the create fails (\"nics are required after microversion 2
     cx.report_with_fix(Rule::ServerWithoutNetworks, range, message, Some(fix));
 }
 
+/// Whether Heat makes members of the group `group` defines: a
+/// ResourceGroup's `count` (1 when absent), an AutoScalingGroup's
+/// `desired_capacity` or else `min_size`, written as a number above 0.
+pub(crate) fn has_members(cx: &Context<'_, '_>, group: &Definition) -> bool {
+    let written = |key: &str| {
+        let properties = group.properties_mapping(cx.tree)?;
+        let (_, entry) = merged_entry(cx.tree, properties, key)?;
+        cx.tree.scalar(entry.value)?.trim().parse::<i64>().ok()
+    };
+    match group.type_name.as_deref() {
+        Some("OS::Heat::ResourceGroup") => match group.group_count(cx.tree) {
+            None => true,
+            Some(_) => written("count").is_some_and(|n| n > 0),
+        },
+        Some("OS::Heat::AutoScalingGroup") => written("desired_capacity")
+            .or_else(|| written("min_size"))
+            .is_some_and(|n| n > 0),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lint::rules::test_support::{check, finds, pins};
@@ -83,6 +105,41 @@ Type: AWS::EC2::Instance\n    Properties: {ImageId: cirros, InstanceType: m1.sma
             Rule::ServerWithoutNetworks,
             &[finds(BARE, 1), finds(instance, 1)],
         );
+    }
+
+    #[test]
+    fn members_of_a_group_that_has_some() {
+        let group = |count: &str| {
+            format!(
+                "heat_template_version: 2018-08-31\nparameters:\n  n: {{type: number}}\n\
+resources:\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n      \
+{count}resource_def:\n        type: OS::Nova::Server\n        \
+properties: {{image: cirros, flavor: m1.small}}\n"
+            )
+        };
+        let found = |text: &str| {
+            crate::lint::lint(
+                text,
+                &crate::lint::LintOptions::new(crate::catalog::Catalog::builtin()),
+            )
+            .into_iter()
+            .filter(|d| d.rule == Rule::ServerWithoutNetworks)
+            .count()
+        };
+        // Heat's default count is 1; a count of 0 makes no server; a count
+        // from a parameter is not decided here.
+        for (count, expected) in [
+            ("", 1),
+            ("count: 2\n      ", 1),
+            ("count: 0\n      ", 0),
+            ("count: {get_param: n}\n      ", 0),
+        ] {
+            assert_eq!(found(&group(count)), expected, "{count:?}");
+        }
+        let scaling = "heat_template_version: 2018-08-31\nresources:\n  group:\n    \
+type: OS::Heat::AutoScalingGroup\n    properties:\n      min_size: 1\n      max_size: 3\n      \
+resource:\n        type: OS::Nova::Server\n        properties: {image: cirros, flavor: m1.small}\n";
+        assert_eq!(found(scaling), 1);
     }
 
     #[test]
