@@ -164,7 +164,7 @@ mod tests {
             found(&[("size", "11"), ("name", "web")]),
             [(
                 "size".to_owned(),
-                "parameter `size` refuses the value the create request gives it (`-P size=11`): \"11\" is out of range (min 1, max 10); Heat refuses the stack (\"Parameter 'size' is invalid\")".to_owned()
+                "parameter `size` refuses the value the create request gives it (`-P size=11`): 11 is out of range (min 1, max 10); Heat refuses the stack (\"Parameter 'size' is invalid\")".to_owned()
             )]
         );
         assert!(found(&[("size", "4")]).is_empty());

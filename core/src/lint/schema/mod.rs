@@ -143,7 +143,11 @@ fn constraint_problem(
         allowed_values(kind, allowed, value, converted)
     } else if let Some(range) = constraint.get("range") {
         match converted {
-            Converted::Num(n) => out_of(range, *n, "", shown(value)),
+            // As Heat's `%s` writes it: a number given as text unquoted.
+            Converted::Num(n) => {
+                let written = value.python_str().unwrap_or_else(|| shown(value));
+                out_of(range, *n, "", written)
+            }
             _ => None,
         }
     } else if let Some(length) = constraint.get("length") {
