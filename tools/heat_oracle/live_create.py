@@ -169,6 +169,10 @@ def server_keywords(server: dict) -> dict:
     keywords["scheduler_hints"] = None
     user_data = server.get("user_data")
     keywords["userdata"] = base64.b64decode(user_data).decode() if user_data else None
+    if keywords["userdata"]:
+        # The metadata server Heat's agents are told of: this run's port.
+        keywords["userdata"] = re.sub(r"127\.0\.0\.1:\d+/", "127.0.0.1:8000/",
+                                      keywords["userdata"])
     keywords["security_groups"] = [g["name"] for g in server.get("security_groups") or []]
     keywords["nics"] = [
         {"net-id": entry.get("uuid"), "port-id": entry.get("port"),
