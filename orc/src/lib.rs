@@ -24,6 +24,7 @@ mod names;
 mod nested;
 mod options;
 pub mod plan;
+mod registry;
 pub mod release;
 pub mod render;
 pub mod request;

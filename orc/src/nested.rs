@@ -31,7 +31,7 @@ use crate::sections::{self, Lifecycle};
 /// nested stacks they make, in the order Heat creates them, so that one's
 /// outputs are known to the next.
 pub(crate) fn prepare(cx: &mut Context<'_, '_>) {
-    resolve_types(cx);
+    crate::registry::resolve_types(cx);
     let resources = included_resources(cx);
     for resource in &resources {
         let key = cx.key(&resource.name);
@@ -404,42 +404,6 @@ fn report_unmapped(cx: &mut Context<'_, '_>, resource: &Resource, type_name: &st
         )
     };
     cx.report(Code::NoOrcKind, range, message);
-}
-
-/// Maps each resource's type through the frame's registry, in the
-/// template's order, as Heat does when it builds the stack.
-fn resolve_types(cx: &mut Context<'_, '_>) {
-    if cx.frame.registry.is_empty() {
-        return;
-    }
-    // Heat's own types by name only: the editor's ORC module carries no
-    // catalog (it would weigh about 95 KB gzipped).
-    let known = |name: &str| heatwise_core::catalog::known::builtin_knows(name);
-    let template = cx.template;
-    let mut registry = std::mem::take(&mut cx.frame.registry);
-    for resource in template.resources() {
-        let Some(written) = resource.definition.type_name.as_deref() else {
-            continue;
-        };
-        let mapped = match registry.resolve(written, Some(&resource.name), &known) {
-            Resolution::Type(name) | Resolution::Template(name) if name != written => Some(name),
-            Resolution::Loop => {
-                let range = resource
-                    .definition
-                    .type_range(cx.tree())
-                    .unwrap_or_else(|| resource.name_range(cx.tree()));
-                cx.report(
-                    Code::NoOrcKind,
-                    range,
-                    format!("the resource {} is not exported: the environments map {written} onto itself in a loop, which Heat cannot create", resource.name),
-                );
-                None
-            }
-            _ => continue,
-        };
-        cx.frame.mapped_types.insert(resource.name.clone(), mapped);
-    }
-    cx.frame.registry = registry;
 }
 
 /// The resources Heat would create: those whose `condition` holds.

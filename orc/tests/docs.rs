@@ -39,6 +39,9 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
 - Types the environments' `resource_registry` maps (per type, by wildcard, or for one resource under\n\
   `resources:`) are read as Heat reads them: a resource is exported as the type Heat creates; one mapped to\n\
   `OS::Heat::None` is not exported, since Heat creates nothing for it; one mapped to a template is a nested stack.\n\
+  A mapping to a type for one resource only becomes, once Heat's registry has read it, the mapping of that type\n\
+  for every resource of the stack, and the create reads the stack back with it: the export creates them as\n\
+  Heat does, and says so (ORC009).\n\
 - **Nested stacks.** A resource whose type is a template file, written as its type or mapped to it by the\n\
   registry, is a nested stack, as Heat's `TemplateResource`: its template's resources are exported as objects\n\
   named `<resource>-<nested resource>` (`app` of `app.yaml` holding `port`: `app-port`), in the resource's place.\n\

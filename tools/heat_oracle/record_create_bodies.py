@@ -38,7 +38,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "orc" / "tests" / "fixtures"
 # Stack fixtures (a directory with `template.yaml`), created by the Heat
 # server, which makes and stores their nested stacks itself.
-STACKS = [FIXTURES / "nested_group", FIXTURES / "group_outputs"] + sorted(
+STACKS = [FIXTURES / "nested_group", FIXTURES / "group_outputs",
+          FIXTURES / "registry_scoped"] + sorted(
     FIXTURES.glob("corpus_*"))
 # The types whose `handle_create` builds its request from its properties
 # alone (a server's needs Nova's answers about images and networks).
