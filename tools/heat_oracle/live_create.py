@@ -150,8 +150,12 @@ def live_stack_case(directory: Path, stack_name: str = "demo") -> dict:
             resources[group["path"]]["calls"].append(
                 ["create_security_group_rule", [plain(body)], {}])
     files = {p.name: fnv1a64(p.read_bytes()) for p in sorted(directory.glob("*.yaml"))}
+    # Every resource Heat lists, nested stacks' too, by path and type
+    # (a resource mapped to OS::Heat::None keeps the type written; a
+    # template is named as the fixture's files are).
+    listed = {r["path"]: r["type"].removeprefix(f"file://{directory}/") for r in made}
     return {"fixture": directory.name + "/", "by": "the Heat server",
-            "files_fnv1a64": files, "resources": resources}
+            "files_fnv1a64": files, "resources": resources, "listed": listed}
 
 
 def generated(name, stack_name: str, resource: str) -> bool:
