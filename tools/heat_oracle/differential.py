@@ -428,6 +428,22 @@ def agreement(heat: dict, ours: list[str]) -> str:
     return "agree" if stages & wanted else "wrong stage"
 
 
+def count(by_class: dict, klass: str, heat: dict, outcome: str) -> None:
+    """One case in the agreement by class: cases, Heat's refusals, those
+    heatwise finds (at any stage), and each kind of disagreement."""
+    counts = by_class.setdefault(klass, {
+        "cases": 0, "refused": 0, "found": 0, "missed": 0, "false errors": 0,
+        "wrong stage": 0})
+    counts["cases"] += 1
+    if heat["stage"] != "accept":
+        counts["refused"] += 1
+        if outcome in ("agree", "wrong stage"):
+            counts["found"] += 1
+    if outcome != "agree":
+        counts[{"missed": "missed", "false error": "false errors",
+                "wrong stage": "wrong stage"}[outcome]] += 1
+
+
 def signature(heat: dict, ours: list[str]) -> tuple:
     """What a smaller case must keep: both verdicts, and Heat's reason
     (without the names Heat makes up), so that it stays the same problem."""
@@ -508,17 +524,8 @@ def main() -> None:
                     {"class": case.klass, "shape": case.shape, "outcome": outcome,
                      "heat": verdict, "heatwise": mine}, indent=2, sort_keys=True) + "\n",
                     encoding="utf-8")
-                counts = by_class.setdefault(case.klass, {
-                    "cases": 0, "refused": 0, "found": 0, "missed": 0, "false errors": 0,
-                    "wrong stage": 0})
-                counts["cases"] += 1
-                if verdict["stage"] != "accept":
-                    counts["refused"] += 1
-                    if outcome in ("agree", "wrong stage"):
-                        counts["found"] += 1
+                count(by_class, case.klass, verdict, outcome)
                 if outcome != "agree":
-                    counts[{"missed": "missed", "false error": "false errors",
-                            "wrong stage": "wrong stage"}[outcome]] += 1
                     disagreements.append((case, verdict, mine, outcome))
             found = []
             seen: set = set()

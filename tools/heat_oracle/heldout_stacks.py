@@ -45,7 +45,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
-from differential import Heat, agreement, heatwise_verdict  # noqa: E402
+from differential import Heat, agreement, count, heatwise_verdict  # noqa: E402
 from record_fixtures import fnv1a64  # noqa: E402
 
 TREE = ROOT / "target" / "corpus" / "tripleo-heat-templates-18.0.0-rendered"
@@ -374,17 +374,8 @@ def main() -> None:
                     continue
                 verdict, ours = judge(case, heat, args.heatwise, tree)
                 outcome = agreement(verdict, ours)
-                counts = by_class.setdefault(klass, {
-                    "cases": 0, "refused": 0, "found": 0, "missed": 0, "false errors": 0,
-                    "wrong stage": 0})
-                counts["cases"] += 1
-                if verdict["stage"] != "accept":
-                    counts["refused"] += 1
-                    if outcome in ("agree", "wrong stage"):
-                        counts["found"] += 1
+                count(by_class, klass, verdict, outcome)
                 if outcome != "agree":
-                    counts[{"missed": "missed", "false error": "false errors",
-                            "wrong stage": "wrong stage"}[outcome]] += 1
                     print(f"{case.name} {klass} {outcome}: {case.services} {case.what}; "
                           f"Heat {verdict}; heatwise {ours}", file=sys.stderr)
                 records.append(case.record(verdict))

@@ -27,19 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 CLOUD = ROOT / "tools" / "heat_server" / "cloud.py"
 sys.path.insert(0, str(CLOUD.parent))
-from fake_cloud import made_id  # noqa: E402
+from fake_cloud import NEUTRON_KINDS, made_id  # noqa: E402
+from record_fixtures import fnv1a64  # noqa: E402
 
-# Neutron's collections, as the client call that posts to each.
-NEUTRON_CALLS = {
-    "networks": ("create_network", "network"),
-    "subnets": ("create_subnet", "subnet"),
-    "routers": ("create_router", "router"),
-    "ports": ("create_port", "port"),
-    "floatingips": ("create_floatingip", "floatingip"),
-    "security-groups": ("create_security_group", "security_group"),
-    "security-group-rules": ("create_security_group_rule", "security_group_rule"),
-    "trunks": ("create_trunk", "trunk"),
-}
 # What novaclient's `servers.create` is given, by the field of Nova's
 # request it becomes; those left out of the request are `None`.
 NOVA_KEYWORDS = {
@@ -124,7 +114,9 @@ def live_stack_case(directory: Path, stack_name: str = "demo") -> dict:
         resource = by_id[call["id"]]
         name = resource["path"].split("/")[-1]
         if call["service"] == "neutron":
-            method, key = NEUTRON_CALLS[call["path"]]
+            # neutronclient's `create_<kind>({<kind>: ...})`.
+            key = NEUTRON_KINDS[call["path"]]
+            method = f"create_{key}"
             body = plain(call["body"][key])
             if generated(body.get("name"), stack_name, name):
                 body["name"] = None
@@ -184,9 +176,3 @@ def server_keywords(server: dict) -> dict:
         for entry in server.get("networks") or []
     ]
     return keywords
-
-
-def fnv1a64(data: bytes) -> str:
-    from record_fixtures import fnv1a64 as hashed
-
-    return hashed(data)

@@ -62,19 +62,18 @@ microversion 2.36, so the create fails (\"nics are required after microversion 2
 /// ResourceGroup's `count` (1 when absent), an AutoScalingGroup's
 /// `desired_capacity` or else `min_size`, written as a number above 0.
 pub(crate) fn has_members(cx: &Context<'_, '_>, group: &Definition) -> bool {
+    let above_zero = |node: NodeId| {
+        (cx.tree.scalar(node)).is_some_and(|n| n.trim().parse::<i64>().is_ok_and(|n| n > 0))
+    };
     let written = |key: &str| {
         let properties = group.properties_mapping(cx.tree)?;
-        let (_, entry) = merged_entry(cx.tree, properties, key)?;
-        cx.tree.scalar(entry.value)?.trim().parse::<i64>().ok()
+        merged_entry(cx.tree, properties, key).map(|(_, entry)| entry.value)
     };
     match group.type_name.as_deref() {
-        Some("OS::Heat::ResourceGroup") => match group.group_count(cx.tree) {
-            None => true,
-            Some(_) => written("count").is_some_and(|n| n > 0),
-        },
+        Some("OS::Heat::ResourceGroup") => group.group_count(cx.tree).is_none_or(above_zero),
         Some("OS::Heat::AutoScalingGroup") => written("desired_capacity")
             .or_else(|| written("min_size"))
-            .is_some_and(|n| n > 0),
+            .is_some_and(above_zero),
         _ => false,
     }
 }
