@@ -9,19 +9,18 @@ use foldhash::{HashMap, HashMapExt};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::thread;
 
 use clap::Args;
 use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LintMemo, LintOptions, Rule, StackLinter};
-use heatwise_core::stack::{FileProvider, GatherCache, ReadError, Stack, Target, MAX_STACK_FILES};
+use heatwise_core::stack::{Lookup, Stack};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
+use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
 use crate::input::{self, report_error, Input};
-use crate::output::{self, FileReport, Format, InputError, StackFiles};
+use crate::output::{self, FileReport, Format, InputError};
+use crate::parallel::{in_parallel, in_parallel_with};
 use crate::project::{self, ProjectStack};
 use crate::stack::{self, parse_path_map, PathMap};
 
@@ -80,6 +79,9 @@ pub struct LintArgs {
     #[command(flatten)]
     check: CheckArgs,
 
+    #[command(flatten)]
+    baseline: crate::baseline::BaselineArgs,
+
     /// How to report the findings.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -109,6 +111,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
     let options = checked.options();
     let mut reports = Vec::new();
     let mut skipped = 0;
+    let mut project_baseline = None;
     if let Some(root) = &args.stack {
         let stack = ProjectStack {
             root: root.clone(),
@@ -117,11 +120,12 @@ pub fn run(args: &LintArgs) -> ExitCode {
             path_maps: args.path_maps.clone(),
             each_environment: args.each_environment.clone(),
             project: None,
+            stored_files: None,
         };
         reports = lint_stack_combinations(&stack, &options, &mut errors);
     } else if args.paths.is_empty() {
         match lint_project(args, &options, &mut errors) {
-            Ok(found) => reports = found,
+            Ok((found, baseline)) => (reports, project_baseline) = (found, baseline),
             Err(message) => {
                 eprintln!("error: {message}");
                 return ExitCode::from(2);
@@ -140,6 +144,15 @@ pub fn run(args: &LintArgs) -> ExitCode {
         }
     }
 
+    match crate::baseline::for_files(&args.baseline, project_baseline.as_deref(), &mut reports) {
+        Ok(Some(_)) if errors.is_empty() => return ExitCode::SUCCESS,
+        Ok(Some(_)) => return ExitCode::from(2),
+        Ok(None) => {}
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    }
     // Buffered: standard output writes each line at once by itself.
     let mut stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let written = output::write(args.format, &reports, &errors, skipped, &mut stdout)
@@ -167,12 +180,12 @@ pub fn run(args: &LintArgs) -> ExitCode {
 
 /// The stacks of the project file: each linted as `--stack` does, at the
 /// project's target unless one is given, its findings those of the rules
-/// the project selects.
+/// the project selects; and the project's baseline.
 fn lint_project(
     args: &LintArgs,
     options: &LintOptions<'_>,
     errors: &mut Vec<InputError>,
-) -> Result<Vec<FileReport>, String> {
+) -> Result<(Vec<FileReport>, Option<PathBuf>), String> {
     let path = project::find().ok_or_else(|| {
         format!(
             "give templates to lint (PATH), a stack (--stack ROOT), or a {} in this directory or above",
@@ -204,7 +217,7 @@ fn lint_project(
             }
         }
     }
-    Ok(reports)
+    Ok((reports, project.baseline))
 }
 
 /// The stack, or with `each_environment` the stack once with each
@@ -364,22 +377,6 @@ fn named(environments: &[String]) -> String {
     }
 }
 
-/// What the stacks one thread lints share: each file read once, each path
-/// shown worked out once.
-#[derive(Clone, Default)]
-pub(crate) struct StackRun {
-    cache: GatherCache,
-    shown: HashMap<String, String>,
-}
-
-/// Whether the files of one stack are linted on all cores, or one after
-/// the other (when the stacks themselves are spread over the cores).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Files {
-    InParallel,
-    InTurn,
-}
-
 /// The root, its environments and every file they reach, each template
 /// and environment linted with the files it names and the registry of the
 /// stack's environments; what could not be read goes to `errors`.
@@ -398,15 +395,50 @@ fn lint_stack(
             return Vec::new();
         }
     };
+    if let Some(manifest) = &stack.stored_files {
+        let files = match crate::kept::dump::stored_files(manifest) {
+            Ok(stored) => {
+                let paths = std::iter::once(&stack.root).chain(&stack.environments);
+                stack::StoredFiles::new(&urls, paths, stored)
+            }
+            Err(message) => {
+                errors.push(InputError {
+                    path: manifest.display().to_string(),
+                    message,
+                });
+                return Vec::new();
+            }
+        };
+        let shown = |url: &str| files.shown(url);
+        let gathering = Gathering {
+            urls: &urls,
+            lookup: Lookup::Stored,
+            parameters: &stack.parameters,
+        };
+        return lint_gathered(
+            gathering,
+            &files,
+            &shown,
+            options,
+            errors,
+            run,
+            memo,
+            files_linted,
+        );
+    }
     let files = stack.files(&urls);
     let shown = |url: &str| {
         files
             .path_of(url)
             .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
     };
+    let gathering = Gathering {
+        urls: &urls,
+        lookup: Lookup::Joined,
+        parameters: &stack.parameters,
+    };
     lint_gathered(
-        &urls,
-        &stack.parameters,
+        gathering,
         &files,
         &shown,
         options,
@@ -415,72 +447,6 @@ fn lint_stack(
         memo,
         files_linted,
     )
-}
-
-/// The stack of the root `urls[0]` and the environments after it, and
-/// the values the create request gives its parameters; its files read
-/// from `files` and each shown as `shown` names its URL.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn lint_gathered(
-    urls: &[String],
-    parameters: &[(String, String)],
-    files: &dyn FileProvider,
-    shown: &dyn Fn(&str) -> String,
-    options: &LintOptions<'_>,
-    errors: &mut Vec<InputError>,
-    run: &mut StackRun,
-    memo: &LintMemo,
-    files_linted: Files,
-) -> Vec<FileReport> {
-    let mut gathered = Stack::gather_with(&urls[0], &urls[1..], files, &mut run.cache);
-    gathered.parameters = parameters.to_vec();
-    let mut shown = |url: &str| {
-        run.shown
-            .entry(url.to_owned())
-            .or_insert_with(|| shown(url))
-            .clone()
-    };
-    for (url, why) in &gathered.unread {
-        let message = match why {
-            ReadError::NotFound => "no such file or directory".to_owned(),
-            other => format!("{other:?}"),
-        };
-        errors.push(InputError {
-            path: shown(url),
-            message,
-        });
-    }
-    if gathered
-        .references
-        .iter()
-        .any(|r| r.target == Target::OverLimit)
-    {
-        eprintln!(
-            "warning: the stack reaches more than {MAX_STACK_FILES} files; the rest are not checked"
-        );
-    }
-    // Every file, for the places findings point at in other files.
-    let texts = Arc::new(StackFiles {
-        by_url: gathered
-            .files
-            .iter()
-            .map(|file| (file.url.clone(), (shown(&file.url), file.text.clone())))
-            .collect(),
-    });
-    let linter = StackLinter::new(&gathered, &mut run.cache);
-    let report = |&id: &usize| {
-        let file = &gathered.files[id];
-        FileReport {
-            path: texts.by_url[&file.url].0.clone(),
-            text: file.text.clone(),
-            diagnostics: linter.lint_with(id, options, memo),
-            stack: Some(Arc::clone(&texts)),
-        }
-    };
-    match files_linted {
-        Files::InParallel => in_parallel(&linter.files(), report),
-        Files::InTurn => linter.files().iter().map(report).collect(),
-    }
 }
 
 /// What became of one input.
@@ -514,75 +480,6 @@ fn lint_input(input: &Input, heat_only: bool, options: &LintOptions<'_>) -> Outc
         diagnostics,
         stack: None,
     })
-}
-
-/// `work` applied to every item on all the machine's cores, the results in
-/// the items' order (so the report does not depend on which thread was
-/// faster). Each thread takes the next item when it is free, so one large
-/// file does not hold back a batch of small ones.
-pub(crate) fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    in_parallel_with(items, || (), |(), item| work(item))
-}
-
-/// [`in_parallel`], each thread with a state of its own that `start`
-/// makes and `work` keeps.
-fn in_parallel_with<S, T: Sync, R: Send>(
-    items: &[T],
-    start: impl Fn() -> S + Sync,
-    work: impl Fn(&mut S, &T) -> R + Sync,
-) -> Vec<R> {
-    let cores = thread::available_parallelism().map_or(1, |n| n.get());
-    on_threads(items, cores, start, work)
-}
-
-/// [`in_parallel`] on `threads` threads, for work that waits more than it
-/// computes (calls to a cloud).
-pub(crate) fn in_parallel_threads<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    work: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    on_threads(items, threads, || (), |(), item| work(item))
-}
-
-fn on_threads<S, T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    start: impl Fn() -> S + Sync,
-    work: impl Fn(&mut S, &T) -> R + Sync,
-) -> Vec<R> {
-    let threads = threads.min(items.len());
-    if threads <= 1 {
-        let mut state = start();
-        return items.iter().map(|item| work(&mut state, item)).collect();
-    }
-    let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, R)> = thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut state = start();
-                    let mut mine = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(index) else { break };
-                        mine.push((index, work(&mut state, item)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| match worker.join() {
-                Ok(results) => results,
-                // A panic in a worker is a bug; let it surface as one.
-                Err(payload) => std::panic::resume_unwind(payload),
-            })
-            .collect()
-    });
-    done.sort_unstable_by_key(|(index, _)| *index);
-    done.into_iter().map(|(_, result)| result).collect()
 }
 
 /// Whether a file found in a directory is one to lint: a template, an

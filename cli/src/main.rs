@@ -1,14 +1,18 @@
 //! The `heatwise` command line.
 
 mod args;
+mod baseline;
 mod catalog;
 mod cloud;
 mod fix;
+mod gathered;
 mod input;
+mod kept;
 mod lint;
 mod load;
 mod orc;
 mod output;
+mod parallel;
 mod project;
 mod rule;
 mod scan;

@@ -209,13 +209,11 @@ fn from_cloud(args: &OrcArgs, name: &str, options: Options) -> Result<Exported, 
     let rows = StackResources::read(&heat.resource_rows(&summary)?)
         .map_err(|message| format!("the resources of {name}: {message}"))?;
     let options = options.handing_over(rows);
-    let texts = crate::scan::kept_files(&documents);
-    let urls = crate::scan::kept_urls();
-    let gathered = Stack::gather(&urls[0], &urls[1..], &texts);
+    let gathered = crate::kept::gather(&documents);
     if let Some((url, why)) = gathered.unread.first() {
         return Err(format!(
             "{name}: {}: {}",
-            crate::scan::shown_kept(url),
+            crate::kept::shown(url),
             stack::describe(why)
         ));
     }
@@ -223,7 +221,7 @@ fn from_cloud(args: &OrcArgs, name: &str, options: Options) -> Result<Exported, 
     Ok((
         export,
         files_of(&gathered, &|url| {
-            format!("{name}/{}", crate::scan::shown_kept(url))
+            format!("{name}/{}", crate::kept::shown(url))
         }),
     ))
 }

@@ -8,11 +8,16 @@
 //! target = "2024.1"
 //! select = ["HW"]
 //! ignore = ["HW107"]
+//! baseline = "heatwise-baseline.json"
 //! [[stack]]
 //! root = "overcloud.yaml"
 //! environments = ["overcloud-resource-registry-puppet.yaml"]
 //! path-map = { "/usr/share/openstack-tripleo-heat-templates" = "." }
 //! ```
+//!
+//! A stack `heatwise scan --dump` wrote names its manifest instead of a
+//! path map, `stored-files = "stack.json"`: its names are looked up among
+//! the files Heat keeps for it, as Heat's engine looks them up.
 
 use std::path::{Path, PathBuf};
 
@@ -37,6 +42,8 @@ pub struct Project {
     /// those `ignore` names.
     pub rules: Vec<Rule>,
     pub stacks: Vec<ProjectStack>,
+    /// `baseline`: the findings not reported (`lint --baseline`).
+    pub baseline: Option<PathBuf>,
 }
 
 /// One stack of a project, its paths made from the project's directory.
@@ -53,6 +60,9 @@ pub struct ProjectStack {
     /// The project's directory: files the stack reaches outside it are not
     /// read (HW411). `None` for a stack given on the command line.
     pub project: Option<PathBuf>,
+    /// A stack as Heat keeps it: the manifest (`stack.json` of a dump)
+    /// whose files the names are looked up in, as Heat's engine does.
+    pub stored_files: Option<PathBuf>,
 }
 
 impl ProjectStack {
@@ -169,12 +179,14 @@ pub fn read(path: &Path) -> Result<Project, String> {
                 .collect(),
             each_environment: stack.each_environment.map(|each| dir.join(each)),
             project: Some(dir.to_path_buf()),
+            stored_files: stack.stored_files.map(|manifest| dir.join(manifest)),
         })
         .collect();
     Ok(Project {
         target,
         rules,
         stacks,
+        baseline: file.baseline.map(|baseline| dir.join(baseline)),
     })
 }
 

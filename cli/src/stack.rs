@@ -93,6 +93,58 @@ impl FileProvider for FsFiles {
     }
 }
 
+/// A stack as Heat keeps it, on disk (a dump of `heatwise scan`): the
+/// root and the environments by their `file:` URLs, every other file by
+/// the name the stack was sent with it, as Heat's engine looks it up.
+pub struct StoredFiles {
+    given: Vec<(String, PathBuf)>,
+    stored: std::collections::BTreeMap<String, PathBuf>,
+}
+
+impl StoredFiles {
+    /// The files of a stack whose root and environments have the URLs
+    /// `urls` and are at `paths`, and whose other files `stored` places
+    /// by name.
+    pub fn new<'p>(
+        urls: &[String],
+        paths: impl Iterator<Item = &'p PathBuf>,
+        stored: std::collections::BTreeMap<String, PathBuf>,
+    ) -> StoredFiles {
+        StoredFiles {
+            given: urls.iter().cloned().zip(paths.cloned()).collect(),
+            stored,
+        }
+    }
+
+    fn path_of(&self, name: &str) -> Option<&Path> {
+        match self.given.iter().find(|(url, _)| url == name) {
+            Some((_, path)) => Some(path),
+            None => self.stored.get(name).map(PathBuf::as_path),
+        }
+    }
+
+    /// Where a finding in the file `name` is said to be: its place on
+    /// disk.
+    pub fn shown(&self, name: &str) -> String {
+        self.path_of(name).map_or_else(|| name.to_owned(), shown)
+    }
+}
+
+impl FileProvider for StoredFiles {
+    fn read(&self, name: &str) -> Result<Content, ReadError> {
+        let Some(path) = self.path_of(name) else {
+            return Err(ReadError::NotStored);
+        };
+        match read_file(path) {
+            Ok(text) => Ok(Content::Text(text)),
+            Err(message) if message.contains("UTF-8") || message.contains("binary") => {
+                Ok(Content::Binary)
+            }
+            Err(message) => Err(ReadError::Unreadable(message)),
+        }
+    }
+}
+
 /// Why a file given on the command line could not be read, for the user.
 pub fn describe(why: &ReadError) -> String {
     match why {
@@ -101,6 +153,7 @@ pub fn describe(why: &ReadError) -> String {
         ReadError::NotAUrl => "not a URL heatclient can open".to_owned(),
         ReadError::Unreadable(reason) => reason.clone(),
         ReadError::OutsideProject => "outside the project's directory".to_owned(),
+        ReadError::NotStored => "not among the files Heat keeps for the stack".to_owned(),
     }
 }
 

@@ -796,3 +796,89 @@ fn the_readme_shows_what_lint_prints() {
         );
     }
 }
+
+/// A baseline of a repository's findings: written once, it keeps them out
+/// of the next lint wherever heatwise runs and however the lines move; a
+/// finding fixed is said stale; a new one is reported; `baseline` in
+/// heatwise.toml does the same for the project's stacks.
+#[test]
+fn a_baseline_keeps_known_findings_out_and_says_what_was_fixed() {
+    let dir = std::env::temp_dir().join(format!("heatwise-baseline-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    let template = dir.join("templates/app.yaml");
+    let old = "heat_template_version: 2018-08-31\nresources:\n  secret:\n    type: OS::Heat::RandomString\n    properties: {sequence: digits}\n  port:\n    type: OS::Neutron::Port\n    properties: {network_id: net}\n";
+    std::fs::write(&template, old).unwrap();
+    let run = |args: &[&str], cwd: &Path| {
+        support::run(env!("CARGO_BIN_EXE_heatwise"), args, Some(cwd), b"")
+    };
+    let text = |bytes: &[u8]| String::from_utf8(bytes.to_vec()).unwrap();
+
+    let written = run(
+        &["lint", "templates", "--write-baseline", "known.json"],
+        &dir,
+    );
+    assert_eq!(written.status.code(), Some(0), "{}", text(&written.stderr));
+    assert!(written.stdout.is_empty());
+    assert!(text(&written.stderr).contains("wrote a baseline of 2 findings to known.json"));
+    let file: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("known.json")).unwrap()).unwrap();
+    let files: Vec<&str> = file["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["templates/app.yaml", "templates/app.yaml"]);
+
+    // From another folder, with the lines moved: nothing to report.
+    let moved = "heat_template_version: 2018-08-31\ndescription: moved\nresources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: net\n  secret:\n    type: OS::Heat::RandomString\n    properties: {sequence: digits}\n";
+    std::fs::write(&template, moved).unwrap();
+    let quiet = run(
+        &["lint", "app.yaml", "--baseline", "../known.json"],
+        &dir.join("templates"),
+    );
+    assert_eq!(quiet.status.code(), Some(0), "{}", text(&quiet.stdout));
+    assert!(text(&quiet.stderr).contains("2 known findings not reported"));
+
+    // One fixed, one new: the new one reported, the fixed one stale.
+    let changed = moved.replace("network_id", "network")
+        + "  again:\n    type: OS::Heat::RandomString\n    properties: {sequence: letters}\n";
+    std::fs::write(&template, changed).unwrap();
+    let after = run(
+        &[
+            "lint",
+            "--format",
+            "json",
+            "templates",
+            "--baseline",
+            "known.json",
+        ],
+        &dir,
+    );
+    assert_eq!(after.status.code(), Some(1), "{}", text(&after.stderr));
+    let found: Value = serde_json::from_str(&text(&after.stdout)).unwrap();
+    assert_eq!(found.as_array().unwrap().len(), 1, "{found}");
+    assert_eq!(found[0]["line"], 13);
+    let stderr = text(&after.stderr);
+    assert!(
+        stderr.contains("1 finding of the baseline is no longer found"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("templates/app.yaml resources.port HW202: OS::Neutron::Port.network_id"),
+        "{stderr}"
+    );
+
+    // The project file's baseline, for `heatwise lint` with no paths.
+    std::fs::write(
+        dir.join("heatwise.toml"),
+        "baseline = \"known.json\"\n[[stack]]\nroot = \"templates/app.yaml\"\n",
+    )
+    .unwrap();
+    let project = run(&["lint", "--format", "json"], &dir);
+    let found: Value = serde_json::from_str(&text(&project.stdout)).unwrap();
+    assert_eq!(found.as_array().unwrap().len(), 1, "{found}");
+    assert!(text(&project.stderr).contains("1 finding of the baseline is no longer found"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

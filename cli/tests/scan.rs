@@ -718,3 +718,523 @@ fn no_cloud_to_reach_is_said_without_a_cloud() {
         stderr(&output)
     );
 }
+
+/// Stacks in every form a client sends them and every state Heat keeps
+/// them in: files under the names the templates use (a template
+/// resource, a registry entry, nested two levels deep, `get_file` in a
+/// nested template), heatclient's URLs, a hidden stack, a failed one and
+/// one still in progress. The scan reports every stack Heat lists, hidden
+/// ones marked, each with its status; it resolves every file as Heat's
+/// engine did (no file said to be missing, every hidden type Heat made
+/// found where it is written), live, from the dump, and through `heatwise
+/// lint` in the dump; and as CSV and Markdown for the projects' owners.
+#[test]
+fn stacks_as_heat_keeps_them() {
+    let stored = |name: &str| fixture(&format!("stored/{name}"));
+    let seed = json!({
+        "projects": {"alpha": {"alice": "member"}, "beta": {"bob": "member"}},
+        // As the operator configures the engine: Sahara's clusters hidden.
+        "hidden_stack_tags": ["data-processing-cluster"],
+        "stacks": [
+            {"project": "alpha", "user": "alice", "name": "relative",
+             "template": stored("relative.yaml"),
+             "files": {"watchdog.yaml": stored("watchdog.yaml")}, "resources": true},
+            {"project": "alpha", "user": "alice", "name": "registry",
+             "template": stored("registry.yaml"),
+             "files": {"watchdog.yaml": stored("watchdog.yaml")},
+             "environment": {"resource_registry": {"My::Watchdog": "watchdog.yaml"}},
+             "resources": true},
+            {"project": "beta", "user": "bob", "name": "two-levels",
+             "template": stored("two-levels.yaml"),
+             "files": {"tier/app.yaml": stored("app.yaml"), "secrets.yaml": stored("secrets.yaml"),
+                       "watchdog.yaml": stored("watchdog.yaml"),
+                       "scripts/boot.sh": stored("boot.sh")},
+             "resources": true},
+            {"project": "beta", "user": "bob", "name": "hidden",
+             "template": fixture("plain/random.yaml"), "tags": ["data-processing-cluster"]},
+            {"project": "beta", "user": "bob", "name": "failed",
+             "template": stored("failed.yaml")},
+            {"project": "beta", "user": "bob", "name": "slow",
+             "template": stored("slow.yaml"), "wait": false},
+            {"project": "alpha", "user": "alice", "name": "lbaas", "adopt": true,
+             "template": stored("lbaas.yaml"), "files": {}, "outputs": true, "resources": true},
+            {"project": "alpha", "user": "alice", "name": "lbaas-gone", "adopt": true,
+             "template": stored("lbaas.yaml"), "files": {}, "delete": true},
+            {"project": "beta", "user": "bob", "name": "damaged",
+             "template": stored("relative.yaml"),
+             "files": {"watchdog.yaml": stored("watchdog.yaml")}, "corrupt_template": true},
+        ],
+    });
+    let Some(cloud) = Cloud::start("stored", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let endpoint = format!("{}/v1/admin", ready["heat"].as_str().unwrap());
+    let noauth = [("OS_AUTH_TYPE", "none"), ("OS_ENDPOINT", endpoint.as_str())];
+    let dump = scratch("stored-dump");
+    let dump_arg = dump.display().to_string();
+    let here = scratch("stored-cwd");
+    let scan = |format: &str| {
+        heatwise(
+            &["scan", "--all-projects", "--format", format],
+            &noauth,
+            &here,
+        )
+    };
+    let live = heatwise(
+        &[
+            "scan",
+            "--all-projects",
+            "--format",
+            "json",
+            "--dump",
+            &dump_arg,
+        ],
+        &noauth,
+        &here,
+    );
+    // Exit 2: one stack's template could not be read; said on stderr.
+    assert_eq!(live.status.code(), Some(2), "{}", stderr(&live));
+    assert!(
+        stderr(&live).contains("error: beta/damaged: "),
+        "{}",
+        stderr(&live)
+    );
+    let report: Value = serde_json::from_str(&stdout(&live)).unwrap();
+    let stacks = report["stacks"].as_array().unwrap();
+
+    // Every stack Heat lists, hidden ones too, with its state; the one
+    // whose files Heat cannot give reported with why, not left out.
+    let made: Vec<&Value> = ready["stacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s.get("deleted").is_none())
+        .collect();
+    let state = |s: &Value| {
+        (
+            s["name"].as_str().unwrap().to_owned(),
+            s["id"].as_str().unwrap().to_owned(),
+        )
+    };
+    assert_eq!(
+        stacks.iter().map(state).collect::<BTreeSet<_>>(),
+        made.iter().map(|s| state(s)).collect::<BTreeSet<_>>()
+    );
+    assert_eq!(stacks.len(), made.len());
+    assert_eq!(report["summary"]["stacks"], made.len());
+    assert_eq!(report["summary"]["hidden"], 1);
+    let stack = |name: &str| stacks.iter().find(|s| s["name"] == name).unwrap();
+    let hidden: Vec<&str> = stacks
+        .iter()
+        .filter(|s| s["hidden"] == true)
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(hidden, ["hidden"]);
+    assert_eq!(stack("failed")["status"], "CREATE_FAILED");
+    assert!(
+        stack("failed")["status_reason"]
+            .as_str()
+            .unwrap()
+            .contains("Test Resource failed"),
+        "{}",
+        stack("failed")
+    );
+    assert_eq!(stack("slow")["status"], "CREATE_IN_PROGRESS");
+    assert_eq!(report["summary"]["unread"], 1);
+    assert!(
+        stack("damaged")["unread"]
+            .as_str()
+            .unwrap()
+            .contains("answered 400"),
+        "{}",
+        stack("damaged")
+    );
+    // A stack in progress is judged as its files stand.
+    assert!(
+        findings(&stack("slow")["findings"], str::to_owned)
+            .iter()
+            .any(|(path, code, _)| path == "template.yaml" && code == "HW202"),
+        "{}",
+        stack("slow")
+    );
+
+    // Every file found as Heat's engine found it: nothing said missing,
+    // no error in a stack Heat made, and every HARestarter Heat made (a
+    // placeholder since Queens) found in the file that declares it.
+    for spec in seed["stacks"].as_array().unwrap() {
+        let name = spec["name"].as_str().unwrap();
+        if name == "damaged" || name == "lbaas-gone" {
+            continue;
+        }
+        let found = findings(&stack(name)["findings"], str::to_owned);
+        assert!(
+            found.iter().all(|(_, code, _)| code != "HW401"),
+            "{name}: {found:#?}"
+        );
+        if spec["resources"] != true || spec["files"].get("watchdog.yaml").is_none() {
+            continue;
+        }
+        let made = made.iter().find(|s| s["name"] == name).unwrap();
+        assert_eq!(made["status"], "CREATE_COMPLETE", "{made}");
+        assert!(
+            stack(name)["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|f| f["severity"] != "error"),
+            "Heat made {name}; heatwise says {found:#?}"
+        );
+        let restarters_made = made["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["type"] == "OS::Heat::HARestarter")
+            .count();
+        let restarters_found: Vec<&Value> = stack(name)["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| {
+                f["subject"]["kind"] == "resource_type"
+                    && f["subject"]["type_name"] == "OS::Heat::HARestarter"
+            })
+            .collect();
+        assert!(restarters_made > 0, "{made}");
+        assert_eq!(restarters_found.len(), restarters_made, "{name}");
+        assert!(restarters_found
+            .iter()
+            .all(|f| f["path"] == "files/watchdog.yaml"));
+    }
+    // A placeholder's attributes are null in Heat 27.0.1, and what reads
+    // them gets null; deleting its stack asks the cloud to delete nothing
+    // of it, while the network beside it is deleted. heatwise says so
+    // where each attribute is read, and of the type.
+    let lbaas = made.iter().find(|s| s["name"] == "lbaas").unwrap();
+    assert_eq!(lbaas["outputs"]["address"], Value::Null, "{lbaas}");
+    assert_eq!(lbaas["outputs"]["read"], Value::Null, "{lbaas}");
+    let said = |code: &str| -> Vec<String> {
+        stack("lbaas")["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["code"] == code)
+            .map(|f| f["message"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let nulls = said("HW310");
+    assert_eq!(nulls.len(), 2, "{nulls:#?}");
+    assert!(nulls[0].contains("the next update of `reader` sends null for `value`"));
+    assert!(nulls[1].contains("the output `address` is null"));
+    assert!(said("HW106")[0].contains("deletes nothing"));
+    let gone = ready["stacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "lbaas-gone")
+        .unwrap();
+    assert_eq!(gone["deleted"], "DELETE_COMPLETE", "{gone}");
+    let deleted: Vec<&str> = ready["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["method"] == "DELETE")
+        .map(|c| c["path"].as_str().unwrap())
+        .collect();
+    assert!(
+        deleted.iter().any(|p| p.starts_with("networks/")),
+        "{deleted:?}"
+    );
+    assert!(
+        deleted.iter().all(|p| !p.contains("loadbalancer")),
+        "{deleted:?}"
+    );
+
+    // Where the cloud is, told by what its Heat lists (the oldest of the
+    // releases that list alike, the others named); and from an older
+    // release, what each release between does to what the stacks use.
+    let upgrade = &report["upgrade"];
+    let told: Vec<&str> = std::iter::once(&upgrade["from"]["release"])
+        .chain(upgrade["from"]["alike"].as_array().unwrap())
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert!(told.contains(&"27.0.1 (2026.2)"), "{upgrade}");
+    assert!(!told.contains(&"22.0.0 (2024.1)"), "{upgrade}");
+    assert_eq!(
+        upgrade["from"]["told_by"],
+        "the types and template versions it lists"
+    );
+    let older = heatwise(
+        &[
+            "scan",
+            "--all-projects",
+            "--format",
+            "json",
+            "--from",
+            "2023.1",
+        ],
+        &noauth,
+        &here,
+    );
+    let older: Value = serde_json::from_str(&stdout(&older)).unwrap();
+    let changes: Vec<(String, String, String, Value)> = older["upgrade"]["releases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|between| {
+            between["changes"].as_array().unwrap().iter().map(move |c| {
+                (
+                    between["release"].as_str().unwrap().to_owned(),
+                    c["subject"].as_str().unwrap().to_owned(),
+                    c["change"].as_str().unwrap().to_owned(),
+                    c["stacks"].clone(),
+                )
+            })
+        })
+        .collect();
+    for (release, change) in [
+        ("21.0.0 (2023.2)", "hidden"),
+        ("22.0.0 (2024.1)", "placeholder"),
+    ] {
+        assert!(
+            changes.contains(&(
+                release.to_owned(),
+                "OS::Neutron::LBaaS::LoadBalancer".to_owned(),
+                change.to_owned(),
+                json!(["alpha/lbaas"])
+            )),
+            "{changes:#?}"
+        );
+    }
+
+    // Two levels down, named as the nested template writes it.
+    assert!(
+        findings(&stack("two-levels")["findings"], str::to_owned)
+            .iter()
+            .any(|(path, code, _)| path == "files/secrets.yaml" && code == "HW202"),
+        "{}",
+        stack("two-levels")
+    );
+
+    // The dump scans offline to the same report, and `heatwise lint` in a
+    // stack's dump finds what the scan found there.
+    let offline = heatwise(&["scan", &dump_arg, "--format", "json"], &[], &here);
+    assert_eq!(stdout(&offline), stdout(&live), "{}", stderr(&offline));
+    let placed = |list: &Value| -> BTreeSet<(String, String, u64, u64)> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["path"].as_str().unwrap().to_owned(),
+                    f["code"].as_str().unwrap().to_owned(),
+                    f["line"].as_u64().unwrap(),
+                    f["column"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    for (project, name) in [("beta", "two-levels"), ("alpha", "registry")] {
+        let linted = heatwise(
+            &["lint", "--format", "json"],
+            &[],
+            &dump.join(project).join(name),
+        );
+        assert!(linted.status.code().unwrap() <= 1, "{}", stderr(&linted));
+        let linted: Value = serde_json::from_str(&stdout(&linted)).unwrap();
+        assert_eq!(placed(&linted), placed(&stack(name)["findings"]), "{name}");
+    }
+
+    // For the projects' owners: a CSV row per stack and finding, and a
+    // Markdown section per project.
+    let csv = scan("csv");
+    assert_eq!(csv.status.code(), Some(2), "{}", stderr(&csv));
+    let mut reader = csv::Reader::from_reader(csv.stdout.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let rows_of = |name: &str| -> Vec<&csv::StringRecord> {
+        rows.iter()
+            .filter(|r| &r[column("stack")] == name)
+            .collect()
+    };
+    for listed in stacks {
+        let name = listed["name"].as_str().unwrap();
+        let findings = listed["findings"].as_array().unwrap().len();
+        assert_eq!(rows_of(name).len(), findings.max(1), "{name}");
+        for row in rows_of(name) {
+            assert_eq!(&row[column("status")], listed["status"].as_str().unwrap());
+            assert_eq!(&row[column("hidden")], listed["hidden"].to_string());
+        }
+    }
+    assert!(rows_of("two-levels")
+        .iter()
+        .any(|r| &r[column("path")] == "files/secrets.yaml" && &r[column("code")] == "HW202"));
+    let markdown = stdout(&scan("markdown"));
+    assert!(
+        markdown.starts_with("# Heat stacks, judged for Heat 27.0.1"),
+        "{markdown}"
+    );
+    assert!(markdown.contains("\n## Project alpha\n"), "{markdown}");
+    assert!(markdown.contains("\n## Project beta\n"), "{markdown}");
+    assert!(
+        markdown.contains("\n### hidden (CREATE_COMPLETE, hidden)\n"),
+        "{markdown}"
+    );
+    assert!(markdown.contains("| `files/secrets.yaml:"), "{markdown}");
+
+    // The text report says which stacks are hidden and which are not
+    // complete, with Heat's reason.
+    let text = stdout(&scan("text"));
+    assert!(
+        text.starts_with("8 stacks (1 hidden, 1 not read) in 2 projects, judged for Heat 27.0.1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  beta/damaged: CREATE_COMPLETE: Stack CREATE completed successfully\n      not read: "),
+        "{text}"
+    );
+    assert!(text.contains("  beta/failed: CREATE_FAILED: "), "{text}");
+    assert!(text.contains("  beta/slow: CREATE_IN_PROGRESS"), "{text}");
+    drop(cloud);
+}
+
+/// Updates the stack `name` of the running cloud in place (`openstack
+/// stack update --existing`), sending `template` and `files` as they are,
+/// and waits for the update to end: its status.
+fn update_stack(ready: &Value, project: &str, name: &str, template: &str, files: Value) -> String {
+    let tools = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tools/heat_server");
+    let spec = json!({"heat": ready["heat"], "project": project, "name": name,
+                      "template": template, "files": files});
+    let script = r#"
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import cloud
+spec = json.loads(sys.argv[2])
+client = cloud.heat_client(spec["heat"], None, spec["project"], "admin", "")
+stack = client.stacks.get(spec["name"])
+fields = cloud.sent_as_is(spec)
+client.stacks.update(stack.id, existing=True, template=fields["template"], files=fields["files"])
+deadline = time.monotonic() + 120
+while True:
+    status = client.stacks.get(stack.id).stack_status
+    if status != "UPDATE_IN_PROGRESS" or time.monotonic() > deadline:
+        print(status)
+        break
+    time.sleep(0.3)
+"#;
+    let python = heatwise_test_support::heat_python().unwrap();
+    let output = Command::new(python)
+        .args(["-c", script])
+        .arg(tools)
+        .arg(spec.to_string())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output).trim().to_owned()
+}
+
+/// A baseline written after one scan holds every finding, keyed by stack,
+/// file, resource, rule and subject: the next scan reports none of them.
+/// After a stack changes — a finding fixed, the resources moved, a new
+/// hidden type used — the scan reports only the new finding, and the
+/// fixed one as stale.
+#[test]
+fn a_baseline_silences_what_it_holds_and_says_what_was_fixed() {
+    let stored = |name: &str| fixture(&format!("stored/{name}"));
+    let files = json!({"watchdog.yaml": stored("watchdog.yaml")});
+    let seed = json!({
+        "projects": {"alpha": {"alice": "member"}},
+        "stacks": [
+            {"project": "alpha", "user": "alice", "name": "kept",
+             "template": stored("relative.yaml"), "files": files},
+            {"project": "alpha", "user": "alice", "name": "changing",
+             "template": stored("sequence.yaml"), "files": files},
+        ],
+    });
+    let Some(cloud) = Cloud::start("baseline", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let endpoint = format!("{}/v1/admin", ready["heat"].as_str().unwrap());
+    let noauth = [("OS_AUTH_TYPE", "none"), ("OS_ENDPOINT", endpoint.as_str())];
+    let here = scratch("baseline-cwd");
+    let baseline = here.join("known.json");
+    let baseline_arg = baseline.display().to_string();
+    let scan = |extra: &[&str]| {
+        let mut args = vec!["scan", "--all-projects", "--format", "json"];
+        args.extend(extra);
+        heatwise(&args, &noauth, &here)
+    };
+
+    let before: Value = serde_json::from_str(&stdout(&scan(&[]))).unwrap();
+    let all = |report: &Value| -> Vec<(String, String, String)> {
+        let mut found: Vec<(String, String, String)> = report["stacks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| {
+                s["findings"].as_array().unwrap().iter().map(move |f| {
+                    (
+                        s["name"].as_str().unwrap().to_owned(),
+                        f["code"].as_str().unwrap().to_owned(),
+                        f["message"].as_str().unwrap().to_owned(),
+                    )
+                })
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    let known = all(&before);
+    assert_eq!(known.len(), 3, "{known:#?}");
+
+    let written = scan(&["--write-baseline", &baseline_arg]);
+    assert_eq!(written.status.code(), Some(0), "{}", stderr(&written));
+    assert!(stdout(&written).is_empty());
+    assert!(stderr(&written).contains("wrote a baseline of 3 findings"));
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(&baseline).unwrap()).unwrap();
+    let entries = file["findings"].as_array().unwrap();
+    assert!(entries.iter().all(|e| e.get("line").is_none()));
+    assert!(entries.iter().any(|e| e["stack"] == "alpha/changing"
+        && e["file"] == "template.yaml"
+        && e["place"] == "resources.secret"
+        && e["code"] == "HW202"
+        && e["about"] == "OS::Heat::RandomString.sequence"));
+
+    // The next scan reports none of them.
+    let quiet = scan(&["--baseline", &baseline_arg]);
+    assert_eq!(quiet.status.code(), Some(0), "{}", stderr(&quiet));
+    let quiet: Value = serde_json::from_str(&stdout(&quiet)).unwrap();
+    assert!(all(&quiet).is_empty(), "{quiet}");
+    assert_eq!(quiet["baseline"]["silenced"], 3);
+    assert_eq!(quiet["baseline"]["stale"], json!([]));
+
+    // The stack changes; the scan reports what is new, and what was fixed.
+    let status = update_stack(
+        &ready,
+        "alpha",
+        "changing",
+        &stored("sequence-fixed.yaml"),
+        files,
+    );
+    assert_eq!(status, "UPDATE_COMPLETE");
+    let after = scan(&["--baseline", &baseline_arg]);
+    assert_eq!(after.status.code(), Some(1), "{}", stderr(&after));
+    assert!(
+        stderr(&after).contains("1 finding of the baseline is no longer found"),
+        "{}",
+        stderr(&after)
+    );
+    let after: Value = serde_json::from_str(&stdout(&after)).unwrap();
+    let new = all(&after);
+    assert_eq!(new.len(), 1, "{new:#?}");
+    assert_eq!(new[0].0, "changing");
+    assert!(new[0].2.contains("OS::Heat::HARestarter"), "{new:#?}");
+    let stale = after["baseline"]["stale"].as_array().unwrap();
+    assert_eq!(stale.len(), 1, "{after}");
+    assert_eq!(stale[0]["place"], "resources.secret");
+    assert_eq!(stale[0]["about"], "OS::Heat::RandomString.sequence");
+    assert_eq!(after["baseline"]["silenced"], 2);
+    drop(cloud);
+}

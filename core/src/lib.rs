@@ -4,9 +4,11 @@
 //! Layers import downward only: [`text`] → [`syntax`] → [`template`] →
 //! [`catalog`] → [`fix`] (edits on the tree, Heat's translation semantics)
 //! → [`lint`] (the rules, which attach fixes) → [`fixer`] (lint, apply,
-//! repeat) → [`json`]. No I/O here: callers hand in text and get back plain
-//! data with byte ranges. See ARCHITECTURE.md for the map.
+//! repeat) and [`baseline`] (findings acknowledged) → [`json`]. No I/O
+//! here: callers hand in text and get back plain data with byte ranges.
+//! See ARCHITECTURE.md for the map.
 
+pub mod baseline;
 pub mod catalog;
 pub mod fix;
 pub mod fixer;

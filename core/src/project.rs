@@ -22,6 +22,8 @@ pub struct ProjectFile {
     pub target: Option<String>,
     pub select: Vec<String>,
     pub ignore: Vec<String>,
+    /// `baseline`: a file of findings not reported (`lint --baseline`).
+    pub baseline: Option<String>,
     pub stacks: Vec<ProjectFileStack>,
 }
 
@@ -36,6 +38,10 @@ pub struct ProjectFileStack {
     /// `each-environment`: a folder whose environment files are each
     /// linted alone on top of the others.
     pub each_environment: Option<String>,
+    /// `stored-files`: the manifest of a stack as Heat keeps it (the
+    /// `stack.json` of `heatwise scan --dump`), whose files the names are
+    /// looked up in as written, as Heat's engine looks them up.
+    pub stored_files: Option<String>,
 }
 
 /// Why a project file cannot be read, and where (a byte offset).
@@ -45,8 +51,8 @@ pub struct ProjectError {
     pub message: String,
 }
 
-const TOP_KEYS: &str = "target, select, ignore";
-const STACK_KEYS: &str = "root, environments, path-map, each-environment";
+const TOP_KEYS: &str = "target, select, ignore, baseline";
+const STACK_KEYS: &str = "root, environments, path-map, each-environment, stored-files";
 
 /// Reads a project file.
 pub fn parse(text: &str) -> Result<ProjectFile, ProjectError> {
@@ -120,6 +126,7 @@ pub fn parse(text: &str) -> Result<ProjectFile, ProjectError> {
             (None, "target") => file.target = Some(reader.string()?),
             (None, "select") => file.select = reader.strings()?,
             (None, "ignore") => file.ignore = reader.strings()?,
+            (None, "baseline") => file.baseline = Some(reader.string()?),
             (None, _) => {
                 let message = format!(
                     "unknown key `{key}`; the file's keys are {TOP_KEYS}, and `[[stack]]` tables"
@@ -133,6 +140,7 @@ pub fn parse(text: &str) -> Result<ProjectFile, ProjectError> {
             (Some(stack), "environments") => stack.environments = reader.strings()?,
             (Some(stack), "path-map") => stack.path_map = reader.table()?,
             (Some(stack), "each-environment") => stack.each_environment = Some(reader.string()?),
+            (Some(stack), "stored-files") => stack.stored_files = Some(reader.string()?),
             (Some(_), _) => {
                 let message = format!("unknown key `{key}`; a `[[stack]]` has {STACK_KEYS}");
                 return Err(reader.error(start, &message));
@@ -379,13 +387,14 @@ mod tests {
 
     #[test]
     fn the_documented_file() {
-        let text = "# The project.\ntarget = \"2024.1\"\nselect = [\"HW\"]\nignore = [\
+        let text = "# The project.\ntarget = \"2024.1\"\nbaseline = 'b.json'\nselect = [\"HW\"]\nignore = [\
             \n  'HW107', # old\n  \"HW2\",\n]\n\n[[stack]]\nroot = \"overcloud.yaml\"\
             \nenvironments = [\"a b.yaml\", \"\\u00e9\\\\x.yaml\"]\
             \npath-map = { \"/usr/share/t\" = \".\", 'C:\\x' = \"w\" }\n[[stack]] # second\
-            \nroot = 'r.yaml'\neach-environment = \"envs\"\n";
+            \nroot = 'r.yaml'\neach-environment = \"envs\"\nstored-files = \"stack.json\"\n";
         let file = parse(text).unwrap();
         assert_eq!(file.target.as_deref(), Some("2024.1"));
+        assert_eq!(file.baseline.as_deref(), Some("b.json"));
         assert_eq!(file.select, ["HW"]);
         assert_eq!(file.ignore, ["HW107", "HW2"]);
         assert_eq!(file.stacks.len(), 2);
@@ -395,6 +404,8 @@ mod tests {
         assert_eq!(file.stacks[0].path_map, map);
         assert_eq!(file.stacks[1].root, "r.yaml");
         assert_eq!(file.stacks[1].each_environment.as_deref(), Some("envs"));
+        assert_eq!(file.stacks[1].stored_files.as_deref(), Some("stack.json"));
+        assert_eq!(file.stacks[0].stored_files, None);
         assert_eq!(parse("").unwrap(), ProjectFile::default());
     }
 

@@ -116,6 +116,7 @@ fn unread(why: &ReadError) -> String {
         ReadError::NotAUrl => "its name is no URL heatclient can open".to_owned(),
         ReadError::Unreadable(reason) => reason.clone(),
         ReadError::OutsideProject => "it is outside the project's directory, beyond which heatwise reads nothing".to_owned(),
+        ReadError::NotStored => "it is not among the files Heat keeps for the stack".to_owned(),
     }
 }
 

@@ -190,7 +190,7 @@ fn core_modules_import_downward_only() {
             &["update"],
             &["fix"],
             &["lint"],
-            &["fixer"],
+            &["fixer", "baseline"],
             &["json"],
         ],
     );

@@ -8,12 +8,17 @@ users and stacks as their users make them.
 SEED.json:
 
     {"projects": {"alpha": {"alice": "member", "rita": "reader"}},
+     "hidden_stack_tags": ["data-processing-cluster"], "max_nested_stack_depth": 7,
      "stacks": [{"project": "alpha", "user": "alice", "name": "web",
                  "template": "/abs/root.yaml", "environments": ["/abs/env.yaml"],
                  "parameters": {"key": "value"}, "adopt": true},
                 {"project": "alpha", "name": "made", "template": "...", "resources": true},
                 {"project": "alpha", "name": "maybe", "template": "...", "refusable": true},
-                {"project": "alpha", "name": "bulk", "template": "...", "copies": 1000}],
+                {"project": "alpha", "name": "bulk", "template": "...", "copies": 1000},
+                {"project": "alpha", "name": "sent", "template": "/abs/root.yaml",
+                 "files": {"nested.yaml": "/abs/nested.yaml"},
+                 "environment": {"resource_registry": {"My::T": "nested.yaml"}},
+                 "tags": ["data-processing-cluster"], "wait": false}],
      "updates": [{"stack": "web", "template": "/abs/new.yaml"}],
      "previews": [{"project": "alpha", "template": "/abs/t.yaml", "create": true,
                    "dry_run": false}],
@@ -26,7 +31,21 @@ Heat's answer to the create request is the verdict of its validation.
 
 A stack with ``resources`` is reported with every resource Heat made, nested
 stacks' too, each with its path (``cluster/nodes/0/port``), type and
-physical ID.
+physical ID; with ``outputs``, with each output's value as Heat shows it;
+with ``"delete": true``, it is then deleted, and reported with the status
+the delete ended in (``deleted``): what the cloud was asked meanwhile is
+in ``calls``.
+
+A stack with ``files`` is sent as clients other than python-heatclient
+send stacks: the template as it is, each file under the name given (the
+name its templates use), and ``environment`` as given. ``tags`` are the
+stack's (one of the seed's ``hidden_stack_tags``, which the engine is
+configured with, hides it from the default listing); with ``"wait": false`` the stack is
+reported as soon as Heat takes the request, still in progress. With
+``"corrupt_template": true`` the template Heat stored for it is
+overwritten in its database with text that is not JSON once everything is
+made: Heat lists the stack and fails to give its template, as it does
+with a damaged database.
 
 A ``refusable`` stack that Heat refuses is reported ``REFUSED`` with
 Heat's message instead of stopping the cloud.
@@ -265,26 +284,46 @@ def adopted(template: dict, files: dict, path: str) -> dict:
     return resources
 
 
+def sent_as_is(spec: dict) -> dict:
+    """The stack's fields as a client that gathers nothing sends them:
+    the template read as it is (as heatclient's loader reads it: dates
+    stay text), each file under the name given."""
+    from heatclient.common import template_format
+
+    return {
+        "template": template_format.parse(Path(spec["template"]).read_text(encoding="utf-8")),
+        "files": {name: Path(path).read_text(encoding="utf-8")
+                  for name, path in spec["files"].items()},
+        "environment": spec.get("environment", {}),
+    }
+
+
 def make_stack(client, spec: dict) -> dict:
     """As `openstack stack create` (or `stack adopt`) does."""
     from heatclient.common import template_utils
 
-    template_files, template = template_utils.get_template_contents(
-        template_file=spec["template"])
-    environment_files: list[str] = []
-    env_files, environment = template_utils.process_multiple_environments_and_files(
-        env_paths=spec.get("environments", []), env_list_tracker=environment_files)
-    fields = {
-        "stack_name": spec["name"],
-        "template": template,
-        "files": dict(list(template_files.items()) + list(env_files.items())),
-        "environment": environment,
-        "environment_files": environment_files or None,
-        "parameters": spec.get("parameters", {}),
-        "disable_rollback": True,
-    }
+    if "files" in spec:
+        fields = {"stack_name": spec["name"], **sent_as_is(spec),
+                  "parameters": spec.get("parameters", {}), "disable_rollback": True}
+    else:
+        template_files, template = template_utils.get_template_contents(
+            template_file=spec["template"])
+        environment_files: list[str] = []
+        env_files, environment = template_utils.process_multiple_environments_and_files(
+            env_paths=spec.get("environments", []), env_list_tracker=environment_files)
+        fields = {
+            "stack_name": spec["name"],
+            "template": template,
+            "files": dict(list(template_files.items()) + list(env_files.items())),
+            "environment": environment,
+            "environment_files": environment_files or None,
+            "parameters": spec.get("parameters", {}),
+            "disable_rollback": True,
+        }
+    if spec.get("tags"):
+        fields["tags"] = ",".join(spec["tags"])
     if spec.get("adopt"):
-        files = fields["files"]
+        files, template = fields["files"], fields["template"]
         fields["adopt_stack_data"] = json.dumps({
             "template": template,
             "resources": adopted(template, files, spec["name"]),
@@ -292,12 +331,33 @@ def make_stack(client, spec: dict) -> dict:
         del fields["template"]
     made = client.stacks.create(**fields)["stack"]
     deadline = time.monotonic() + STACK_SECONDS
+    if spec.get("wait") is False:
+        stack = client.stacks.get(made["id"])
+        return {"id": made["id"], "status": stack.stack_status,
+                "reason": stack.stack_status_reason}
     while True:
         stack = client.stacks.get(made["id"])
         if not stack.stack_status.endswith("IN_PROGRESS") or time.monotonic() > deadline:
             return {"id": made["id"], "status": stack.stack_status,
                     "reason": stack.stack_status_reason}
         time.sleep(0.2)
+
+
+def delete_stack(client, stack_id: str) -> str:
+    """As `openstack stack delete --wait` does: the status it ends in."""
+    from heatclient import exc
+
+    client.stacks.delete(stack_id)
+    deadline = time.monotonic() + STACK_SECONDS
+    while time.monotonic() < deadline:
+        try:
+            status = client.stacks.get(stack_id).stack_status
+        except exc.HTTPNotFound:
+            return "DELETE_COMPLETE"
+        if status != "DELETE_IN_PROGRESS":
+            return status
+        time.sleep(0.2)
+    return "DELETE_IN_PROGRESS"
 
 
 def resources_of(client, stack_id: str) -> list[dict]:
@@ -379,6 +439,9 @@ def main() -> None:
         if seed.get("max_nested_stack_depth"):
             # As an operator configures it (TripleO's undercloud: deeper).
             heat_command += ["--max-nested-stack-depth", str(seed["max_nested_stack_depth"])]
+        if seed.get("hidden_stack_tags"):
+            # Stacks carrying one of these tags are listed only when asked.
+            heat_command += ["--hidden-stack-tags", ",".join(seed["hidden_stack_tags"])]
         if args.keystone:
             keystone = Service("keystone", [python, str(HERE / "serve_keystone.py"), "--state",
                                             str(args.state / "keystone"), "--password",
@@ -421,6 +484,11 @@ def main() -> None:
                 made = make_stack(client, spec)
                 if spec.get("resources"):
                     made["resources"] = resources_of(client, made["id"])
+                if spec.get("outputs"):
+                    made["outputs"] = {o["output_key"]: o.get("output_value")
+                                       for o in client.stacks.get(made["id"]).outputs}
+                if spec.get("delete"):
+                    made["deleted"] = delete_stack(client, made["id"])
                 return spec, client, user, made
             except Exception as error:  # Heat's refusal, whatever its class
                 if not spec.get("refusable"):
@@ -437,6 +505,18 @@ def main() -> None:
                     clients[spec["name"]] = (client, made["id"])
                 stacks.append({"project": spec["project"], "user": user, "name": spec["name"],
                                **made})
+
+        for spec in specs:
+            if spec.get("corrupt_template"):
+                # What a damaged database holds: Heat still lists the
+                # stack, and fails to give its template.
+                import sqlite3
+
+                made = next(s for s in stacks if s["name"] == spec["name"])
+                with sqlite3.connect(args.state / "heat" / "heat.sqlite") as database:
+                    database.execute(
+                        "UPDATE raw_template SET template = 'not JSON' WHERE id = "
+                        "(SELECT raw_template_id FROM stack WHERE id = ?)", (made["id"],))
 
         judged = []
         for spec in seed.get("previews", []):

@@ -115,6 +115,7 @@ def write_config(state: Path, args: argparse.Namespace) -> Path:
         "max_json_body_size = 8388608",
         *([f"max_nested_stack_depth = {args.max_nested_stack_depth}"]
           if args.max_nested_stack_depth else []),
+        *([f"hidden_stack_tags = {args.hidden_stack_tags}"] if args.hidden_stack_tags else []),
         "stack_action_timeout = 600",
         "periodic_interval = 3600",
         "observe_on_update = false",
@@ -233,6 +234,8 @@ def main() -> None:
                         help="where the cloud's services answer, without Keystone")
     parser.add_argument("--max-nested-stack-depth", type=int,
                         help="Heat's max_nested_stack_depth (its default: 5)")
+    parser.add_argument("--hidden-stack-tags",
+                        help="Heat's hidden_stack_tags, comma-separated (its default: none)")
     args = parser.parse_args()
     args.state.mkdir(parents=True, exist_ok=True)
 

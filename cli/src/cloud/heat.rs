@@ -40,6 +40,10 @@ pub struct StackSummary {
     pub stack_status: String,
     #[serde(default)]
     pub stack_status_reason: Option<String>,
+    /// Listed only when hidden stacks are asked for: it carries one of
+    /// the engine's `hidden_stack_tags`.
+    #[serde(skip)]
+    pub hidden: bool,
 }
 
 /// What Heat keeps of a stack: its template and environment (as JSON
@@ -50,6 +54,15 @@ pub struct StackDocuments {
     pub template: String,
     pub environment: String,
     pub files: BTreeMap<String, String>,
+}
+
+/// What a Heat lists that tells its release ([`Heat::release_clues`]).
+pub struct ReleaseClues {
+    pub types: Vec<String>,
+    pub versions: Vec<String>,
+    /// `build_info`'s engine revision (`unknown` unless the operator set
+    /// it).
+    pub revision: Option<String>,
 }
 
 /// What `stacks` found.
@@ -163,11 +176,33 @@ impl Heat {
         Ok(self.http.get(url, &self.headers())?.body)
     }
 
+    /// Every stack of the token's project, or of every project, hidden
+    /// ones included and marked: those Heat lists only when asked
+    /// (`show_hidden`), for they carry a tag of the engine's
+    /// `hidden_stack_tags`.
+    pub fn every_stack(&self, all_projects: bool) -> Result<Listing, String> {
+        let shown = self.stacks_listed(all_projects, false)?;
+        let mut every = self.stacks_listed(all_projects, true)?;
+        let visible: std::collections::HashSet<&str> =
+            shown.stacks.iter().map(|s| s.id.as_str()).collect();
+        for stack in &mut every.stacks {
+            stack.hidden = !visible.contains(stack.id.as_str());
+        }
+        every.truncated |= shown.truncated;
+        Ok(every)
+    }
+
+    /// The stacks of the token's project, or of every project, as Heat
+    /// lists them by default.
+    pub fn stacks(&self, all_projects: bool) -> Result<Listing, String> {
+        self.stacks_listed(all_projects, false)
+    }
+
     /// The stacks of the token's project, or of every project (Heat's
     /// `global_tenant`, which its `stacks:global_index` policy allows to
-    /// admins), page by page; nested stacks are not listed (their
-    /// parents' files hold them).
-    pub fn stacks(&self, all_projects: bool) -> Result<Listing, String> {
+    /// admins), page by page, hidden ones too with `show_hidden`; nested
+    /// stacks are not listed (their parents' files hold them).
+    fn stacks_listed(&self, all_projects: bool, show_hidden: bool) -> Result<Listing, String> {
         #[derive(Deserialize)]
         struct Page {
             stacks: Vec<StackSummary>,
@@ -178,6 +213,9 @@ impl Heat {
             let mut url = format!("{}/stacks?limit={PAGE}", self.endpoint);
             if all_projects {
                 url.push_str("&global_tenant=true");
+            }
+            if show_hidden {
+                url.push_str("&show_hidden=true");
             }
             if let Some(last) = stacks.last() {
                 url.push_str(&format!("&marker={}", last.id));
@@ -293,6 +331,46 @@ impl Heat {
             })
             .collect();
         serde_json::to_string(&listed).map_err(|error| error.to_string())
+    }
+
+    /// What the Heat lists that tells its release: the resource types it
+    /// registers and does not hide (`GET .../resource_types`), the
+    /// template versions it reads (`GET .../template_versions`), and the
+    /// engine's `revision` of `build_info` where it gives one.
+    pub fn release_clues(&self) -> Result<ReleaseClues, String> {
+        #[derive(Deserialize)]
+        struct Types {
+            resource_types: Vec<String>,
+        }
+        #[derive(Deserialize)]
+        struct Version {
+            version: String,
+        }
+        #[derive(Deserialize)]
+        struct Versions {
+            template_versions: Vec<Version>,
+        }
+        let shown = |error: HttpError| format!("what the cloud's Heat lists: {error}");
+        let types: Types = self
+            .get_json(&format!("{}/resource_types", self.endpoint))
+            .map_err(shown)?;
+        let versions: Versions = self
+            .get_json(&format!("{}/template_versions", self.endpoint))
+            .map_err(shown)?;
+        // An operator may keep build_info to admins; it tells nothing then.
+        let revision = self
+            .get_json::<serde_json::Value>(&format!("{}/build_info", self.endpoint))
+            .ok()
+            .and_then(|info| info["engine"]["revision"].as_str().map(str::to_owned));
+        Ok(ReleaseClues {
+            types: types.resource_types,
+            versions: versions
+                .template_versions
+                .into_iter()
+                .map(|v| v.version)
+                .collect(),
+            revision,
+        })
     }
 
     /// The template, environment and files of one stack.

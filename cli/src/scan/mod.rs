@@ -3,8 +3,9 @@
 //! them — with the findings `heatwise lint --stack` gives the same files;
 //! or, offline, the dumps an earlier scan wrote.
 
-mod dump;
 mod report;
+mod tables;
+mod upgrade;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -14,21 +15,17 @@ use std::sync::Mutex;
 
 use clap::Args;
 use heatwise_core::lint::{LintMemo, LintOptions, Severity};
-use heatwise_core::stack::Texts;
+use heatwise_core::stack::Lookup;
 
 use crate::args::{parse_release, parse_severity};
 use crate::cloud::auth::{self, Sources};
-use crate::cloud::heat::{Heat, StackDocuments, StackSummary};
-use crate::lint::{lint_gathered, Files, StackRun};
+use crate::cloud::heat::{Heat, StackSummary};
+use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
+use crate::kept::{self, dump, ScannedStack};
 use crate::output::{FileReport, InputError};
-pub use dump::ScannedStack;
 
 /// The most fetches at once.
 const MAX_CONCURRENCY: usize = 64;
-/// Where a scanned stack's files are said to be, for the linter: URLs no
-/// stack's own files use.
-const ROOT_URL: &str = "file:///heatwise-scan/template.yaml";
-const ENVIRONMENT_URL: &str = "file:///heatwise-scan/environment.yaml";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ScanFormat {
@@ -38,6 +35,11 @@ pub enum ScanFormat {
     Json,
     /// SARIF 2.1.0, each file named PROJECT/STACK/FILE.
     Sarif,
+    /// A row per stack and finding (a stack without any has one row).
+    Csv,
+    /// A section per project, a table of findings per stack: to send to
+    /// the project's owners.
+    Markdown,
 }
 
 #[derive(Args, Debug)]
@@ -87,20 +89,33 @@ pub struct ScanArgs {
     /// The least severe finding that makes the exit code 1.
     #[arg(long, value_name = "LEVEL", default_value = "warning", value_parser = parse_severity)]
     fail_on: Severity,
+
+    /// The release the cloud's Heat runs now, as a name or a version.
+    /// Default: told by the cloud (its `build_info`, else the resource
+    /// types and template versions it lists), or by the dump.
+    #[arg(long, value_name = "RELEASE", value_parser = parse_release)]
+    from: Option<heatwise_core::release::Release>,
+
+    #[command(flatten)]
+    baseline: crate::baseline::BaselineArgs,
 }
 
 pub fn run(args: &ScanArgs) -> ExitCode {
     let mut errors: Vec<InputError> = Vec::new();
-    let stacks = match &args.dumps {
-        Some(dir) => from_dumps(dir, &mut errors),
+    let (stacks, told) = match &args.dumps {
+        Some(dir) => (
+            from_dumps(dir, &mut errors),
+            upgrade::CloudRelease::read(dir),
+        ),
         None => match from_cloud(args, &mut errors) {
-            Ok(stacks) => stacks,
+            Ok(found) => found,
             Err(message) => {
                 eprintln!("error: {message}");
                 return ExitCode::from(2);
             }
         },
     };
+    let cloud_release = args.from.map(upgrade::CloudRelease::given).or(told);
     let mut stacks: Vec<ScannedStack> = stacks
         .into_iter()
         .filter(|stack| wanted(args, stack))
@@ -108,8 +123,12 @@ pub fn run(args: &ScanArgs) -> ExitCode {
     // The same order from the cloud and from dumps.
     stacks.sort_by(|a, b| (&a.project, &a.name, &a.id).cmp(&(&b.project, &b.name, &b.id)));
     if let Some(dir) = &args.dump {
+        let kept = cloud_release.as_ref().map_or(Ok(()), |r| r.write(dir));
         for stack in &stacks {
-            if let Err(message) = dump::write(dir, stack) {
+            if let Err(message) = kept
+                .clone()
+                .and_then(|()| dump::write(dir, stack).map(|_| ()))
+            {
                 eprintln!("error: {message}");
                 errors.push(InputError {
                     path: dir.display().to_string(),
@@ -129,16 +148,48 @@ pub fn run(args: &ScanArgs) -> ExitCode {
             );
         }
     }
-    let scanned: Vec<report::Scanned> = stacks
+    let mut scanned: Vec<report::Scanned> = stacks
         .iter()
         .zip(linted)
         .map(|(stack, (reports, _))| report::Scanned { stack, reports })
         .collect();
+    let mut by_stack: Vec<(String, &mut Vec<FileReport>)> = scanned
+        .iter_mut()
+        .map(|s| {
+            (
+                format!("{}/{}", s.stack.project, s.stack.name),
+                &mut s.reports,
+            )
+        })
+        .collect();
+    let baseline = match crate::baseline::for_stacks(&args.baseline, &mut by_stack) {
+        Ok((Some(_), _)) if errors.is_empty() => return ExitCode::SUCCESS,
+        Ok((Some(_), _)) => return ExitCode::from(2),
+        Ok((None, applied)) => applied,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let to = heatwise_core::catalog::Catalog::builtin().release_for(args.target);
+    let upgrade = cloud_release.as_ref().zip(to).map(|(from, to)| {
+        let stacks = scanned.iter().map(|s| {
+            let name = format!("{}/{}", s.stack.project, s.stack.name);
+            (name, s.reports.as_slice())
+        });
+        upgrade::upgrade(stacks, from, to)
+    });
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let written = match args.format {
-        ScanFormat::Text => report::text(&scanned, args.target, &mut stdout),
-        ScanFormat::Json => report::json(&scanned, &mut stdout),
+        ScanFormat::Text => report::text(&scanned, args.target, upgrade.as_ref(), &mut stdout),
+        ScanFormat::Json => {
+            report::json(&scanned, baseline.as_ref(), upgrade.as_ref(), &mut stdout)
+        }
         ScanFormat::Sarif => report::sarif(&scanned, &errors, &mut stdout),
+        ScanFormat::Csv => tables::csv(&scanned, &mut stdout),
+        ScanFormat::Markdown => {
+            tables::markdown(&scanned, &report::judged(args.target), &mut stdout)
+        }
     }
     .and_then(|()| stdout.flush());
     if let Err(error) = written {
@@ -209,10 +260,28 @@ fn from_dumps(dir: &std::path::Path, errors: &mut Vec<InputError>) -> Vec<Scanne
 
 /// Every stack the credentials may list, fetched `concurrency` at a time,
 /// with a progress line on a terminal.
-fn from_cloud(args: &ScanArgs, errors: &mut Vec<InputError>) -> Result<Vec<ScannedStack>, String> {
+fn from_cloud(
+    args: &ScanArgs,
+    errors: &mut Vec<InputError>,
+) -> Result<(Vec<ScannedStack>, Option<upgrade::CloudRelease>), String> {
     let credentials = auth::read(args.cloud.as_deref(), &Sources::of_process())?;
     let heat = Heat::connect(&credentials)?;
-    let listing = heat.stacks(args.all_projects)?;
+    let told = match args.from {
+        Some(_) => None,
+        None => match heat.release_clues() {
+            Ok(clues) => {
+                let catalog = heatwise_core::catalog::Catalog::builtin();
+                upgrade::CloudRelease::told(catalog, &clues)
+            }
+            Err(message) => {
+                eprintln!(
+                    "warning: the cloud's release is not known ({message}); give it with --from"
+                );
+                None
+            }
+        },
+    };
+    let listing = heat.every_stack(args.all_projects)?;
     if listing.truncated {
         eprintln!(
             "warning: the cloud lists more than {} stacks; the rest are not scanned",
@@ -240,27 +309,26 @@ fn from_cloud(args: &ScanArgs, errors: &mut Vec<InputError>) -> Result<Vec<Scann
     let progress = Progress::new(summaries.len());
     let failures = Mutex::new(Vec::new());
     let threads = args.concurrency.clamp(1, MAX_CONCURRENCY);
-    let fetched = crate::lint::in_parallel_threads(&summaries, threads, |summary| {
+    let fetched = crate::parallel::in_parallel_threads(&summaries, threads, |summary| {
         let documents = heat.documents(summary);
         progress.advance();
         match documents {
             Ok(documents) => {
                 let id = project_of(summary);
                 let name = names.get(&id).map(String::as_str);
-                Some(ScannedStack::new(summary, &id, name, documents))
+                ScannedStack::new(summary, &id, name, documents)
             }
             Err(message) => {
+                let id = project_of(summary);
+                let name = names.get(&id).map(String::as_str);
                 if let Ok(mut failures) = failures.lock() {
                     failures.push(InputError {
-                        path: format!(
-                            "{}/{}",
-                            summary.project.as_deref().unwrap_or(&own),
-                            summary.stack_name
-                        ),
-                        message,
+                        path: format!("{}/{}", name.unwrap_or(&id), summary.stack_name),
+                        message: message.clone(),
                     });
                 }
-                None
+                // Reported with why, never left out.
+                ScannedStack::unread(summary, &id, name, message)
             }
         }
     });
@@ -269,7 +337,7 @@ fn from_cloud(args: &ScanArgs, errors: &mut Vec<InputError>) -> Result<Vec<Scann
         eprintln!("error: {}: {}", failure.path, failure.message);
         errors.push(failure);
     }
-    Ok(fetched.into_iter().flatten().collect())
+    Ok((fetched, told))
 }
 
 /// Each stack linted as `heatwise lint --stack` lints its files; what
@@ -279,16 +347,23 @@ fn lint_stacks(
     options: &LintOptions<'_>,
 ) -> Vec<(Vec<FileReport>, Vec<InputError>)> {
     let memo = LintMemo::default();
-    crate::lint::in_parallel(stacks, |stack| {
-        let texts = kept_files(&stack.documents);
+    crate::parallel::in_parallel(stacks, |stack| {
+        if stack.unread.is_some() {
+            return (Vec::new(), Vec::new());
+        }
+        let texts = kept::files(&stack.documents);
         let mut errors = Vec::new();
         let mut run = StackRun::default();
         // The environment Heat keeps holds the values the request gave.
+        let gathering = Gathering {
+            urls: &kept::urls(),
+            lookup: Lookup::Stored,
+            parameters: &[],
+        };
         let reports = lint_gathered(
-            &kept_urls(),
-            &[],
+            gathering,
             &texts,
-            &shown_kept,
+            &kept::shown,
             options,
             &mut errors,
             &mut run,
@@ -297,38 +372,6 @@ fn lint_stacks(
         );
         (reports, errors)
     })
-}
-
-/// A stack as Heat keeps it, as files by URL: each file the client sent by
-/// its own URL, the template and the environment by URLs of their own
-/// ([`kept_urls`]), laid out as their dumps are.
-pub(crate) fn kept_files(documents: &StackDocuments) -> Texts {
-    let mut texts = Texts::default();
-    for (url, text) in &documents.files {
-        texts.0.insert(url.clone(), text.clone());
-    }
-    texts
-        .0
-        .insert(ROOT_URL.to_owned(), dump::indent_json(&documents.template));
-    texts.0.insert(
-        ENVIRONMENT_URL.to_owned(),
-        dump::indent_json(&documents.environment),
-    );
-    texts
-}
-
-/// The root template's and the environment's URLs in [`kept_files`].
-pub(crate) fn kept_urls() -> Vec<String> {
-    vec![ROOT_URL.to_owned(), ENVIRONMENT_URL.to_owned()]
-}
-
-/// A file of [`kept_files`] as the reports name it: relative to the stack.
-pub(crate) fn shown_kept(url: &str) -> String {
-    match url {
-        ROOT_URL => dump::TEMPLATE.to_owned(),
-        ENVIRONMENT_URL => dump::ENVIRONMENT.to_owned(),
-        other => dump::place_of(other),
-    }
 }
 
 /// `scanning 12/40 stacks` on standard error, when it is a terminal.

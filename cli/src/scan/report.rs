@@ -12,7 +12,7 @@ use heatwise_core::lint::{Diagnostic, LifecycleStep, Severity, Subject};
 use heatwise_core::release::Release;
 use serde::Serialize;
 
-use super::ScannedStack;
+use crate::kept::ScannedStack;
 use crate::output::{self, FileReport, Format, InputError};
 
 /// A stack and its files' findings, paths relative to the stack.
@@ -53,6 +53,11 @@ struct Usage {
 #[derive(Serialize)]
 struct Summary {
     stacks: usize,
+    /// Of them, those Heat lists only when hidden stacks are asked for.
+    hidden: usize,
+    /// Of them, those whose template, environment or files could not be
+    /// read.
+    unread: usize,
     projects: Vec<ProjectSummary>,
     usages: Vec<Usage>,
 }
@@ -111,6 +116,8 @@ fn summarize(scanned: &[Scanned<'_>]) -> Summary {
     usages.sort_by(|a, b| b.stacks.cmp(&a.stacks).then(a.subject.cmp(&b.subject)));
     Summary {
         stacks: scanned.len(),
+        hidden: scanned.iter().filter(|s| s.stack.hidden).count(),
+        unread: scanned.iter().filter(|s| s.stack.unread.is_some()).count(),
         projects: projects.into_values().collect(),
         usages,
     }
@@ -174,22 +181,39 @@ fn prefixed(scanned: &[Scanned<'_>]) -> Vec<FileReport> {
         .collect()
 }
 
-pub fn text(
-    scanned: &[Scanned<'_>],
-    target: Option<Release>,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let summary = summarize(scanned);
-    let judged = match target {
+/// The release the stacks are judged for, in words.
+pub fn judged(target: Option<Release>) -> String {
+    match target {
         Some(release) => format!("Heat {release}"),
         None => format!(
             "Heat {} (the newest the catalog knows)",
             heatwise_core::catalog::BUILTIN_HEAT_VERSION
         ),
+    }
+}
+
+pub fn text(
+    scanned: &[Scanned<'_>],
+    target: Option<Release>,
+    upgrade: Option<&super::upgrade::Upgrade>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let summary = summarize(scanned);
+    let judged = judged(target);
+    let mut asides = Vec::new();
+    if summary.hidden > 0 {
+        asides.push(format!("{} hidden", summary.hidden));
+    }
+    if summary.unread > 0 {
+        asides.push(format!("{} not read", summary.unread));
+    }
+    let asides = match asides.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", asides.join(", ")),
     };
     writeln!(
         out,
-        "{} in {}, judged for {judged}",
+        "{}{asides} in {}, judged for {judged}",
         count(summary.stacks, "stack", "stacks"),
         count(summary.projects.len(), "project", "projects"),
     )?;
@@ -226,6 +250,31 @@ pub fn text(
             )?;
         }
     }
+    let unsettled: Vec<&Scanned<'_>> = scanned
+        .iter()
+        .filter(|s| s.stack.unread.is_some() || !s.stack.status.ends_with("_COMPLETE"))
+        .collect();
+    if !unsettled.is_empty() {
+        writeln!(out, "\n  Stacks not complete, or not read:")?;
+        for entry in unsettled {
+            let stack = entry.stack;
+            let hidden = if stack.hidden { " (hidden)" } else { "" };
+            let reason = stack
+                .status_reason
+                .as_deref()
+                .filter(|r| !r.is_empty())
+                .map(|r| format!(": {r}"))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "  {}/{}{hidden}: {}{reason}",
+                stack.project, stack.name, stack.status
+            )?;
+            if let Some(why) = &stack.unread {
+                writeln!(out, "      not read: {why}")?;
+            }
+        }
+    }
     if !summary.usages.is_empty() {
         writeln!(out, "\n  In use, and what the release makes of it:")?;
         for usage in &summary.usages {
@@ -241,6 +290,9 @@ pub fn text(
                 writeln!(out, "      {step}")?;
             }
         }
+    }
+    if let Some(upgrade) = upgrade {
+        super::upgrade::text(upgrade, out)?;
     }
     writeln!(out)?;
     output::write(Format::Text, &prefixed(scanned), &[], 0, out)
@@ -259,6 +311,12 @@ struct StackJson<'a> {
     status: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     status_reason: Option<&'a str>,
+    /// Listed by Heat only when hidden stacks are asked for.
+    hidden: bool,
+    /// Why Heat's copy of the stack could not be read (it has no findings
+    /// then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unread: Option<&'a str>,
     findings: Vec<output::json::FindingInFile<'a>>,
 }
 
@@ -266,9 +324,22 @@ struct StackJson<'a> {
 struct ScanJson<'a> {
     stacks: Vec<StackJson<'a>>,
     summary: Summary,
+    /// With `--baseline`: how many findings it kept out of the report, and
+    /// its entries no finding matched any more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline: Option<&'a crate::baseline::Applied>,
+    /// Where the cloud is, where it goes, and what each release between
+    /// changes of what the stacks use.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    upgrade: Option<&'a super::upgrade::Upgrade>,
 }
 
-pub fn json(scanned: &[Scanned<'_>], out: &mut dyn Write) -> io::Result<()> {
+pub fn json(
+    scanned: &[Scanned<'_>],
+    baseline: Option<&crate::baseline::Applied>,
+    upgrade: Option<&super::upgrade::Upgrade>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let document = ScanJson {
         stacks: scanned
             .iter()
@@ -279,10 +350,14 @@ pub fn json(scanned: &[Scanned<'_>], out: &mut dyn Write) -> io::Result<()> {
                 id: &entry.stack.id,
                 status: &entry.stack.status,
                 status_reason: entry.stack.status_reason.as_deref(),
+                hidden: entry.stack.hidden,
+                unread: entry.stack.unread.as_deref(),
                 findings: output::json::findings(&entry.reports),
             })
             .collect(),
         summary: summarize(scanned),
+        baseline,
+        upgrade,
     };
     serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)

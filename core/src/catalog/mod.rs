@@ -26,6 +26,7 @@ mod resource_type;
 mod status;
 mod store;
 mod translation;
+mod upgrade;
 pub mod validate;
 
 use std::fmt;
@@ -43,6 +44,7 @@ pub use property::{Constraint, Properties, Property};
 pub use resource_type::ResourceType;
 pub use status::{Availability, Status};
 pub use translation::{Entity, TranslationRule};
+pub use upgrade::{Change, ListedRelease};
 pub use validate::{validate, ChainMistake, Severity};
 
 use crate::hash::HashMap;

@@ -120,6 +120,7 @@ declare_rules! {
     UnknownOutputReference = "HW307", "unknown-output-reference", "unknown_output_reference", Warning, None;
     CircularDependency = "HW308", "circular-dependency", "circular_dependency", Error, Some(Stage::Validate);
     UnknownParameterReference = "HW309", "unknown-parameter-reference", "unknown_parameter_reference", Error, Some(Stage::Validate);
+    PlaceholderAttribute = "HW310", "placeholder-attribute", "placeholder_attribute", Warning, None;
 
     MissingFile = "HW401", "missing-file", "missing_file", Error, Some(Stage::Client);
     NestedTemplateCycle = "HW402", "nested-template-cycle", "nested_template_cycle", Error, Some(Stage::Client);

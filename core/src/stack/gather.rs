@@ -14,6 +14,12 @@
 //! - a file that reads as a template (a mapping with a version key) is
 //!   gathered in turn; any other is data.
 //!
+//! A stack Heat already keeps is read as Heat's engine reads it instead
+//! ([`Lookup::Stored`]): each name is looked up, as written, among the
+//! files the stack was created with (`stack.t.files`), wherever it is
+//! written, nested templates included; the registry's `base_url` means
+//! nothing there, and a `get_file` target is data whatever it holds.
+//!
 //! Every file is read once, however many references reach it. Nothing
 //! here touches a file system: files come through a [`FileProvider`], so
 //! that the CLI, the language server and the browser can each supply them.
@@ -23,10 +29,12 @@
 use std::sync::Arc;
 
 use crate::hash::{HashMap, HashMapExt};
-use crate::syntax::{NodeId, Resolved, Tree};
-use crate::template::{self, merge, DocumentKind, Parsed, Template};
+use crate::syntax::Tree;
+use crate::template::{self, merge, Parsed};
 use crate::text::TextRange;
 
+use super::names::{registry_references, template_references, Found};
+pub use super::names::{Lookup, ReferenceKind};
 use super::url;
 
 /// Most files one stack gathers (a rendered TripleO tree has about 1,100).
@@ -61,6 +69,11 @@ pub enum ReadError {
     /// Not read: the name leaves the project's directory, beyond which
     /// heatwise reads nothing of a project.
     OutsideProject,
+    /// Not among the files Heat keeps for the stack, which its engine
+    /// looks a name up in as written ([`Lookup::Stored`]); it fetches a
+    /// template it lacks only over http or https, and a `get_file` target
+    /// never.
+    NotStored,
 }
 
 /// What a file is to the stack.
@@ -88,17 +101,6 @@ pub struct StackFile {
     /// Its text; empty for binary data. Shared by every stack gathered
     /// with the same cache.
     pub text: Arc<str>,
-}
-
-/// How a file names another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReferenceKind {
-    /// A resource type (or group member type) that is a template file.
-    Type,
-    /// `get_file`.
-    GetFile,
-    /// An environment's `resource_registry` entry.
-    Registry,
 }
 
 /// What a reference reaches.
@@ -139,6 +141,8 @@ pub struct Stack {
     /// (`openstack stack create -P NAME=VALUE`): over every environment's.
     /// Gathering leaves it empty; whoever makes the request sets it.
     pub parameters: Vec<(String, String)>,
+    /// How its names reached files.
+    pub lookup: Lookup,
 }
 
 impl Stack {
@@ -163,9 +167,35 @@ impl Stack {
         provider: &dyn FileProvider,
         cache: &mut GatherCache,
     ) -> Stack {
+        Stack::gather_looking_up(Lookup::Joined, root, environments, provider, cache)
+    }
+
+    /// The stack Heat keeps, created from `root` with `environments` (as
+    /// `provider` names them): every other file a name reaches looked up
+    /// in `provider` by the name as written, as Heat's engine looks it up
+    /// in the stack's stored files.
+    pub fn gather_stored(
+        root: &str,
+        environments: &[String],
+        provider: &dyn FileProvider,
+        cache: &mut GatherCache,
+    ) -> Stack {
+        Stack::gather_looking_up(Lookup::Stored, root, environments, provider, cache)
+    }
+
+    fn gather_looking_up(
+        lookup: Lookup,
+        root: &str,
+        environments: &[String],
+        provider: &dyn FileProvider,
+        cache: &mut GatherCache,
+    ) -> Stack {
         let mut gatherer = Gatherer {
             provider,
-            stack: Stack::default(),
+            stack: Stack {
+                lookup,
+                ..Stack::default()
+            },
             index: HashMap::new(),
             cache,
         };
@@ -206,7 +236,9 @@ pub struct GatherCache {
     /// By URL: the text read (`None`: binary), or why not.
     read: HashMap<String, Result<Option<Arc<str>>, ReadError>>,
     is_template: HashMap<String, bool>,
-    references: HashMap<(bool, String), Vec<Found>>,
+    /// By whether the file is an environment, how names are looked up and
+    /// the file's URL.
+    references: HashMap<(bool, Lookup, String), Vec<Found>>,
     /// By URL: a nested template's parameters; what an environment gives
     /// parameters; a root template's parameters.
     pub(super) interfaces: HashMap<String, Arc<super::Interface>>,
@@ -225,15 +257,6 @@ pub struct GatherCache {
     /// By the interfaces of a stack's templates (their pointers, root
     /// first): which templates declare each parameter.
     pub(super) declarations: HashMap<Vec<usize>, Arc<super::interface::DeclarationIndex>>,
-}
-
-/// A reference found in a file, before it is followed.
-#[derive(Clone)]
-struct Found {
-    range: TextRange,
-    kind: ReferenceKind,
-    written: String,
-    url: String,
 }
 
 struct Gatherer<'p, 'c> {
@@ -261,13 +284,14 @@ impl Gatherer<'_, '_> {
     /// registry's), found once per URL.
     fn references_of(&mut self, id: FileId) -> Vec<Found> {
         let file = &self.stack.files[id];
-        let key = (file.role == Role::Environment, file.url.clone());
+        let lookup = self.stack.lookup;
+        let key = (file.role == Role::Environment, lookup, file.url.clone());
         if let Some(known) = self.cache.references.get(&key) {
             return known.clone();
         }
         let found = match file.role {
-            Role::Environment => registry_references(file),
-            _ => template_references(&template::parse(&file.text), &file.url),
+            Role::Environment => registry_references(&file.text, &file.url, lookup),
+            _ => template_references(&template::parse(&file.text), &file.url, lookup),
         };
         self.cache.references.insert(key, found.clone());
         found
@@ -314,8 +338,14 @@ impl Gatherer<'_, '_> {
             let on_path = |id: FileId, open: &[(FileId, _)]| open.iter().any(|(o, _)| *o == id);
             let target = match self.index.get(&found.url) {
                 Some(&id) if on_path(id, &open) => Target::Cycle(id),
-                Some(&id) => Target::File(id),
-                None => match self.read_reached(&found.url) {
+                Some(&id) => {
+                    if self.becomes_nested(id, found.kind) {
+                        let references = self.references_of(id);
+                        open.push((id, references.into_iter()));
+                    }
+                    Target::File(id)
+                }
+                None => match self.read_reached(&found.url, found.kind) {
                     Ok(id) => {
                         if self.stack.files[id].role == Role::Nested {
                             let references = self.references_of(id);
@@ -337,33 +367,61 @@ impl Gatherer<'_, '_> {
         }
     }
 
-    /// A file a reference reaches, read once: a template or data.
-    fn read_reached(&mut self, url: &str) -> Result<FileId, Target> {
+    /// A file a reference of `kind` reaches, read once: a template or
+    /// data.
+    fn read_reached(&mut self, url: &str, kind: ReferenceKind) -> Result<FileId, Target> {
         if self.stack.files.len() >= MAX_STACK_FILES {
             return Err(Target::OverLimit);
         }
-        if url::scheme(url).is_none() {
+        let stored = self.stack.lookup == Lookup::Stored;
+        if !stored && url::scheme(url).is_none() {
             return Err(Target::Unread(ReadError::NotAUrl));
         }
         match self.read(url) {
             Ok(Some(text)) => {
                 let template = match self.cache.is_template.get(url) {
                     Some(&known) => known,
-                    None => self.cache.learn(url, &text),
+                    None => self.cache.learn(url, &text, self.stack.lookup),
                 };
-                let role = if template { Role::Nested } else { Role::Data };
+                // The engine reads a `get_file` target as it is, and
+                // heatclient gathers what any template it reads names.
+                let nested = template && !(stored && kind == ReferenceKind::GetFile);
+                let role = if nested { Role::Nested } else { Role::Data };
                 Ok(self.add(url, role, text))
             }
             Ok(None) => Ok(self.add(url, Role::Data, Arc::from(""))),
+            Err(why) if stored => Err(Target::Unread(not_stored(url, kind, why))),
             Err(why) => Err(Target::Unread(why)),
         }
+    }
+
+    /// Whether the file `id`, read so far as data a `get_file` of a
+    /// stored stack names, is a template a reference of `kind` makes the
+    /// engine read as one: it is nested from now on.
+    fn becomes_nested(&mut self, id: FileId, kind: ReferenceKind) -> bool {
+        let file = &self.stack.files[id];
+        let template = self.cache.is_template.get(&file.url) == Some(&true);
+        if self.stack.lookup == Lookup::Stored
+            && kind != ReferenceKind::GetFile
+            && file.role == Role::Data
+            && template
+        {
+            self.stack.files[id].role = Role::Nested;
+            return true;
+        }
+        false
     }
 
     fn walk_environment(&mut self, environment: FileId) {
         for found in self.references_of(environment) {
             let target = match self.index.get(&found.url) {
-                Some(&id) => Target::File(id),
-                None => match self.read_reached(&found.url) {
+                Some(&id) => {
+                    if self.becomes_nested(id, found.kind) {
+                        self.walk_templates(id);
+                    }
+                    Target::File(id)
+                }
+                None => match self.read_reached(&found.url, found.kind) {
                     Ok(id) => {
                         if self.stack.files[id].role == Role::Nested {
                             self.walk_templates(id);
@@ -391,8 +449,8 @@ impl GatherCache {
     pub fn forget(&mut self, url: &str) {
         self.read.remove(url);
         self.is_template.remove(url);
-        self.references.remove(&(true, url.to_owned()));
-        self.references.remove(&(false, url.to_owned()));
+        self.references
+            .retain(|(_, _, known), _| known.as_str() != url);
         self.interfaces.remove(url);
         self.defaults.remove(url);
         self.uses.forget(url);
@@ -405,15 +463,17 @@ impl GatherCache {
 
     /// Reads a file a stack reaches, parsing it once for all the cache
     /// keeps of a template: whether it is one, its names of files, its
-    /// interface and deprecated parameters. Whether it is a template.
-    fn learn(&mut self, url: &str, text: &Arc<str>) -> bool {
+    /// interface and deprecated parameters, its names of files looked up
+    /// as `lookup` says. Whether it is a template.
+    fn learn(&mut self, url: &str, text: &Arc<str>, lookup: Lookup) -> bool {
         let kept = Arc::new(Parsed::of(Arc::clone(text)));
         let parsed = kept.borrow_dependent();
         let found = is_template(parsed.tree());
         self.is_template.insert(url.to_owned(), found);
         if found {
-            let references = template_references(parsed, url);
-            self.references.insert((false, url.to_owned()), references);
+            let references = template_references(parsed, url, lookup);
+            self.references
+                .insert((false, lookup, url.to_owned()), references);
             let interface = super::Interface::of(url, parsed);
             self.interfaces.insert(url.to_owned(), Arc::new(interface));
             let deprecated = super::interface::deprecated_parameters(parsed);
@@ -451,129 +511,18 @@ fn is_template(tree: &Tree<'_>) -> bool {
     .any(|key| merge::merged_entry(tree, root, key).is_some())
 }
 
-/// A string as heatclient's loader reads it (timestamps stay strings).
-fn string_value<'t>(tree: &'t Tree<'_>, node: NodeId) -> Option<&'t str> {
-    match tree.resolve(tree.alias_target(node).unwrap_or(node))? {
-        Resolved::Str(text) | Resolved::Timestamp(text) => Some(text),
-        _ => None,
-    }
-}
-
-/// Every `get_file` and template `type` of the template at `url`, in the
-/// order of the text.
-fn template_references(template: &Template<'_>, url: &str) -> Vec<Found> {
-    let tree = template.tree();
-    let base = url::base_of(url);
-    let mut found = Vec::new();
-    for node in tree.node_ids().filter(|&node| tree.is_mapping(node)) {
-        for merged in merge::flattened(tree, node) {
-            let entry = merged.entry;
-            let kind = match tree.scalar(entry.key) {
-                Some("get_file") => ReferenceKind::GetFile,
-                Some("type") => ReferenceKind::Type,
-                _ => continue,
-            };
-            let Some(value) = string_value(tree, entry.value) else {
-                continue;
-            };
-            if kind == ReferenceKind::Type && !super::registry::is_template_name(value) {
-                continue;
-            }
-            // An entry merged in or aliased is written once, where it is.
-            if merged.holder != node
-                && found
-                    .iter()
-                    .any(|f: &Found| f.range == tree.range(entry.value))
-            {
-                continue;
-            }
-            found.push(Found {
-                range: tree.range(entry.value),
-                kind,
-                written: value.to_owned(),
-                url: url::join(&base, value),
-            });
+/// Why the engine finds nothing for a name of a stored stack that is not
+/// among its files: a template it fetches over http or https (not here),
+/// anything else it refuses.
+fn not_stored(name: &str, kind: ReferenceKind, why: ReadError) -> ReadError {
+    let fetched =
+        kind != ReferenceKind::GetFile && matches!(url::scheme(name), Some("http" | "https"));
+    match why {
+        ReadError::NotFound | ReadError::Remote | ReadError::NotAUrl if fetched => {
+            ReadError::Remote
         }
-    }
-    found.sort_by_key(|f| f.range.start);
-    found.dedup_by(|a, b| a.range == b.range);
-    found
-}
-
-/// The files an environment's `resource_registry` names.
-fn registry_references(file: &StackFile) -> Vec<Found> {
-    let template = template::parse(&file.text);
-    if template.kind() != DocumentKind::Environment {
-        return Vec::new();
-    }
-    let tree = template.tree();
-    let Some(registry) = template
-        .section("resource_registry")
-        .filter(|&node| tree.is_mapping(node))
-    else {
-        return Vec::new();
-    };
-    let base = match merge::merged_entry(tree, registry, "base_url") {
-        Some((_, entry)) => {
-            string_value(tree, entry.value).map_or_else(|| url::base_of(&file.url), with_slash)
-        }
-        None => url::base_of(&file.url),
-    };
-    let mut found = Vec::new();
-    registry_entries(&template, registry, &base, &mut found);
-    if let Some((_, resources)) = merge::merged_entry(tree, registry, "resources") {
-        if tree.is_mapping(resources.value) {
-            for resource in merge::flattened(tree, resources.value) {
-                let scope = resource.entry.value;
-                if !tree.is_mapping(scope) {
-                    continue;
-                }
-                let scope_base = match merge::merged_entry(tree, scope, "base_url") {
-                    Some((_, entry)) => {
-                        string_value(tree, entry.value).map_or_else(|| base.clone(), with_slash)
-                    }
-                    None => base.clone(),
-                };
-                registry_entries(&template, scope, &scope_base, &mut found);
-            }
-        }
-    }
-    found
-}
-
-/// heatclient adds the `/` a base URL lacks before joining onto it.
-fn with_slash(base: &str) -> String {
-    if base.ends_with('/') {
-        base.to_owned()
-    } else {
-        format!("{base}/")
-    }
-}
-
-/// The entries of one registry mapping that name files.
-fn registry_entries(template: &Template<'_>, mapping: NodeId, base: &str, found: &mut Vec<Found>) {
-    let tree = template.tree();
-    for merged in merge::flattened(tree, mapping) {
-        let entry = merged.entry;
-        let key = tree.scalar(entry.key).unwrap_or_default();
-        if matches!(
-            key,
-            "base_url" | "hooks" | "restricted_actions" | "resources"
-        ) {
-            continue;
-        }
-        let Some(value) = string_value(tree, entry.value) else {
-            continue;
-        };
-        if value.contains("::") {
-            continue;
-        }
-        found.push(Found {
-            range: tree.range(entry.value),
-            kind: ReferenceKind::Registry,
-            written: value.to_owned(),
-            url: url::join(base, value),
-        });
+        ReadError::NotFound | ReadError::Remote | ReadError::NotAUrl => ReadError::NotStored,
+        other => other,
     }
 }
 
@@ -711,6 +660,78 @@ mod tests {
         }
         // root, a, e1, e2: four files, each read once.
         assert_eq!(files.1.get(), 4);
+    }
+
+    /// A stack Heat keeps: every name looked up as written, in nested
+    /// templates too; a registry entry names a file only when it names a
+    /// template; a `get_file` target is data, until a `type` names it.
+    #[test]
+    fn stored_stacks_find_files_by_the_names_as_written() {
+        let files = Files(vec![
+            (
+                "file:///kept/root.yaml",
+                "heat_template_version: 2018-08-31\nresources:\n  t: {type: OS::Heat::SoftwareConfig, properties: {config: {get_file: b.yaml}}}\n  a: {type: tier/a.yaml}\n",
+            ),
+            (
+                "tier/a.yaml",
+                "heat_template_version: 2018-08-31\nresources:\n  b: {type: b.yaml}\n  c: {type: c.yaml}\n",
+            ),
+            (
+                "b.yaml",
+                "heat_template_version: 2018-08-31\nresources:\n  s: {type: OS::Heat::SoftwareConfig, properties: {config: {get_file: run.sh}}}\n",
+            ),
+            ("run.sh", "#!/bin/sh\n"),
+            (
+                "file:///kept/env.yaml",
+                "resource_registry:\n  base_url: /elsewhere\n  OS::App: b.yaml\n  OS::Script: run.sh\n  OS::Gone: gone.yaml\n  OS::Far: 'https://example.com/far.yaml'\n",
+            ),
+        ]);
+        let stack = Stack::gather_stored(
+            "file:///kept/root.yaml",
+            &["file:///kept/env.yaml".to_owned()],
+            &files,
+            &mut GatherCache::default(),
+        );
+        assert_eq!(stack.lookup, Lookup::Stored);
+        assert_eq!(
+            urls(&stack),
+            [
+                ("file:///kept/root.yaml", Role::Root),
+                ("b.yaml", Role::Nested),
+                ("tier/a.yaml", Role::Nested),
+                ("run.sh", Role::Data),
+                ("file:///kept/env.yaml", Role::Environment),
+            ]
+        );
+        let targets: Vec<(&str, &Target)> = stack
+            .references
+            .iter()
+            .map(|r| (r.written.as_str(), &r.target))
+            .collect();
+        assert_eq!(
+            targets,
+            [
+                // Read as data first, then as the template `a` names.
+                ("b.yaml", &Target::File(1)),
+                ("tier/a.yaml", &Target::File(2)),
+                ("b.yaml", &Target::File(1)),
+                ("run.sh", &Target::File(3)),
+                ("c.yaml", &Target::Unread(ReadError::NotStored)),
+                ("b.yaml", &Target::File(1)),
+                ("gone.yaml", &Target::Unread(ReadError::NotStored)),
+                (
+                    "https://example.com/far.yaml",
+                    &Target::Unread(ReadError::Remote)
+                ),
+            ]
+        );
+        // The same files gathered as heatclient gathers files on disk
+        // reach nothing but the root's own folder.
+        let joined = Stack::gather("file:///kept/root.yaml", &[], &files);
+        assert!(joined
+            .references
+            .iter()
+            .all(|r| matches!(r.target, Target::Unread(ReadError::NotFound))));
     }
 
     #[test]

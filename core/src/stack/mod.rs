@@ -11,6 +11,7 @@ mod environment_values;
 pub mod gather;
 mod interface;
 mod links;
+mod names;
 pub mod nesting;
 pub mod registry;
 pub mod symbols;
@@ -19,8 +20,8 @@ mod uses;
 
 pub use creation::Passing;
 pub use gather::{
-    Content, FileId, FileProvider, GatherCache, ReadError, Reference, ReferenceKind, Role, Stack,
-    StackFile, Target, MAX_STACK_FILES,
+    Content, FileId, FileProvider, GatherCache, Lookup, ReadError, Reference, ReferenceKind, Role,
+    Stack, StackFile, Target, MAX_STACK_FILES,
 };
 pub use interface::{Declared, Interface, NestedParameter};
 pub use nesting::{Nesting, StackFacts, StackNesting};

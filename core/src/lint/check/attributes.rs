@@ -10,11 +10,9 @@ use super::super::lifecycle::AttributeUse;
 use super::super::rules::*;
 use super::takes_anything;
 
-/// The type a resource of this template has, without reporting on it;
-/// `None` where its attributes cannot be checked: unknown types, template
-/// resources, and types that are placeholders or absent at the target (the
-/// type's own finding says so).
-fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<ResourceType<'a>> {
+/// The type a resource of this template has, as the registry maps it,
+/// without reporting on it.
+fn type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<ResourceType<'a>> {
     let resource = cx.template.resource(resource_name)?;
     let written = resource.definition.type_name.as_deref()?;
     let mapped = match cx.mapped_type(written, Some(resource_name)) {
@@ -23,11 +21,20 @@ fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<Res
         None => None,
     };
     let name = mapped.as_deref().unwrap_or(written);
-    let resource_type = cx.catalog.resolve_type(name)?.resource_type()?;
-    (cx.at.has_type(resource_type)
-        && !cx.at.is_placeholder(resource_type)
-        && !takes_anything(resource_type))
-    .then_some(resource_type)
+    cx.catalog.resolve_type(name)?.resource_type()
+}
+
+/// [`type_of`], where its attributes can be checked: not for unknown
+/// types, template resources, and types that are placeholders or absent
+/// at the target (the type's own finding says so).
+fn resource_type_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<ResourceType<'a>> {
+    type_of(cx, resource_name)
+        .filter(|&t| cx.at.has_type(t) && !cx.at.is_placeholder(t) && !takes_anything(t))
+}
+
+/// [`type_of`], when Heat keeps it only as a placeholder at the target.
+fn placeholder_of<'a>(cx: &Context<'a, '_>, resource_name: &str) -> Option<ResourceType<'a>> {
+    type_of(cx, resource_name).filter(|&t| cx.at.has_type(t) && cx.at.is_placeholder(t))
 }
 
 /// `get_attr` of a `ResourceGroup` that reads its members' attribute
@@ -77,10 +84,14 @@ pub(super) fn attribute_refs(cx: &mut Context<'_, '_>) {
         else {
             continue;
         };
+        let range = tree.range(attribute_node);
+        if let Some(placeholder) = placeholder_of(cx, resource_name) {
+            placeholder_attribute::check(cx, resource_name, placeholder, attribute_name, range);
+            continue;
+        }
         let Some(resource_type) = resource_type_of(cx, resource_name) else {
             continue;
         };
-        let range = tree.range(attribute_node);
         if resource_type.name() == "OS::Heat::ResourceGroup" {
             member_attribute(cx, resource_name, &reference);
         }

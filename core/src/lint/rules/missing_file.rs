@@ -30,6 +30,25 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             ReadError::Unreadable(reason) => {
                 format!("{what}, `{written}`, cannot be read: {reason}")
             }
+            ReadError::NotStored => {
+                let refusal = match reference.kind {
+                    ReferenceKind::GetFile => format!(
+                        "No content found in the \"files\" section for get_file path: {written}"
+                    ),
+                    _ => format!(
+                        "Could not fetch remote template \"{written}\": Invalid URL scheme"
+                    ),
+                };
+                let message = format!(
+                    "{what} is not among the files Heat keeps for this stack: Heat's engine \
+                     looks `{written}` up there as written, and refuses the stack when it \
+                     validates it (\"{refusal}\"); send the file under this name with the next \
+                     update"
+                );
+                let diagnostic = cx.report(Rule::MissingFile, reference.range, message);
+                diagnostic.stage = Some(crate::lint::Stage::Validate);
+                continue;
+            }
             // Not fetched: heatwise reads nothing from the network, and
             // says nothing it does not know.
             ReadError::Remote => continue,
@@ -66,6 +85,48 @@ mod tests {
         ("file:///t/root.yaml", ROOT),
         ("file:///t/here.yaml", "heat_template_version: 2018-08-31\n"),
     ];
+
+    /// A stack as Heat keeps it: names looked up as written among its
+    /// files, wherever they are written.
+    #[test]
+    fn stored_stacks_look_names_up_as_written() {
+        let files = MemoryFiles(vec![
+            ("file:///kept/template.yaml", "heat_template_version: 2018-08-31\nresources:\n  a: {type: here.yaml}\n  b: {type: gone.yaml}\n  c: {type: OS::Heat::SoftwareConfig, properties: {config: {get_file: run.sh}}}\n  d: {type: 'https://example.com/t.yaml'}\n  e: {type: 'file:///kept/here.yaml'}\n"),
+            ("here.yaml", "heat_template_version: 2018-08-31\n"),
+        ]);
+        let stack = Stack::gather_stored(
+            "file:///kept/template.yaml",
+            &[],
+            &files,
+            &mut crate::stack::GatherCache::default(),
+        );
+        let references: Vec<_> = stack.references_from(0).cloned().collect();
+        let options = LintOptions {
+            references: &references,
+            ..LintOptions::new(Catalog::builtin())
+        };
+        let text = files.0[0].1;
+        let found: Vec<(String, Option<&str>)> = lint(text, &options)
+            .into_iter()
+            .filter(|d| d.rule == Rule::MissingFile)
+            .map(|d| {
+                (
+                    text[d.range.as_usize()].to_owned(),
+                    d.refused_at().map(|s| s.as_str()),
+                )
+            })
+            .collect();
+        // `here.yaml` is kept under its own name; the URL heatclient
+        // would have made of it is not.
+        assert_eq!(
+            found,
+            [
+                ("gone.yaml".to_owned(), Some("validate")),
+                ("run.sh".to_owned(), Some("validate")),
+                ("'file:///kept/here.yaml'".to_owned(), Some("validate")),
+            ]
+        );
+    }
 
     #[test]
     fn cases() {

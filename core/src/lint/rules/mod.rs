@@ -45,6 +45,7 @@ pub(crate) mod missing_template_version;
 pub(crate) mod nested_stack_too_deep;
 #[cfg(feature = "stack")]
 pub(crate) mod nested_template_cycle;
+pub(crate) mod placeholder_attribute;
 pub(crate) mod placeholder_resource_type;
 pub(crate) mod properties_not_a_mapping;
 pub(crate) mod refused_by_resource_type;

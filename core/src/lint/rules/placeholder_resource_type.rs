@@ -29,7 +29,7 @@ pub(crate) fn check<'a>(
         .and_then(|v| Release::parse_version(v).ok())
         .map_or_else(String::new, |r| format!(" since {r}"));
     let message = format!(
-        "{what} does nothing{since}: Heat keeps it as a placeholder that accepts and ignores its properties; it is {}",
+        "{what} does nothing{since}: Heat keeps it as a placeholder that accepts and ignores its properties, gives every attribute as null, and deletes nothing (a resource created before then is left behind when the stack is deleted); it is {}",
         describe(status)
     );
     let now = cx.at.status_now(&resource_type);

@@ -33,6 +33,11 @@ pub struct ScannedStack {
     pub id: String,
     pub status: String,
     pub status_reason: Option<String>,
+    /// Heat lists it only when asked for hidden stacks.
+    pub hidden: bool,
+    /// Why Heat's copy of its template, environment or files could not be
+    /// read; its documents are then empty.
+    pub unread: Option<String>,
     pub documents: StackDocuments,
 }
 
@@ -50,7 +55,22 @@ impl ScannedStack {
             id: summary.id.clone(),
             status: summary.stack_status.clone(),
             status_reason: summary.stack_status_reason.clone(),
+            hidden: summary.hidden,
+            unread: None,
             documents,
+        }
+    }
+
+    /// A stack whose documents could not be read, with why.
+    pub fn unread(
+        summary: &StackSummary,
+        project_id: &str,
+        project_name: Option<&str>,
+        why: String,
+    ) -> Self {
+        ScannedStack {
+            unread: Some(why),
+            ..ScannedStack::new(summary, project_id, project_name, StackDocuments::default())
         }
     }
 }
@@ -65,6 +85,11 @@ struct Manifest {
     status: String,
     #[serde(default)]
     status_reason: Option<String>,
+    #[serde(default)]
+    hidden: bool,
+    /// Why the stack's documents could not be read (then there are none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    unread: Option<String>,
     /// Each file's URL and its path in the dump.
     files: BTreeMap<String, String>,
 }
@@ -102,13 +127,23 @@ pub fn write(dir: &Path, stack: &ScannedStack) -> Result<PathBuf, String> {
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
     };
     let documents = &stack.documents;
-    write(TEMPLATE, &indent_json(&documents.template))?;
-    write(ENVIRONMENT, &indent_json(&documents.environment))?;
     let mut places = BTreeMap::new();
-    for (url, text) in &documents.files {
-        let place = place_of(url);
-        write(&place, text)?;
-        places.insert(url.clone(), place);
+    if stack.unread.is_none() {
+        write(TEMPLATE, &indent_json(&documents.template))?;
+        write(ENVIRONMENT, &indent_json(&documents.environment))?;
+        let mut taken = std::collections::BTreeSet::new();
+        for (url, text) in &documents.files {
+            let mut place = place_of(url);
+            // Two names of one place (`a.yaml`, `file:///a.yaml`): the
+            // second elsewhere.
+            let mut n = 1;
+            while !taken.insert(place.clone()) {
+                place = format!("{FILES}/_{n}/{}", &place_of(url)[FILES.len() + 1..]);
+                n += 1;
+            }
+            write(&place, text)?;
+            places.insert(url.clone(), place);
+        }
     }
     let manifest = Manifest {
         format: FORMAT.to_owned(),
@@ -118,43 +153,29 @@ pub fn write(dir: &Path, stack: &ScannedStack) -> Result<PathBuf, String> {
         id: stack.id.clone(),
         status: stack.status.clone(),
         status_reason: stack.status_reason.clone(),
-        files: places.clone(),
+        hidden: stack.hidden,
+        unread: stack.unread.clone(),
+        files: places,
     };
     let json = serde_json::to_string_pretty(&manifest).map_err(|e| e.to_string())?;
     write(MANIFEST, &(json + "\n"))?;
-    write("heatwise.toml", &project_file(&places))?;
+    if stack.unread.is_none() {
+        write("heatwise.toml", &project_file())?;
+    }
     Ok(folder)
 }
 
-/// `heatwise.toml` for the dump: the root, the environment, and a path map
-/// from each folder the files were named in to its place, so that
-/// `heatwise lint` run there reads the stack as the scan did.
-fn project_file(places: &BTreeMap<String, String>) -> String {
-    let mut text = format!(
-        "# The stack as Heat keeps it, written by `heatwise scan --dump`.\n[[stack]]\nroot = \"{TEMPLATE}\"\nenvironments = [\"{ENVIRONMENT}\"]\n"
-    );
-    let folders: BTreeMap<&str, &str> = places
-        .iter()
-        .filter_map(|(url, place)| {
-            let (folder, _) = url.strip_prefix("file://")?.rsplit_once('/')?;
-            let (place_folder, _) = place.rsplit_once('/')?;
-            Some((if folder.is_empty() { "/" } else { folder }, place_folder))
-        })
-        .collect();
-    if !folders.is_empty() {
-        text.push_str("\n[stack.path-map]\n");
-        // The deepest first: the first map that applies is used.
-        let mut folders: Vec<_> = folders.into_iter().collect();
-        folders.sort_by_key(|(folder, _)| std::cmp::Reverse(folder.len()));
-        for (folder, place) in folders {
-            text.push_str(&format!(
-                "{} = {}\n",
-                toml_string(folder),
-                toml_string(place)
-            ));
-        }
-    }
-    text
+/// `heatwise.toml` for the dump: the root, the environment, and the
+/// manifest whose files the names are looked up in, so that `heatwise
+/// lint` run there reads the stack as the scan did: as Heat's engine does.
+fn project_file() -> String {
+    format!(
+        "# The stack as Heat keeps it, written by `heatwise scan --dump`.\n[[stack]]\n\
+         root = {}\nenvironments = [{}]\nstored-files = {}\n",
+        toml_string(TEMPLATE),
+        toml_string(ENVIRONMENT),
+        toml_string(MANIFEST)
+    )
 }
 
 fn toml_string(text: &str) -> String {
@@ -214,26 +235,19 @@ fn walk(folder: &Path, depth: usize, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// A stack read back from its dump.
-pub fn read(folder: &Path) -> Result<ScannedStack, String> {
-    let read = |relative: &str| -> Result<String, String> {
-        crate::input::read_file(&folder.join(relative))
-            .map_err(|message| format!("{}: {message}", folder.join(relative).display()))
-    };
-    let manifest: Manifest = serde_json::from_str(&read(MANIFEST)?).map_err(|error| {
-        format!(
-            "{} is not a stack dump's manifest: {error}",
-            folder.join(MANIFEST).display()
-        )
-    })?;
+/// The manifest at `path`, checked: its format, and each file's place
+/// inside the dump.
+fn manifest(path: &Path) -> Result<Manifest, String> {
+    let text = crate::input::read_file(path).map_err(|m| format!("{}: {m}", path.display()))?;
+    let manifest: Manifest = serde_json::from_str(&text)
+        .map_err(|error| format!("{} is not a stack dump's manifest: {error}", path.display()))?;
     if manifest.format != FORMAT {
         return Err(format!(
             "{} is of the format {}, not {FORMAT}: dump the stack again with this heatwise",
-            folder.join(MANIFEST).display(),
+            path.display(),
             manifest.format
         ));
     }
-    let mut files = BTreeMap::new();
     for (url, place) in &manifest.files {
         if Path::new(place)
             .components()
@@ -241,11 +255,39 @@ pub fn read(folder: &Path) -> Result<ScannedStack, String> {
         {
             return Err(format!(
                 "{}: the place of {url} leaves the dump ({place})",
-                folder.join(MANIFEST).display()
+                path.display()
             ));
         }
+    }
+    Ok(manifest)
+}
+
+/// Where the dump whose manifest is at `path` holds each file Heat keeps
+/// for the stack, by the name the stack was sent with it.
+pub fn stored_files(path: &Path) -> Result<BTreeMap<String, PathBuf>, String> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    Ok(manifest(path)?
+        .files
+        .into_iter()
+        .map(|(name, place)| (name, folder.join(place)))
+        .collect())
+}
+
+/// A stack read back from its dump.
+pub fn read(folder: &Path) -> Result<ScannedStack, String> {
+    let read = |relative: &str| -> Result<String, String> {
+        crate::input::read_file(&folder.join(relative))
+            .map_err(|message| format!("{}: {message}", folder.join(relative).display()))
+    };
+    let manifest = manifest(&folder.join(MANIFEST))?;
+    let mut files = BTreeMap::new();
+    for (url, place) in &manifest.files {
         files.insert(url.clone(), read(place)?);
     }
+    let (template, environment) = match manifest.unread {
+        Some(_) => (String::new(), String::new()),
+        None => (read(TEMPLATE)?, read(ENVIRONMENT)?),
+    };
     Ok(ScannedStack {
         project: manifest.project,
         project_id: manifest.project_id,
@@ -253,9 +295,11 @@ pub fn read(folder: &Path) -> Result<ScannedStack, String> {
         id: manifest.id,
         status: manifest.status,
         status_reason: manifest.status_reason,
+        hidden: manifest.hidden,
+        unread: manifest.unread,
         documents: StackDocuments {
-            template: read(TEMPLATE)?,
-            environment: read(ENVIRONMENT)?,
+            template,
+            environment,
             files,
         },
     })

@@ -1,0 +1,74 @@
+//! Work spread over threads, the results in the items' order: the files
+//! of a lint, the combinations of environments, the stacks of a scan.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+/// `work` applied to every item on all the machine's cores, the results in
+/// the items' order (so the report does not depend on which thread was
+/// faster). Each thread takes the next item when it is free, so one large
+/// file does not hold back a batch of small ones.
+pub(crate) fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    in_parallel_with(items, || (), |(), item| work(item))
+}
+
+/// [`in_parallel`], each thread with a state of its own that `start`
+/// makes and `work` keeps.
+pub(crate) fn in_parallel_with<S, T: Sync, R: Send>(
+    items: &[T],
+    start: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &T) -> R + Sync,
+) -> Vec<R> {
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    on_threads(items, cores, start, work)
+}
+
+/// [`in_parallel`] on `threads` threads, for work that waits more than it
+/// computes (calls to a cloud).
+pub(crate) fn in_parallel_threads<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    on_threads(items, threads, || (), |(), item| work(item))
+}
+
+fn on_threads<S, T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    start: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &T) -> R + Sync,
+) -> Vec<R> {
+    let threads = threads.min(items.len());
+    if threads <= 1 {
+        let mut state = start();
+        return items.iter().map(|item| work(&mut state, item)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, R)> = thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut state = start();
+                    let mut mine = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(index) else { break };
+                        mine.push((index, work(&mut state, item)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| match worker.join() {
+                Ok(results) => results,
+                // A panic in a worker is a bug; let it surface as one.
+                Err(payload) => std::panic::resume_unwind(payload),
+            })
+            .collect()
+    });
+    done.sort_unstable_by_key(|(index, _)| *index);
+    done.into_iter().map(|(_, result)| result).collect()
+}
