@@ -6,9 +6,11 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog};
+use heatwise_core::heat_conf::{self, EngineLimits};
 use heatwise_core::lint::{LintOptions, Rule, Severity};
 use heatwise_core::release::Release;
 use heatwise_core::stack::Registry;
+use heatwise_core::text::{Positions, TextRange};
 
 use crate::input::{load_environment, read_path_within};
 use crate::output::InputError;
@@ -33,6 +35,12 @@ pub struct CheckArgs {
     /// files in a given directory are checked but not applied.
     #[arg(short = 'e', long = "environment", value_name = "FILE")]
     pub environments: Vec<PathBuf>,
+
+    /// The cloud's heat.conf: the engine's limits its operator set
+    /// (`max_nested_stack_depth` in `[DEFAULT]`), which the rules that
+    /// depend on them judge with. Default: Heat's own.
+    #[arg(long, value_name = "FILE")]
+    pub heat_conf: Option<PathBuf>,
 }
 
 /// What [`CheckArgs`] read: the catalog and the environments' registry,
@@ -41,6 +49,7 @@ pub struct Checked {
     catalog: Option<Catalog>,
     registry: Registry,
     target: Option<Release>,
+    limits: EngineLimits,
 }
 
 impl CheckArgs {
@@ -55,10 +64,15 @@ impl CheckArgs {
                 crate::input::report_error(errors, error);
             }
         }
+        let limits = match &self.heat_conf {
+            Some(path) => read_heat_conf(path)?,
+            None => EngineLimits::default(),
+        };
         Ok(Checked {
             catalog,
             registry,
             target: self.target,
+            limits,
         })
     }
 }
@@ -68,9 +82,21 @@ impl Checked {
         let catalog = self.catalog.as_ref().unwrap_or_else(|| Catalog::builtin());
         LintOptions {
             registry: Some(&self.registry),
+            limits: self.limits,
             ..LintOptions::new(catalog).with_target(self.target)
         }
     }
+}
+
+/// The engine's limits the heat.conf at `path` sets.
+pub fn read_heat_conf(path: &Path) -> Result<EngineLimits, String> {
+    let shown = path.display();
+    let text = read_path_within(path, heat_conf::MAX_HEAT_CONF_BYTES)
+        .map_err(|message| format!("cannot read the heat.conf {shown}: {message}"))?;
+    heat_conf::parse(&text).map_err(|error| {
+        let at = Positions::new(&text).location(TextRange::empty(error.offset));
+        format!("{shown}:{}:{}: {}", at.line, at.column, error.message)
+    })
 }
 
 /// The built-in catalog with the operator's laid over it; `None` for the

@@ -195,6 +195,11 @@ fn lint_project(
     let project = project::read(&path)?;
     let options = LintOptions {
         target: args.check.target.or(project.target),
+        // `--heat-conf` over the project's.
+        limits: match (options.limits.configured, project.limits) {
+            (false, Some(limits)) => limits,
+            _ => options.limits,
+        },
         ..*options
     };
     let mut reports: Vec<FileReport> = Vec::new();

@@ -9,6 +9,7 @@
 //! select = ["HW"]
 //! ignore = ["HW107"]
 //! baseline = "heatwise-baseline.json"
+//! heat-conf = "/etc/heat/heat.conf"
 //! [[stack]]
 //! root = "overcloud.yaml"
 //! environments = ["overcloud-resource-registry-puppet.yaml"]
@@ -21,6 +22,7 @@
 
 use std::path::{Path, PathBuf};
 
+use heatwise_core::heat_conf::EngineLimits;
 use heatwise_core::lint::Rule;
 use heatwise_core::project;
 use heatwise_core::release::Release;
@@ -44,6 +46,8 @@ pub struct Project {
     pub stacks: Vec<ProjectStack>,
     /// `baseline`: the findings not reported (`lint --baseline`).
     pub baseline: Option<PathBuf>,
+    /// `heat-conf`: the engine's limits the cloud's heat.conf sets.
+    pub limits: Option<EngineLimits>,
 }
 
 /// One stack of a project, its paths made from the project's directory.
@@ -182,11 +186,17 @@ pub fn read(path: &Path) -> Result<Project, String> {
             stored_files: stack.stored_files.map(|manifest| dir.join(manifest)),
         })
         .collect();
+    let limits = file
+        .heat_conf
+        .map(|conf| crate::args::read_heat_conf(&dir.join(conf)))
+        .transpose()
+        .map_err(|message| format!("{shown}: heat-conf: {message}"))?;
     Ok(Project {
         target,
         rules,
         stacks,
         baseline: file.baseline.map(|baseline| dir.join(baseline)),
+        limits,
     })
 }
 

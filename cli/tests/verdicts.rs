@@ -275,3 +275,103 @@ fn heatwise_says_client_exactly_where_heatclient_refuses_before_sending() {
     assert!(refused >= 8 && sent >= 3, "{refused} refused, {sent} sent");
     assert!(disagreements.is_empty(), "{disagreements:#?}");
 }
+
+/// The engine as its operator configured it: a Heat started with
+/// `max_nested_stack_depth = 7` (TripleO's undercloud's) accepts a stack
+/// nested seven deep and refuses one nested eight deep; heatwise given
+/// the same heat.conf says the same, and without it judges by Heat's
+/// default of 5.
+#[test]
+fn nesting_is_judged_by_the_operator_s_heat_conf() {
+    let dir = std::env::temp_dir().join(format!("heatwise-heat-conf-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A chain of templates: `name`0.yaml nests `name`1.yaml ... down to
+    // `levels` below the root.
+    let chain = |name: &str, levels: usize| -> PathBuf {
+        for n in 0..=levels {
+            let text = match n == levels {
+                true => "heat_template_version: 2018-08-31\n".to_owned(),
+                false => format!(
+                    "heat_template_version: 2018-08-31\nresources:\n  next: {{type: {name}{}.yaml}}\n",
+                    n + 1
+                ),
+            };
+            std::fs::write(dir.join(format!("{name}{n}.yaml")), text).unwrap();
+        }
+        dir.join(format!("{name}0.yaml"))
+    };
+    let seven = chain("seven", 7);
+    let eight = chain("eight", 8);
+    let conf = dir.join("heat.conf");
+    std::fs::write(
+        &conf,
+        "[DEFAULT]\n# as TripleO's undercloud\nmax_nested_stack_depth = 7\n",
+    )
+    .unwrap();
+    let seed = json!({
+        "projects": {"alpha": {}},
+        "max_nested_stack_depth": 7,
+        "previews": [
+            {"project": "alpha", "template": seven.display().to_string(), "dry_run": false, "create": true},
+            {"project": "alpha", "template": eight.display().to_string(), "dry_run": false, "create": true},
+        ],
+    });
+    let Some(cloud) = Cloud::start("heat-conf", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let previews = ready["previews"].as_array().unwrap();
+    assert_eq!(previews[0]["accepted"], true, "{}", previews[0]);
+    assert_eq!(
+        previews[0]["create"]["status"], "CREATE_COMPLETE",
+        "{}",
+        previews[0]
+    );
+    assert_eq!(previews[1]["accepted"], false, "{}", previews[1]);
+    assert!(
+        previews[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("Recursion depth exceeds 7"),
+        "{}",
+        previews[1]
+    );
+    let too_deep = |root: &Path, heat_conf: Option<&Path>| -> Vec<(String, String)> {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_heatwise"));
+        command
+            .args(["lint", "--format", "json", "--stack"])
+            .arg(root);
+        if let Some(conf) = heat_conf {
+            command.arg("--heat-conf").arg(conf);
+        }
+        let output = command.output().unwrap();
+        let found: Value = serde_json::from_slice(&output.stdout).unwrap();
+        found
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["code"] == "HW413")
+            .map(|f| {
+                let path = Path::new(f["path"].as_str().unwrap());
+                let file = path.file_name().unwrap().to_string_lossy().into_owned();
+                (file, f["message"].as_str().unwrap().to_owned())
+            })
+            .collect()
+    };
+    // Heat's verdicts, with the operator's heat.conf.
+    assert!(too_deep(&seven, Some(&conf)).is_empty());
+    let refused = too_deep(&eight, Some(&conf));
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].0, "eight7.yaml");
+    assert!(refused[0]
+        .1
+        .contains("max_nested_stack_depth = 7, the cloud's heat.conf"));
+    // Without it, Heat's default: the seven-deep stack is too deep.
+    let by_default = too_deep(&seven, None);
+    assert_eq!(by_default.len(), 1, "{by_default:?}");
+    assert_eq!(by_default[0].0, "seven5.yaml");
+    assert!(by_default[0].1.contains("--heat-conf"));
+    drop(cloud);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

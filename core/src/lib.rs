@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod fix;
 pub mod fixer;
 mod hash;
+pub mod heat_conf;
 pub mod json;
 pub mod lint;
 pub mod load;

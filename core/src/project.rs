@@ -24,6 +24,9 @@ pub struct ProjectFile {
     pub ignore: Vec<String>,
     /// `baseline`: a file of findings not reported (`lint --baseline`).
     pub baseline: Option<String>,
+    /// `heat-conf`: the cloud's heat.conf, whose engine limits the rules
+    /// judge with.
+    pub heat_conf: Option<String>,
     pub stacks: Vec<ProjectFileStack>,
 }
 
@@ -51,7 +54,7 @@ pub struct ProjectError {
     pub message: String,
 }
 
-const TOP_KEYS: &str = "target, select, ignore, baseline";
+const TOP_KEYS: &str = "target, select, ignore, baseline, heat-conf";
 const STACK_KEYS: &str = "root, environments, path-map, each-environment, stored-files";
 
 /// Reads a project file.
@@ -127,6 +130,7 @@ pub fn parse(text: &str) -> Result<ProjectFile, ProjectError> {
             (None, "select") => file.select = reader.strings()?,
             (None, "ignore") => file.ignore = reader.strings()?,
             (None, "baseline") => file.baseline = Some(reader.string()?),
+            (None, "heat-conf") => file.heat_conf = Some(reader.string()?),
             (None, _) => {
                 let message = format!(
                     "unknown key `{key}`; the file's keys are {TOP_KEYS}, and `[[stack]]` tables"
@@ -387,7 +391,7 @@ mod tests {
 
     #[test]
     fn the_documented_file() {
-        let text = "# The project.\ntarget = \"2024.1\"\nbaseline = 'b.json'\nselect = [\"HW\"]\nignore = [\
+        let text = "# The project.\ntarget = \"2024.1\"\nbaseline = 'b.json'\nheat-conf = '/etc/heat/heat.conf'\nselect = [\"HW\"]\nignore = [\
             \n  'HW107', # old\n  \"HW2\",\n]\n\n[[stack]]\nroot = \"overcloud.yaml\"\
             \nenvironments = [\"a b.yaml\", \"\\u00e9\\\\x.yaml\"]\
             \npath-map = { \"/usr/share/t\" = \".\", 'C:\\x' = \"w\" }\n[[stack]] # second\
@@ -395,6 +399,7 @@ mod tests {
         let file = parse(text).unwrap();
         assert_eq!(file.target.as_deref(), Some("2024.1"));
         assert_eq!(file.baseline.as_deref(), Some("b.json"));
+        assert_eq!(file.heat_conf.as_deref(), Some("/etc/heat/heat.conf"));
         assert_eq!(file.select, ["HW"]);
         assert_eq!(file.ignore, ["HW107", "HW2"]);
         assert_eq!(file.stacks.len(), 2);

@@ -179,7 +179,7 @@ fn core_modules_import_downward_only() {
     check_levels(
         "core/src/",
         &[
-            &["text", "pattern", "hash", "project"],
+            &["text", "pattern", "hash", "project", "heat_conf"],
             &["severity"],
             &["release"],
             &["syntax"],

@@ -90,6 +90,11 @@ pub struct ScanArgs {
     #[arg(long, value_name = "LEVEL", default_value = "warning", value_parser = parse_severity)]
     fail_on: Severity,
 
+    /// The cloud's heat.conf: the engine's limits its operator set, which
+    /// the rules that depend on them judge with. Default: Heat's own.
+    #[arg(long, value_name = "FILE")]
+    heat_conf: Option<PathBuf>,
+
     /// The release the cloud's Heat runs now, as a name or a version.
     /// Default: told by the cloud (its `build_info`, else the resource
     /// types and template versions it lists), or by the dump.
@@ -137,8 +142,18 @@ pub fn run(args: &ScanArgs) -> ExitCode {
             }
         }
     }
-    let options =
-        LintOptions::new(heatwise_core::catalog::Catalog::builtin()).with_target(args.target);
+    let limits = match args.heat_conf.as_deref().map(crate::args::read_heat_conf) {
+        Some(Ok(limits)) => limits,
+        Some(Err(message)) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+        None => Default::default(),
+    };
+    let options = LintOptions {
+        limits,
+        ..LintOptions::new(heatwise_core::catalog::Catalog::builtin()).with_target(args.target)
+    };
     let linted = lint_stacks(&stacks, &options);
     for (stack, (_, found)) in stacks.iter().zip(&linted) {
         for error in found {

@@ -192,6 +192,7 @@ pub fn fix_all_edits(
 ) -> Option<Vec<TextEdit>> {
     let lint = LintOptions {
         registry: Some(registry),
+        limits: settings.limits.unwrap_or_default(),
         ..LintOptions::new(catalog).with_target(settings.target)
     };
     let mut options = FixOptions::new(lint);

@@ -61,6 +61,7 @@ impl Document {
             stack: stack.as_ref().map(|s| s.facts),
             // An open template is linted as the root of its stack.
             as_root: stack.is_some(),
+            limits: settings.limits.unwrap_or_default(),
             ..LintOptions::new(catalog).with_target(settings.target)
         };
         let mut found = lint(&self.text, &options);

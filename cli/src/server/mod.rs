@@ -194,7 +194,17 @@ impl Server<'_> {
     /// New settings: read, environments loaded, every document linted
     /// again.
     fn configure(&mut self, value: Option<&Value>) {
-        let (settings, mut problems) = Settings::read(value);
+        let (mut settings, mut problems) = Settings::read(value);
+        if let Some(path) = &settings.heat_conf {
+            let full = match (&self.root, path.is_relative()) {
+                (Some(root), true) => root.join(path),
+                _ => path.clone(),
+            };
+            match crate::args::read_heat_conf(&full) {
+                Ok(limits) => settings.limits = Some(limits),
+                Err(message) => problems.push(format!("heatwise.heatConf: {message}")),
+            }
+        }
         let mut registry = Registry::default();
         for path in &settings.environments {
             let full = match (&self.root, path.is_relative()) {
@@ -252,8 +262,13 @@ impl Server<'_> {
     /// The target and the rules in force: the client's settings, else the
     /// project's.
     fn options(&self) -> LintOptions<'static> {
-        let project_target = self.workspace.project.as_ref().and_then(|p| p.target);
-        LintOptions::new(self.catalog).with_target(self.settings.target.or(project_target))
+        let project = self.workspace.project.as_ref();
+        let project_target = project.and_then(|p| p.target);
+        let project_limits = project.and_then(|p| p.limits);
+        LintOptions {
+            limits: self.settings.limits.or(project_limits).unwrap_or_default(),
+            ..LintOptions::new(self.catalog).with_target(self.settings.target.or(project_target))
+        }
     }
 
     fn shows(&self, rule: heatwise_core::lint::Rule) -> bool {

@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 
+use heatwise_core::heat_conf::EngineLimits;
 use heatwise_core::lint::Rule;
 use heatwise_core::release::Release;
 use serde_json::Value;
@@ -23,6 +24,10 @@ pub struct Settings {
     /// Only these rules; `None` for all.
     pub select: Option<Vec<Rule>>,
     pub ignore: Vec<Rule>,
+    /// `heatConf`: the cloud's heat.conf, read by the server into
+    /// `limits`.
+    pub heat_conf: Option<PathBuf>,
+    pub limits: Option<EngineLimits>,
 }
 
 impl Settings {
@@ -52,6 +57,11 @@ impl Settings {
         }
         if let Some(list) = strings(value, "ignore", &mut problems) {
             settings.ignore = rules(&list, "ignore", &mut problems).unwrap_or_default();
+        }
+        match value.get("heatConf").filter(|v| !v.is_null()) {
+            Some(Value::String(path)) => settings.heat_conf = Some(PathBuf::from(path)),
+            Some(_) => problems.push("heatwise.heatConf: expected the path of a heat.conf".into()),
+            None => {}
         }
         (settings, problems)
     }

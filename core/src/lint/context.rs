@@ -42,6 +42,9 @@ pub(crate) struct Context<'a, 't> {
     pub(crate) as_environment: bool,
     /// See [`LintOptions::as_root`].
     as_root: bool,
+    /// See [`LintOptions::limits`].
+    #[cfg_attr(not(feature = "stack"), allow(dead_code))]
+    pub(crate) limits: crate::heat_conf::EngineLimits,
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
     /// Each status's description and timeline, by status: a template uses
@@ -88,6 +91,7 @@ impl<'a, 't> Context<'a, 't> {
             stack: options.stack,
             as_environment: options.as_environment,
             as_root: options.as_root,
+            limits: options.limits,
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),

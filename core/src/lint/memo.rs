@@ -2,21 +2,21 @@
 //! changed.
 //!
 //! The linter is a function: a file's findings follow from its text, the
-//! options, the references gathered from it, and the answers its stack
-//! gives to the questions the linter asks ([`StackFacts`] and the
-//! registry's resolutions). [`Recording`] answers those questions for a
+//! options (release, engine limits), the references gathered from it, and
+//! the answers its stack gives to the questions the linter asks
+//! ([`StackFacts`] and the registry's resolutions). [`Recording`] answers those questions for a
 //! first lint and writes each down with its answer. In another stack of
 //! the same files, a file whose questions, asked again in the same order,
 //! get the same answers gets the same findings: the linter, given the same
 //! answers, asks the same next question. That is how `--each-environment`
 //! checks hundreds of combinations of environments in the time of a few:
-//! an environment changes the answers of a handful of files. A file that
-//! is linted anew all the same (its answers differ from stack to stack) is
-//! parsed once: its parse is kept beside its lints.
+//! an environment changes the answers of a handful of files. A file linted
+//! anew all the same (its answers differ) is parsed once, its parse kept.
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::hash::HashMap;
+use crate::heat_conf::EngineLimits;
 use crate::release::Release;
 use crate::stack::{
     Declared, Interface, Nesting, Passing, Reference, Resolution, Resolver, Role, StackFacts,
@@ -51,7 +51,7 @@ struct Kept {
     text: Arc<str>,
     /// An environment is linted as one whatever its keys.
     role: Role,
-    target: Option<Release>,
+    judged_for: (Option<Release>, EngineLimits),
     references: Vec<Reference>,
     questions: Vec<Question>,
     /// What the catalog answered the registry about Heat's own types.
@@ -119,7 +119,7 @@ impl LintMemo {
         &self,
         file: &StackFile,
         parsed: Option<&Arc<Parsed>>,
-        target: Option<Release>,
+        judged_for: (Option<Release>, EngineLimits),
         references: &[Reference],
         facts: &Nesting<'_>,
         registry: &dyn TypeMapping,
@@ -130,7 +130,7 @@ impl LintMemo {
         let same_input = |kept: &Kept| {
             (Arc::ptr_eq(&kept.text, text) || kept.text == *text)
                 && kept.role == file.role
-                && kept.target == target
+                && kept.judged_for == judged_for
                 && same_references(&kept.references, references)
         };
         if let Some(kept) = kept
@@ -158,7 +158,7 @@ impl LintMemo {
         let kept = Arc::new(Kept {
             text: Arc::clone(text),
             role: file.role,
-            target,
+            judged_for,
             references: references.to_vec(),
             questions: log.questions,
             known: log.known,

@@ -32,6 +32,7 @@ use serde::Serialize;
 
 use crate::catalog::{Catalog, StatusKind};
 use crate::fix::Fix;
+use crate::heat_conf::EngineLimits;
 use crate::release::Release;
 use crate::template::{self, Template};
 use crate::text::TextRange;
@@ -74,6 +75,8 @@ pub struct LintOptions<'a> {
     /// The file is its stack's root template: its parameters have the
     /// values the environments give them (see [`StackFacts::given`]).
     pub as_root: bool,
+    /// The engine's limits: Heat's defaults, or the operator's heat.conf.
+    pub limits: EngineLimits,
 }
 
 impl<'a> LintOptions<'a> {
@@ -86,6 +89,7 @@ impl<'a> LintOptions<'a> {
             stack: None,
             as_environment: false,
             as_root: false,
+            limits: EngineLimits::default(),
         }
     }
 

@@ -73,7 +73,7 @@ impl<'s> StackLinter<'s> {
         let mut found = memo.findings(
             written,
             self.parsed[file].as_ref(),
-            options.target,
+            (options.target, options.limits),
             &references,
             &facts,
             self.nesting.registry(),

@@ -9,6 +9,7 @@
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::fixer::{fix_stack, FixOptions};
+use heatwise_core::heat_conf::{self, EngineLimits};
 use heatwise_core::lint::{Diagnostic, LintOptions, StackLinter};
 use heatwise_core::release::Release;
 use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Role, Stack};
@@ -145,6 +146,19 @@ fn project_stack(text: &str) -> Option<(String, Vec<String>)> {
     Some((stack.root, stack.environments))
 }
 
+/// The engine's limits the heat.conf the folder's `heatwise.toml` names
+/// (`heat-conf`, a file of the folder) sets; Heat's defaults without one.
+fn limits(folder: &Folder) -> EngineLimits {
+    let file = |wanted: &str| {
+        let wanted = wanted.trim_start_matches("./");
+        folder.files.iter().find(|(path, _)| path == wanted)
+    };
+    file("heatwise.toml")
+        .and_then(|(_, text)| heatwise_core::project::parse(text).ok()?.heat_conf)
+        .and_then(|conf| heat_conf::parse(&file(&conf)?.1).ok())
+        .unwrap_or_default()
+}
+
 /// The stack the choice makes of the folder.
 fn gather(folder: &Folder, choice: &Choice) -> Stack {
     let url = |path: &str| format!("{BASE}{path}");
@@ -163,7 +177,10 @@ fn path_of(url: &str) -> &str {
 pub fn lint_stack(folder: &Folder, choice: &Choice) -> Value {
     let stack = gather(folder, choice);
     let linter = StackLinter::new(&stack, &mut GatherCache::default());
-    let options = LintOptions::new(Catalog::builtin()).with_target(choice.target);
+    let options = LintOptions {
+        limits: limits(folder),
+        ..LintOptions::new(Catalog::builtin()).with_target(choice.target)
+    };
     let files: Vec<Value> = linter
         .files()
         .into_iter()
@@ -232,7 +249,10 @@ fn place(text: &str, range: TextRange) -> Value {
 /// break what the files rely on of each other and must not be used.
 pub fn migrate_stack(folder: &Folder, choice: &Choice) -> Value {
     let stack = gather(folder, choice);
-    let options = FixOptions::new(LintOptions::new(Catalog::builtin()).with_target(choice.target));
+    let options = FixOptions::new(LintOptions {
+        limits: limits(folder),
+        ..LintOptions::new(Catalog::builtin()).with_target(choice.target)
+    });
     let migration = fix_stack(&stack, &options);
     let changed: Vec<Value> = migration
         .changed()
@@ -397,5 +417,45 @@ mod tests {
         assert_eq!(of("port").unwrap()["action"], "updated", "{effects:?}");
         assert_eq!(of("other"), None, "a resource left alone is not named");
         assert!(running_effects("[", after, None)["error"].is_string());
+    }
+
+    /// The folder's heatwise.toml names the cloud's heat.conf, and the
+    /// nesting is judged by its limit.
+    #[test]
+    fn the_folder_s_heat_conf_sets_the_engine_s_limits() {
+        let level = |n: usize| {
+            json!({
+                "path": format!("n{n}.yaml"),
+                "text": format!(
+                    "heat_template_version: 2018-08-31\nresources:\n  next: {{type: n{}.yaml}}\n",
+                    n + 1
+                )
+            })
+        };
+        let mut files: Vec<Value> = (0..6).map(level).collect();
+        files.push(json!({"path": "n6.yaml", "text": "heat_template_version: 2018-08-31\n"}));
+        let choice = Choice::read("n0.yaml", "[]", "");
+        let too_deep = |files: &[Value]| -> usize {
+            let view = with_files(&Value::Array(files.to_vec()).to_string(), |folder| {
+                lint_stack(folder, &choice)
+            });
+            view["files"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|f| f["findings"].as_array().unwrap())
+                .filter(|f| f["code"] == "HW413")
+                .count()
+        };
+        assert_eq!(too_deep(&files), 1);
+        files.push(json!({
+            "path": "heatwise.toml",
+            "text": "heat-conf = \"etc/heat.conf\"\n[[stack]]\nroot = \"n0.yaml\"\n"
+        }));
+        files.push(json!({
+            "path": "etc/heat.conf",
+            "text": "[DEFAULT]\nmax_nested_stack_depth = 7\n"
+        }));
+        assert_eq!(too_deep(&files), 0);
     }
 }

@@ -3,10 +3,6 @@
 use crate::lint::context::Context;
 use crate::lint::Rule;
 
-/// Heat's default `max_nested_stack_depth`: the deepest a nested stack
-/// may be below the root.
-pub(crate) const MAX_NESTED_STACK_DEPTH: usize = 5;
-
 /// Each use of a nested template in a template Heat makes a stack of at
 /// the deepest level it allows, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
@@ -15,16 +11,24 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     };
     // Reported once, where the deepest allowed level nests another (a
     // template below it is not made a stack of).
-    if depth != MAX_NESTED_STACK_DEPTH {
+    let limits = cx.limits;
+    let deepest = limits.max_nested_stack_depth;
+    if depth != deepest {
         return;
     }
+    let whose = match limits.configured {
+        true => "the cloud's heat.conf",
+        false => "Heat's default, unless the cloud's operator raised it: give its heat.conf with --heat-conf",
+    };
     let tree = cx.tree;
     for used in cx.nested_uses() {
         let Some(range) = used.definition.type_range(tree) else {
             continue;
         };
         let message = format!(
-            "Heat would make a stack of {} {} levels below the root, and refuses stacks nested deeper than {MAX_NESTED_STACK_DEPTH} (its max_nested_stack_depth, unless the cloud's operator raised it): Heat refuses the stack (\"Recursion depth exceeds {MAX_NESTED_STACK_DEPTH}\")",
+            "Heat would make a stack of {} {} levels below the root, and refuses stacks nested \
+             deeper than {deepest} (max_nested_stack_depth = {deepest}, {whose}): Heat refuses the \
+             stack (\"Recursion depth exceeds {deepest}\")",
             used.interface.name,
             depth + 1
         );
@@ -71,5 +75,66 @@ mod tests {
         // Deeper still: reported once, at the fifth level.
         assert_eq!(found(7, "n5.yaml"), ["n6.yaml"]);
         assert!(found(7, "n6.yaml").is_empty());
+    }
+
+    /// The operator's limit, as its heat.conf sets it: TripleO's
+    /// undercloud nests seven deep.
+    #[test]
+    fn the_operator_s_limit() {
+        use crate::catalog::Catalog;
+        use crate::heat_conf::EngineLimits;
+        use crate::lint::{LintOptions, StackLinter};
+        use crate::stack::{GatherCache, MemoryFiles, Stack};
+        let chain = |levels: usize| -> Vec<(&'static str, &'static str)> {
+            (0..=levels)
+                .map(|n| {
+                    let url: &'static str = Box::leak(format!("file:///t/n{n}.yaml").into_boxed_str());
+                    let text = match n == levels {
+                        true => "heat_template_version: 2018-08-31\n".to_owned(),
+                        false => format!(
+                            "heat_template_version: 2018-08-31\nresources:\n  next: {{type: n{}.yaml}}\n",
+                            n + 1
+                        ),
+                    };
+                    (url, &*Box::leak(text.into_boxed_str()))
+                })
+                .collect()
+        };
+        let messages = |levels: usize, limits: EngineLimits| -> Vec<(usize, String)> {
+            let stack = Stack::gather("file:///t/n0.yaml", &[], &MemoryFiles(chain(levels)));
+            let linter = StackLinter::new(&stack, &mut GatherCache::default());
+            let options = LintOptions {
+                limits,
+                ..LintOptions::new(Catalog::builtin())
+            };
+            (0..stack.files.len())
+                .flat_map(|id| {
+                    linter
+                        .lint(id, &options)
+                        .into_iter()
+                        .filter(|d| d.rule == Rule::NestedStackTooDeep)
+                        .map(move |d| (id, d.message))
+                })
+                .collect()
+        };
+        let seven = EngineLimits {
+            max_nested_stack_depth: 7,
+            configured: true,
+        };
+        assert_eq!(messages(6, EngineLimits::default()).len(), 1);
+        assert!(messages(6, seven).is_empty());
+        assert!(messages(7, seven).is_empty());
+        let deeper = messages(8, seven);
+        assert_eq!(deeper.len(), 1);
+        assert_eq!(deeper[0].0, 7);
+        assert!(
+            deeper[0]
+                .1
+                .contains("deeper than 7 (max_nested_stack_depth = 7, the cloud's heat.conf)"),
+            "{deeper:?}"
+        );
+        assert!(messages(6, EngineLimits::default())[0]
+            .1
+            .contains("--heat-conf"));
     }
 }

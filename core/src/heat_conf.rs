@@ -1,0 +1,126 @@
+//! The operator's `heat.conf`, read from its text: the limits of Heat's
+//! engine that its refusals depend on, from `[DEFAULT]`, as oslo.config
+//! reads them (`key = value` or `key: value`, comments on lines of their
+//! own starting `#` or `;`, the last of a key given twice). Keys heatwise
+//! does not use are passed over: a heat.conf holds hundreds.
+
+/// Most bytes of a heat.conf read.
+pub const MAX_HEAT_CONF_BYTES: usize = 4 << 20;
+
+/// Heat's default `max_nested_stack_depth`.
+pub const DEFAULT_MAX_NESTED_STACK_DEPTH: usize = 5;
+
+/// The engine's limits a rule depends on: Heat's defaults, or an
+/// operator's heat.conf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EngineLimits {
+    /// `max_nested_stack_depth`: the deepest a nested stack may be below
+    /// its root.
+    pub max_nested_stack_depth: usize,
+    /// Whether they are an operator's (a heat.conf was read), so that a
+    /// message names where the value comes from.
+    pub configured: bool,
+}
+
+impl Default for EngineLimits {
+    fn default() -> Self {
+        EngineLimits {
+            max_nested_stack_depth: DEFAULT_MAX_NESTED_STACK_DEPTH,
+            configured: false,
+        }
+    }
+}
+
+/// Why a heat.conf cannot be read, and where (a byte offset).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeatConfError {
+    pub offset: u32,
+    pub message: String,
+}
+
+/// The limits a heat.conf sets, Heat's defaults for those it leaves out.
+pub fn parse(text: &str) -> Result<EngineLimits, HeatConfError> {
+    let error = |offset: usize, message: String| HeatConfError {
+        offset: u32::try_from(offset).unwrap_or(u32::MAX),
+        message,
+    };
+    if text.len() > MAX_HEAT_CONF_BYTES {
+        return Err(error(
+            0,
+            format!("the file is over {MAX_HEAT_CONF_BYTES} bytes"),
+        ));
+    }
+    let mut limits = EngineLimits {
+        configured: true,
+        ..EngineLimits::default()
+    };
+    let mut section = "";
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let at = offset;
+        offset += line.len();
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with(['#', ';']) {
+            continue;
+        }
+        if let Some(name) = trimmed.strip_prefix('[') {
+            let Some(name) = name.strip_suffix(']') else {
+                return Err(error(
+                    at,
+                    format!("`{trimmed}` opens a section it does not close"),
+                ));
+            };
+            section = name.trim();
+            continue;
+        }
+        // A continuation of the value above (indented): no limit's.
+        if line.starts_with([' ', '\t']) || section != "DEFAULT" {
+            continue;
+        }
+        let Some((key, value)) = trimmed.split_once(['=', ':']) else {
+            return Err(error(at, format!("`{trimmed}` is not `key = value`")));
+        };
+        if key.trim() == "max_nested_stack_depth" {
+            let value = value.trim();
+            limits.max_nested_stack_depth = value
+                .parse()
+                .ok()
+                .filter(|&depth: &usize| depth >= 1)
+                .ok_or_else(|| {
+                    error(
+                        at,
+                        format!("max_nested_stack_depth is `{value}`, not a whole number above 0"),
+                    )
+                })?;
+        }
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_section_s_limits_and_nothing_else() {
+        let text = "# heat.conf\n[DEFAULT]\nmax_nested_stack_depth = 7\nnum_engine_workers: 4\nplugin_dirs = /a,\n  /b\n[database]\nmax_nested_stack_depth = 2\n";
+        let limits = parse(text).unwrap();
+        assert_eq!(limits.max_nested_stack_depth, 7);
+        assert!(limits.configured);
+        let defaults = parse("[DEFAULT]\ndebug = true\n").unwrap();
+        assert_eq!(defaults.max_nested_stack_depth, 5);
+        // The last of a key given twice.
+        let twice = parse("[DEFAULT]\nmax_nested_stack_depth=3\nmax_nested_stack_depth : 9\n");
+        assert_eq!(twice.unwrap().max_nested_stack_depth, 9);
+    }
+
+    #[test]
+    fn what_oslo_config_refuses_is_said_with_its_place() {
+        let wrong = parse("[DEFAULT]\nmax_nested_stack_depth = deep\n").unwrap_err();
+        assert_eq!(wrong.offset, 10);
+        assert!(wrong.message.contains("`deep`"));
+        assert!(parse("[DEFAULT\n").is_err());
+        assert!(parse("[DEFAULT]\nno value here\n").is_err());
+        assert!(parse("[DEFAULT]\nmax_nested_stack_depth = 0\n").is_err());
+    }
+}
