@@ -71,6 +71,13 @@ pub struct LintArgs {
     #[arg(long, value_name = "DIR", requires = "stack")]
     each_environment: Option<PathBuf>,
 
+    /// With --stack: the stack is one Heat keeps, and this is the manifest
+    /// of its files (the `stack.json` of a `heatwise scan --dump`): every
+    /// name is looked up among them as written, as Heat's engine looks it
+    /// up, not joined onto folders as heatclient joins it.
+    #[arg(long, value_name = "MANIFEST", requires = "stack")]
+    stored_files: Option<PathBuf>,
+
     /// With --stack: a value of the root's parameter NAME, as given to
     /// `openstack stack create -P`: over every environment's. Repeatable.
     #[arg(short = 'P', long = "parameter", value_name = "NAME=VALUE", value_parser = crate::update_preview::parse_parameter, requires = "stack")]
@@ -120,7 +127,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
             path_maps: args.path_maps.clone(),
             each_environment: args.each_environment.clone(),
             project: None,
-            stored_files: None,
+            stored_files: args.stored_files.clone(),
         };
         reports = lint_stack_combinations(&stack, &options, &mut errors);
     } else if args.paths.is_empty() {

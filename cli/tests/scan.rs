@@ -1035,14 +1035,24 @@ fn stacks_as_heat_keeps_them() {
             .collect()
     };
     for (project, name) in [("beta", "two-levels"), ("alpha", "registry")] {
-        let linted = heatwise(
-            &["lint", "--format", "json"],
-            &[],
-            &dump.join(project).join(name),
-        );
-        assert!(linted.status.code().unwrap() <= 1, "{}", stderr(&linted));
-        let linted: Value = serde_json::from_str(&stdout(&linted)).unwrap();
-        assert_eq!(placed(&linted), placed(&stack(name)["findings"]), "{name}");
+        let folder = dump.join(project).join(name);
+        let stored = [
+            "lint",
+            "--format",
+            "json",
+            "--stack",
+            "template.yaml",
+            "-e",
+            "environment.yaml",
+            "--stored-files",
+            "stack.json",
+        ];
+        for args in [&["lint", "--format", "json"][..], &stored[..]] {
+            let linted = heatwise(args, &[], &folder);
+            assert!(linted.status.code().unwrap() <= 1, "{}", stderr(&linted));
+            let linted: Value = serde_json::from_str(&stdout(&linted)).unwrap();
+            assert_eq!(placed(&linted), placed(&stack(name)["findings"]), "{name}");
+        }
     }
 
     // For the projects' owners: a CSV row per stack and finding, and a
