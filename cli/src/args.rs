@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use heatwise_core::catalog::{limits::MAX_CATALOG_BYTES, Catalog};
 use heatwise_core::heat_conf::{self, EngineLimits};
-use heatwise_core::lint::{LintOptions, Rule, Severity};
+use heatwise_core::lint::{LintOptions, Selection, Severity};
 use heatwise_core::release::Release;
 use heatwise_core::stack::Registry;
 use heatwise_core::text::{Positions, TextRange};
@@ -41,6 +41,37 @@ pub struct CheckArgs {
     /// depend on them judge with. Default: Heat's own.
     #[arg(long, value_name = "FILE")]
     pub heat_conf: Option<PathBuf>,
+}
+
+/// Which rules are reported: codes (HW202), names (hidden-property) or
+/// prefixes of codes (HW2), comma-separated or repeated; as `select` and
+/// `ignore` in heatwise.toml, which these replace (`--select`,
+/// `--ignore`) or extend (`--extend-select`, `--extend-ignore`).
+#[derive(Args, Debug, Default)]
+pub struct SelectArgs {
+    /// Only these rules (all when left out).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub select: Option<Vec<String>>,
+    /// These rules too, beside those selected.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub extend_select: Vec<String>,
+    /// Not these rules.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// Not these rules either, beside those ignored.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub extend_ignore: Vec<String>,
+}
+
+impl SelectArgs {
+    pub fn selection(&self) -> Selection {
+        Selection {
+            select: self.select.clone(),
+            extend_select: self.extend_select.clone(),
+            ignore: self.ignore.clone(),
+            extend_ignore: self.extend_ignore.clone(),
+        }
+    }
 }
 
 /// What [`CheckArgs`] read: the catalog and the environments' registry,
@@ -121,15 +152,6 @@ pub fn parse_release(text: &str) -> Result<Release, String> {
     Release::parse(text).map_err(|error| {
         format!("{error}; give a release name or a Heat version, e.g. Kilo, 2015.1, Liberty, 27.0.1 or 2024.1")
     })
-}
-
-/// A rule's code or name; a retired code stands for the rules it became.
-pub fn parse_rule(text: &str) -> Result<Vec<Rule>, String> {
-    let rules = Rule::matching(text.trim());
-    if rules.is_empty() {
-        return Err(format!("`{text}` is not a rule; `heatwise rule --all` lists them (codes like HW202 or names like hidden-property)"));
-    }
-    Ok(rules)
 }
 
 pub fn parse_severity(text: &str) -> Result<Severity, String> {

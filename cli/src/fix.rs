@@ -19,7 +19,7 @@ use heatwise_core::lint::Rule;
 use heatwise_core::syntax;
 use heatwise_core::text::Positions;
 
-use crate::args::{parse_rule, CheckArgs};
+use crate::args::CheckArgs;
 use crate::input::{self, Input};
 use crate::stack::{self, parse_path_map, PathMap};
 use heatwise_core::catalog::CatalogAt;
@@ -70,10 +70,20 @@ pub struct FixArgs {
     #[command(flatten)]
     check: CheckArgs,
 
-    /// Only fix findings of these rules: codes or names, comma-separated
-    /// (HW202,resource-type-alias).
-    #[arg(long, value_name = "CODES", value_delimiter = ',', value_parser = parse_rule)]
-    select: Vec<Vec<Rule>>,
+    /// Only fix findings of the rules these select.
+    #[command(flatten)]
+    rules: crate::args::SelectArgs,
+}
+
+impl FixArgs {
+    /// The rules whose fixes apply; `None` for all.
+    fn codes(&self) -> Result<Option<Vec<Rule>>, String> {
+        let selection = self.rules.selection();
+        match selection.is_all() && selection.extend_select.is_empty() {
+            true => Ok(None),
+            false => selection.rules().map(Some),
+        }
+    }
 }
 
 pub fn run(args: &FixArgs) -> ExitCode {
@@ -106,10 +116,17 @@ pub fn run(args: &FixArgs) -> ExitCode {
         }
     };
     failed |= !errors.is_empty();
+    let codes = match args.codes() {
+        Ok(codes) => codes,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let options = FixOptions {
         lint: checked.options(),
         unsafe_fixes: args.unsafe_fixes,
-        codes: (!args.select.is_empty()).then(|| args.select.concat()),
+        codes,
     };
     let mut stdout = io::stdout().lock();
     for input in &inputs {
@@ -198,10 +215,17 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let codes = match args.codes() {
+        Ok(codes) => codes,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let options = FixOptions {
         lint: checked.options(),
         unsafe_fixes: args.unsafe_fixes,
-        codes: (!args.select.is_empty()).then(|| args.select.concat()),
+        codes,
     };
     let mut failed = !errors.is_empty();
     let migration = fix_stack(&before, &options);

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use heatwise_core::lint::Severity;
-use heatwise_core::lint::{lint_template, LintMemo, LintOptions, Rule, StackLinter};
+use heatwise_core::lint::{lint_template, LintMemo, LintOptions, Rule, Selection, StackLinter};
 use heatwise_core::stack::{Lookup, Stack};
 use heatwise_core::template::{self, DocumentKind, Template};
 
@@ -89,6 +89,17 @@ pub struct LintArgs {
     #[command(flatten)]
     baseline: crate::baseline::BaselineArgs,
 
+    #[command(flatten)]
+    rules: crate::args::SelectArgs,
+
+    /// Print how many findings of each rule there are, not the findings.
+    #[arg(long)]
+    statistics: bool,
+
+    /// Write the report to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    output_file: Option<PathBuf>,
+
     /// How to report the findings.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -119,6 +130,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
     let mut reports = Vec::new();
     let mut skipped = 0;
     let mut project_baseline = None;
+    let mut project_selection = Selection::default();
     if let Some(root) = &args.stack {
         let stack = ProjectStack {
             root: root.clone(),
@@ -132,7 +144,9 @@ pub fn run(args: &LintArgs) -> ExitCode {
         reports = lint_stack_combinations(&stack, &options, &mut errors);
     } else if args.paths.is_empty() {
         match lint_project(args, &options, &mut errors) {
-            Ok((found, baseline)) => (reports, project_baseline) = (found, baseline),
+            Ok((found, baseline, selection)) => {
+                (reports, project_baseline, project_selection) = (found, baseline, selection)
+            }
             Err(message) => {
                 eprintln!("error: {message}");
                 return ExitCode::from(2);
@@ -151,6 +165,20 @@ pub fn run(args: &LintArgs) -> ExitCode {
         }
     }
 
+    let selection = project_selection.under(&args.rules.selection());
+    if !selection.is_all() {
+        match selection.rules() {
+            Ok(rules) => {
+                for report in &mut reports {
+                    report.diagnostics.retain(|d| rules.contains(&d.rule));
+                }
+            }
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     match crate::baseline::for_files(&args.baseline, project_baseline.as_deref(), &mut reports) {
         Ok(Some(_)) if errors.is_empty() => return ExitCode::SUCCESS,
         Ok(Some(_)) => return ExitCode::from(2),
@@ -160,10 +188,19 @@ pub fn run(args: &LintArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    // Buffered: standard output writes each line at once by itself.
-    let mut stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let written = output::write(args.format, &reports, &errors, skipped, &mut stdout)
-        .and_then(|()| stdout.flush());
+    let mut out = match output::open(args.output_file.as_deref()) {
+        Ok(out) => out,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let colour = output::colour_wanted() && args.output_file.is_none();
+    let written = match args.statistics {
+        true => output::statistics(args.format, &reports, &mut out),
+        false => output::write_coloured(args.format, &reports, &errors, skipped, colour, &mut out),
+    }
+    .and_then(|()| out.flush());
     if let Err(error) = written {
         // A reader that went away (`| head`) is no failure of the lint.
         if error.kind() != io::ErrorKind::BrokenPipe {
@@ -186,13 +223,13 @@ pub fn run(args: &LintArgs) -> ExitCode {
 }
 
 /// The stacks of the project file: each linted as `--stack` does, at the
-/// project's target unless one is given, its findings those of the rules
-/// the project selects; and the project's baseline.
+/// project's target unless one is given; and the project's baseline and
+/// rule selection.
 fn lint_project(
     args: &LintArgs,
     options: &LintOptions<'_>,
     errors: &mut Vec<InputError>,
-) -> Result<(Vec<FileReport>, Option<PathBuf>), String> {
+) -> Result<(Vec<FileReport>, Option<PathBuf>, Selection), String> {
     let path = project::find().ok_or_else(|| {
         format!(
             "give templates to lint (PATH), a stack (--stack ROOT), or a {} in this directory or above",
@@ -211,10 +248,7 @@ fn lint_project(
     };
     let mut reports: Vec<FileReport> = Vec::new();
     for stack in &project.stacks {
-        for mut report in lint_stack_combinations(stack, &options, errors) {
-            report
-                .diagnostics
-                .retain(|d| project.rules.contains(&d.rule));
+        for report in lint_stack_combinations(stack, &options, errors) {
             // A file two stacks share is reported once.
             match reports.iter_mut().find(|r| r.path == report.path) {
                 Some(earlier) => {
@@ -229,7 +263,7 @@ fn lint_project(
             }
         }
     }
-    Ok((reports, project.baseline))
+    Ok((reports, project.baseline, project.selection))
 }
 
 /// The stack, or with `each_environment` the stack once with each

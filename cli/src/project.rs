@@ -23,7 +23,7 @@
 use std::path::{Path, PathBuf};
 
 use heatwise_core::heat_conf::EngineLimits;
-use heatwise_core::lint::Rule;
+use heatwise_core::lint::{Rule, Selection};
 use heatwise_core::project;
 use heatwise_core::release::Release;
 use heatwise_core::text::{Positions, TextRange};
@@ -43,6 +43,9 @@ pub struct Project {
     /// The rules reported: those `select` names (all when empty), less
     /// those `ignore` names.
     pub rules: Vec<Rule>,
+    /// `select` and `ignore` as written, for a command line's to be laid
+    /// over.
+    pub selection: Selection,
     pub stacks: Vec<ProjectStack>,
     /// `baseline`: the findings not reported (`lint --baseline`).
     pub baseline: Option<PathBuf>,
@@ -106,27 +109,6 @@ pub fn find() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// The rules a selector names: a code, a name, or a prefix of codes
-/// (`HW`, `HW4`).
-fn selected(selector: &str) -> Result<Vec<Rule>, String> {
-    let named = Rule::matching(selector);
-    if !named.is_empty() {
-        return Ok(named);
-    }
-    let upper = selector.to_ascii_uppercase();
-    let by_prefix: Vec<Rule> = Rule::ALL
-        .iter()
-        .copied()
-        .filter(|rule| rule.code().starts_with(&upper))
-        .collect();
-    if by_prefix.is_empty() {
-        return Err(format!(
-            "`{selector}` names no rule; give a code (HW202), a name (hidden-property) or a prefix of codes (HW, HW2)"
-        ));
-    }
-    Ok(by_prefix)
-}
-
 /// Reads and checks the project file at `path`.
 pub fn read(path: &Path) -> Result<Project, String> {
     let shown = path.display();
@@ -142,21 +124,14 @@ pub fn read(path: &Path) -> Result<Project, String> {
         .map(parse_release)
         .transpose()
         .map_err(|message| format!("{shown}: target: {message}"))?;
-    let mut rules: Vec<Rule> = if file.select.is_empty() {
-        Rule::ALL.to_vec()
-    } else {
-        let mut rules = Vec::new();
-        for selector in &file.select {
-            rules.extend(selected(selector).map_err(|m| format!("{shown}: select: {m}"))?);
-        }
-        rules
+    let selection = Selection {
+        select: (!file.select.is_empty()).then_some(file.select),
+        ignore: file.ignore,
+        ..Selection::default()
     };
-    for selector in &file.ignore {
-        let ignored = selected(selector).map_err(|m| format!("{shown}: ignore: {m}"))?;
-        rules.retain(|rule| !ignored.contains(rule));
-    }
-    rules.sort();
-    rules.dedup();
+    let rules = selection
+        .rules()
+        .map_err(|message| format!("{shown}: {message}"))?;
     if file.stacks.is_empty() {
         return Err(format!(
             "{shown} names no stack: add one, e.g.\n[[stack]]\nroot = \"overcloud.yaml\""
@@ -194,21 +169,9 @@ pub fn read(path: &Path) -> Result<Project, String> {
     Ok(Project {
         target,
         rules,
+        selection,
         stacks,
         baseline: file.baseline.map(|baseline| dir.join(baseline)),
         limits,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn selectors() {
-        assert_eq!(selected("HW202").unwrap(), [Rule::HiddenProperty]);
-        assert_eq!(selected("hidden-property").unwrap(), [Rule::HiddenProperty]);
-        assert!(selected("HW4").unwrap().contains(&Rule::MissingFile));
-        assert!(selected("nothing").is_err());
-    }
 }

@@ -155,7 +155,7 @@ const CASES: &[Case] = &[
         stdin: None,
         stdout: Expect::Text(""),
         exit: 2,
-        stderr: &["`HW999` is not a rule"],
+        stderr: &["select: `HW999` names no rule"],
     },
     Case {
         args: &["fix", "--write", "-"],

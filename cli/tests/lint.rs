@@ -882,3 +882,93 @@ fn a_baseline_keeps_known_findings_out_and_says_what_was_fixed() {
     assert!(text(&project.stderr).contains("1 finding of the baseline is no longer found"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What a linter's users expect of its command line: rules selected and
+/// ignored as in heatwise.toml (codes, names, prefixes; `--extend-*` on
+/// top of the project's), counts by rule, and the report written to a
+/// file; `fix --select` takes the same selectors.
+#[test]
+fn rules_are_selected_counted_and_the_report_written_to_a_file() {
+    let codes = |args: &[&str]| -> Vec<String> {
+        let output = heatwise(args, None);
+        assert!(output.exit <= 1, "{}", output.stderr);
+        let found: Value = serde_json::from_str(&output.stdout).unwrap();
+        found
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let every = codes(&["lint", "--format", "json", "server.yaml"]);
+    assert!(every.iter().any(|c| c.starts_with("HW2")), "{every:?}");
+    assert!(every.iter().any(|c| !c.starts_with("HW2")), "{every:?}");
+    let only = codes(&["lint", "--format", "json", "--select", "HW2", "server.yaml"]);
+    assert!(
+        !only.is_empty() && only.iter().all(|c| c.starts_with("HW2")),
+        "{only:?}"
+    );
+    let ignored = codes(&["lint", "--format", "json", "--ignore", "HW2", "server.yaml"]);
+    assert!(ignored.iter().all(|c| !c.starts_with("HW2")), "{ignored:?}");
+    assert_eq!(only.len() + ignored.len(), every.len());
+    let name = codes(&[
+        "lint",
+        "--format",
+        "json",
+        "--select=HW2",
+        "--extend-ignore",
+        "hidden-property",
+        "server.yaml",
+    ]);
+    assert!(name.iter().all(|c| c != "HW202"), "{name:?}");
+    let wrong = heatwise(&["lint", "--select", "HW999", "server.yaml"], None);
+    assert_eq!(wrong.exit, 2);
+    assert!(
+        wrong.stderr.contains("select: `HW999` names no rule"),
+        "{}",
+        wrong.stderr
+    );
+
+    // Counts by rule, the most first, with the fixes that are safe.
+    let statistics = heatwise(&["lint", "--statistics", "server.yaml"], None);
+    assert_eq!(statistics.exit, 1);
+    let last = statistics.stdout.lines().last().unwrap().to_owned();
+    assert_eq!(last, format!("Found {} problems", every.len()));
+    let counted: usize = statistics
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse::<usize>().ok())
+        .sum();
+    assert_eq!(counted, every.len(), "{}", statistics.stdout);
+    let json = heatwise(
+        &["lint", "--statistics", "--format", "json", "server.yaml"],
+        None,
+    );
+    let rows: Value = serde_json::from_str(&json.stdout).unwrap();
+    let total: u64 = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total as usize, every.len());
+
+    // The report in a file, standard output left empty.
+    let file = std::env::temp_dir().join(format!("heatwise-report-{}.json", std::process::id()));
+    let written = heatwise(
+        &[
+            "lint",
+            "--format",
+            "json",
+            "--output-file",
+            file.to_str().unwrap(),
+            "server.yaml",
+        ],
+        None,
+    );
+    assert_eq!(written.exit, 1);
+    assert!(written.stdout.is_empty());
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(report.as_array().unwrap().len(), every.len());
+    std::fs::remove_file(&file).unwrap();
+}

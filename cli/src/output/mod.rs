@@ -115,8 +115,20 @@ pub fn write(
     skipped: usize,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    write_coloured(format, reports, errors, skipped, colour_wanted(), out)
+}
+
+/// [`write`], in colour or not.
+pub fn write_coloured(
+    format: Format,
+    reports: &[FileReport],
+    errors: &[InputError],
+    skipped: usize,
+    colour: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     match format {
-        Format::Text => text::write(reports, errors, skipped, colour_wanted(), out),
+        Format::Text => text::write(reports, errors, skipped, colour, out),
         Format::Json => json::write(reports, out),
         Format::Sarif => sarif::write(reports, errors, out),
         Format::Github => github::write(reports, errors, out),
@@ -124,9 +136,68 @@ pub fn write(
     }
 }
 
+/// Where a report goes: standard output, or the file `--output-file`
+/// names (created, or emptied). Buffered: standard output writes each
+/// line at once by itself.
+pub fn open(path: Option<&std::path::Path>) -> Result<Box<dyn Write>, String> {
+    Ok(match path {
+        Some(path) => Box::new(io::BufWriter::new(std::fs::File::create(path).map_err(
+            |error| format!("cannot write the report to {}: {error}", path.display()),
+        )?)),
+        None => Box::new(io::BufWriter::with_capacity(64 * 1024, io::stdout().lock())),
+    })
+}
+
+/// How many findings of each rule the reports hold, the most first:
+/// `  12  HW202  hidden-property  (12 with a safe fix)`, or in JSON
+/// `[{"code", "name", "count", "safe_fixes"}]`.
+pub fn statistics(format: Format, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+    statistics_of(format, &reports.iter().collect::<Vec<_>>(), out)
+}
+
+/// [`statistics`] of reports gathered from several stacks.
+pub fn statistics_of(
+    format: Format,
+    reports: &[&FileReport],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut counts: HashMap<heatwise_core::lint::Rule, (usize, usize)> = HashMap::new();
+    for diagnostic in reports.iter().flat_map(|r| &r.diagnostics) {
+        let count = counts.entry(diagnostic.rule).or_default();
+        count.0 += 1;
+        let safe = diagnostic
+            .fix
+            .as_ref()
+            .is_some_and(|fix| fix.applicability == heatwise_core::fix::Applicability::Safe);
+        count.1 += usize::from(safe);
+    }
+    let mut counts: Vec<_> = counts.into_iter().collect();
+    counts.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then(a.0.cmp(&b.0)));
+    if format == Format::Json {
+        let rows: Vec<serde_json::Value> = counts
+            .iter()
+            .map(|(rule, (count, safe))| {
+                serde_json::json!({"code": rule.code(), "name": rule.name(),
+                                   "count": count, "safe_fixes": safe})
+            })
+            .collect();
+        serde_json::to_writer_pretty(&mut *out, &rows)?;
+        return writeln!(out);
+    }
+    for (rule, (count, safe)) in &counts {
+        let fixable = match safe {
+            0 => String::new(),
+            n => format!("  ({n} with a safe fix)"),
+        };
+        writeln!(out, "{count:>6}  {}  {}{fixable}", rule.code(), rule.name())?;
+    }
+    let total: usize = counts.iter().map(|(_, (n, _))| n).sum();
+    writeln!(out, "Found {}", plural(total, "problem", "problems"))
+}
+
 /// Colour only for a person at a terminal who has not asked for none
 /// (<https://no-color.org>: any non-empty `NO_COLOR`).
-fn colour_wanted() -> bool {
+pub fn colour_wanted() -> bool {
     io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }
 

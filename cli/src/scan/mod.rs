@@ -103,6 +103,18 @@ pub struct ScanArgs {
 
     #[command(flatten)]
     baseline: crate::baseline::BaselineArgs,
+
+    #[command(flatten)]
+    rules: crate::args::SelectArgs,
+
+    /// Print how many findings of each rule the stacks hold, not the
+    /// report (text or JSON).
+    #[arg(long)]
+    statistics: bool,
+
+    /// Write the report to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    output_file: Option<PathBuf>,
 }
 
 pub fn run(args: &ScanArgs) -> ExitCode {
@@ -154,7 +166,17 @@ pub fn run(args: &ScanArgs) -> ExitCode {
         limits,
         ..LintOptions::new(heatwise_core::catalog::Catalog::builtin()).with_target(args.target)
     };
-    let linted = lint_stacks(&stacks, &options);
+    let rules = match args.rules.selection().rules() {
+        Ok(rules) => rules,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut linted = lint_stacks(&stacks, &options);
+    for report in linted.iter_mut().flat_map(|(reports, _)| reports) {
+        report.diagnostics.retain(|d| rules.contains(&d.rule));
+    }
     for (stack, (_, found)) in stacks.iter().zip(&linted) {
         for error in found {
             eprintln!(
@@ -194,8 +216,22 @@ pub fn run(args: &ScanArgs) -> ExitCode {
         });
         upgrade::upgrade(stacks, from, to)
     });
-    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let mut stdout = match crate::output::open(args.output_file.as_deref()) {
+        Ok(out) => out,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let all: Vec<&FileReport> = scanned.iter().flat_map(|s| &s.reports).collect();
     let written = match args.format {
+        _ if args.statistics => {
+            let format = match args.format {
+                ScanFormat::Json => crate::output::Format::Json,
+                _ => crate::output::Format::Text,
+            };
+            crate::output::statistics_of(format, &all, &mut stdout)
+        }
         ScanFormat::Text => report::text(&scanned, args.target, upgrade.as_ref(), &mut stdout),
         ScanFormat::Json => {
             report::json(&scanned, baseline.as_ref(), upgrade.as_ref(), &mut stdout)

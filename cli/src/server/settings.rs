@@ -95,22 +95,15 @@ fn strings(value: &Value, key: &str, problems: &mut Vec<String>) -> Option<Vec<S
 fn rules(words: &[String], key: &str, problems: &mut Vec<String>) -> Option<Vec<Rule>> {
     let mut found = Vec::new();
     for word in words {
-        let mut matching = Rule::matching(word);
-        if matching.is_empty() && word.len() < 5 && word.to_uppercase().starts_with("HW") {
-            let prefix = word.to_uppercase();
-            matching = Rule::ALL
-                .iter()
-                .copied()
-                .filter(|rule| rule.code().starts_with(&prefix))
-                .collect();
+        match Rule::select(word) {
+            Ok(matching) => found.extend(matching),
+            Err(message) => {
+                problems.push(format!(
+                    "heatwise.{key}: {message} (see `heatwise rule --all`); the setting is not used"
+                ));
+                return None;
+            }
         }
-        if matching.is_empty() {
-            problems.push(format!(
-                "heatwise.{key}: `{word}` is not a rule code, name or code prefix (see `heatwise rule --all`); the setting is not used"
-            ));
-            return None;
-        }
-        found.extend(matching);
     }
     Some(found)
 }
