@@ -972,3 +972,58 @@ fn rules_are_selected_counted_and_the_report_written_to_a_file() {
     assert_eq!(report.as_array().unwrap().len(), every.len());
     std::fs::remove_file(&file).unwrap();
 }
+
+/// JUnit XML for CI dashboards: well-formed, a failing case per finding
+/// with its place, a passing case for a clean file, an error for a file
+/// that cannot be read.
+#[test]
+fn junit_xml_lists_a_failing_case_per_finding() {
+    let output = heatwise(
+        &[
+            "lint",
+            "--format",
+            "junit",
+            "server.yaml",
+            "clean.yaml",
+            "no-such-file.yaml",
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 2, "{}", output.stderr);
+    let document = roxmltree::Document::parse(&output.stdout).expect("well-formed XML");
+    let root = document.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    let json = heatwise(&["lint", "--format", "json", "server.yaml"], None);
+    let findings: Value = serde_json::from_str(&json.stdout).unwrap();
+    let findings = findings.as_array().unwrap();
+    let failures: Vec<roxmltree::Node> = root
+        .descendants()
+        .filter(|n| n.has_tag_name("failure"))
+        .collect();
+    assert_eq!(failures.len(), findings.len());
+    assert_eq!(
+        root.attribute("failures"),
+        Some(&*findings.len().to_string())
+    );
+    for (failure, finding) in failures.iter().zip(findings) {
+        let case = failure.parent().unwrap();
+        assert_eq!(
+            case.attribute("name").unwrap(),
+            format!("heatwise.{}", finding["code"].as_str().unwrap())
+        );
+        assert_eq!(case.attribute("line").unwrap(), finding["line"].to_string());
+        assert_eq!(failure.attribute("message"), finding["message"].as_str());
+    }
+    let suites: Vec<&str> = root
+        .children()
+        .filter(|n| n.is_element())
+        .map(|n| n.attribute("name").unwrap())
+        .collect();
+    assert_eq!(suites, ["server.yaml", "clean.yaml", "no-such-file.yaml"]);
+    assert_eq!(
+        root.descendants()
+            .filter(|n| n.has_tag_name("error"))
+            .count(),
+        1
+    );
+}

@@ -4,6 +4,7 @@
 mod github;
 mod gitlab;
 pub(crate) mod json;
+mod junit;
 mod sarif;
 pub(crate) mod text;
 
@@ -102,6 +103,8 @@ pub enum Format {
     Github,
     /// GitLab's code-quality report (`artifacts:reports:codequality`).
     Gitlab,
+    /// JUnit XML, for CI dashboards: a failing test case per finding.
+    Junit,
 }
 
 /// Writes the whole report. Read errors are already on standard error;
@@ -133,6 +136,7 @@ pub fn write_coloured(
         Format::Sarif => sarif::write(reports, errors, out),
         Format::Github => github::write(reports, errors, out),
         Format::Gitlab => gitlab::write(reports, errors, out),
+        Format::Junit => junit::write(reports, errors, out),
     }
 }
 
