@@ -56,14 +56,16 @@ pub fn write(reports: &[FileReport], errors: &[InputError], out: &mut dyn Write)
             let message = escape(&diagnostic.message);
             writeln!(
                 out,
-                r#"    <testcase name="heatwise.{}" classname="{path}" file="{path}" line="{}" column="{}">"#,
+                "    <testcase name=\"heatwise.{}\" classname=\"{path}\" file=\"{path}\" \
+                 line=\"{}\" column=\"{}\">",
                 diagnostic.rule.code(),
                 at.line,
                 at.column
             )?;
             writeln!(
                 out,
-                r#"      <failure type="{}" message="{message}">{path}:{}:{}: {} {}: {message}</failure>"#,
+                "      <failure type=\"{}\" message=\"{message}\">\
+                 {path}:{}:{}: {} {}: {message}</failure>",
                 diagnostic.severity.as_str(),
                 at.line,
                 at.column,
