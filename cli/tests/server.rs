@@ -411,7 +411,7 @@ fn utf8_positions_pulled_diagnostics_and_bad_requests() {
         shown["params"]["message"]
             .as_str()
             .unwrap()
-            .contains("`nonsense` is not a rule"),
+            .contains("`nonsense` names no rule"),
         "{shown}"
     );
 

@@ -162,7 +162,9 @@ pub fn lint(text: &str, options: &LintOptions<'_>) -> Vec<Diagnostic> {
 /// suppressed ones left out.
 pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<Diagnostic> {
     let mut diagnostics = check::check(template, options);
+    let unused = rules::unused_suppression::find(template, &diagnostics, options.stack.is_some());
     diagnostics.retain(|d| !template.is_suppressed(d.range.start, |word| d.rule.is_called(word)));
+    diagnostics.extend(unused);
     diagnostics.sort_by(|a, b| {
         (a.range.start, a.range.end, a.rule, &a.message).cmp(&(
             b.range.start,

@@ -90,6 +90,7 @@ declare_rules! {
     IgnoredFunctionArgument = "HW028", "ignored-function-argument", "ignored_function_argument", Warning, None;
     InvalidParameter = "HW029", "invalid-parameter", "invalid_parameter", Error, Some(Stage::Validate);
     ChainTemplateFile = "HW030", "chain-template-file", "chain_template_file", Error, Some(Stage::Validate);
+    UnusedSuppression = "HW031", "unused-suppression", "unused_suppression", Warning, None;
 
     DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning, None;
     HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning, None;

@@ -18,6 +18,14 @@ pub struct Suppression {
     pub range: TextRange,
 }
 
+impl Suppression {
+    /// Whether a finding on the 0-based `line` is one it covers: its own
+    /// line, and for a comment alone on its line, the next.
+    pub fn covers(&self, line: u32) -> bool {
+        self.line == line || (self.own_line && self.line + 1 == line)
+    }
+}
+
 pub(super) fn read(tree: &Tree) -> Vec<Suppression> {
     tree.comments()
         .iter()
@@ -46,8 +54,7 @@ pub(super) fn is_suppressed(
     line: u32,
     names_it: impl Fn(&str) -> bool,
 ) -> bool {
-    suppressions.iter().any(|s| {
-        (s.line == line || (s.own_line && s.line + 1 == line))
-            && s.codes.iter().any(|c| names_it(c))
-    })
+    suppressions
+        .iter()
+        .any(|s| s.covers(line) && s.codes.iter().any(|c| names_it(c)))
 }

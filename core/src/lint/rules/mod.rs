@@ -87,6 +87,7 @@ pub(crate) mod unsupported_property;
 pub(crate) mod unsupported_resource_type;
 #[cfg(feature = "stack")]
 pub(crate) mod unused_parameter_default;
+pub(crate) mod unused_suppression;
 
 /// The helper every rule's tests use: inline cases of text, how many
 /// findings of the rule it has, and the text its fixes make of it.
