@@ -162,7 +162,7 @@ pub fn run(args: &FixArgs) -> ExitCode {
         } else if args.write {
             match input {
                 Input::File { path, .. } if outcome.text != text => {
-                    write_atomically(path, &outcome.text)
+                    input::write_atomically(path, &outcome.text)
                 }
                 _ => Ok(()),
             }
@@ -285,7 +285,7 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
         let original = &before.files[before.file(url).expect("a file of the stack")].text;
         let name = stack::shown(&path);
         let written = if args.write {
-            write_atomically(&path, text)
+            input::write_atomically(&path, text)
         } else {
             stdout.write_all(unified_diff(&name, original, text).as_bytes())
         };
@@ -300,36 +300,6 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// Writes a temporary file beside `path`, then renames it over `path`. A
-/// symbolic link is followed: the file it names is rewritten, and the link
-/// stays a link.
-fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let resolved = fs::canonicalize(path)?;
-    let path = resolved.as_path();
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path.file_name().map_or_else(
-        || "template".to_owned(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    let temporary = dir.join(format!(".{name}.heatwise-{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        if let Ok(metadata) = fs::metadata(path) {
-            fs::set_permissions(&temporary, metadata.permissions())?;
-        }
-        fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
 }
 
 fn unified_diff(name: &str, old: &str, new: &str) -> String {

@@ -316,6 +316,36 @@ fn describe_io_error(error: &io::Error) -> String {
     }
 }
 
+/// Writes a temporary file beside `path`, then renames it over `path`. A
+/// symbolic link is followed: the file it names is rewritten, and the link
+/// stays a link.
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let resolved = fs::canonicalize(path)?;
+    let path = resolved.as_path();
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path.file_name().map_or_else(
+        || "template".to_owned(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let temporary = dir.join(format!(".{name}.heatwise-{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = fs::File::create(&temporary)?;
+        io::Write::write_all(&mut file, text.as_bytes())?;
+        file.sync_all()?;
+        if let Ok(metadata) = fs::metadata(path) {
+            fs::set_permissions(&temporary, metadata.permissions())?;
+        }
+        fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

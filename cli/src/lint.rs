@@ -100,6 +100,12 @@ pub struct LintArgs {
     #[arg(long, value_name = "FILE")]
     output_file: Option<PathBuf>,
 
+    /// Rewrite each file given with a `# heatwise: ignore[CODES]` comment
+    /// for each line's findings (of the rules selected), its layout kept,
+    /// and say how many.
+    #[arg(long, requires = "paths", conflicts_with_all = ["statistics", "write_baseline"])]
+    add_ignore: bool,
+
     /// How to report the findings.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -152,6 +158,16 @@ pub fn run(args: &LintArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         }
+    } else if args.add_ignore {
+        let inputs = input::collect(&args.paths, &mut errors);
+        let selection = args.rules.selection();
+        return match selection.rules() {
+            Ok(rules) => crate::add_ignore::run(&inputs, &options, &rules, &mut errors),
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        };
     } else {
         let inputs = input::collect(&args.paths, &mut errors);
         let heat_only = args.heat_only;

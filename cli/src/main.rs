@@ -1,5 +1,6 @@
 //! The `heatwise` command line.
 
+mod add_ignore;
 mod args;
 mod baseline;
 mod catalog;

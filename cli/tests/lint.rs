@@ -1027,3 +1027,57 @@ fn junit_xml_lists_a_failing_case_per_finding() {
         1
     );
 }
+
+/// `--add-ignore` suppresses today's findings where they are, layout
+/// kept: the next lint finds nothing, and running it again adds nothing.
+#[test]
+fn add_ignore_suppresses_today_s_findings_in_place() {
+    let dir = std::env::temp_dir().join(format!("heatwise-add-ignore-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let template = dir.join("app.yaml");
+    let text = "heat_template_version: 2018-08-31\nresources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: private  # renamed since\n  ip:\n    type: OS::Nova::FloatingIP\n";
+    std::fs::write(&template, text).unwrap();
+    std::fs::write(
+        dir.join("tasks.yml"),
+        "- name: not Heat\n  debug: {msg: hi}\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| support::run(env!("CARGO_BIN_EXE_heatwise"), args, Some(&dir), b"");
+    let added = run(&["lint", "--add-ignore", "."]);
+    let said = String::from_utf8(added.stderr).unwrap();
+    assert_eq!(added.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("Added suppressions for 2 findings in 1 file"),
+        "{said}"
+    );
+    let now = std::fs::read_to_string(&template).unwrap();
+    assert_eq!(
+        now,
+        text.replace(
+            "      network_id: private  # renamed since\n",
+            "      # heatwise: ignore[HW202]\n      network_id: private  # renamed since\n"
+        )
+        .replace(
+            "type: OS::Nova::FloatingIP\n",
+            "type: OS::Nova::FloatingIP  # heatwise: ignore[HW102]\n"
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("tasks.yml")).unwrap(),
+        "- name: not Heat\n  debug: {msg: hi}\n"
+    );
+    let clean = run(&["lint", "."]);
+    assert_eq!(
+        clean.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&clean.stdout)
+    );
+    let again = run(&["lint", "--add-ignore", "app.yaml"]);
+    assert!(String::from_utf8(again.stderr)
+        .unwrap()
+        .contains("Added suppressions for 0 findings in 0 files"));
+    assert_eq!(std::fs::read_to_string(&template).unwrap(), now);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

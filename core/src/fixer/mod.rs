@@ -7,12 +7,14 @@
 //! the same translation rules, so that it means to Heat exactly what the
 //! original meant; comments and layout stay.
 
+mod ignore;
 mod plan;
 mod stack;
 
 use crate::fix::{apply_edits, non_clashing, Applicability, Edit, Fix};
 use crate::lint::{lint, Diagnostic, LintOptions, Rule};
 
+pub use ignore::{add_ignores, Ignored};
 pub use plan::{migration_plan, PlanStep};
 pub use stack::{fix_stack, StackFix};
 

@@ -4,6 +4,12 @@ use crate::lint::{Diagnostic, Rule};
 use crate::template::Template;
 use crate::text::TextRange;
 
+/// Whether a finding of `rule` is one a suppression comment should be
+/// written for: not an unused suppression, which is to be removed.
+pub(crate) fn takes_suppression(rule: Rule) -> bool {
+    rule != Rule::UnusedSuppression
+}
+
 /// The codes of `template`'s suppression comments that suppress none of
 /// `found` (the findings before suppression); `in_stack`: the file is
 /// linted within its stack, whose rules (HW4xx) it judges too.
