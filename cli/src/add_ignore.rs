@@ -26,16 +26,14 @@ pub fn run(
             eprintln!("error: standard input cannot be rewritten; give the file's path");
             return ExitCode::from(2);
         };
+        let failed = |errors: &mut Vec<InputError>, message| {
+            let path = input.name();
+            input::report_error(errors, InputError { path, message });
+        };
         let text = match input.read() {
             Ok(text) => text,
             Err(message) => {
-                input::report_error(
-                    errors,
-                    InputError {
-                        path: input.name(),
-                        message,
-                    },
-                );
+                failed(errors, message);
                 continue;
             }
         };
@@ -50,14 +48,7 @@ pub fn run(
             continue;
         }
         if let Err(error) = input::write_atomically(path, &ignored.text) {
-            let message = format!("cannot write: {error}");
-            input::report_error(
-                errors,
-                InputError {
-                    path: input.name(),
-                    message,
-                },
-            );
+            failed(errors, format!("cannot write: {error}"));
             continue;
         }
         added += ignored.added;

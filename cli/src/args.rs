@@ -43,6 +43,25 @@ pub struct CheckArgs {
     pub heat_conf: Option<PathBuf>,
 }
 
+/// What a report of `lint` or `scan` holds and where it goes.
+#[derive(Args, Debug, Default)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub baseline: crate::baseline::BaselineArgs,
+
+    #[command(flatten)]
+    pub rules: SelectArgs,
+
+    /// Print how many findings of each rule there are (text or JSON), not
+    /// the findings.
+    #[arg(long)]
+    pub statistics: bool,
+
+    /// Write the report to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+}
+
 /// Which rules are reported: codes (HW202), names (hidden-property) or
 /// prefixes of codes (HW2), comma-separated or repeated; as `select` and
 /// `ignore` in heatwise.toml, which these replace (`--select`,

@@ -46,14 +46,7 @@ pub fn for_files(
 ) -> Result<Option<usize>, String> {
     if let Some(path) = &args.write_baseline {
         let written = Baseline::of(keys("", reports, &|p| relative_to(path, p)));
-        write(path, &written)?;
-        eprintln!(
-            "wrote a baseline of {} finding{} to {}",
-            written.len(),
-            if written.len() == 1 { "" } else { "s" },
-            path.display()
-        );
-        return Ok(Some(written.len()));
+        return write_told(path, &written).map(Some);
     }
     if let Some(path) = args.baseline.as_deref().or(from_project) {
         let mut baseline = read(path)?;
@@ -145,6 +138,18 @@ pub fn write(path: &Path, baseline: &Baseline) -> Result<(), String> {
     std::fs::write(path, json + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// Writes `baseline` to `path` and says so; how many findings it holds.
+fn write_told(path: &Path, baseline: &Baseline) -> Result<usize, String> {
+    write(path, baseline)?;
+    let count = baseline.len();
+    let findings = if count == 1 { "finding" } else { "findings" };
+    eprintln!(
+        "wrote a baseline of {count} {findings} to {}",
+        path.display()
+    );
+    Ok(count)
+}
+
 /// The keys of every finding of `reports`, in the stack `stack` (empty
 /// for files on disk), each file named as `file_of` names its path.
 pub fn keys(stack: &str, reports: &[FileReport], file_of: &dyn Fn(&str) -> String) -> Vec<Key> {
@@ -207,14 +212,7 @@ pub fn for_stacks(
             .iter()
             .flat_map(|(stack, reports)| keys(stack, reports, &same));
         let written = Baseline::of(keys);
-        write(path, &written)?;
-        eprintln!(
-            "wrote a baseline of {} finding{} to {}",
-            written.len(),
-            if written.len() == 1 { "" } else { "s" },
-            path.display()
-        );
-        return Ok((Some(written.len()), None));
+        return write_told(path, &written).map(|count| (Some(count), None));
     }
     let Some(path) = &args.baseline else {
         return Ok((None, None));

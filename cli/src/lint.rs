@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::Args;
 use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LintMemo, LintOptions, Rule, Selection, StackLinter};
-use heatwise_core::stack::{Lookup, Stack};
+use heatwise_core::stack::{FileProvider, Lookup, Stack};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
@@ -87,18 +87,7 @@ pub struct LintArgs {
     check: CheckArgs,
 
     #[command(flatten)]
-    baseline: crate::baseline::BaselineArgs,
-
-    #[command(flatten)]
-    rules: crate::args::SelectArgs,
-
-    /// Print how many findings of each rule there are, not the findings.
-    #[arg(long)]
-    statistics: bool,
-
-    /// Write the report to FILE instead of standard output.
-    #[arg(long, value_name = "FILE")]
-    output_file: Option<PathBuf>,
+    report: crate::args::ReportArgs,
 
     /// Rewrite each file given with a `# heatwise: ignore[CODES]` comment
     /// for each line's findings (of the rules selected), its layout kept,
@@ -160,7 +149,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
         }
     } else if args.add_ignore {
         let inputs = input::collect(&args.paths, &mut errors);
-        let selection = args.rules.selection();
+        let selection = args.report.rules.selection();
         return match selection.rules() {
             Ok(rules) => crate::add_ignore::run(&inputs, &options, &rules, &mut errors),
             Err(message) => {
@@ -181,7 +170,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
         }
     }
 
-    let selection = project_selection.under(&args.rules.selection());
+    let selection = project_selection.under(&args.report.rules.selection());
     if !selection.is_all() {
         match selection.rules() {
             Ok(rules) => {
@@ -195,7 +184,11 @@ pub fn run(args: &LintArgs) -> ExitCode {
             }
         }
     }
-    match crate::baseline::for_files(&args.baseline, project_baseline.as_deref(), &mut reports) {
+    match crate::baseline::for_files(
+        &args.report.baseline,
+        project_baseline.as_deref(),
+        &mut reports,
+    ) {
         Ok(Some(_)) if errors.is_empty() => return ExitCode::SUCCESS,
         Ok(Some(_)) => return ExitCode::from(2),
         Ok(None) => {}
@@ -204,15 +197,15 @@ pub fn run(args: &LintArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let mut out = match output::open(args.output_file.as_deref()) {
+    let mut out = match output::open(args.report.output_file.as_deref()) {
         Ok(out) => out,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(2);
         }
     };
-    let colour = output::colour_wanted() && args.output_file.is_none();
-    let written = match args.statistics {
+    let colour = output::colour_wanted() && args.report.output_file.is_none();
+    let written = match args.report.statistics {
         true => output::statistics(args.format, &reports, &mut out),
         false => output::write_coloured(args.format, &reports, &errors, skipped, colour, &mut out),
     }
@@ -439,6 +432,9 @@ fn named(environments: &[String]) -> String {
     }
 }
 
+/// How a file of a stack is named in the report, by its URL.
+type Shown<'a> = Box<dyn Fn(&str) -> String + 'a>;
+
 /// The root, its environments and every file they reach, each template
 /// and environment linted with the files it names and the registry of the
 /// stack's environments; what could not be read goes to `errors`.
@@ -457,51 +453,47 @@ fn lint_stack(
             return Vec::new();
         }
     };
-    if let Some(manifest) = &stack.stored_files {
-        let files = match crate::kept::dump::stored_files(manifest) {
-            Ok(stored) => {
-                let paths = std::iter::once(&stack.root).chain(&stack.environments);
-                stack::StoredFiles::new(&urls, paths, stored)
-            }
-            Err(message) => {
-                errors.push(InputError {
-                    path: manifest.display().to_string(),
-                    message,
-                });
-                return Vec::new();
-            }
-        };
-        let shown = |url: &str| files.shown(url);
-        let gathering = Gathering {
-            urls: &urls,
-            lookup: Lookup::Stored,
-            parameters: &stack.parameters,
-        };
-        return lint_gathered(
-            gathering,
-            &files,
-            &shown,
-            options,
-            errors,
-            run,
-            memo,
-            files_linted,
-        );
-    }
-    let files = stack.files(&urls);
-    let shown = |url: &str| {
-        files
-            .path_of(url)
-            .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
+    // A stack Heat keeps (a dump's manifest) has its names looked up among
+    // its files; one on disk has them joined onto folders.
+    let stored;
+    let on_disk;
+    let (files, shown, lookup): (&dyn FileProvider, Shown<'_>, _) = match &stack.stored_files {
+        Some(manifest) => {
+            stored = match crate::kept::dump::stored_files(manifest) {
+                Ok(found) => {
+                    let paths = std::iter::once(&stack.root).chain(&stack.environments);
+                    stack::StoredFiles::new(&urls, paths, found)
+                }
+                Err(message) => {
+                    let path = manifest.display().to_string();
+                    errors.push(InputError { path, message });
+                    return Vec::new();
+                }
+            };
+            (
+                &stored,
+                Box::new(|url: &str| stored.shown(url)),
+                Lookup::Stored,
+            )
+        }
+        None => {
+            on_disk = stack.files(&urls);
+            let shown = |url: &str| {
+                on_disk
+                    .path_of(url)
+                    .map_or_else(|| url.to_owned(), |p| stack::shown(&p))
+            };
+            (&on_disk, Box::new(shown), Lookup::Joined)
+        }
     };
     let gathering = Gathering {
         urls: &urls,
-        lookup: Lookup::Joined,
+        lookup,
         parameters: &stack.parameters,
     };
     lint_gathered(
         gathering,
-        &files,
+        files,
         &shown,
         options,
         errors,

@@ -80,6 +80,23 @@ fn findings(list: &Value, path_of: impl Fn(&str) -> String) -> BTreeSet<(String,
         .collect()
 }
 
+/// `(path, code, line, column)` of every finding in a lint or scan JSON
+/// list.
+fn placed(list: &Value) -> BTreeSet<(String, String, u64, u64)> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["path"].as_str().unwrap().to_owned(),
+                f["code"].as_str().unwrap().to_owned(),
+                f["line"].as_u64().unwrap(),
+                f["column"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
 /// What `heatwise lint --stack` finds in the seeded stack's own files,
 /// each file named as the scan names it: the root `template.yaml`, the
 /// others by their path under `files/`.
@@ -215,20 +232,6 @@ fn every_project_s_stacks_are_found_with_the_findings_of_their_files_live_and_fr
         .iter()
         .find(|s| s["name"] == "network")
         .unwrap();
-    let placed = |list: &Value| -> BTreeSet<(String, String, u64, u64)> {
-        list.as_array()
-            .unwrap()
-            .iter()
-            .map(|f| {
-                (
-                    f["path"].as_str().unwrap().to_owned(),
-                    f["code"].as_str().unwrap().to_owned(),
-                    f["line"].as_u64().unwrap(),
-                    f["column"].as_u64().unwrap(),
-                )
-            })
-            .collect()
-    };
     let linted = heatwise(
         &["lint", "--format", "json"],
         &[],
@@ -1020,20 +1023,6 @@ fn stacks_as_heat_keeps_them() {
     // stack's dump finds what the scan found there.
     let offline = heatwise(&["scan", &dump_arg, "--format", "json"], &[], &here);
     assert_eq!(stdout(&offline), stdout(&live), "{}", stderr(&offline));
-    let placed = |list: &Value| -> BTreeSet<(String, String, u64, u64)> {
-        list.as_array()
-            .unwrap()
-            .iter()
-            .map(|f| {
-                (
-                    f["path"].as_str().unwrap().to_owned(),
-                    f["code"].as_str().unwrap().to_owned(),
-                    f["line"].as_u64().unwrap(),
-                    f["column"].as_u64().unwrap(),
-                )
-            })
-            .collect()
-    };
     for (project, name) in [("beta", "two-levels"), ("alpha", "registry")] {
         let folder = dump.join(project).join(name);
         let stored = [

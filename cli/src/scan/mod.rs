@@ -102,19 +102,7 @@ pub struct ScanArgs {
     from: Option<heatwise_core::release::Release>,
 
     #[command(flatten)]
-    baseline: crate::baseline::BaselineArgs,
-
-    #[command(flatten)]
-    rules: crate::args::SelectArgs,
-
-    /// Print how many findings of each rule the stacks hold, not the
-    /// report (text or JSON).
-    #[arg(long)]
-    statistics: bool,
-
-    /// Write the report to FILE instead of standard output.
-    #[arg(long, value_name = "FILE")]
-    output_file: Option<PathBuf>,
+    report: crate::args::ReportArgs,
 }
 
 pub fn run(args: &ScanArgs) -> ExitCode {
@@ -166,7 +154,7 @@ pub fn run(args: &ScanArgs) -> ExitCode {
         limits,
         ..LintOptions::new(heatwise_core::catalog::Catalog::builtin()).with_target(args.target)
     };
-    let rules = match args.rules.selection().rules() {
+    let rules = match args.report.rules.selection().rules() {
         Ok(rules) => rules,
         Err(message) => {
             eprintln!("error: {message}");
@@ -199,7 +187,7 @@ pub fn run(args: &ScanArgs) -> ExitCode {
             )
         })
         .collect();
-    let baseline = match crate::baseline::for_stacks(&args.baseline, &mut by_stack) {
+    let baseline = match crate::baseline::for_stacks(&args.report.baseline, &mut by_stack) {
         Ok((Some(_), _)) if errors.is_empty() => return ExitCode::SUCCESS,
         Ok((Some(_), _)) => return ExitCode::from(2),
         Ok((None, applied)) => applied,
@@ -216,7 +204,7 @@ pub fn run(args: &ScanArgs) -> ExitCode {
         });
         upgrade::upgrade(stacks, from, to)
     });
-    let mut stdout = match crate::output::open(args.output_file.as_deref()) {
+    let mut stdout = match crate::output::open(args.report.output_file.as_deref()) {
         Ok(out) => out,
         Err(message) => {
             eprintln!("error: {message}");
@@ -225,7 +213,7 @@ pub fn run(args: &ScanArgs) -> ExitCode {
     };
     let all: Vec<&FileReport> = scanned.iter().flat_map(|s| &s.reports).collect();
     let written = match args.format {
-        _ if args.statistics => {
+        _ if args.report.statistics => {
             let format = match args.format {
                 ScanFormat::Json => crate::output::Format::Json,
                 _ => crate::output::Format::Text,

@@ -244,18 +244,7 @@ impl<'a, 't> Context<'a, 't> {
         range: TextRange,
         message: String,
     ) -> &mut Diagnostic {
-        self.out.push(Diagnostic {
-            rule,
-            severity: rule.severity(),
-            range,
-            message,
-            status: None,
-            lifecycle: Vec::new(),
-            subject: None,
-            fix: None,
-            related: Vec::new(),
-            stage: rule.stage(),
-        });
+        self.out.push(Diagnostic::of(rule, range, message));
         self.out.last_mut().expect("just pushed")
     }
 

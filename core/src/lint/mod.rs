@@ -142,6 +142,23 @@ pub struct Related {
 }
 
 impl Diagnostic {
+    /// A finding of `rule` at `range`, with the rule's severity and stage
+    /// and nothing more said (no status, fix or related places).
+    pub(crate) fn of(rule: Rule, range: TextRange, message: String) -> Diagnostic {
+        Diagnostic {
+            rule,
+            severity: rule.severity(),
+            range,
+            message,
+            status: None,
+            lifecycle: Vec::new(),
+            subject: None,
+            fix: None,
+            related: Vec::new(),
+            stage: rule.stage(),
+        }
+    }
+
     pub fn code(&self) -> &'static str {
         self.rule.code()
     }

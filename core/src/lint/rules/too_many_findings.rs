@@ -23,20 +23,11 @@ pub(crate) fn cap(diagnostics: &mut Vec<Diagnostic>) {
     let dropped = diagnostics.len() - MAX_DIAGNOSTICS + 1;
     diagnostics.truncate(MAX_DIAGNOSTICS - 1);
     let at = diagnostics.last().map_or(0, |d| d.range.end);
-    diagnostics.push(Diagnostic {
-        rule: Rule::TooManyFindings,
-        severity: Rule::TooManyFindings.severity(),
-        range: TextRange::empty(at),
-        message: format!(
-            "{dropped} more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)"
-        ),
-        status: None,
-        lifecycle: Vec::new(),
-        subject: None,
-        fix: None,
-        related: Vec::new(),
-        stage: None,
-    });
+    diagnostics.push(Diagnostic::of(
+        Rule::TooManyFindings,
+        TextRange::empty(at),
+        format!("{dropped} more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)"),
+    ));
 }
 
 #[cfg(test)]

@@ -60,18 +60,7 @@ pub(crate) fn find(
                     let start = suppression.range.start + offset as u32;
                     TextRange::new(start, start + code.len() as u32)
                 });
-            unused.push(Diagnostic {
-                rule: Rule::UnusedSuppression,
-                severity: Rule::UnusedSuppression.severity(),
-                range: at,
-                message,
-                status: None,
-                lifecycle: Vec::new(),
-                subject: None,
-                fix: None,
-                related: Vec::new(),
-                stage: None,
-            });
+            unused.push(Diagnostic::of(Rule::UnusedSuppression, at, message));
         }
     }
     unused
