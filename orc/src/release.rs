@@ -12,7 +12,8 @@
 //! touches nothing outside Heat unless its `actions` include DELETE, which
 //! is reported.
 
-use heatwise_core::fix::{apply_edits, Edit, Editor, NewValue};
+use heatwise_core::fix::{apply_edits, Edit, Editor};
+use heatwise_core::fixer::retain;
 use heatwise_core::template::{self, DocumentKind, Template};
 use heatwise_core::text::TextRange;
 
@@ -46,11 +47,12 @@ pub fn release_plan(text: &str) -> Result<ReleasePlan, String> {
     {
         return Err(format!("the template cannot be read: {}", problem.message));
     }
-    let key = match template.kind() {
-        DocumentKind::Hot => "deletion_policy",
-        DocumentKind::CloudFormation => "DeletionPolicy",
-        _ => return Err("this is not a Heat template".to_owned()),
-    };
+    if !matches!(
+        template.kind(),
+        DocumentKind::Hot | DocumentKind::CloudFormation
+    ) {
+        return Err("this is not a Heat template".to_owned());
+    }
     let tree = template.tree();
     let editor = Editor::new(tree);
     let mut edits: Vec<Edit> = Vec::new();
@@ -70,23 +72,13 @@ pub fn release_plan(text: &str) -> Result<ReleasePlan, String> {
             // Heat retains what it adopted already.
             continue;
         }
-        let edit = match template.resource_entry(definition, "deletion_policy") {
-            Some(entry) if tree.scalar(entry.value) == Some("Retain") => continue,
-            Some(entry) => editor.replace_scalar(entry.value, "Retain"),
-            None => editor.insert_entry(definition.body, key, &NewValue::Str("Retain".into())),
-        };
-        match edit {
-            Some(edit) => {
+        match retain(&template, &editor, resource) {
+            Ok(Some(edit)) => {
                 edits.push(edit);
                 retained += 1;
             }
-            None => notes.push((
-                at,
-                format!(
-                    "{} could not be given `{key}: Retain` where it is written: add it by hand",
-                    resource.name
-                ),
-            )),
+            Ok(None) => {}
+            Err(why) => notes.push((at, why)),
         }
     }
     Ok(ReleasePlan {

@@ -196,6 +196,21 @@ fn core_modules_import_downward_only() {
     );
 }
 
+/// An update is judged on the template model the rules read (`template`,
+/// `stack`): never on a second reading through JSON.
+#[test]
+fn the_update_reads_the_one_template_model() {
+    let update = code_below("core/src/update/");
+    assert!(update.len() >= 4, "{update:?}");
+    for (path, code) in update {
+        assert!(!code.contains("serde_json"), "{path} uses serde_json");
+        assert!(
+            !names_after(&code, "crate::").contains("load"),
+            "{path} reads through load"
+        );
+    }
+}
+
 /// The ORC export is one-way: the kinds and sections write through the
 /// context and never call back into the export that drives them.
 #[test]

@@ -9,6 +9,7 @@
 
 mod ignore;
 mod plan;
+mod retain;
 mod stack;
 
 use crate::fix::{apply_edits, non_clashing, Applicability, Edit, Fix};
@@ -16,6 +17,7 @@ use crate::lint::{lint, Diagnostic, LintOptions, Rule};
 
 pub use ignore::{add_ignores, Ignored};
 pub use plan::{migration_plan, PlanStep};
+pub use retain::retain;
 pub use stack::{fix_stack, StackFix};
 
 /// Most rounds of lint-and-fix [`fix_all`] runs.

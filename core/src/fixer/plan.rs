@@ -4,9 +4,10 @@
 //! RouterGateway's deletion would clear the gateway the router takes over,
 //! in no fixed order with the router's update); then the migration.
 
+use super::retain::retain;
 use crate::catalog::CatalogAt;
-use crate::fix::{apply_edits, Editor, NewValue};
-use crate::template::{self, DocumentKind};
+use crate::fix::{apply_edits, Editor};
+use crate::template;
 use crate::update::{preview, Action, Change, StackInput};
 
 /// One template of the plan, and what updating the stack with it does.
@@ -32,7 +33,7 @@ pub fn migration_plan(
         .filter(|change| change.action == Action::Deleted)
         .map(|change| change.name.as_str())
         .collect();
-    let retained = retain(original, &removed)?;
+    let retained = retain_all(original, &removed)?;
     let mut steps = Vec::new();
     let mut from = original.to_owned();
     if retained != original {
@@ -56,32 +57,14 @@ pub fn migration_plan(
 
 /// `text` with `deletion_policy: Retain` on each of `names`, comments and
 /// layout kept.
-fn retain(text: &str, names: &[&str]) -> Result<String, String> {
+fn retain_all(text: &str, names: &[&str]) -> Result<String, String> {
     let template = template::parse(text);
-    let key = match template.kind() {
-        DocumentKind::Hot => "deletion_policy",
-        DocumentKind::CloudFormation => "DeletionPolicy",
-        _ => return Err("this is not a Heat template".to_owned()),
-    };
-    let tree = template.tree();
-    let editor = Editor::new(tree);
+    let editor = Editor::new(template.tree());
     let mut edits = Vec::new();
     for resource in template.resources() {
-        if !names.contains(&resource.name.as_str()) {
-            continue;
+        if names.contains(&resource.name.as_str()) {
+            edits.extend(retain(&template, &editor, resource)?);
         }
-        let definition = &resource.definition;
-        let edit = match template.resource_entry(definition, "deletion_policy") {
-            Some(entry) if tree.scalar(entry.value) == Some("Retain") => continue,
-            Some(entry) => editor.replace_scalar(entry.value, "Retain"),
-            None => editor.insert_entry(definition.body, key, &NewValue::Str("Retain".into())),
-        };
-        edits.push(edit.ok_or_else(|| {
-            format!(
-                "deletion_policy cannot be written into {}'s definition as it is laid out",
-                resource.name
-            )
-        })?);
     }
     Ok(apply_edits(text, &edits))
 }

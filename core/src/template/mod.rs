@@ -426,11 +426,18 @@ impl<'t> Template<'t> {
     /// A resource's entry by its HOT key name (`depends_on`), read as the
     /// CloudFormation name (`DependsOn`) in CloudFormation templates.
     pub fn resource_entry(&self, definition: &Definition, hot_key: &str) -> Option<Entry> {
+        self.field(definition.body, hot_key)
+    }
+
+    /// A mapping's entry by its HOT key name (`default`), read as the
+    /// CloudFormation name (`Default`) in CloudFormation templates: the one
+    /// reading of the two spellings.
+    pub fn field(&self, mapping: NodeId, hot_key: &str) -> Option<Entry> {
         let key = match self.kind {
             DocumentKind::CloudFormation => cfn_key(hot_key),
             _ => hot_key,
         };
-        self.tree.get_entry(definition.body, key)
+        self.tree.get_entry(mapping, key)
     }
 
     /// The nodes a resource's `depends_on` (`DependsOn`) names resources
@@ -571,6 +578,7 @@ fn cfn_key(hot_key: &str) -> &str {
         "update_policy" => "UpdatePolicy",
         "description" => "Description",
         "condition" => "Condition",
+        "default" => "Default",
         other => other,
     }
 }

@@ -3,32 +3,37 @@
 //! types that always replace or replace by policy, and what an update or a
 //! replacement does to the running resource, said for the user.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::{Map, Value};
-
-use super::field;
 use crate::catalog::{ResourceType, RuleKind};
+use crate::template::value::{Val, V};
+use crate::text::TextRange;
 
-pub(super) fn value_or_default(
-    props: &Map<String, Value>,
-    key: &str,
-    schema: ResourceType<'_>,
-) -> Value {
+/// A resource's properties by name, as Heat's `Properties` holds them.
+pub(super) type Props = BTreeMap<String, Val>;
+
+pub(super) fn value_or_default(props: &Props, key: &str, schema: ResourceType<'_>) -> Val {
     match props.get(key) {
-        Some(Value::Null) | None => schema
-            .property(key)
-            .and_then(|p| p.default_value())
-            .unwrap_or(Value::Null),
-        Some(value) => value.clone(),
+        Some(value) if !value.is_null() => value.clone(),
+        _ => {
+            let default = schema.property(key).and_then(|p| p.default_value());
+            let at = TextRange::empty(0);
+            super::values::sorted(match default {
+                Some(json) => Val::from_json(&json, at),
+                None => Val::new(V::Null, at),
+            })
+        }
     }
 }
 
 /// The properties as the type's REPLACE translation rules leave them: a
 /// deprecated name moved to its successor (at the top, or inside each
 /// item of a list), as Heat's `Translation` does before comparing.
-pub(super) fn translated(values: &Value, schema: ResourceType<'_>) -> Map<String, Value> {
-    let mut props = values.as_object().cloned().unwrap_or_default();
+pub(super) fn translated(values: Val, schema: ResourceType<'_>) -> Props {
+    let mut props: Props = match values.v {
+        V::Map(entries) => entries.into_iter().collect(),
+        _ => Props::new(),
+    };
     for rule in schema.translation_rules() {
         if rule.kind() != RuleKind::Replace {
             continue;
@@ -40,17 +45,30 @@ pub(super) fn translated(values: &Value, schema: ResourceType<'_>) -> Map<String
         ) {
             if let [from] = from.as_slice() {
                 if let Some(value) = props.remove(*from) {
-                    if props.get(*to).is_none_or(Value::is_null) {
+                    if props.get(*to).is_none_or(Val::is_null) {
                         props.insert((*to).to_owned(), value);
                     }
                 }
             }
         } else if let (Some(old_key), [list, key]) = (rule.value_name(), path.as_slice()) {
-            if let Some(Value::Array(items)) = props.get_mut(*list) {
-                for item in items.iter_mut().filter_map(Value::as_object_mut) {
-                    if let Some(value) = item.remove(old_key) {
-                        if item.get(*key).is_none_or(Value::is_null) {
-                            item.insert((*key).to_owned(), value);
+            if let Some(Val {
+                v: V::List(items), ..
+            }) = props.get_mut(*list)
+            {
+                for item in items.iter_mut() {
+                    let V::Map(entries) = &mut item.v else {
+                        continue;
+                    };
+                    let Some(index) = entries.iter().position(|(k, _)| k == old_key) else {
+                        continue;
+                    };
+                    let (_, value) = entries.remove(index);
+                    match entries.iter().position(|(k, _)| k == key) {
+                        Some(i) if !entries[i].1.is_null() => {}
+                        Some(i) => entries[i].1 = value,
+                        None => {
+                            entries.push(((*key).to_owned(), value));
+                            entries.sort_by(|a, b| a.0.cmp(&b.0));
                         }
                     }
                 }
@@ -60,10 +78,17 @@ pub(super) fn translated(values: &Value, schema: ResourceType<'_>) -> Map<String
     props
 }
 
+fn text<'p>(props: &'p Props, key: &str) -> Option<&'p str> {
+    match &props.get(key)?.v {
+        V::Str(text) => Some(text),
+        _ => None,
+    }
+}
+
 /// `OS::Neutron::Port`'s `needs_replace`.
-pub(super) fn replace_always(resource_type: &str, props: &Map<String, Value>) -> bool {
+pub(super) fn replace_always(resource_type: &str, props: &Props) -> bool {
     resource_type == "OS::Neutron::Port"
-        && props.get("replacement_policy").and_then(Value::as_str) == Some("REPLACE_ALWAYS")
+        && text(props, "replacement_policy") == Some("REPLACE_ALWAYS")
 }
 
 /// `OS::Nova::Server`'s `needs_replace_with_prop_diff`: a changed flavor,
@@ -72,8 +97,8 @@ pub(super) fn replace_always(resource_type: &str, props: &Map<String, Value>) ->
 pub(super) fn server_replaces(
     resource_type: &str,
     changed: &BTreeSet<String>,
-    before: &Map<String, Value>,
-    after: &Map<String, Value>,
+    before: &Props,
+    after: &Props,
 ) -> Option<String> {
     if resource_type != "OS::Nova::Server" {
         return None;
@@ -86,15 +111,11 @@ pub(super) fn server_replaces(
         if !changed.contains(property) {
             continue;
         }
-        let chosen = after
-            .get(policy)
-            .or_else(|| before.get(policy))
-            .and_then(Value::as_str)
-            .unwrap_or(default);
-        if chosen == "REPLACE" {
+        let written = text(after, policy).or_else(|| text(before, policy));
+        if written.unwrap_or(default) == "REPLACE" {
             return Some(format!(
                 "{property} changes and {policy} is REPLACE{}: Heat replaces the server",
-                if after.get(policy).is_none() && before.get(policy).is_none() {
+                if written.is_none() {
                     " (its default)"
                 } else {
                     ""
@@ -127,8 +148,9 @@ pub(super) fn updated_effect(resource_type: &str, changed: &BTreeSet<String>) ->
     }
 }
 
-/// What a replacement loses: by type, what others saw of the old one.
-pub(super) fn replaced_effect(resource_type: &str, definition: &Value) -> String {
+/// What a replacement loses: by type, what others saw of the old one
+/// (`retained`: the definition says `deletion_policy: Retain`).
+pub(super) fn replaced_effect(resource_type: &str, retained: bool) -> String {
     let lost = match resource_type {
         "OS::Nova::FloatingIP" | "OS::Neutron::FloatingIP" | "AWS::EC2::EIP" => {
             "a new floating IP address: the old address is released"
@@ -147,8 +169,6 @@ pub(super) fn replaced_effect(resource_type: &str, definition: &Value) -> String
         }
         _ => "a new resource with a new ID in place of the old one",
     };
-    let retained = field(definition, "deletion_policy", "DeletionPolicy").and_then(Value::as_str)
-        == Some("Retain");
     if retained {
         format!("{lost} (the old one is left in the cloud: deletion_policy Retain)")
     } else {

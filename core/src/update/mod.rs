@@ -24,19 +24,17 @@
 //! What cannot be known offline (an attribute of a resource updated in
 //! place, a type outside the catalog) is said, not guessed.
 
+mod decide;
 mod effects;
+mod side;
 mod values;
 
-use std::collections::{BTreeMap, BTreeSet};
-
-use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 use crate::catalog::CatalogAt;
-use crate::load::{self, Kind};
-use effects::{
-    replace_always, replaced_effect, server_replaces, translated, updated_effect, value_or_default,
-};
-use values::{evaluate, references, Side};
+use decide::{retained, type_of, Update};
+use side::Side;
+use values::references;
 
 /// The most resources compared per template.
 pub const MAX_RESOURCES: usize = 10_000;
@@ -122,13 +120,6 @@ impl std::fmt::Display for Change {
     }
 }
 
-/// A template as the comparison reads it.
-struct Side_ {
-    resources: Map<String, Value>,
-    parameters: BTreeMap<String, Value>,
-    hot: bool,
-}
-
 /// Every resource of both templates, in the new template's order then the
 /// deleted ones, with what the update by Heat at the catalog's release
 /// does to it (whether a property updates in place, and a type's
@@ -138,57 +129,75 @@ pub fn preview(
     new: &StackInput<'_>,
     catalog: CatalogAt<'_>,
 ) -> Result<Vec<Change>, String> {
-    let old_side = read_side(old, "the running stack's template")?;
-    let new_side = read_side(new, "the new template")?;
+    let old = Side::read(old, "the running stack's template")?;
+    let new = Side::read(new, "the new template")?;
     let mut fates: BTreeMap<String, Fate> = BTreeMap::new();
-    let names: Vec<String> = new_side.resources.keys().cloned().collect();
+    // A repeated name is one resource, its last definition (Heat's).
+    let mut names: Vec<&str> = Vec::new();
+    for resource in new.template.resources() {
+        names.retain(|&name| name != resource.name);
+        names.push(&resource.name);
+    }
+    let depends: BTreeMap<&str, Vec<String>> = names
+        .iter()
+        .map(|&name| {
+            let body = new.template.resource(name).expect("listed").definition.body;
+            let named = references(&new.template, body);
+            let inside = named
+                .into_iter()
+                .filter(|r| r != name && new.template.resource(r).is_some());
+            (name, inside.collect())
+        })
+        .collect();
     // In dependency order: a resource is decided once those it refers to are.
-    let mut pending: Vec<String> = names.clone();
+    let mut pending: Vec<&str> = names.clone();
     while !pending.is_empty() {
         let before = pending.len();
-        pending.retain(|name| {
-            let definition = &new_side.resources[name];
-            let waiting = references(definition).iter().any(|r| {
-                *r != *name && new_side.resources.contains_key(r) && !fates.contains_key(r)
-            });
-            if waiting {
+        pending.retain(|&name| {
+            if depends[name].iter().any(|r| !fates.contains_key(r)) {
                 return true;
             }
-            let fate = decide(name, &old_side, &new_side, &fates, catalog);
-            fates.insert(name.clone(), fate);
+            let update = Update {
+                old: &old,
+                new: &new,
+                fates: &fates,
+                catalog,
+            };
+            let fate = update.decide(name);
+            fates.insert(name.to_owned(), fate);
             false
         });
         if pending.len() == before {
             for name in pending.drain(..) {
-                fates.insert(
-                    name.clone(),
-                    Fate::unknown(
-                        type_of(&new_side.resources[&name], new_side.hot),
-                        "it is in a circle of references, which Heat refuses".into(),
-                    ),
-                );
+                let definition = &new.template.resource(name).expect("listed").definition;
+                let why = "it is in a circle of references, which Heat refuses".into();
+                fates.insert(name.to_owned(), Fate::unknown(type_of(definition), why));
             }
         }
     }
-    let mut changes: Vec<Change> = names.iter().map(|name| fates[name].change(name)).collect();
-    for (name, definition) in &old_side.resources {
-        if !new_side.resources.contains_key(name) {
-            let retained = field(definition, "deletion_policy", "DeletionPolicy")
-                .and_then(Value::as_str)
-                == Some("Retain");
-            changes.push(Change {
-                name: name.clone(),
-                resource_type: type_of(definition, old_side.hot),
-                action: Action::Deleted,
-                properties: Vec::new(),
-                why: "it is not in the new template".into(),
-                effect: Some(if retained {
-                    "Heat forgets it but leaves it in the cloud (deletion_policy: Retain)".into()
-                } else {
-                    "deleted from the cloud".into()
-                }),
-            });
+    let mut changes: Vec<Change> = names.iter().map(|&name| fates[name].change(name)).collect();
+    let mut deleted: Vec<&str> = Vec::new();
+    for resource in old.template.resources() {
+        if new.template.resource(&resource.name).is_none()
+            && !deleted.contains(&resource.name.as_str())
+        {
+            deleted.push(&resource.name);
         }
+    }
+    for name in deleted {
+        let definition = &old.template.resource(name).expect("listed").definition;
+        changes.push(Change {
+            name: name.to_owned(),
+            resource_type: type_of(definition),
+            action: Action::Deleted,
+            properties: Vec::new(),
+            why: "it is not in the new template".into(),
+            effect: Some(if retained(&old.template, definition) {
+                "Heat forgets it but leaves it in the cloud (deletion_policy: Retain)".into()
+            } else {
+                "deleted from the cloud".into()
+            }),
+        });
     }
     Ok(changes)
 }
@@ -243,285 +252,6 @@ impl Fate {
             _ => self.keeps_id(),
         }
     }
-}
-
-fn read_side(input: &StackInput<'_>, what: &str) -> Result<Side_, String> {
-    let document = to_json(input.template, Kind::Template)
-        .map_err(|message| format!("{what} cannot be read: {message}"))?;
-    let hot = document.get("heat_template_version").is_some();
-    let resources = field(&document, "resources", "Resources")
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
-    if resources.len() > MAX_RESOURCES {
-        return Err(format!(
-            "{what} has {} resources; heatwise compares at most {MAX_RESOURCES}",
-            resources.len()
-        ));
-    }
-    let mut parameters = BTreeMap::new();
-    if let Some(declared) = field(&document, "parameters", "Parameters").and_then(Value::as_object)
-    {
-        for (name, schema) in declared {
-            if let Some(default) = field(schema, "default", "Default") {
-                parameters.insert(name.clone(), default.clone());
-            }
-        }
-    }
-    // parameter_defaults, then parameters, then the command line: later wins.
-    for environment in &input.environments {
-        let environment = to_json(environment, Kind::Environment)
-            .map_err(|message| format!("an environment of {what} cannot be read: {message}"))?;
-        for section in ["parameter_defaults", "parameters"] {
-            if let Some(values) = environment.get(section).and_then(Value::as_object) {
-                for (name, value) in values {
-                    parameters.insert(name.clone(), value.clone());
-                }
-            }
-        }
-    }
-    for (name, value) in &input.parameters {
-        parameters.insert(name.clone(), Value::String(value.clone()));
-    }
-    Ok(Side_ {
-        resources,
-        parameters,
-        hot,
-    })
-}
-
-fn to_json(text: &str, kind: Kind) -> Result<Value, String> {
-    let loaded = load::load(text, kind).map_err(|error| error.message)?;
-    let written = load::to_json(&loaded)
-        .ok_or_else(|| "it is too large once its aliases are expanded".to_owned())?;
-    serde_json::from_str(&written).map_err(|error| format!("it is nested too deeply ({error})"))
-}
-
-/// A HOT key or its CloudFormation spelling.
-pub(super) fn field<'v>(value: &'v Value, hot: &str, cfn: &str) -> Option<&'v Value> {
-    value.get(hot).or_else(|| value.get(cfn))
-}
-
-fn type_of(definition: &Value, _hot: bool) -> String {
-    field(definition, "type", "Type")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_owned()
-}
-
-/// The keys of a definition besides its type and properties, compared as
-/// Heat's frozen definitions compare them.
-const OTHER_KEYS: [(&str, &str); 6] = [
-    ("metadata", "Metadata"),
-    ("depends_on", "DependsOn"),
-    ("deletion_policy", "DeletionPolicy"),
-    ("update_policy", "UpdatePolicy"),
-    ("condition", "Condition"),
-    ("external_id", "ExternalId"),
-];
-
-fn decide(
-    name: &str,
-    old: &Side_,
-    new: &Side_,
-    fates: &BTreeMap<String, Fate>,
-    catalog: CatalogAt<'_>,
-) -> Fate {
-    let after = &new.resources[name];
-    let new_type = type_of(after, new.hot);
-    let Some(before) = old.resources.get(name) else {
-        return Fate {
-            resource_type: new_type,
-            action: Action::Added,
-            properties: Vec::new(),
-            why: "it is not in the running stack".into(),
-            effect: Some("created".into()),
-        };
-    };
-    let old_type = type_of(before, old.hot);
-    let mut substituted = false;
-    if old_type != new_type {
-        let substitutes = catalog
-            .catalog()
-            .resource_type(&old_type)
-            .map(|t| {
-                catalog
-                    .status_now(&t)
-                    .substitute_types()
-                    .any(|s| s == new_type)
-            })
-            .unwrap_or(false);
-        if !substitutes {
-            return Fate {
-                resource_type: new_type.clone(),
-                action: Action::Replaced,
-                properties: Vec::new(),
-                why: format!(
-                    "its type changes from {old_type} to {new_type}, and {new_type} is not the substitute Heat names for {old_type}: Heat replaces the resource"
-                ),
-                effect: Some(replaced_effect(&old_type, before)),
-            };
-        }
-        substituted = true;
-    }
-    let Some(schema) = catalog.catalog().resource_type(&new_type) else {
-        if before == after {
-            return Fate {
-                resource_type: new_type,
-                action: Action::Unchanged,
-                properties: Vec::new(),
-                why: "its definition is the same (a nested template's own resources are compared in its file)".into(),
-                effect: None,
-            };
-        }
-        return Fate::unknown(
-            new_type.clone(),
-            format!("{new_type} is not in the catalog (a nested template or a plugin): its update is its own"),
-        );
-    };
-    let old_props = field(before, "properties", "Properties")
-        .cloned()
-        .unwrap_or(Value::Null);
-    let new_props = field(after, "properties", "Properties")
-        .cloned()
-        .unwrap_or(Value::Null);
-    let old_values = evaluate(
-        &old_props,
-        Side::Old,
-        &old.parameters,
-        &old.resources,
-        fates,
-    );
-    let new_values = evaluate(
-        &new_props,
-        Side::New,
-        &new.parameters,
-        &new.resources,
-        fates,
-    );
-    let definition_changed = substituted
-        || old_values.as_ref().ok() != new_values.as_ref().ok()
-        || old_values.is_err()
-        || OTHER_KEYS
-            .iter()
-            .any(|(hot, cfn)| field(before, hot, cfn) != field(after, hot, cfn));
-    let (old_values, new_values) = match (old_values, new_values) {
-        (Ok(old_values), Ok(new_values)) => (old_values, new_values),
-        (Err(why), _) | (_, Err(why)) => {
-            return Fate::unknown(
-                new_type,
-                format!("its properties are known only at run time: {why}"),
-            )
-        }
-    };
-    let before_props = translated(&old_values, schema);
-    let after_props = translated(&new_values, schema);
-    if replace_always(&new_type, &after_props) {
-        return Fate {
-            resource_type: new_type.clone(),
-            action: Action::Replaced,
-            properties: vec!["replacement_policy".into()],
-            why: "replacement_policy is REPLACE_ALWAYS: Heat replaces the port on every update"
-                .into(),
-            effect: Some(replaced_effect(&new_type, after)),
-        };
-    }
-    if !definition_changed {
-        return Fate {
-            resource_type: new_type,
-            action: Action::Unchanged,
-            properties: Vec::new(),
-            why: "its definition is the same".into(),
-            effect: None,
-        };
-    }
-    let changed: BTreeSet<String> = schema
-        .properties()
-        .map(|property| property.name().to_owned())
-        .filter(|key| {
-            value_or_default(&before_props, key, schema)
-                != value_or_default(&after_props, key, schema)
-        })
-        .collect();
-    if changed.is_empty() {
-        return Fate {
-            resource_type: new_type.clone(),
-            action: Action::Updated,
-            properties: Vec::new(),
-            why: if substituted {
-                format!("{new_type} is the substitute Heat names for {old_type}: the resource is updated in place, its properties the same")
-            } else {
-                "its definition changed, but no property does once Heat's translation rules and defaults apply: updated in place with an empty property diff".into()
-            },
-            effect: Some("nothing is sent to the service".into()),
-        };
-    }
-    let listed: Vec<String> = changed.iter().cloned().collect();
-    let immutable: Vec<&String> = changed
-        .iter()
-        .filter(|key| schema.property(key).is_some_and(|p| p.immutable()))
-        .collect();
-    if !immutable.is_empty() {
-        return Fate {
-            resource_type: new_type.clone(),
-            action: Action::Refused,
-            properties: listed,
-            why: format!(
-                "Heat refuses the update: {} of {new_type} may not change (Update to properties {} of {name} ({new_type}) is not supported)",
-                join(&immutable),
-                join(&immutable),
-            ),
-            effect: None,
-        };
-    }
-    if let Some(policy) = server_replaces(&new_type, &changed, &before_props, &after_props) {
-        return Fate {
-            resource_type: new_type.clone(),
-            action: Action::Replaced,
-            properties: listed,
-            why: policy,
-            effect: Some(replaced_effect(&new_type, after)),
-        };
-    }
-    let fixed: Vec<&String> = changed
-        .iter()
-        .filter(|key| {
-            !schema
-                .property(key)
-                .is_some_and(|p| catalog.update_allowed(p))
-        })
-        .collect();
-    if !fixed.is_empty() {
-        return Fate {
-            resource_type: new_type.clone(),
-            action: Action::Replaced,
-            properties: listed,
-            why: format!(
-                "{} of {new_type} cannot change in place: Heat replaces the resource",
-                join(&fixed)
-            ),
-            effect: Some(replaced_effect(&new_type, after)),
-        };
-    }
-    let effect = updated_effect(&new_type, &changed);
-    Fate {
-        resource_type: new_type.clone(),
-        action: Action::Updated,
-        why: format!(
-            "{} of {new_type} may change in place",
-            join(&changed.iter().collect::<Vec<_>>())
-        ),
-        properties: listed,
-        effect: Some(effect),
-    }
-}
-
-fn join(names: &[&String]) -> String {
-    names
-        .iter()
-        .map(|n| n.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[cfg(test)]
@@ -653,6 +383,53 @@ mod tests {
         let action_of = |name: &str| found.iter().find(|(n, _, _)| n == name).unwrap().1;
         assert_eq!(action_of("net"), Action::Updated);
         assert_eq!(action_of("port"), Action::Unknown);
+    }
+
+    #[test]
+    fn parameters_take_heat_s_values_the_command_line_then_parameters_then_defaults() {
+        let template = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number, default: 1}\nresources:\n  v:\n    type: OS::Cinder::Volume\n    properties: {size: {get_param: size}}\n";
+        let with = |environments: Vec<&'static str>, given: &[(&str, &str)]| StackInput {
+            template,
+            environments,
+            parameters: given
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        };
+        let action = |old: StackInput<'_>, new: StackInput<'_>| {
+            preview(&old, &new, Catalog::builtin().at(None)).unwrap()[0].action
+        };
+        // A number given as text is the number.
+        assert_eq!(
+            action(with(vec![], &[]), with(vec![], &[("size", "1")])),
+            Action::Unchanged
+        );
+        assert_eq!(
+            action(with(vec![], &[]), with(vec![], &[("size", "2")])),
+            Action::Updated
+        );
+        // An earlier environment's parameters beat a later one's defaults.
+        let environments = vec!["parameters: {size: 1}\n", "parameter_defaults: {size: 3}\n"];
+        assert_eq!(
+            action(with(vec![], &[]), with(environments, &[])),
+            Action::Unchanged
+        );
+        let environments = vec!["parameter_defaults: {size: 3}\n"];
+        assert_eq!(
+            action(with(vec![], &[]), with(environments, &[])),
+            Action::Updated
+        );
+    }
+
+    #[test]
+    fn resources_are_listed_in_the_new_template_s_order_then_the_deleted() {
+        let old = format!("{HOT}    type: OS::Heat::None\n  b: {{type: OS::Heat::None}}\n  gone: {{type: OS::Heat::None}}\n");
+        let new = "heat_template_version: 2018-08-31\nresources:\n  z: {type: OS::Heat::None}\n  b: {type: OS::Heat::None}\n";
+        let names: Vec<String> = actions(&old, new)
+            .into_iter()
+            .map(|(name, _, _)| name)
+            .collect();
+        assert_eq!(names, ["z", "b", "r", "gone"]);
     }
 
     #[test]

@@ -1,98 +1,223 @@
-//! Property values as an update compares them: parameters replaced by
-//! their values, and references to resources by a token that stays the
-//! same while the running resource does. Other functions are kept with
-//! their arguments resolved, so that the same call on the same inputs
-//! compares equal. Walked with a stack of its own, never by recursion.
+//! Property values as an update compares them, read from the template
+//! model: parameters replaced by their values, and references to resources
+//! by a token that stays the same while the running resource does. Other
+//! functions are kept with their arguments resolved, so that the same call
+//! on the same inputs compares equal. Maps compare as Python's dicts do
+//! (keys in any order), so each is kept sorted by key.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::{Map, Value};
-
+use super::side::Side;
 use super::Fate;
+use crate::syntax::NodeId;
+use crate::template::merge::flattened;
+use crate::template::value::{key_text, scalar, Val, V};
+use crate::template::{FunctionCall, Template};
+use crate::text::TextRange;
 
 /// Which template a value is read from.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Side {
+pub enum Time {
     Old,
     New,
 }
 
-/// The most values walked in one resource's properties.
+/// The most values walked in one resource's properties, and how deep.
 const MAX_VALUES: usize = 1 << 20;
-
-/// Parameters Heat itself gives every stack; the same before and after.
-const PSEUDO_PARAMETERS: [&str; 6] = [
-    "OS::stack_name",
-    "OS::stack_id",
-    "OS::project_id",
-    "AWS::StackName",
-    "AWS::StackId",
-    "AWS::Region",
-];
+const MAX_DEPTH: usize = 64;
 
 /// The resources a definition refers to (`get_resource`, `get_attr`,
-/// `Ref`, `Fn::GetAtt`, `depends_on`).
-pub fn references(definition: &Value) -> BTreeSet<String> {
+/// `Ref`, `Fn::GetAtt`, `depends_on`), aliases followed.
+pub fn references(template: &Template<'_>, body: NodeId) -> BTreeSet<String> {
+    let tree = template.tree();
     let mut found = BTreeSet::new();
-    let mut stack = vec![definition];
+    let mut pending = vec![body];
     let mut walked = 0;
-    while let Some(value) = stack.pop() {
+    while let Some(node) = pending.pop() {
         walked += 1;
         if walked > MAX_VALUES {
             break;
         }
-        match value {
-            Value::Object(map) => {
-                if map.len() == 1 {
-                    let (key, argument) = map.iter().next().expect("one entry");
-                    match (key.as_str(), argument) {
-                        ("get_resource" | "Ref", Value::String(name)) => {
-                            found.insert(name.clone());
-                        }
-                        ("get_attr" | "Fn::GetAtt", Value::Array(items)) => {
-                            if let Some(Value::String(name)) = items.first() {
-                                found.insert(name.clone());
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                for (key, item) in map {
-                    if matches!(key.as_str(), "depends_on" | "DependsOn") {
-                        match item {
-                            Value::String(name) => {
-                                found.insert(name.clone());
-                            }
-                            Value::Array(names) => found
-                                .extend(names.iter().filter_map(Value::as_str).map(str::to_owned)),
-                            _ => {}
-                        }
-                    }
-                    stack.push(item);
-                }
+        let node = tree.alias_target(node).unwrap_or(node);
+        if let Some(call) = template.call_at(node) {
+            let named = match call.name {
+                "get_resource" | "Ref" => Some(call.args),
+                "get_attr" | "Fn::GetAtt" => tree.items(call.args).first().copied(),
+                _ => None,
+            };
+            if let Some(name) = named.and_then(|node| tree.scalar(node)) {
+                found.insert(name.to_owned());
             }
-            Value::Array(items) => stack.extend(items.iter()),
-            _ => {}
+        }
+        if tree.is_mapping(node) {
+            for merged in flattened(tree, node) {
+                let key = tree.scalar(merged.entry.key);
+                if matches!(key, Some("depends_on" | "DependsOn")) {
+                    let value = merged.entry.value;
+                    let names = if tree.is_sequence(value) {
+                        tree.items(value).to_vec()
+                    } else {
+                        vec![value]
+                    };
+                    found.extend(
+                        names
+                            .iter()
+                            .filter_map(|&n| tree.scalar(n))
+                            .map(str::to_owned),
+                    );
+                }
+                pending.push(merged.entry.value);
+            }
+        } else if tree.is_sequence(node) {
+            pending.extend(tree.items(node).iter().copied());
         }
     }
     found
 }
 
+/// What a value is resolved against.
+pub struct Scope<'s, 'a> {
+    pub time: Time,
+    pub side: &'s Side<'a>,
+    pub fates: &'s BTreeMap<String, Fate>,
+}
+
+/// The value at `node` with its functions resolved as far as an update
+/// compares them, every range empty (values of both templates compare).
+pub fn evaluate(scope: &Scope<'_, '_>, node: NodeId) -> Result<Val, String> {
+    let mut budget = MAX_VALUES;
+    Ok(walk(scope, node, 0, &mut budget)?.relocated(TextRange::empty(0)))
+}
+
+/// A value written as data, functions left as written (metadata, policies).
+pub fn written(template: &Template<'_>, node: NodeId) -> Val {
+    let budget = std::cell::Cell::new(MAX_VALUES);
+    let value = crate::template::value::literal(template.tree(), node, 0, MAX_DEPTH, &budget);
+    sorted(value.relocated(TextRange::empty(0)))
+}
+
+fn walk(
+    scope: &Scope<'_, '_>,
+    node: NodeId,
+    depth: usize,
+    budget: &mut usize,
+) -> Result<Val, String> {
+    let template = &scope.side.template;
+    let tree = template.tree();
+    if depth > MAX_DEPTH || *budget == 0 {
+        return Err("the properties are nested too deeply or are too large to compare".into());
+    }
+    *budget -= 1;
+    let node = tree.alias_target(node).unwrap_or(node);
+    let at = TextRange::empty(0);
+    if let Some(call) = template.call_at(node) {
+        return function(scope, call, depth, budget);
+    }
+    let v = if tree.is_mapping(node) {
+        let mut entries = Vec::new();
+        for merged in flattened(tree, node) {
+            let value = walk(scope, merged.entry.value, depth + 1, budget)?;
+            entries.push((key_text(tree, merged.entry.key), value));
+        }
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        V::Map(entries)
+    } else if tree.is_sequence(node) {
+        let items = tree.items(node).iter();
+        V::List(
+            items
+                .map(|&item| walk(scope, item, depth + 1, budget))
+                .collect::<Result<_, _>>()?,
+        )
+    } else {
+        match scalar(tree, node) {
+            V::Unknown(why) => return Err(why.unwrap_or_else(|| "a value is unknown".into())),
+            v => v,
+        }
+    };
+    Ok(Val::new(v, at))
+}
+
+fn function(
+    scope: &Scope<'_, '_>,
+    call: &FunctionCall,
+    depth: usize,
+    budget: &mut usize,
+) -> Result<Val, String> {
+    let template = &scope.side.template;
+    let tree = template.tree();
+    let name = |node: NodeId| tree.scalar(node).map(str::to_owned);
+    match call.name {
+        "get_resource" => {
+            if let Some(resource) = name(call.args) {
+                return token(scope, &resource, "ref");
+            }
+        }
+        "Ref" => match name(call.args) {
+            Some(resource) if template.resource(&resource).is_some() => {
+                return token(scope, &resource, "ref")
+            }
+            Some(parameter) => return scope.side.parameter(&parameter).map(sorted),
+            None => {}
+        },
+        "get_param" => {
+            let (first, path) = match tree.items(call.args).split_first() {
+                Some((&first, path)) => (first, path),
+                None => (call.args, &[][..]),
+            };
+            if let Some(parameter) = name(first) {
+                let mut value = scope.side.parameter(&parameter)?;
+                for &step in path {
+                    let step = walk(scope, step, depth + 1, budget)?;
+                    value = within(value, &step);
+                }
+                return Ok(sorted(value));
+            }
+        }
+        "get_attr" | "Fn::GetAtt" => {
+            if let Some((&first, path)) = tree.items(call.args).split_first() {
+                if let Some(resource) = name(first) {
+                    let mut parts = Vec::with_capacity(path.len());
+                    for &step in path {
+                        let step = walk(scope, step, depth + 1, budget)?;
+                        parts.push(step.python_str().unwrap_or_else(|| format!("{:?}", step.v)));
+                    }
+                    return token(scope, &resource, &format!("attr:{}", parts.join(".")));
+                }
+            }
+        }
+        _ => {}
+    }
+    // Kept as the call, its arguments resolved.
+    let argument = walk(scope, call.args, depth + 1, budget)?;
+    let at = TextRange::empty(0);
+    Ok(Val::new(V::Map(vec![(call.name.to_owned(), argument)]), at))
+}
+
+/// The part of a parameter's value a `get_param` path names (null where
+/// there is none).
+fn within(value: Val, step: &Val) -> Val {
+    let at = value.at;
+    let found = match (&value.v, &step.v) {
+        (V::Map(_), V::Str(key)) => value.get(key).cloned(),
+        (V::List(items), V::Int(index)) => usize::try_from(*index)
+            .ok()
+            .and_then(|i| items.get(i).cloned()),
+        _ => None,
+    };
+    found.unwrap_or(Val::new(V::Null, at))
+}
+
 /// A token for a running resource (`what` is `ref` or `attr:...`), changed
 /// on the new side when the resource will not be the same one.
-fn token(
-    name: &str,
-    what: &str,
-    side: Side,
-    fates: &BTreeMap<String, Fate>,
-) -> Result<Value, String> {
-    let old = Value::String(format!("\u{1}{what}:{name}"));
-    if side == Side::Old {
+fn token(scope: &Scope<'_, '_>, name: &str, what: &str) -> Result<Val, String> {
+    let at = TextRange::empty(0);
+    let old = Val::new(V::Str(format!("\u{1}{what}:{name}")), at);
+    if scope.time == Time::Old {
         return Ok(old);
     }
-    let Some(fate) = fates.get(name) else {
-        // Not a resource of the new template: a parameter (`Ref`) or a
-        // name Heat refuses; compared as written.
+    let Some(fate) = scope.fates.get(name) else {
+        // Not a resource of the new template: a name Heat refuses;
+        // compared as written.
         return Ok(old);
     };
     let keeps = if what == "ref" {
@@ -102,7 +227,7 @@ fn token(
     };
     match keeps {
         Some(true) => Ok(old),
-        Some(false) => Ok(Value::String(format!("\u{1}{what}:{name}:new"))),
+        Some(false) => Ok(Val::new(V::Str(format!("\u{1}{what}:{name}:new")), at)),
         None if what == "ref" => Err(format!("whether {name} is replaced is not known offline")),
         None => Err(format!(
             "{} of {name}, which the update changes in place, is known only once it has run",
@@ -111,177 +236,28 @@ fn token(
     }
 }
 
-/// What a walk step does.
-enum Step<'v> {
-    Enter(&'v Value),
-    /// Builds an array of the last `len` results.
-    Array(usize),
-    /// Builds an object of these keys from the last results.
-    Object(Vec<&'v String>),
-    /// Applies a function to the last result.
-    Call(&'v str),
-}
-
-/// The value with its functions resolved as far as an update compares them.
-pub fn evaluate(
-    value: &Value,
-    side: Side,
-    parameters: &BTreeMap<String, Value>,
-    resources: &Map<String, Value>,
-    fates: &BTreeMap<String, Fate>,
-) -> Result<Value, String> {
-    let mut steps = vec![Step::Enter(value)];
-    let mut results: Vec<Value> = Vec::new();
-    let mut walked = 0;
-    while let Some(step) = steps.pop() {
-        match step {
-            Step::Enter(value) => {
-                walked += 1;
-                if walked > MAX_VALUES {
-                    return Err(format!("the properties hold more than {MAX_VALUES} values"));
+/// Every map in the value with its keys in order (the last of a repeated
+/// key kept), so that values compare as Python's dicts do.
+pub fn sorted(mut value: Val) -> Val {
+    let mut pending = vec![&mut value];
+    while let Some(val) = pending.pop() {
+        match &mut val.v {
+            V::Map(entries) => {
+                // A stable sort keeps repeated keys in order: keep the last.
+                entries.sort_by(|a, b| a.0.cmp(&b.0));
+                let mut kept: Vec<(String, Val)> = Vec::with_capacity(entries.len());
+                for entry in entries.drain(..) {
+                    match kept.last_mut() {
+                        Some(last) if last.0 == entry.0 => *last = entry,
+                        _ => kept.push(entry),
+                    }
                 }
-                match value {
-                    Value::Object(map) if map.len() == 1 && is_function(map) => {
-                        let (key, argument) = map.iter().next().expect("one entry");
-                        steps.push(Step::Call(key));
-                        steps.push(Step::Enter(argument));
-                    }
-                    Value::Object(map) => {
-                        steps.push(Step::Object(map.keys().collect()));
-                        steps.extend(map.values().rev().map(Step::Enter));
-                    }
-                    Value::Array(items) => {
-                        steps.push(Step::Array(items.len()));
-                        steps.extend(items.iter().rev().map(Step::Enter));
-                    }
-                    other => results.push(other.clone()),
-                }
+                *entries = kept;
+                pending.extend(entries.iter_mut().map(|(_, v)| v));
             }
-            Step::Array(len) => {
-                let items = results.split_off(results.len() - len);
-                results.push(Value::Array(items));
-            }
-            Step::Object(keys) => {
-                let values = results.split_off(results.len() - keys.len());
-                let map: Map<String, Value> = keys.into_iter().cloned().zip(values).collect();
-                results.push(Value::Object(map));
-            }
-            Step::Call(function) => {
-                let argument = results.pop().unwrap_or(Value::Null);
-                let context = Context {
-                    side,
-                    parameters,
-                    resources,
-                    fates,
-                };
-                results.push(call(function, argument, &context)?);
-            }
+            V::List(items) => pending.extend(items.iter_mut()),
+            _ => {}
         }
     }
-    Ok(results.pop().unwrap_or(Value::Null))
-}
-
-fn is_function(map: &Map<String, Value>) -> bool {
-    map.keys().next().is_some_and(|key| {
-        key.starts_with("get_")
-            || key.starts_with("Fn::")
-            || key == "Ref"
-            || matches!(
-                key.as_str(),
-                "list_join"
-                    | "str_replace"
-                    | "str_replace_strict"
-                    | "str_replace_vstrict"
-                    | "str_split"
-                    | "repeat"
-                    | "digest"
-                    | "resource_facade"
-                    | "map_merge"
-                    | "map_replace"
-                    | "yaql"
-                    | "if"
-                    | "filter"
-                    | "make_url"
-                    | "list_concat"
-                    | "list_concat_unique"
-                    | "contains"
-                    | "equals"
-                    | "not"
-                    | "and"
-                    | "or"
-            )
-    })
-}
-
-/// What a function is resolved against.
-struct Context<'a> {
-    side: Side,
-    parameters: &'a BTreeMap<String, Value>,
-    /// The resources of the side's template.
-    resources: &'a Map<String, Value>,
-    fates: &'a BTreeMap<String, Fate>,
-}
-
-fn call(function: &str, argument: Value, context: &Context<'_>) -> Result<Value, String> {
-    let (side, fates) = (context.side, context.fates);
-    match (function, &argument) {
-        ("get_resource", Value::String(name)) => token(name, "ref", side, fates),
-        ("Ref", Value::String(name)) if context.resources.contains_key(name) => {
-            token(name, "ref", side, fates)
-        }
-        ("get_param" | "Ref", _) => parameter(&argument, context.parameters),
-        ("get_attr" | "Fn::GetAtt", Value::Array(items)) => {
-            let Some(Value::String(name)) = items.first() else {
-                return Ok(wrapped(function, argument));
-            };
-            let path: Vec<String> = items[1..]
-                .iter()
-                .map(|item| match item {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                })
-                .collect();
-            token(name, &format!("attr:{}", path.join(".")), side, fates)
-        }
-        _ => Ok(wrapped(function, argument)),
-    }
-}
-
-fn wrapped(function: &str, argument: Value) -> Value {
-    let mut map = Map::new();
-    map.insert(function.to_owned(), argument);
-    Value::Object(map)
-}
-
-/// `get_param: NAME` or `[NAME, key or index...]`.
-fn parameter(argument: &Value, parameters: &BTreeMap<String, Value>) -> Result<Value, String> {
-    let (name, path): (&str, &[Value]) = match argument {
-        Value::String(name) => (name, &[]),
-        Value::Array(items) => match items.split_first() {
-            Some((Value::String(name), rest)) => (name, rest),
-            _ => return Ok(wrapped("get_param", argument.clone())),
-        },
-        _ => return Ok(wrapped("get_param", argument.clone())),
-    };
-    if PSEUDO_PARAMETERS.contains(&name) {
-        return Ok(Value::String(format!("\u{1}param:{name}")));
-    }
-    let Some(mut value) = parameters.get(name).cloned() else {
-        return Err(format!(
-            "the parameter {name} has no value here (give it with -P)"
-        ));
-    };
-    for step in path {
-        value = match (&value, step) {
-            (Value::Object(map), Value::String(key)) => {
-                map.get(key).cloned().unwrap_or(Value::Null)
-            }
-            (Value::Array(items), Value::Number(index)) => index
-                .as_u64()
-                .and_then(|i| items.get(i as usize).cloned())
-                .unwrap_or(Value::Null),
-            _ => Value::Null,
-        };
-    }
-    Ok(value)
+    value
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use heatwise_core::syntax::NodeId;
 use heatwise_core::template::merge::flattened;
 use heatwise_core::template::value::{bool_from_string, literal};
-use heatwise_core::template::{DocumentKind, Template};
+use heatwise_core::template::Template;
 use heatwise_core::text::TextRange;
 
 use super::{Val, MAX_ENVIRONMENT_VALUES, MAX_EVAL_DEPTH, V};
@@ -190,21 +190,18 @@ pub(super) fn read(
     (parameters, problems)
 }
 
-/// A field of a parameter's declaration, by its HOT or CloudFormation name.
-fn field(template: &Template<'_>, declaration: NodeId, hot: &str, cfn: &str) -> Option<NodeId> {
-    let tree = template.tree();
-    let key = match template.kind() {
-        DocumentKind::CloudFormation => cfn,
-        _ => hot,
-    };
-    tree.is_mapping(declaration)
-        .then(|| tree.get(declaration, key))
-        .flatten()
+/// A field of a parameter's declaration, by its HOT name.
+fn field(template: &Template<'_>, declaration: NodeId, hot: &str) -> Option<NodeId> {
+    let mapping = template
+        .tree()
+        .is_mapping(declaration)
+        .then_some(declaration)?;
+    template.field(mapping, hot).map(|entry| entry.value)
 }
 
 /// The declared type, with CloudFormation's names read as HOT's.
 fn declared_type(template: &Template<'_>, declaration: NodeId) -> String {
-    field(template, declaration, "type", "Type")
+    field(template, declaration, "type")
         .and_then(|n| template.tree().scalar(n))
         .map(|k| match k {
             "String" => "string",
@@ -243,7 +240,7 @@ fn given_value(
         .or_else(|| named(&given.parameters))
         .or_else(|| named(&given.defaults))
         .or_else(|| {
-            field(template, parameter.entry.value, "default", "Default")
+            field(template, parameter.entry.value, "default")
                 .map(|node| literal(tree, node, 0, MAX_EVAL_DEPTH, budget))
         })
 }

@@ -1,0 +1,299 @@
+//! What Heat's update does to one resource of the new template, decided in
+//! Heat's order: is it new; does its type change; is its type known; do
+//! its properties (translated, defaults applied, functions resolved)
+//! change; and if so, does its type's policy, an immutable property or a
+//! property that cannot change in place decide a replacement.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::effects::{
+    replace_always, replaced_effect, server_replaces, translated, updated_effect, value_or_default,
+    Props,
+};
+use super::side::Side;
+use super::values::{evaluate, written, Scope, Time};
+use super::{Action, Fate};
+use crate::catalog::{CatalogAt, ResourceType};
+use crate::template::{Definition, Template};
+
+/// The keys of a definition besides its type and properties, compared as
+/// Heat's frozen definitions compare them.
+const OTHER_KEYS: [&str; 6] = [
+    "metadata",
+    "depends_on",
+    "deletion_policy",
+    "update_policy",
+    "condition",
+    "external_id",
+];
+
+/// Both sides of the update, and what was decided so far.
+pub(super) struct Update<'s, 'a> {
+    pub old: &'s Side<'a>,
+    pub new: &'s Side<'a>,
+    pub fates: &'s BTreeMap<String, Fate>,
+    pub catalog: CatalogAt<'s>,
+}
+
+/// A resource's type as written (empty when it is not a scalar).
+pub(super) fn type_of(definition: &Definition) -> String {
+    definition.type_name.clone().unwrap_or_default()
+}
+
+/// Whether the definition says `deletion_policy: Retain`.
+pub(super) fn retained(template: &Template<'_>, definition: &Definition) -> bool {
+    template
+        .resource_entry(definition, "deletion_policy")
+        .and_then(|entry| template.tree().scalar(entry.value))
+        == Some("Retain")
+}
+
+fn fate(resource_type: &str, action: Action, properties: Vec<String>, why: String) -> Fate {
+    Fate {
+        resource_type: resource_type.to_owned(),
+        action,
+        properties,
+        why,
+        effect: None,
+    }
+}
+
+impl Update<'_, '_> {
+    pub fn decide(&self, name: &str) -> Fate {
+        let after = &self
+            .new
+            .template
+            .resource(name)
+            .expect("a resource of the new template")
+            .definition;
+        let new_type = type_of(after);
+        let Some(before) = self.old.template.resource(name).map(|r| &r.definition) else {
+            let mut added = fate(
+                &new_type,
+                Action::Added,
+                Vec::new(),
+                "it is not in the running stack".into(),
+            );
+            added.effect = Some("created".into());
+            return added;
+        };
+        let old_type = type_of(before);
+        let substituted = old_type != new_type;
+        if substituted && !self.substitutes(&old_type, &new_type) {
+            let mut replaced = fate(&new_type, Action::Replaced, Vec::new(), format!(
+                "its type changes from {old_type} to {new_type}, and {new_type} is not the substitute Heat names for {old_type}: Heat replaces the resource"
+            ));
+            replaced.effect = Some(replaced_effect(
+                &old_type,
+                retained(&self.old.template, before),
+            ));
+            return replaced;
+        }
+        let Some(schema) = self.catalog.catalog().resource_type(&new_type) else {
+            return self.outside_catalog(&new_type, before, after);
+        };
+        self.compare(name, schema, substituted, &old_type, before, after)
+    }
+
+    fn substitutes(&self, old_type: &str, new_type: &str) -> bool {
+        self.catalog
+            .catalog()
+            .resource_type(old_type)
+            .is_some_and(|t| {
+                self.catalog
+                    .status_now(&t)
+                    .substitute_types()
+                    .any(|s| s == new_type)
+            })
+    }
+
+    /// A type the catalog does not hold: a nested template or a plugin.
+    fn outside_catalog(&self, new_type: &str, before: &Definition, after: &Definition) -> Fate {
+        let same =
+            written(&self.old.template, before.body) == written(&self.new.template, after.body);
+        if same {
+            return fate(new_type, Action::Unchanged, Vec::new(),
+                "its definition is the same (a nested template's own resources are compared in its file)".into());
+        }
+        Fate::unknown(
+            new_type.to_owned(),
+            format!("{new_type} is not in the catalog (a nested template or a plugin): its update is its own"),
+        )
+    }
+
+    /// The properties of both definitions, as Heat compares them.
+    fn properties(
+        &self,
+        time: Time,
+        definition: &Definition,
+    ) -> Result<crate::template::value::Val, String> {
+        let side = if time == Time::Old {
+            self.old
+        } else {
+            self.new
+        };
+        let scope = Scope {
+            time,
+            side,
+            fates: self.fates,
+        };
+        match side.template.resource_entry(definition, "properties") {
+            Some(entry) => evaluate(&scope, entry.value),
+            None => Ok(crate::template::value::Val::new(
+                crate::template::value::V::Null,
+                crate::text::TextRange::empty(0),
+            )),
+        }
+    }
+
+    fn other_keys_change(&self, before: &Definition, after: &Definition) -> bool {
+        let read = |template: &Template<'_>, definition: &Definition, key: &str| {
+            template
+                .resource_entry(definition, key)
+                .map(|entry| written(template, entry.value))
+        };
+        OTHER_KEYS.iter().any(|key| {
+            read(&self.old.template, before, key) != read(&self.new.template, after, key)
+        })
+    }
+
+    fn compare(
+        &self,
+        name: &str,
+        schema: ResourceType<'_>,
+        substituted: bool,
+        old_type: &str,
+        before: &Definition,
+        after: &Definition,
+    ) -> Fate {
+        let new_type = type_of(after);
+        let (old_values, new_values) = (
+            self.properties(Time::Old, before),
+            self.properties(Time::New, after),
+        );
+        let definition_changed = substituted
+            || old_values.as_ref().ok() != new_values.as_ref().ok()
+            || old_values.is_err()
+            || self.other_keys_change(before, after);
+        let (old_values, new_values) = match (old_values, new_values) {
+            (Ok(old_values), Ok(new_values)) => (old_values, new_values),
+            (Err(why), _) | (_, Err(why)) => {
+                return Fate::unknown(
+                    new_type,
+                    format!("its properties are known only at run time: {why}"),
+                )
+            }
+        };
+        let before_props = translated(old_values, schema);
+        let after_props = translated(new_values, schema);
+        let retained = retained(&self.new.template, after);
+        if replace_always(&new_type, &after_props) {
+            let mut replaced = fate(
+                &new_type,
+                Action::Replaced,
+                vec!["replacement_policy".into()],
+                "replacement_policy is REPLACE_ALWAYS: Heat replaces the port on every update"
+                    .into(),
+            );
+            replaced.effect = Some(replaced_effect(&new_type, retained));
+            return replaced;
+        }
+        if !definition_changed {
+            return fate(
+                &new_type,
+                Action::Unchanged,
+                Vec::new(),
+                "its definition is the same".into(),
+            );
+        }
+        let changed: BTreeSet<String> = schema
+            .properties()
+            .map(|property| property.name().to_owned())
+            .filter(|key| {
+                value_or_default(&before_props, key, schema)
+                    != value_or_default(&after_props, key, schema)
+            })
+            .collect();
+        if changed.is_empty() {
+            let mut updated = fate(
+                &new_type,
+                Action::Updated,
+                Vec::new(),
+                if substituted {
+                    format!("{new_type} is the substitute Heat names for {old_type}: the resource is updated in place, its properties the same")
+                } else {
+                    "its definition changed, but no property does once Heat's translation rules and defaults apply: updated in place with an empty property diff".into()
+                },
+            );
+            updated.effect = Some("nothing is sent to the service".into());
+            return updated;
+        }
+        self.changed(
+            name,
+            schema,
+            &changed,
+            (&before_props, &after_props),
+            retained,
+        )
+    }
+
+    /// What changed properties do: refused, replaced or updated in place.
+    fn changed(
+        &self,
+        name: &str,
+        schema: ResourceType<'_>,
+        changed: &BTreeSet<String>,
+        (before, after): (&Props, &Props),
+        retained: bool,
+    ) -> Fate {
+        let new_type = schema.name();
+        let listed: Vec<String> = changed.iter().cloned().collect();
+        let immutable: Vec<&str> = changed
+            .iter()
+            .filter(|key| schema.property(key).is_some_and(|p| p.immutable()))
+            .map(String::as_str)
+            .collect();
+        if !immutable.is_empty() {
+            let names = immutable.join(", ");
+            return fate(new_type, Action::Refused, listed, format!(
+                "Heat refuses the update: {names} of {new_type} may not change (Update to properties {names} of {name} ({new_type}) is not supported)"
+            ));
+        }
+        if let Some(policy) = server_replaces(new_type, changed, before, after) {
+            let mut replaced = fate(new_type, Action::Replaced, listed, policy);
+            replaced.effect = Some(replaced_effect(new_type, retained));
+            return replaced;
+        }
+        let fixed: Vec<&str> = changed
+            .iter()
+            .filter(|key| {
+                !schema
+                    .property(key)
+                    .is_some_and(|p| self.catalog.update_allowed(p))
+            })
+            .map(String::as_str)
+            .collect();
+        if !fixed.is_empty() {
+            let mut replaced = fate(
+                new_type,
+                Action::Replaced,
+                listed,
+                format!(
+                    "{} of {new_type} cannot change in place: Heat replaces the resource",
+                    fixed.join(", ")
+                ),
+            );
+            replaced.effect = Some(replaced_effect(new_type, retained));
+            return replaced;
+        }
+        let all: Vec<&str> = changed.iter().map(String::as_str).collect();
+        let mut updated = fate(
+            new_type,
+            Action::Updated,
+            listed,
+            format!("{} of {new_type} may change in place", all.join(", ")),
+        );
+        updated.effect = Some(updated_effect(new_type, changed));
+        updated
+    }
+}

@@ -1,0 +1,171 @@
+//! One side of an update read as the rules read templates
+//! ([`template::parse`]): its resources, and the value each parameter has
+//! as Heat's stack gives it: the command line's, else an environment's
+//! `parameters` (the last environment first), else an environment's
+//! `parameter_defaults`, else the template's default.
+
+use std::cell::Cell;
+
+use super::{StackInput, MAX_RESOURCES};
+use crate::syntax::NodeId;
+use crate::template::value::{bool_from_string, literal, Val, V};
+use crate::template::{self, DocumentKind, ProblemKind, Template};
+use crate::text::TextRange;
+
+/// Parameter values are read this deep, and with this budget of nodes.
+const MAX_DEPTH: usize = 32;
+const BUDGET: usize = 100_000;
+
+/// Parameters Heat itself gives every stack; the same before and after.
+const PSEUDO_PARAMETERS: [&str; 6] = [
+    "OS::stack_name",
+    "OS::stack_id",
+    "OS::project_id",
+    "AWS::StackName",
+    "AWS::StackId",
+    "AWS::Region",
+];
+
+pub(super) struct Side<'a> {
+    pub template: Template<'a>,
+    environments: Vec<Template<'a>>,
+    given: &'a [(String, String)],
+}
+
+impl<'a> Side<'a> {
+    /// `Err` (naming the side as `what`) when a text is not one Heat reads.
+    pub fn read(input: &'a StackInput<'a>, what: &str) -> Result<Self, String> {
+        let template = template::parse(input.template);
+        unreadable(&template).map_or(Ok(()), |why| Err(format!("{what} cannot be read: {why}")))?;
+        if !matches!(
+            template.kind(),
+            DocumentKind::Hot | DocumentKind::CloudFormation
+        ) {
+            return Err(format!("{what} is not a Heat template"));
+        }
+        let count = template.resources().len();
+        if count > MAX_RESOURCES {
+            return Err(format!(
+                "{what} has {count} resources; heatwise compares at most {MAX_RESOURCES}"
+            ));
+        }
+        let mut environments = Vec::with_capacity(input.environments.len());
+        for text in &input.environments {
+            let environment = template::parse(text);
+            if let Some(why) = unreadable(&environment) {
+                return Err(format!("an environment of {what} cannot be read: {why}"));
+            }
+            environments.push(environment);
+        }
+        Ok(Side {
+            template,
+            environments,
+            given: &input.parameters,
+        })
+    }
+
+    /// The value of parameter `name` and the keys or indexes of `path`
+    /// within it; `Err` says why it is not known here.
+    pub fn parameter(&self, name: &str) -> Result<Val, String> {
+        let at = TextRange::empty(0);
+        if PSEUDO_PARAMETERS.contains(&name) {
+            return Ok(Val::new(V::Str(format!("\u{1}param:{name}")), at));
+        }
+        let declared = self
+            .template
+            .parameters()
+            .iter()
+            .rev()
+            .find(|parameter| parameter.name == name)
+            .map(|parameter| parameter.entry.value);
+        if let Some((_, value)) = self.given.iter().rev().find(|(given, _)| given == name) {
+            let value = Val::new(V::Str(value.clone()), at);
+            return Ok(self.typed(declared, value));
+        }
+        let environments = || self.environments.iter().rev();
+        let written = environments()
+            .find_map(|environment| given_by(environment, "parameters", name))
+            .or_else(|| {
+                environments()
+                    .find_map(|environment| given_by(environment, "parameter_defaults", name))
+            });
+        if let Some(value) = written {
+            return value.map(|value| self.typed(declared, value));
+        }
+        let default = declared
+            .filter(|&node| self.template.tree().is_mapping(node))
+            .and_then(|node| self.template.field(node, "default"));
+        match default {
+            Some(entry) => read(&self.template, entry.value).map(|v| self.typed(declared, v)),
+            None => Err(format!(
+                "the parameter {name} has no value here (give it with -P)"
+            )),
+        }
+    }
+
+    /// A value as the declared type's parameter gives it: a number or a
+    /// boolean given as text is the number or the boolean.
+    fn typed(&self, declared: Option<NodeId>, value: Val) -> Val {
+        let tree = self.template.tree();
+        let kind = declared
+            .filter(|&node| tree.is_mapping(node))
+            .and_then(|node| self.template.field(node, "type"))
+            .and_then(|entry| tree.scalar(entry.value));
+        let V::Str(text) = &value.v else {
+            return value;
+        };
+        let v = match kind {
+            Some("number" | "Number") => match text.trim().parse::<i64>() {
+                Ok(number) => V::Int(number),
+                Err(_) => match text.trim().parse::<f64>() {
+                    Ok(number) => V::Float(number),
+                    Err(_) => return value,
+                },
+            },
+            Some("boolean" | "Boolean") => match bool_from_string(text) {
+                Some(truth) => V::Bool(truth),
+                None => return value,
+            },
+            _ => return value,
+        };
+        Val::new(v, value.at)
+    }
+}
+
+/// What an environment's section gives `name`: `None` when it gives
+/// nothing.
+fn given_by(environment: &Template<'_>, section: &str, name: &str) -> Option<Result<Val, String>> {
+    let node = environment.section(section)?;
+    let tree = environment.tree();
+    let entry = tree
+        .is_mapping(node)
+        .then(|| tree.get_entry(node, name))??;
+    Some(read(environment, entry.value))
+}
+
+/// A value written as data (a parameter's value or default).
+fn read(template: &Template<'_>, node: NodeId) -> Result<Val, String> {
+    let budget = Cell::new(BUDGET);
+    let value = literal(template.tree(), node, 0, MAX_DEPTH, &budget);
+    match value.unknown_part() {
+        None => Ok(value),
+        Some(part) => Err(match &part.v {
+            V::Unknown(Some(why)) => why.clone(),
+            _ => "a parameter's value is not known offline".to_owned(),
+        }),
+    }
+}
+
+/// Why Heat cannot read the text at all, if it cannot.
+fn unreadable(template: &Template<'_>) -> Option<String> {
+    template.problems().iter().find_map(|problem| {
+        matches!(
+            problem.kind,
+            ProblemKind::Syntax
+                | ProblemKind::EmptyDocument
+                | ProblemKind::NotAMapping
+                | ProblemKind::AliasBudget
+        )
+        .then(|| problem.message.clone())
+    })
+}
