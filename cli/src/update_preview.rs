@@ -42,10 +42,17 @@ pub struct UpdatePreviewArgs {
     #[arg(short = 'e', long = "environment", value_name = "FILE")]
     environments: Vec<PathBuf>,
 
-    /// A parameter's value, as given to `openstack stack create -P`.
+    /// A parameter's value the update gives, as `openstack stack update
+    /// --existing -P` gives it: over the running stack's values.
     /// Repeatable.
     #[arg(short = 'P', long = "parameter", value_name = "NAME=VALUE", value_parser = parse_parameter)]
     parameters: Vec<(String, String)>,
+
+    /// A parameter's value in the running stack, as it was given to
+    /// `openstack stack create -P` (with --stack, the stack's own are
+    /// read). Repeatable.
+    #[arg(long = "stack-parameter", value_name = "NAME=VALUE", value_parser = parse_parameter)]
+    stack_parameters: Vec<(String, String)>,
 
     /// The Heat release that carries out the update, as a name or a
     /// version (Train, 13.0.0, 2024.1): whether a property updates in place
@@ -118,13 +125,21 @@ pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let side = |template| StackInput {
+    // The update's values go over the running stack's.
+    let updated: Vec<(String, String)> = args
+        .stack_parameters
+        .iter()
+        .chain(&args.parameters)
+        .cloned()
+        .collect();
+    let side = |template, parameters: &[(String, String)]| StackInput {
         template,
         environments: environments.iter().map(String::as_str).collect(),
-        parameters: args.parameters.clone(),
+        parameters: parameters.to_vec(),
     };
     let heat = Catalog::builtin().at(args.target);
-    let changes = match preview(&side(&old), &side(&new), heat) {
+    let (old, new) = (side(&old, &args.stack_parameters), side(&new, &updated));
+    let changes = match preview(&old, &new, heat) {
         Ok(changes) => changes,
         Err(message) => {
             eprintln!("error: {message}");

@@ -65,9 +65,32 @@ fn preview(old: &Path, new: &Path) -> Value {
     previewed(
         Command::new(env!("CARGO_BIN_EXE_heatwise"))
             .args(["update-preview", "--format", "json"])
+            .args(update_parameters(old))
             .arg(old)
             .arg(new),
     )
+}
+
+/// The values a case's update gives (`NAME.update.json`'s `parameters`,
+/// as `stack update --existing -P`), as heatwise's `-P` arguments.
+fn update_parameters(old: &Path) -> Vec<String> {
+    given_to_update(old)
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(name, value)| format!("-P{name}={}", value.as_str().unwrap()))
+        .collect()
+}
+
+fn given_to_update(old: &Path) -> Value {
+    let name = old.file_name().unwrap().to_str().unwrap();
+    let Some(case) = name.strip_suffix(".old.yaml") else {
+        return json!({});
+    };
+    match std::fs::read_to_string(old.with_file_name(format!("{case}.update.json"))) {
+        Ok(text) => serde_json::from_str::<Value>(&text).unwrap()["parameters"].clone(),
+        Err(_) => json!({}),
+    }
 }
 
 fn previewed(command: &mut Command) -> Value {
@@ -94,8 +117,8 @@ fn every_case_is_what_heat_s_own_update_does() {
             json!({"project": "alpha", "user": "alice", "name": format!("{case}-kept"),
                    "template": old, "adopt": true}),
         ]).collect::<Vec<_>>(),
-        "updates": cases.iter().map(|(case, _, new)| json!({
-            "stack": case, "template": new,
+        "updates": cases.iter().map(|(case, old, new)| json!({
+            "stack": case, "template": new, "parameters": given_to_update(old),
         })).collect::<Vec<_>>(),
     });
     let Some(cloud) = Cloud::start("update", false, &seed.to_string()) else {
@@ -113,7 +136,9 @@ fn every_case_is_what_heat_s_own_update_does() {
         let endpoint = format!("{}/v1/alpha", ready["heat"].as_str().unwrap());
         let from_cloud = previewed(
             Command::new(env!("CARGO_BIN_EXE_heatwise"))
-                .args(["update-preview", "--format", "json", "--stack"])
+                .args(["update-preview", "--format", "json"])
+                .args(update_parameters(old))
+                .arg("--stack")
                 .arg(format!("{case}-kept"))
                 .arg(new)
                 .env("OS_AUTH_TYPE", "none")
@@ -130,6 +155,17 @@ fn every_case_is_what_heat_s_own_update_does() {
                     "{case}/{name}: heatwise says {action}, Heat {heat_action} ({})",
                     heat[name]["events"]
                 ));
+            }
+            // Kept means kept: the same physical resource.
+            if matches!(action, "updated" | "unchanged" | "refused") {
+                let ids = &heat[name];
+                assert_eq!(
+                    ids["physical_id_before"], ids["physical_id_after"],
+                    "{case}/{name}"
+                );
+            }
+            if action == "refused" {
+                assert_eq!(update["stack_status"], "UPDATE_FAILED", "{case}");
             }
             // In place with nothing to send: Heat sent the cloud nothing.
             if action == "updated" && resource["properties"] == json!([]) {

@@ -19,7 +19,8 @@ SEED.json:
                  "files": {"nested.yaml": "/abs/nested.yaml"},
                  "environment": {"resource_registry": {"My::T": "nested.yaml"}},
                  "tags": ["data-processing-cluster"], "wait": false}],
-     "updates": [{"stack": "web", "template": "/abs/new.yaml"}],
+     "updates": [{"stack": "web", "template": "/abs/new.yaml",
+                  "parameters": {"size": "2"}}],
      "previews": [{"project": "alpha", "template": "/abs/t.yaml", "create": true,
                    "dry_run": false}],
      "application_credentials": [{"project": "alpha", "user": "alice", "name": "scan"}],
@@ -414,6 +415,9 @@ def update_stack(client, stack_id: str, spec: dict, calls: list) -> dict:
     template_files, template = template_utils.get_template_contents(
         template_file=spec["template"])
     fields = {"template": template, "files": dict(template_files)}
+    if spec.get("parameters"):
+        # As `stack update --existing -P`: over the stack's own values.
+        fields["parameters"] = spec["parameters"]
     return updates.run_update(client, stack_id, fields, calls)
 
 

@@ -10,6 +10,9 @@ then. Each resource is:
   ``CREATE_IN_PROGRESS`` under the same name after the update began);
 - ``updated``: Heat updated it in place (``UPDATE_IN_PROGRESS``), with the
   calls it sent the cloud meanwhile (none for an empty property diff);
+- ``refused``: Heat failed the update at it before updating anything
+  (no event of its own, the stack's reason naming it: an ``external_id``
+  that changes);
 - ``unchanged``: no event;
 - ``added`` / ``deleted``: only in the new template / only in the old one.
 
@@ -41,10 +44,10 @@ def run_update(client, stack_id: str, fields: dict, cloud_log: list | None) -> d
         cloud_log.clear()
     client.stacks.update(stack_id, existing=True, **fields)
     deadline = time.monotonic() + UPDATE_SECONDS
-    status = ""
+    status, reason = "", ""
     while time.monotonic() < deadline:
         stack = client.stacks.get(stack_id)
-        status = stack.stack_status
+        status, reason = stack.stack_status, stack.stack_status_reason or ""
         if status.startswith("UPDATE_") and not status.endswith("IN_PROGRESS"):
             break
         time.sleep(0.2)
@@ -58,6 +61,9 @@ def run_update(client, stack_id: str, fields: dict, cloud_log: list | None) -> d
             action = "added"
         elif name not in after or "DELETE_IN_PROGRESS" in mine and "CREATE_IN_PROGRESS" not in mine:
             action = "deleted"
+        elif "UPDATE_IN_PROGRESS" not in mine and (
+                "UPDATE_FAILED" in mine or f" of {name} (" in reason):
+            action = "refused"
         elif "CREATE_IN_PROGRESS" in mine:
             action = "replaced"
         elif "UPDATE_IN_PROGRESS" in mine:
@@ -70,4 +76,5 @@ def run_update(client, stack_id: str, fields: dict, cloud_log: list | None) -> d
             "physical_id_before": before.get(name),
             "physical_id_after": after.get(name),
         }
-    return {"stack_status": status, "resources": decided, "calls": calls}
+    return {"stack_status": status, "stack_status_reason": reason,
+            "resources": decided, "calls": calls}

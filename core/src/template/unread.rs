@@ -58,7 +58,7 @@ impl Unread {
                 unread.ranges.push(tree.range(resource.definition.body));
                 unread
                     .disabled
-                    .push((resource.name.clone(), tree.source(entry.value).to_owned()));
+                    .push((resource.name.clone(), condition_text(tree, entry.value)));
             }
         }
         for call in template.function_calls() {
@@ -111,6 +111,15 @@ impl Unread {
             .iter()
             .find(|(resource, _)| resource == name)
             .map(|(_, condition)| condition.as_str())
+    }
+}
+
+/// A condition as written: its name (unquoted), or the text of the
+/// expression.
+fn condition_text(tree: &Tree<'_>, node: NodeId) -> String {
+    match tree.scalar(node) {
+        Some(name) => name.to_owned(),
+        None => tree.source(node).to_owned(),
     }
 }
 

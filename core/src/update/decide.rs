@@ -62,18 +62,18 @@ impl Update<'_, '_> {
     pub fn decide(&self, name: &str) -> Fate {
         let after = &self
             .new
-            .template
             .resource(name)
             .expect("a resource of the new template")
             .definition;
         let new_type = type_of(after);
-        let Some(before) = self.old.template.resource(name).map(|r| &r.definition) else {
-            let mut added = fate(
-                &new_type,
-                Action::Added,
-                Vec::new(),
-                "it is not in the running stack".into(),
-            );
+        let Some(before) = self.old.resource(name).map(|r| &r.definition) else {
+            let why = match self.old.disabled_by(name) {
+                Some(condition) => format!(
+                    "its condition {condition} is false in the running stack, and no longer is"
+                ),
+                None => "it is not in the running stack".into(),
+            };
+            let mut added = fate(&new_type, Action::Added, Vec::new(), why);
             added.effect = Some("created".into());
             return added;
         };
@@ -89,10 +89,67 @@ impl Update<'_, '_> {
             ));
             return replaced;
         }
+        if let Some(fate) = self.external(name, &new_type, before, after) {
+            return fate;
+        }
+        if let Some(fate) = self.never_updated(&new_type) {
+            return fate;
+        }
         let Some(schema) = self.catalog.catalog().resource_type(&new_type) else {
             return self.outside_catalog(&new_type, before, after);
         };
         self.compare(name, schema, substituted, &old_type, before, after)
+    }
+
+    /// Heat's first question in `Resource.update`: an `external_id` that
+    /// changes fails the update at this resource; one that stays makes
+    /// Heat skip the resource, whatever else changed.
+    fn external(
+        &self,
+        name: &str,
+        new_type: &str,
+        before: &Definition,
+        after: &Definition,
+    ) -> Option<Fate> {
+        let id = |side: &Side<'_>, definition: &Definition| {
+            let template = &side.template;
+            template
+                .resource_entry(definition, "external_id")
+                .map(|entry| written(template, entry.value))
+        };
+        let (old_id, new_id) = (id(self.old, before), id(self.new, after));
+        if old_id != new_id {
+            let what = match (&old_id, &new_id) {
+                (None, _) => "external_id is added",
+                (_, None) => "external_id is removed",
+                _ => "external_id changes",
+            };
+            return Some(fate(new_type, Action::Refused, vec!["external_id".into()], format!(
+                "{what}: Heat fails the update at this resource (Update to property external_id of {name} ({new_type}) is not supported), and the stack ends UPDATE_FAILED"
+            )));
+        }
+        new_id.is_some().then(|| fate(new_type, Action::Unchanged, Vec::new(),
+            "it is an external resource (external_id): Heat skips its update, whatever else changed".into()))
+    }
+
+    /// `OS::Heat::None`, and the placeholders Heat puts in place of removed
+    /// types, never update (`NoneResource._needs_update`).
+    fn never_updated(&self, new_type: &str) -> Option<Fate> {
+        let schema = self.catalog.catalog().resource_type(new_type)?;
+        let placeholder = self.catalog.is_placeholder(schema);
+        (new_type == "OS::Heat::None" || placeholder).then(|| {
+            let what = if placeholder {
+                format!("{new_type} is a placeholder (OS::Heat::None)")
+            } else {
+                "OS::Heat::None".to_owned()
+            };
+            fate(
+                new_type,
+                Action::Unchanged,
+                Vec::new(),
+                format!("{what} never updates, whatever its properties"),
+            )
+        })
     }
 
     fn substitutes(&self, old_type: &str, new_type: &str) -> bool {

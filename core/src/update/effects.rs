@@ -26,14 +26,111 @@ pub(super) fn value_or_default(props: &Props, key: &str, schema: ResourceType<'_
     }
 }
 
-/// The properties as the type's REPLACE translation rules leave them: a
-/// deprecated name moved to its successor (at the top, or inside each
-/// item of a list), as Heat's `Translation` does before comparing.
+/// The properties as the type's translation rules leave them, as Heat's
+/// `Translation` does to both sides before comparing: ADD first (a
+/// RandomString's `sequence` becomes a class of `character_classes`),
+/// then REPLACE (a deprecated name moved to its successor, at the top or
+/// inside each item of a list), then DELETE. RESOLVE looks names up in
+/// the cloud and is left to it.
 pub(super) fn translated(values: Val, schema: ResourceType<'_>) -> Props {
     let mut props: Props = match values.v {
         V::Map(entries) => entries.into_iter().collect(),
         _ => Props::new(),
     };
+    for rule in schema.translation_rules() {
+        if let (RuleKind::Add, [key]) = (rule.kind(), rule.path().collect::<Vec<_>>().as_slice()) {
+            let Some(value) = rule
+                .value()
+                .map(|json| Val::from_json(&json, TextRange::empty(0)))
+            else {
+                continue;
+            };
+            if let Some(added) = with_properties(value, &props, rule.conditional()) {
+                add(&mut props, key, added);
+            }
+        }
+    }
+    replaced(&mut props, schema);
+    for rule in schema.translation_rules() {
+        if rule.kind() != RuleKind::Delete {
+            continue;
+        }
+        match rule.path().collect::<Vec<_>>().as_slice() {
+            [key] => {
+                props.remove(*key);
+            }
+            [list, key] => {
+                if let Some(Val {
+                    v: V::List(items), ..
+                }) = props.get_mut(*list)
+                {
+                    for item in items.iter_mut() {
+                        if let V::Map(entries) = &mut item.v {
+                            entries.retain(|(k, _)| k != key);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    props
+}
+
+/// An ADD rule's value with each `{"$prop": NAME}` replaced by the value of
+/// property NAME; `None` when the rule is one Heat adds only while those
+/// properties are set, and one is not.
+fn with_properties(mut value: Val, props: &Props, conditional: bool) -> Option<Val> {
+    let mut pending = vec![&mut value];
+    while let Some(val) = pending.pop() {
+        let named = match &val.v {
+            V::Map(entries) if entries.len() == 1 && entries[0].0 == "$prop" => {
+                match &entries[0].1.v {
+                    V::Str(name) => Some(name.clone()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(name) = named {
+            let found = props
+                .get(&name)
+                .filter(|v| v.truth() != Some(false))
+                .cloned();
+            if found.is_none() && conditional {
+                return None;
+            }
+            *val = found.unwrap_or(Val::new(V::Null, val.at));
+            continue;
+        }
+        match &mut val.v {
+            V::Map(entries) => pending.extend(entries.iter_mut().map(|(_, v)| v)),
+            V::List(items) => pending.extend(items.iter_mut()),
+            _ => {}
+        }
+    }
+    Some(super::values::sorted(value))
+}
+
+/// Heat's ADD: the rule's items appended to the list (a list of none when
+/// it is not written).
+fn add(props: &mut Props, key: &str, added: Val) {
+    let V::List(items) = added.v else {
+        return;
+    };
+    let at = added.at;
+    let list = props
+        .entry(key.to_owned())
+        .or_insert(Val::new(V::List(Vec::new()), at));
+    if list.is_null() {
+        *list = Val::new(V::List(Vec::new()), at);
+    }
+    if let V::List(existing) = &mut list.v {
+        existing.extend(items);
+    }
+}
+
+fn replaced(props: &mut Props, schema: ResourceType<'_>) {
     for rule in schema.translation_rules() {
         if rule.kind() != RuleKind::Replace {
             continue;
@@ -75,7 +172,6 @@ pub(super) fn translated(values: Val, schema: ResourceType<'_>) -> Props {
             }
         }
     }
-    props
 }
 
 fn text<'p>(props: &'p Props, key: &str) -> Option<&'p str> {

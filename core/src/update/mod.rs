@@ -132,20 +132,23 @@ pub fn preview(
     let old = Side::read(old, "the running stack's template")?;
     let new = Side::read(new, "the new template")?;
     let mut fates: BTreeMap<String, Fate> = BTreeMap::new();
-    // A repeated name is one resource, its last definition (Heat's).
+    // A repeated name is one resource, its last definition (Heat's); a
+    // resource whose condition is false is none.
     let mut names: Vec<&str> = Vec::new();
     for resource in new.template.resources() {
         names.retain(|&name| name != resource.name);
-        names.push(&resource.name);
+        if new.resource(&resource.name).is_some() {
+            names.push(&resource.name);
+        }
     }
     let depends: BTreeMap<&str, Vec<String>> = names
         .iter()
         .map(|&name| {
-            let body = new.template.resource(name).expect("listed").definition.body;
+            let body = new.resource(name).expect("listed").definition.body;
             let named = references(&new.template, body);
             let inside = named
                 .into_iter()
-                .filter(|r| r != name && new.template.resource(r).is_some());
+                .filter(|r| r != name && new.resource(r).is_some());
             (name, inside.collect())
         })
         .collect();
@@ -169,7 +172,7 @@ pub fn preview(
         });
         if pending.len() == before {
             for name in pending.drain(..) {
-                let definition = &new.template.resource(name).expect("listed").definition;
+                let definition = &new.resource(name).expect("listed").definition;
                 let why = "it is in a circle of references, which Heat refuses".into();
                 fates.insert(name.to_owned(), Fate::unknown(type_of(definition), why));
             }
@@ -178,20 +181,24 @@ pub fn preview(
     let mut changes: Vec<Change> = names.iter().map(|&name| fates[name].change(name)).collect();
     let mut deleted: Vec<&str> = Vec::new();
     for resource in old.template.resources() {
-        if new.template.resource(&resource.name).is_none()
-            && !deleted.contains(&resource.name.as_str())
+        let name = resource.name.as_str();
+        if old.resource(name).is_some() && new.resource(name).is_none() && !deleted.contains(&name)
         {
-            deleted.push(&resource.name);
+            deleted.push(name);
         }
     }
     for name in deleted {
-        let definition = &old.template.resource(name).expect("listed").definition;
+        let definition = &old.resource(name).expect("listed").definition;
+        let why = match new.disabled_by(name) {
+            Some(condition) => format!("its condition {condition} is false in the new template"),
+            None => "it is not in the new template".into(),
+        };
         changes.push(Change {
             name: name.to_owned(),
             resource_type: type_of(definition),
             action: Action::Deleted,
             properties: Vec::new(),
-            why: "it is not in the new template".into(),
+            why,
             effect: Some(if retained(&old.template, definition) {
                 "Heat forgets it but leaves it in the cloud (deletion_policy: Retain)".into()
             } else {

@@ -8,8 +8,9 @@ use std::cell::Cell;
 
 use super::{StackInput, MAX_RESOURCES};
 use crate::syntax::NodeId;
+use crate::template::unread::Unread;
 use crate::template::value::{bool_from_string, literal, Val, V};
-use crate::template::{self, DocumentKind, ProblemKind, Template};
+use crate::template::{self, DocumentKind, ProblemKind, Resource, Template};
 use crate::text::TextRange;
 
 /// Parameter values are read this deep, and with this budget of nodes.
@@ -30,6 +31,9 @@ pub(super) struct Side<'a> {
     pub template: Template<'a>,
     environments: Vec<Template<'a>>,
     given: &'a [(String, String)],
+    /// What Heat does not read with these values: resources whose
+    /// condition is false, branches of an `if` not taken.
+    pub unread: Unread,
 }
 
 impl<'a> Side<'a> {
@@ -57,11 +61,26 @@ impl<'a> Side<'a> {
             }
             environments.push(environment);
         }
-        Ok(Side {
+        let mut side = Side {
             template,
             environments,
             given: &input.parameters,
-        })
+            unread: Unread::default(),
+        };
+        let unread = Unread::with_values(&side.template, &|name| side.parameter(name).ok());
+        side.unread = unread;
+        Ok(side)
+    }
+
+    /// A resource of the stack: in the template, its condition not false.
+    pub fn resource(&self, name: &str) -> Option<&Resource> {
+        let resource = self.template.resource(name)?;
+        self.unread.disabled_by(name).is_none().then_some(resource)
+    }
+
+    /// The condition (as written) that leaves resource `name` out.
+    pub fn disabled_by(&self, name: &str) -> Option<&str> {
+        self.unread.disabled_by(name)
     }
 
     /// The value of parameter `name` and the keys or indexes of `path`

@@ -173,6 +173,18 @@ fn function(
                 return Ok(sorted(value));
             }
         }
+        "if" | "Fn::If" => {
+            // The branch Heat takes, where the values decide it.
+            if let [_, then, otherwise] = tree.items(call.args) {
+                let unread = &scope.side.unread;
+                if unread.contains(tree.range(*then)) {
+                    return walk(scope, *otherwise, depth + 1, budget);
+                }
+                if unread.contains(tree.range(*otherwise)) {
+                    return walk(scope, *then, depth + 1, budget);
+                }
+            }
+        }
         "get_attr" | "Fn::GetAtt" => {
             if let Some((&first, path)) = tree.items(call.args).split_first() {
                 if let Some(resource) = name(first) {
