@@ -11,6 +11,7 @@ mod input;
 mod kept;
 mod lint;
 mod load;
+mod migrate;
 mod orc;
 mod output;
 mod parallel;
@@ -82,6 +83,14 @@ enum Command {
     /// 1 findings at or above --fail-on, 2 the cloud or a dump could not
     /// be read.
     Scan(scan::ScanArgs),
+    /// Migrate the stacks a cloud runs, each as Heat keeps it: the fixes
+    /// of the target release applied to its template, environment and
+    /// files, the update in steps, and what it does to each running
+    /// resource. Nothing is sent without --apply; a resource is never
+    /// replaced without --allow-replace. Exit code: 0 every stack migrated
+    /// (or, in a dry run, ready) or with nothing to migrate, 1 something
+    /// skipped or failed, 2 the cloud could not be read.
+    Migrate(migrate::MigrateArgs),
     /// Show a rule's documentation, or list every rule.
     Rule(rule::RuleArgs),
     /// What `openstack stack update --existing -t NEW` does to each
@@ -110,6 +119,7 @@ fn main() -> ExitCode {
         Command::Fix(args) => fix::run(&args),
         Command::Lint(args) => lint::run(&args),
         Command::Load(args) => load::run(&args),
+        Command::Migrate(args) => migrate::run(&args),
         Command::Orc(args) => orc::run(&args),
         Command::Rule(args) => rule::run(&args),
         Command::Scan(args) => scan::run(&args),

@@ -45,7 +45,12 @@ pub struct UpdatePreviewArgs {
     /// A parameter's value the update gives, as `openstack stack update
     /// --existing -P` gives it: over the running stack's values.
     /// Repeatable.
-    #[arg(short = 'P', long = "parameter", value_name = "NAME=VALUE", value_parser = parse_parameter)]
+    #[arg(
+        short = 'P',
+        long = "parameter",
+        value_name = "NAME=VALUE",
+        value_parser = parse_parameter
+    )]
     parameters: Vec<(String, String)>,
 
     /// A parameter's value in the running stack, as it was given to

@@ -397,6 +397,99 @@ impl Heat {
     }
 }
 
+/// What migrating a stack asks of Heat: its update, its state, its
+/// resources.
+impl Heat {
+    fn stack_url(&self, stack: &StackSummary) -> String {
+        format!(
+            "{}/stacks/{}/{}",
+            self.endpoint_of(stack.project.as_deref()),
+            stack.stack_name,
+            stack.id
+        )
+    }
+
+    /// `openstack stack update --existing`: PATCH the stack with `body`
+    /// (`template`, and the `environment` and `files` to merge over the
+    /// stored ones; the stored parameters are kept).
+    pub fn update_existing(
+        &self,
+        stack: &StackSummary,
+        body: &serde_json::Value,
+    ) -> Result<(), String> {
+        let url = self.stack_url(stack);
+        self.http
+            .patch_json(&url, &self.headers(), &body.to_string())
+            .map(|_| ())
+            .map_err(|error| match error {
+                HttpError::Status { status: 403, .. } => format!(
+                    "Heat refused to update {} ({error}): your role in its project may not update \
+                    stacks (Heat's default policy asks for member)",
+                    stack.stack_name
+                ),
+                other => format!("Heat refused to update {}: {other}", stack.stack_name),
+            })
+    }
+
+    /// The stack as Heat lists it now (its status, and why), and when it
+    /// was last updated. Listed, not shown: showing a stack resolves its
+    /// outputs, which may fail while it updates.
+    pub fn stack_now(
+        &self,
+        stack: &StackSummary,
+    ) -> Result<(StackSummary, Option<String>), String> {
+        #[derive(Deserialize)]
+        struct Page {
+            stacks: Vec<serde_json::Value>,
+        }
+        let own = stack.project.is_none() || stack.project == self.own_project;
+        let url = format!(
+            "{}/stacks?id={}&show_hidden=true{}",
+            self.endpoint,
+            stack.id,
+            if own { "" } else { "&global_tenant=true" }
+        );
+        let shown = |error: String| format!("the stack {}: {error}", stack.stack_name);
+        let page: Page = self.get_json(&url).map_err(|e| shown(e.to_string()))?;
+        let Some(listed) = page.stacks.into_iter().next() else {
+            return Err(shown("Heat no longer lists it".to_owned()));
+        };
+        let updated = listed["updated_time"].as_str().map(str::to_owned);
+        let mut now: StackSummary =
+            serde_json::from_value(listed).map_err(|e| shown(e.to_string()))?;
+        now.project = stack.project.clone();
+        Ok((now, updated))
+    }
+
+    /// The physical ID of each of the stack's own resources, by name.
+    pub fn physical_ids(&self, stack: &StackSummary) -> Result<BTreeMap<String, String>, String> {
+        #[derive(Deserialize)]
+        struct Row {
+            resource_name: String,
+            #[serde(default)]
+            physical_resource_id: Option<String>,
+        }
+        #[derive(Deserialize)]
+        struct Rows {
+            resources: Vec<Row>,
+        }
+        let url = format!("{}/resources", self.stack_url(stack));
+        let rows: Rows = self
+            .get_json(&url)
+            .map_err(|error| format!("the resources of {}: {error}", stack.stack_name))?;
+        Ok(rows
+            .resources
+            .into_iter()
+            .map(|row| {
+                (
+                    row.resource_name,
+                    row.physical_resource_id.unwrap_or_default(),
+                )
+            })
+            .collect())
+    }
+}
+
 /// Heat's refusals of a listing, in what to do about them.
 fn explain_listing(error: HttpError, all_projects: bool) -> String {
     match error {

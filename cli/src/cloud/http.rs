@@ -118,14 +118,25 @@ impl Http {
         headers: &[(&str, &str)],
         body: &str,
     ) -> Result<Response, HttpError> {
-        self.call(url, headers, Some(body))
+        self.call(url, headers, Some(("POST", body)))
+    }
+
+    /// PATCH a JSON body (Heat's update of a stack with its existing
+    /// parameters, environment and files).
+    pub fn patch_json(
+        &self,
+        url: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> Result<Response, HttpError> {
+        self.call(url, headers, Some(("PATCH", body)))
     }
 
     fn call(
         &self,
         url: &str,
         headers: &[(&str, &str)],
-        body: Option<&str>,
+        body: Option<(&str, &str)>,
     ) -> Result<Response, HttpError> {
         let mut wait = FIRST_BACKOFF;
         for attempt in 1..=ATTEMPTS {
@@ -137,10 +148,12 @@ impl Http {
                     }
                     request.call()
                 }
-                Some(body) => {
-                    let mut request = self
-                        .agent
-                        .post(url)
+                Some((method, body)) => {
+                    let request = match method {
+                        "PATCH" => self.agent.patch(url),
+                        _ => self.agent.post(url),
+                    };
+                    let mut request = request
                         .header("Accept", "application/json")
                         .header("Content-Type", "application/json");
                     for (name, value) in headers {

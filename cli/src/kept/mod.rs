@@ -5,6 +5,7 @@
 //! and `orc --cloud-stack` alike.
 
 pub mod dump;
+pub mod fleet;
 
 use heatwise_core::stack::{GatherCache, Stack, Texts};
 

@@ -7,11 +7,9 @@ mod report;
 mod tables;
 mod upgrade;
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use clap::Args;
 use heatwise_core::lint::{LintMemo, LintOptions, Severity};
@@ -19,13 +17,11 @@ use heatwise_core::stack::Lookup;
 
 use crate::args::{parse_release, parse_severity};
 use crate::cloud::auth::{self, Sources};
-use crate::cloud::heat::{Heat, StackSummary};
+use crate::cloud::heat::Heat;
 use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
+use crate::kept::fleet::{self, FleetRequest};
 use crate::kept::{self, dump, ScannedStack};
 use crate::output::{FileReport, InputError};
-
-/// The most fetches at once.
-const MAX_CONCURRENCY: usize = 64;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ScanFormat {
@@ -320,62 +316,14 @@ fn from_cloud(
             }
         },
     };
-    let listing = heat.every_stack(args.all_projects)?;
-    if listing.truncated {
-        eprintln!(
-            "warning: the cloud lists more than {} stacks; the rest are not scanned",
-            crate::cloud::heat::MAX_STACKS
-        );
-    }
-    let own = heat.own_project().unwrap_or_default().to_owned();
-    let names = heat.project_names();
-    let project_of = |summary: &StackSummary| summary.project.clone().unwrap_or(own.clone());
-    let summaries: Vec<&StackSummary> = listing
-        .stacks
-        .iter()
-        .filter(|s| {
-            args.stacks.is_empty() || args.stacks.iter().any(|n| *n == s.stack_name || *n == s.id)
-        })
-        .filter(|s| {
-            let id = project_of(s);
-            args.projects.is_empty()
-                || args
-                    .projects
-                    .iter()
-                    .any(|p| *p == id || names.get(&id) == Some(p))
-        })
-        .collect();
-    let progress = Progress::new(summaries.len());
-    let failures = Mutex::new(Vec::new());
-    let threads = args.concurrency.clamp(1, MAX_CONCURRENCY);
-    let fetched = crate::parallel::in_parallel_threads(&summaries, threads, |summary| {
-        let documents = heat.documents(summary);
-        progress.advance();
-        match documents {
-            Ok(documents) => {
-                let id = project_of(summary);
-                let name = names.get(&id).map(String::as_str);
-                ScannedStack::new(summary, &id, name, documents)
-            }
-            Err(message) => {
-                let id = project_of(summary);
-                let name = names.get(&id).map(String::as_str);
-                if let Ok(mut failures) = failures.lock() {
-                    failures.push(InputError {
-                        path: format!("{}/{}", name.unwrap_or(&id), summary.stack_name),
-                        message: message.clone(),
-                    });
-                }
-                // Reported with why, never left out.
-                ScannedStack::unread(summary, &id, name, message)
-            }
-        }
-    });
-    progress.finish();
-    for failure in failures.into_inner().unwrap_or_default() {
-        eprintln!("error: {}: {}", failure.path, failure.message);
-        errors.push(failure);
-    }
+    let request = FleetRequest {
+        all_projects: args.all_projects,
+        projects: &args.projects,
+        stacks: &args.stacks,
+        concurrency: args.concurrency,
+    };
+    let (fetched, failures) = fleet::fetch(&heat, &request)?;
+    errors.extend(failures);
     Ok((fetched, told))
 }
 
@@ -411,41 +359,4 @@ fn lint_stacks(
         );
         (reports, errors)
     })
-}
-
-/// `scanning 12/40 stacks` on standard error, when it is a terminal.
-struct Progress {
-    total: usize,
-    done: AtomicUsize,
-    shown: bool,
-}
-
-impl Progress {
-    fn new(total: usize) -> Progress {
-        Progress {
-            total,
-            done: AtomicUsize::new(0),
-            shown: io::stderr().is_terminal() && total > 0,
-        }
-    }
-
-    fn advance(&self) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if self.shown {
-            let width = 30;
-            let filled = width * done / self.total.max(1);
-            eprint!(
-                "\rscanning [{}{}] {done}/{} stacks",
-                "#".repeat(filled),
-                " ".repeat(width - filled),
-                self.total
-            );
-        }
-    }
-
-    fn finish(&self) {
-        if self.shown {
-            eprintln!();
-        }
-    }
 }

@@ -16,7 +16,7 @@ use crate::fix::{apply_edits, non_clashing, Applicability, Edit, Fix};
 use crate::lint::{lint, Diagnostic, LintOptions, Rule};
 
 pub use ignore::{add_ignores, Ignored};
-pub use plan::{migration_plan, PlanStep};
+pub use plan::{migration_plan, migration_plan_of, PlanStep};
 pub use retain::retain;
 pub use stack::{fix_stack, StackFix};
 

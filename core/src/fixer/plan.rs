@@ -27,30 +27,47 @@ pub fn migration_plan(
     catalog: CatalogAt<'_>,
 ) -> Result<Vec<PlanStep>, String> {
     let side = StackInput::template;
-    let direct = preview(&side(original), &side(migrated), catalog)?;
+    migration_plan_of(&side(original), &side(migrated), catalog)
+}
+
+/// [`migration_plan`] of a stack deployed with environments and values:
+/// the retaining step keeps the original's, the migration brings the
+/// migrated's.
+pub fn migration_plan_of(
+    original: &StackInput<'_>,
+    migrated: &StackInput<'_>,
+    catalog: CatalogAt<'_>,
+) -> Result<Vec<PlanStep>, String> {
+    let direct = preview(original, migrated, catalog)?;
     let removed: Vec<&str> = direct
         .iter()
         .filter(|change| change.action == Action::Deleted)
         .map(|change| change.name.as_str())
         .collect();
-    let retained = retain_all(original, &removed)?;
+    let retained = retain_all(original.template, &removed)?;
     let mut steps = Vec::new();
-    let mut from = original.to_owned();
-    if retained != original {
+    let retaining = StackInput {
+        template: &retained,
+        environments: original.environments.clone(),
+        parameters: original.parameters.clone(),
+    };
+    let from = if retained != original.template {
         steps.push(PlanStep {
             title: format!(
                 "deletion_policy: Retain on {}, which the migration removes: Heat then forgets it and leaves it to what takes its place",
                 removed.join(", ")
             ),
-            changes: preview(&side(original), &side(&retained), catalog)?,
+            changes: preview(original, &retaining, catalog)?,
             text: retained.clone(),
         });
-        from = steps[0].text.clone();
-    }
+        &retaining
+    } else {
+        original
+    };
     steps.push(PlanStep {
         title: "the migration".to_owned(),
-        changes: preview(&side(&from), &side(migrated), catalog)?,
-        text: migrated.to_owned(),
+        changes: preview(from, migrated, catalog)?,
+        text: migrated.template.to_owned(),
     });
     Ok(steps)
 }

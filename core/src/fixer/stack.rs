@@ -59,7 +59,15 @@ pub fn fix_stack(stack: &Stack, options: &FixOptions<'_>) -> StackFix {
         .environments()
         .map(|id| stack.files[id].url.clone())
         .collect();
-    let after = Stack::gather(&root, &environments, &migrated);
+    // Found again as the original's names were (joined, or as Heat
+    // stored them).
+    let after = Stack::gather_looking_up(
+        stack.lookup,
+        &root,
+        &environments,
+        &migrated,
+        &mut GatherCache::default(),
+    );
     fixed.broken = new_cross_file_findings(stack, &after, &options.lint);
     fixed
 }

@@ -183,7 +183,8 @@ impl Stack {
         Stack::gather_looking_up(Lookup::Stored, root, environments, provider, cache)
     }
 
-    fn gather_looking_up(
+    /// [`Stack::gather`] or [`Stack::gather_stored`], as `lookup` says.
+    pub fn gather_looking_up(
         lookup: Lookup,
         root: &str,
         environments: &[String],

@@ -80,9 +80,15 @@ impl Update<'_, '_> {
         let old_type = type_of(before);
         let substituted = old_type != new_type;
         if substituted && !self.substitutes(&old_type, &new_type) {
-            let mut replaced = fate(&new_type, Action::Replaced, Vec::new(), format!(
-                "its type changes from {old_type} to {new_type}, and {new_type} is not the substitute Heat names for {old_type}: Heat replaces the resource"
-            ));
+            let mut replaced = fate(
+                &new_type,
+                Action::Replaced,
+                Vec::new(),
+                format!(
+                    "its type changes from {old_type} to {new_type}, and {new_type} is not the \
+                substitute Heat names for {old_type}: Heat replaces the resource"
+                ),
+            );
             replaced.effect = Some(replaced_effect(
                 &old_type,
                 retained(&self.old.template, before),
@@ -124,12 +130,26 @@ impl Update<'_, '_> {
                 (_, None) => "external_id is removed",
                 _ => "external_id changes",
             };
-            return Some(fate(new_type, Action::Refused, vec!["external_id".into()], format!(
-                "{what}: Heat fails the update at this resource (Update to property external_id of {name} ({new_type}) is not supported), and the stack ends UPDATE_FAILED"
-            )));
+            return Some(fate(
+                new_type,
+                Action::Refused,
+                vec!["external_id".into()],
+                format!(
+                "{what}: Heat fails the update at this resource (Update to property external_id \
+                of {name} ({new_type}) is not supported), and the stack ends UPDATE_FAILED"
+            ),
+            ));
         }
-        new_id.is_some().then(|| fate(new_type, Action::Unchanged, Vec::new(),
-            "it is an external resource (external_id): Heat skips its update, whatever else changed".into()))
+        new_id.is_some().then(|| {
+            fate(
+                new_type,
+                Action::Unchanged,
+                Vec::new(),
+                "it is an external resource (external_id): Heat skips its update, whatever else \
+            changed"
+                    .into(),
+            )
+        })
     }
 
     /// `OS::Heat::None`, and the placeholders Heat puts in place of removed
@@ -169,12 +189,21 @@ impl Update<'_, '_> {
         let same =
             written(&self.old.template, before.body) == written(&self.new.template, after.body);
         if same {
-            return fate(new_type, Action::Unchanged, Vec::new(),
-                "its definition is the same (a nested template's own resources are compared in its file)".into());
+            return fate(
+                new_type,
+                Action::Unchanged,
+                Vec::new(),
+                "its definition is the same (a nested template's own resources are compared in \
+                its file)"
+                    .into(),
+            );
         }
         Fate::unknown(
             new_type.to_owned(),
-            format!("{new_type} is not in the catalog (a nested template or a plugin): its update is its own"),
+            format!(
+                "{new_type} is not in the catalog (a nested template or a plugin): its update \
+            is its own"
+            ),
         )
     }
 
