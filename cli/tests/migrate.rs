@@ -231,3 +231,197 @@ fn stacks_are_migrated_in_place_and_nothing_is_replaced_unasked() {
     assert!(!findings.contains("sequence"), "{findings}");
     drop(cloud);
 }
+
+/// `heatwise ARGS` logged in as `variables` say, in `dir`.
+fn heatwise_as(args: &[&str], variables: &[(&str, &str)], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(args)
+        .env_clear()
+        .env("HOME", dir)
+        .envs(variables.iter().copied())
+        .current_dir(dir)
+        .output()
+        .expect("heatwise runs")
+}
+
+/// A stack's dump (`scan --dump`): each file's text by its place.
+fn dumped(dir: &Path, project: &str, stack: &str) -> BTreeMap<String, String> {
+    let folder = dir.join(project).join(stack);
+    let mut files = BTreeMap::new();
+    let mut pending = vec![folder.clone()];
+    while let Some(at) = pending.pop() {
+        for entry in std::fs::read_dir(&at).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let place = path.strip_prefix(&folder).unwrap().display().to_string();
+                files.insert(place, std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn keystone_users_migrate_what_their_roles_let_them() {
+    let seeded = |project: &str, user: &str| {
+        json!({"project": project, "user": user, "name": "kept", "template": fixture("kept.yaml"),
+               "environments": [fixture("kept-env.yaml")]})
+    };
+    let seed = json!({
+        "projects": {"alpha": {"alice": "member", "rita": "reader"}, "beta": {"bob": "member"}},
+        "stacks": [seeded("alpha", "alice"), seeded("beta", "bob")],
+        "application_credentials": [{"project": "alpha", "user": "alice", "name": "migrate"}],
+        "tokens": [{"project": "beta", "user": "bob"}],
+    });
+    let Some(cloud) = Cloud::start("migrate-keystone", true, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let keystone = ready["keystone"].as_str().unwrap();
+    let password = |user: &str| ready["passwords"][user].as_str().unwrap().to_owned();
+    let here = scratch("keystone");
+    let (admin, rita) = (password("admin"), password("rita"));
+    let with_password = |user: &'static str, secret: &'static str, project: &'static str| {
+        vec![
+            ("OS_AUTH_URL", keystone.to_owned()),
+            ("OS_USERNAME", user.to_owned()),
+            ("OS_PASSWORD", secret.to_owned()),
+            ("OS_PROJECT_NAME", project.to_owned()),
+            ("OS_USER_DOMAIN_NAME", "Default".to_owned()),
+            ("OS_PROJECT_DOMAIN_NAME", "Default".to_owned()),
+        ]
+    };
+    let run = |args: &[&str], variables: &[(&str, String)]| {
+        let variables: Vec<(&str, &str)> =
+            variables.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        heatwise_as(args, &variables, &here)
+    };
+    let admin: &'static str = Box::leak(admin.into_boxed_str());
+    let rita: &'static str = Box::leak(rita.into_boxed_str());
+    let as_admin = with_password("admin", admin, "admin");
+    let dump = |name: &str| {
+        let dir = here.join(name);
+        let output = run(
+            &["scan", "--all-projects", "--dump", dir.to_str().unwrap()],
+            &as_admin,
+        );
+        assert!(
+            output.status.code().unwrap() <= 1,
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        dir
+    };
+    let before = dump("before");
+
+    // An admin's dry run sees both projects' stacks and sends nothing.
+    let dry = report(&run(
+        &["migrate", "--all-projects", "--format", "json"],
+        &as_admin,
+    ));
+    let projects: Vec<&str> = (dry["stacks"].as_array().unwrap().iter())
+        .map(|s| s["project"].as_str().unwrap())
+        .collect();
+    assert_eq!(projects, ["alpha", "beta"], "{dry:#}");
+    for stack in dry["stacks"].as_array().unwrap() {
+        assert_eq!(stack["files"], json!(["template.yaml"]), "{stack:#}");
+        assert_eq!(stack["skipped"], json!([]), "{stack:#}");
+    }
+    let unchanged = dump("dry");
+    for project in ["alpha", "beta"] {
+        assert_eq!(
+            dumped(&unchanged, project, "kept"),
+            dumped(&before, project, "kept")
+        );
+    }
+
+    // A reader may not update: refused in words, nothing changed.
+    let refused = run(
+        &["migrate", "--apply", "--format", "json"],
+        &with_password("rita", rita, "alpha"),
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    let refused = report(&refused);
+    let failure = stack(&refused, "kept")["failure"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        failure.contains("your role in its project may not update stacks"),
+        "{failure}"
+    );
+    assert!(!failure.contains(rita), "no secret shown");
+
+    // A member's application credential, and a member's token.
+    let credential = &ready["application_credentials"][0];
+    let as_credential = vec![
+        ("OS_AUTH_URL", keystone.to_owned()),
+        ("OS_AUTH_TYPE", "v3applicationcredential".to_owned()),
+        (
+            "OS_APPLICATION_CREDENTIAL_ID",
+            credential["id"].as_str().unwrap().to_owned(),
+        ),
+        (
+            "OS_APPLICATION_CREDENTIAL_SECRET",
+            credential["secret"].as_str().unwrap().to_owned(),
+        ),
+    ];
+    let as_token = vec![
+        ("OS_AUTH_URL", keystone.to_owned()),
+        ("OS_AUTH_TYPE", "token".to_owned()),
+        (
+            "OS_TOKEN",
+            ready["tokens"][0]["token"].as_str().unwrap().to_owned(),
+        ),
+        ("OS_PROJECT_NAME", "beta".to_owned()),
+        ("OS_PROJECT_DOMAIN_NAME", "Default".to_owned()),
+    ];
+    for (project, variables) in [("alpha", &as_credential), ("beta", &as_token)] {
+        let applied = run(&["migrate", "--apply", "--format", "json"], variables);
+        let stderr = String::from_utf8_lossy(&applied.stderr).into_owned();
+        assert_eq!(applied.status.code(), Some(0), "{project}: {stderr}");
+        let applied = report(&applied);
+        assert_eq!(
+            applied["stacks"].as_array().unwrap().len(),
+            1,
+            "{applied:#}"
+        );
+        assert_eq!(stack(&applied, "kept")["project"], project);
+        assert_eq!(stack(&applied, "kept")["applied"], true, "{applied:#}");
+    }
+
+    // Migrated in place: the template changed, the environment (its
+    // parameter_defaults and registry) and the nested file kept.
+    let after = dump("after");
+    for project in ["alpha", "beta"] {
+        let (was, is) = (
+            dumped(&before, project, "kept"),
+            dumped(&after, project, "kept"),
+        );
+        assert_eq!(
+            was.keys().collect::<Vec<_>>(),
+            is.keys().collect::<Vec<_>>()
+        );
+        for (place, text) in &was {
+            if place == "template.yaml" {
+                assert!(
+                    text.contains("sequence") && !is[place].contains("sequence"),
+                    "{}",
+                    is[place]
+                );
+            } else if place == "stack.json" {
+                continue;
+            } else {
+                assert_eq!(&is[place], text, "{project}/{place}");
+            }
+        }
+        assert!(
+            is["environment.yaml"].contains("\"length\": 20"),
+            "{}",
+            is["environment.yaml"]
+        );
+    }
+    drop(cloud);
+}

@@ -547,6 +547,9 @@ def main() -> None:
 
         updated = []
         for spec in seed.get("updates", []):
+            if spec["stack"] not in clients:
+                # A refusable stack Heat refused: nothing to update.
+                continue
             client, stack_id = clients[spec["stack"]]
             updated.append({"stack": spec["stack"],
                             **update_stack(client, stack_id, spec, fake.app.calls)})
