@@ -8,8 +8,8 @@ use heatwise_core::fixer::add_ignores;
 use heatwise_core::lint::{LintOptions, Rule};
 use heatwise_core::template::{self, DocumentKind};
 
+use crate::input::InputError;
 use crate::input::{self, Input};
-use crate::output::InputError;
 
 /// Adds the suppressions to every file of `inputs` that has findings of
 /// `rules`; exit 1 when findings are left that no comment can take, 2

@@ -12,8 +12,8 @@ use heatwise_core::release::Release;
 use heatwise_core::stack::Registry;
 use heatwise_core::text::{Positions, TextRange};
 
+use crate::input::InputError;
 use crate::input::{load_environment, read_path_within};
-use crate::output::InputError;
 
 /// What a template is checked against: a release, the catalog, and the
 /// environments it is deployed with. `lint` and `fix` take these alike.
@@ -176,4 +176,12 @@ pub fn parse_release(text: &str) -> Result<Release, String> {
 pub fn parse_severity(text: &str) -> Result<Severity, String> {
     Severity::parse(text)
         .ok_or_else(|| format!("`{text}` is not a severity; use error, warning or info"))
+}
+
+/// `NAME=VALUE`, as `openstack stack create -P` takes a parameter's value.
+pub fn parse_parameter(text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .filter(|(name, _)| !name.is_empty())
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .ok_or_else(|| format!("`{text}` is not NAME=VALUE"))
 }

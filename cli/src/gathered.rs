@@ -10,7 +10,8 @@ use heatwise_core::stack::{
     FileProvider, GatherCache, Lookup, ReadError, Stack, Target, MAX_STACK_FILES,
 };
 
-use crate::output::{FileReport, InputError, StackFiles};
+use crate::input::InputError;
+use crate::output::{FileReport, StackFiles};
 use crate::parallel::in_parallel;
 
 /// What the stacks one thread lints share: each file read once, each path

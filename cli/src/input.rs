@@ -14,7 +14,12 @@ use heatwise_core::stack::Registry;
 use heatwise_core::syntax::MAX_INPUT_BYTES;
 use heatwise_core::template::{self, DocumentKind};
 
-use crate::output::InputError;
+/// An input that could not be read or linted, and why.
+#[derive(PartialEq, Eq)]
+pub struct InputError {
+    pub path: String,
+    pub message: String,
+}
 
 /// Extensions of the files a directory walk takes (any case).
 const HEAT_EXTENSIONS: [&str; 4] = ["yaml", "yml", "template", "json"];

@@ -18,8 +18,9 @@ use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
 use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
+use crate::input::InputError;
 use crate::input::{self, report_error, Input};
-use crate::output::{self, FileReport, Format, InputError};
+use crate::output::{self, FileReport, Format};
 use crate::parallel::{in_parallel, in_parallel_with};
 use crate::project::{self, ProjectStack};
 use crate::stack::{self, parse_path_map, PathMap};
@@ -80,7 +81,13 @@ pub struct LintArgs {
 
     /// With --stack: a value of the root's parameter NAME, as given to
     /// `openstack stack create -P`: over every environment's. Repeatable.
-    #[arg(short = 'P', long = "parameter", value_name = "NAME=VALUE", value_parser = crate::update_preview::parse_parameter, requires = "stack")]
+    #[arg(
+        short = 'P',
+        long = "parameter",
+        value_name = "NAME=VALUE",
+        value_parser = crate::args::parse_parameter,
+        requires = "stack"
+    )]
     parameters: Vec<(String, String)>,
 
     #[command(flatten)]

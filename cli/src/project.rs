@@ -30,7 +30,7 @@ use heatwise_core::text::{Positions, TextRange};
 
 use crate::args::parse_release;
 use crate::input::read_file;
-use crate::output::InputError;
+use crate::input::InputError;
 use crate::stack::{FsFiles, PathMap};
 
 /// The project file's name.

@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use heatwise_core::lint::{Retired, Rule};
 
+use crate::output::summary;
+
 #[derive(Args, Debug)]
 #[command(group = clap::ArgGroup::new("which").required(true).args(["rule", "all"]))]
 pub struct RuleArgs {
@@ -72,34 +74,6 @@ fn list_all() -> String {
     out
 }
 
-/// The first paragraph under `## What it does`, on one line: what the rule
-/// finds.
-pub fn summary(rule: Rule) -> String {
-    section(rule.documentation(), "What it does")
-        .split("\n\n")
-        .next()
-        .unwrap_or_default()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The text under a `## heading` of a rule's documentation, up to the next
-/// heading; empty when there is no such heading.
-pub fn section(documentation: &str, heading: &str) -> String {
-    let mut lines = documentation.lines();
-    let marker = format!("## {heading}");
-    if !lines.any(|line| line.trim_end() == marker) {
-        return String::new();
-    }
-    lines
-        .take_while(|line| !line.starts_with("## "))
-        .collect::<Vec<_>>()
-        .join("\n")
-        .trim()
-        .to_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,14 +93,5 @@ mod tests {
         let text = retired_documentation(retired);
         assert!(text.starts_with("# invalid-template (HW002)"), "{text}");
         assert!(text.contains("- HW010 unknown-section: "), "{text}");
-    }
-
-    #[test]
-    fn sections_end_at_the_next_heading() {
-        let doc =
-            "# x\n\n## What it does\nFinds a.\nAnd b.\n\nMore.\n\n## Why is this bad?\nBecause.\n";
-        assert_eq!(section(doc, "What it does"), "Finds a.\nAnd b.\n\nMore.");
-        assert_eq!(section(doc, "Why is this bad?"), "Because.");
-        assert_eq!(section(doc, "Example"), "");
     }
 }

@@ -49,14 +49,18 @@ pub struct UpdatePreviewArgs {
         short = 'P',
         long = "parameter",
         value_name = "NAME=VALUE",
-        value_parser = parse_parameter
+        value_parser = crate::args::parse_parameter
     )]
     parameters: Vec<(String, String)>,
 
     /// A parameter's value in the running stack, as it was given to
     /// `openstack stack create -P` (with --stack, the stack's own are
     /// read). Repeatable.
-    #[arg(long = "stack-parameter", value_name = "NAME=VALUE", value_parser = parse_parameter)]
+    #[arg(
+        long = "stack-parameter",
+        value_name = "NAME=VALUE",
+        value_parser = crate::args::parse_parameter
+    )]
     stack_parameters: Vec<(String, String)>,
 
     /// The Heat release that carries out the update, as a name or a
@@ -67,13 +71,6 @@ pub struct UpdatePreviewArgs {
 
     #[arg(long, value_enum, default_value_t = PreviewFormat::Text)]
     format: PreviewFormat,
-}
-
-pub(crate) fn parse_parameter(text: &str) -> Result<(String, String), String> {
-    text.split_once('=')
-        .filter(|(name, _)| !name.is_empty())
-        .map(|(name, value)| (name.to_owned(), value.to_owned()))
-        .ok_or_else(|| format!("`{text}` is not NAME=VALUE"))
 }
 
 #[derive(Serialize)]

@@ -28,14 +28,49 @@ fn imports(src: &str) -> BTreeMap<String, BTreeSet<String>> {
     let folder = root().join(src);
     let mut graph = BTreeMap::new();
     for (file, text) in files_of(src) {
-        let used: BTreeSet<String> = paths(&code_of(&text))
+        let code = code_of(&text);
+        let mut used: BTreeSet<String> = paths(&code)
             .iter()
             .filter_map(|path| file_of(&folder, &file, path))
             .filter(|target| *target != file)
             .collect();
+        // In the CLI, a module's calls into its own files count as its
+        // imports: a command's module is a facade over files below it.
+        let children = if src == "cli/src/" {
+            children_called(&code)
+        } else {
+            Vec::new()
+        };
+        for child in children {
+            let path = vec!["self".to_owned(), child];
+            used.extend(file_of(&folder, &file, &path).filter(|target| *target != file));
+        }
         graph.insert(file, used);
     }
     graph
+}
+
+/// The modules `code` declares (`mod NAME;`) and reaches by their name
+/// (`NAME::item`, `use NAME::...`).
+fn children_called(code: &str) -> Vec<String> {
+    let declared = code.lines().filter_map(|line| {
+        let line = line.trim();
+        let rest = line
+            .strip_prefix("pub(crate) mod ")
+            .or_else(|| line.strip_prefix("pub mod "))
+            .or_else(|| line.strip_prefix("mod "))?;
+        rest.strip_suffix(';').map(str::trim)
+    });
+    declared
+        .filter(|name| {
+            let called = format!("{name}::");
+            code.match_indices(&called).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+            })
+        })
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The circles of `graph`: its strongly connected parts of more than one
@@ -102,9 +137,11 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
 
 /// Files import downward: no two files of a crate reach each other
 /// through their imports, so each can be read, tested and moved with
-/// only what is below it. A module's `mod.rs` that re-exports its files
-/// is no circle: only paths written from `crate`, `super` or `self`
-/// count.
+/// only what is below it. Paths written from `crate`, `super` or `self`
+/// count; in the CLI, so do a module's calls into its own files
+/// (`report::json(...)` in `migrate/mod.rs`), so that a command's module
+/// is a facade over what is below it, never beside it. Elsewhere a
+/// `mod.rs` may still hold what its files share.
 #[test]
 fn no_file_imports_a_file_that_imports_it() {
     let mut wrong = Vec::new();
@@ -169,7 +206,7 @@ fn no_file_is_long() {
 const WIDE_LINES: &[(&str, usize)] = &[
     ("core/src/", 236),
     ("orc/src/", 103),
-    ("cli/src/", 36),
+    ("cli/src/", 35),
     ("web/src/", 103),
     ("web/orc-module/src/", 0),
     ("web/folder-module/src/", 0),

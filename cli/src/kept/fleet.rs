@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use super::ScannedStack;
 use crate::cloud::heat::{Heat, StackSummary};
-use crate::output::InputError;
+use crate::input::InputError;
 
 /// The most fetches at once.
 pub const MAX_CONCURRENCY: usize = 64;

@@ -5,6 +5,7 @@
 //! sent: the report says what `--apply` would do.
 
 mod apply;
+mod outcome;
 mod plan;
 mod report;
 
@@ -22,6 +23,7 @@ use crate::cloud::auth::{self, Sources};
 use crate::cloud::heat::Heat;
 use crate::kept::fleet::{self, FleetRequest};
 use crate::kept::ScannedStack;
+use outcome::Migrated;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MigrateFormat {
@@ -87,44 +89,6 @@ pub struct MigrateArgs {
 
     #[arg(long, value_enum, default_value_t = MigrateFormat::Text)]
     format: MigrateFormat,
-}
-
-/// One stack: read, its migration, and what sending it did.
-pub(crate) struct Migrated<'s> {
-    pub stack: &'s ScannedStack,
-    pub migration: Option<plan::Migration>,
-    pub applied: Option<apply::Applied>,
-}
-
-impl Migrated<'_> {
-    /// Why the stack is not migrated as a whole, if it is not.
-    fn stack_skipped(&self) -> Option<String> {
-        if let Some(why) = &self.stack.unread {
-            return Some(format!("Heat could not give its template: {why}"));
-        }
-        let status = &self.stack.status;
-        (status.ends_with("_IN_PROGRESS") || status.ends_with("_FAILED")).then(|| {
-            format!(
-                "it is {status}{}: update it once it is complete",
-                (self.stack.status_reason.as_deref())
-                    .map(|r| format!(" ({r})"))
-                    .unwrap_or_default()
-            )
-        })
-    }
-
-    /// Whether all it needs is done (or, in a dry run, would be).
-    fn settled(&self, dry_run: bool) -> bool {
-        if self.stack_skipped().is_some() {
-            return false;
-        }
-        match (&self.migration, &self.applied) {
-            (Some(migration), _) if migration.is_empty() => true,
-            (Some(migration), None) => dry_run && migration.skipped.is_empty(),
-            (_, Some(applied)) => applied.applied,
-            (None, None) => false,
-        }
-    }
 }
 
 pub fn run(args: &MigrateArgs) -> ExitCode {

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use heatwise_core::update::{Action, Change};
 use serde::Serialize;
 
-use super::Migrated;
+use super::outcome::Migrated;
 
 #[derive(Serialize)]
 struct ChangeJson<'a> {

@@ -10,7 +10,8 @@ use heatwise_core::lint::Severity;
 
 use heatwise_core::text::Positions;
 
-use super::{FileReport, InputError};
+use super::report::FileReport;
+use crate::input::InputError;
 
 pub fn write(reports: &[FileReport], errors: &[InputError], out: &mut dyn Write) -> io::Result<()> {
     for report in reports {

@@ -13,8 +13,9 @@ use heatwise_core::lint::Severity;
 use heatwise_core::text::Positions;
 use serde::Serialize;
 
+use super::report::FileReport;
 use super::sarif::line_hash;
-use super::{FileReport, InputError};
+use crate::input::InputError;
 
 #[derive(Serialize)]
 struct Issue {

@@ -9,7 +9,7 @@ use heatwise_core::json::{diagnostic_json, DiagnosticJson};
 use heatwise_core::text::Positions;
 use serde::Serialize;
 
-use super::FileReport;
+use super::report::FileReport;
 
 #[derive(Serialize)]
 pub(crate) struct FindingInFile<'a> {

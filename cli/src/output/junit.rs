@@ -8,7 +8,8 @@ use std::io::{self, Write};
 
 use heatwise_core::text::Positions;
 
-use super::{FileReport, InputError};
+use super::report::FileReport;
+use crate::input::InputError;
 
 /// Text as XML character data or an attribute's value: markup escaped,
 /// and the characters XML 1.0 cannot hold at all replaced.

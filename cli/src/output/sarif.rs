@@ -16,8 +16,9 @@ use serde::Serialize;
 
 use heatwise_core::text::Positions;
 
-use super::{FileReport, InputError};
-use crate::rule::{section, summary};
+use super::report::FileReport;
+use super::rule_docs::{section, summary};
+use crate::input::InputError;
 
 const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";

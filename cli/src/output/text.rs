@@ -9,7 +9,8 @@ use heatwise_core::lint::Severity;
 
 use heatwise_core::text::Positions;
 
-use super::{plural, FileReport, InputError};
+use super::report::{plural, FileReport};
+use crate::input::InputError;
 
 /// Characters of a source line shown at most; longer lines (minified JSON)
 /// are cut around the finding.

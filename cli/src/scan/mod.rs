@@ -19,9 +19,10 @@ use crate::args::{parse_release, parse_severity};
 use crate::cloud::auth::{self, Sources};
 use crate::cloud::heat::Heat;
 use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
+use crate::input::InputError;
 use crate::kept::fleet::{self, FleetRequest};
 use crate::kept::{self, dump, ScannedStack};
-use crate::output::{FileReport, InputError};
+use crate::output::FileReport;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ScanFormat {

@@ -12,8 +12,9 @@ use heatwise_core::lint::{Diagnostic, LifecycleStep, Severity, Subject};
 use heatwise_core::release::Release;
 use serde::Serialize;
 
+use crate::input::InputError;
 use crate::kept::ScannedStack;
-use crate::output::{self, FileReport, Format, InputError};
+use crate::output::{self, FileReport, Format};
 
 /// A stack and its files' findings, paths relative to the stack.
 pub struct Scanned<'a> {

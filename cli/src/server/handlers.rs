@@ -12,8 +12,12 @@ use lsp_types::{
 };
 use serde_json::Value;
 
+use super::actions;
+use super::completion;
 use super::document::Converter;
-use super::{actions, completion, hover, navigate, Server};
+use super::hover;
+use super::navigate;
+use super::state::Server;
 
 /// A request's result, or the error the client is sent.
 type Answer = Result<Value, (ErrorCode, String)>;

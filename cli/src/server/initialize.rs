@@ -9,8 +9,9 @@ use lsp_types::{
 };
 use serde_json::Value;
 
+use super::actions;
 use super::document::Encoding;
-use super::{actions, path_of};
+use super::state::path_of;
 
 /// What the client said of itself in `initialize`.
 pub(super) struct Client {

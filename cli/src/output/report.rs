@@ -1,0 +1,81 @@
+//! What every report format reads: a linted file and its findings, the
+//! other files of its stack, the places a finding points at.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use heatwise_core::lint::Diagnostic;
+use heatwise_core::text::Positions;
+
+/// One linted input.
+pub struct FileReport {
+    /// As the user gave it (directories joined with the names found).
+    pub path: String,
+    pub text: Arc<str>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The other files of its stack, for the places findings point at
+    /// there (`None` for a file linted alone).
+    pub stack: Option<Arc<StackFiles>>,
+}
+
+/// The files of a stack, by URL: how each is shown, and its text.
+#[derive(Default)]
+pub struct StackFiles {
+    pub by_url: HashMap<String, (String, Arc<str>)>,
+}
+
+/// A place a finding points at, in lines and columns (1-based).
+pub struct RelatedLocation<'a> {
+    pub path: &'a str,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    /// The columns in UTF-16 code units, as SARIF counts them.
+    pub utf16_column: u32,
+    pub end_utf16_column: u32,
+    pub message: &'a str,
+}
+
+impl FileReport {
+    /// The same file, without its findings.
+    pub fn clone_empty(&self) -> FileReport {
+        FileReport {
+            path: self.path.clone(),
+            text: self.text.clone(),
+            diagnostics: Vec::new(),
+            stack: self.stack.clone(),
+        }
+    }
+
+    /// The places `diagnostic` points at besides its own, where the stack
+    /// has their files.
+    pub fn related<'a>(&'a self, diagnostic: &'a Diagnostic) -> Vec<RelatedLocation<'a>> {
+        let Some(stack) = &self.stack else {
+            return Vec::new();
+        };
+        diagnostic
+            .related
+            .iter()
+            .filter_map(|related| {
+                let (path, text) = stack.by_url.get(&related.url)?;
+                let at = Positions::new(text).location(related.range);
+                Some(RelatedLocation {
+                    path,
+                    line: at.line,
+                    column: at.column,
+                    end_line: at.end_line,
+                    end_column: at.end_column,
+                    utf16_column: at.utf16_column,
+                    end_utf16_column: at.end_utf16_column,
+                    message: &related.message,
+                })
+            })
+            .collect()
+    }
+}
+
+/// How a count of things reads: `1 file`, `3 files`.
+pub fn plural(count: usize, singular: &str, plural: &str) -> String {
+    format!("{count} {}", if count == 1 { singular } else { plural })
+}
