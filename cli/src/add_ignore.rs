@@ -8,6 +8,7 @@ use heatwise_core::fixer::add_ignores;
 use heatwise_core::lint::{LintOptions, Rule};
 use heatwise_core::template::{self, DocumentKind};
 
+use crate::exit::Exit;
 use crate::input::InputError;
 use crate::input::{self, Input};
 
@@ -24,7 +25,7 @@ pub fn run(
     for input in inputs {
         let Input::File { path, walked } = input else {
             eprintln!("error: standard input cannot be rewritten; give the file's path");
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         };
         let failed = |errors: &mut Vec<InputError>, message| {
             let path = input.name();
@@ -69,8 +70,8 @@ pub fn run(
         );
     }
     match (errors.is_empty(), left) {
-        (false, _) => ExitCode::from(2),
-        (true, 0) => ExitCode::SUCCESS,
-        (true, _) => ExitCode::from(1),
+        (false, _) => Exit::Failed.into(),
+        (true, 0) => Exit::Clean.into(),
+        (true, _) => Exit::Findings.into(),
     }
 }

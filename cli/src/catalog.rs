@@ -18,6 +18,7 @@ use heatwise_core::template;
 use serde_json::{json, Value};
 
 use crate::args::parse_release;
+use crate::exit::Exit;
 
 mod text;
 
@@ -25,12 +26,6 @@ use text::{property_details, type_text};
 
 /// The longest `TYPE[.PROPERTY.PATH]` argument accepted.
 pub const MAX_OBJECT_ARGUMENT: usize = 1024;
-
-/// Exit status: the type or property asked for is not in the catalog, or
-/// `check` found errors.
-const EXIT_FOUND_PROBLEMS: u8 = 1;
-/// Exit status: bad usage, an unreadable or malformed file.
-const EXIT_USAGE: u8 = 2;
 
 #[derive(Args, Debug)]
 pub struct CatalogArgs {
@@ -145,7 +140,7 @@ pub fn run(args: &CatalogArgs) -> ExitCode {
         Ok(code) => code,
         Err(message) => {
             eprintln!("heatwise: {message}");
-            ExitCode::from(EXIT_USAGE)
+            Exit::Failed.into()
         }
     }
 }
@@ -177,7 +172,7 @@ fn print(text: &str) -> Result<ExitCode, String> {
     // A closed pipe (`| head`) is not an error worth reporting.
     let _ = stdout.write_all(text.as_bytes());
     let _ = stdout.flush();
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Clean.into())
 }
 
 fn print_json(value: &Value) -> Result<ExitCode, String> {
@@ -252,7 +247,7 @@ fn show_template_version(
             format!("Heat knows {}", known.join(", "))
         };
         eprintln!("heatwise: no template version {key}={written}; {hint}");
-        return Ok(ExitCode::from(EXIT_FOUND_PROBLEMS));
+        return Ok(Exit::Findings.into());
     };
     let first = version.first_release();
     let known_at_target = match (target, first) {
@@ -327,7 +322,7 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
     };
     let Some(resolution) = catalog.resolve_type(type_name) else {
         eprintln!("heatwise: no resource type {type_name} in the catalog");
-        return Ok(ExitCode::from(EXIT_FOUND_PROBLEMS));
+        return Ok(Exit::Findings.into());
     };
     let Some(resource_type) = resolution.resource_type() else {
         let alias = resolution
@@ -382,7 +377,7 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
         Some(path) => {
             let Some(property) = resource_type.property(path) else {
                 eprintln!("heatwise: {} has no property {path}", resource_type.name());
-                return Ok(ExitCode::from(EXIT_FOUND_PROBLEMS));
+                return Ok(Exit::Findings.into());
             };
             match args.format {
                 Format::Json => {
@@ -437,9 +432,9 @@ fn check(args: &CheckArgs) -> Result<ExitCode, String> {
         }
     }
     Ok(if errors > 0 {
-        ExitCode::from(EXIT_FOUND_PROBLEMS)
+        Exit::Findings.into()
     } else {
-        ExitCode::SUCCESS
+        Exit::Clean.into()
     })
 }
 

@@ -20,6 +20,7 @@ use heatwise_core::syntax;
 use heatwise_core::text::Positions;
 
 use crate::args::CheckArgs;
+use crate::exit::Exit;
 use crate::input::{self, Input};
 use crate::stack::{self, parse_path_map, PathMap};
 use heatwise_core::catalog::CatalogAt;
@@ -100,27 +101,25 @@ pub fn run(args: &FixArgs) -> ExitCode {
                 inputs.len()
             );
         }
-        return ExitCode::from(2);
+        return Exit::Failed.into();
     }
     if args.write && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
         eprintln!(
             "error: standard input cannot be rewritten; leave out --write to print the result"
         );
-        return ExitCode::from(2);
+        return Exit::Failed.into();
     }
     let checked = match args.check.read(&mut errors) {
         Ok(checked) => checked,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     failed |= !errors.is_empty();
     let codes = match args.codes() {
         Ok(codes) => codes,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let options = FixOptions {
@@ -180,11 +179,7 @@ pub fn run(args: &FixArgs) -> ExitCode {
         }
     }
     let _ = stdout.flush();
-    if failed {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    }
+    crate::exit::exit_code(failed, false)
 }
 
 /// `fix --stack`: every template and environment of the stack migrated,
@@ -193,14 +188,13 @@ pub fn run(args: &FixArgs) -> ExitCode {
 fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
     if !args.diff && !args.write && args.plan.is_none() {
         eprintln!("error: a stack has several files: give --diff, --write or --plan DIR");
-        return ExitCode::from(2);
+        return Exit::Failed.into();
     }
     let mut errors = Vec::new();
     let checked = match args.check.read(&mut errors) {
         Ok(checked) => checked,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let environments = &args.check.environments;
@@ -211,15 +205,13 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
     } = match stack::gather_paths(root, environments, args.path_maps.clone()) {
         Ok(gathered) => gathered,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let codes = match args.codes() {
         Ok(codes) => codes,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let options = FixOptions {
@@ -248,7 +240,7 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
             eprintln!("error: {name}: the fixes would add {count} {rule} finding(s)");
         }
         eprintln!("error: nothing written: the migration would break what the stack's files rely on of each other");
-        return ExitCode::from(2);
+        return Exit::Failed.into();
     }
     let fixed: Vec<(&str, &str)> = migration.changed().collect();
     let mut stdout = io::stdout().lock();
@@ -272,11 +264,7 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
             failed = true;
         }
         let _ = stdout.flush();
-        return if failed {
-            ExitCode::from(2)
-        } else {
-            ExitCode::SUCCESS
-        };
+        return crate::exit::exit_code(failed, false);
     }
     for &(url, text) in &fixed {
         let Some(path) = files.path_of(url) else {
@@ -295,11 +283,7 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
         }
     }
     let _ = stdout.flush();
-    if failed {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    }
+    crate::exit::exit_code(failed, false)
 }
 
 fn unified_diff(name: &str, old: &str, new: &str) -> String {

@@ -17,6 +17,7 @@ use heatwise_core::stack::{FileProvider, Lookup, Stack};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
+use crate::exit::Exit;
 use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
 use crate::input::InputError;
 use crate::input::{self, report_error, Input};
@@ -124,8 +125,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
     let checked = match args.check.read(&mut errors) {
         Ok(checked) => checked,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let options = checked.options();
@@ -150,8 +150,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
                 (reports, project_baseline, project_selection) = (found, baseline, selection)
             }
             Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
+                return crate::exit::fail(message);
             }
         }
     } else if args.add_ignore {
@@ -159,10 +158,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
         let selection = args.report.rules.selection();
         return match selection.rules() {
             Ok(rules) => crate::add_ignore::run(&inputs, &options, &rules, &mut errors),
-            Err(message) => {
-                eprintln!("error: {message}");
-                ExitCode::from(2)
-            }
+            Err(message) => crate::exit::fail(message),
         };
     } else {
         let inputs = input::collect(&args.paths, &mut errors);
@@ -186,8 +182,7 @@ pub fn run(args: &LintArgs) -> ExitCode {
                 }
             }
             Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
+                return crate::exit::fail(message);
             }
         }
     }
@@ -196,19 +191,17 @@ pub fn run(args: &LintArgs) -> ExitCode {
         project_baseline.as_deref(),
         &mut reports,
     ) {
-        Ok(Some(_)) if errors.is_empty() => return ExitCode::SUCCESS,
-        Ok(Some(_)) => return ExitCode::from(2),
+        Ok(Some(_)) if errors.is_empty() => return Exit::Clean.into(),
+        Ok(Some(_)) => return Exit::Failed.into(),
         Ok(None) => {}
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     }
     let mut out = match output::open(args.report.output_file.as_deref()) {
         Ok(out) => out,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let colour = output::colour_wanted() && args.report.output_file.is_none();
@@ -221,21 +214,13 @@ pub fn run(args: &LintArgs) -> ExitCode {
         // A reader that went away (`| head`) is no failure of the lint.
         if error.kind() != io::ErrorKind::BrokenPipe {
             eprintln!("error: cannot write the report: {error}");
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         }
     }
 
-    if !errors.is_empty() {
-        ExitCode::from(2)
-    } else if reports
-        .iter()
-        .flat_map(|r| &r.diagnostics)
-        .any(|d| d.severity.at_least(args.fail_on))
-    {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    let findings =
+        (reports.iter().flat_map(|r| &r.diagnostics)).any(|d| d.severity.at_least(args.fail_on));
+    crate::exit::exit_code(!errors.is_empty(), findings)
 }
 
 /// The stacks of the project file: each linted as `--stack` does, at the

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::exit::Exit;
 use clap::{Args, ValueEnum};
 use heatwise_core::load::{self, Kind};
 use heatwise_core::text::Positions;
@@ -39,7 +40,7 @@ pub fn run(args: &LoadArgs) -> ExitCode {
         Ok(text) => text,
         Err(message) => {
             eprintln!("error: {name}: {message}");
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         }
     };
     let kind = if args.environment {
@@ -54,14 +55,14 @@ pub fn run(args: &LoadArgs) -> ExitCode {
                 Some(json) => {
                     // A closed pipe (`heatwise load x | head`) is no failure.
                     let _ = io::stdout().lock().write_all(json.as_bytes());
-                    ExitCode::SUCCESS
+                    Exit::Clean.into()
                 }
                 None => {
                     eprintln!(
                         "error: {name}: Heat reads it, but its aliases repeat it past {} values: too large to print",
                         load::MAX_WRITTEN_VALUES
                     );
-                    ExitCode::from(2)
+                    Exit::Failed.into()
                 }
             }
         }

@@ -5,6 +5,7 @@ mod args;
 mod baseline;
 mod catalog;
 mod cloud;
+mod exit;
 mod fix;
 mod gathered;
 mod input;

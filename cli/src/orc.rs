@@ -14,6 +14,7 @@ use heatwise_core::stack::{Role, Stack};
 use heatwise_orc::release::release_plan;
 use heatwise_orc::{render, Credentials, File, OptionField, Options, StackResources};
 
+use crate::exit::Exit;
 use crate::input::{read_path, STDIN_NAME};
 use crate::output::text::{write_findings, Finding};
 use crate::stack;
@@ -150,16 +151,13 @@ pub fn run(args: &OrcArgs) -> ExitCode {
         Ok(options) => options,
         Err(message) => {
             eprintln!("{message}");
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         }
     };
     if let Some(name) = &args.cloud_stack {
         return match from_cloud(args, name, options) {
             Ok((export, files)) => write_export(args, &export, &files),
-            Err(message) => {
-                eprintln!("error: {message}");
-                ExitCode::from(2)
-            }
+            Err(message) => crate::exit::fail(message),
         };
     }
     let template_path = args.template();
@@ -167,7 +165,7 @@ pub fn run(args: &OrcArgs) -> ExitCode {
         Ok(text) => text,
         Err(message) => {
             eprintln!("error: {}: {message}", template_path.display());
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         }
     };
     let mut stack_name = None;
@@ -180,7 +178,7 @@ pub fn run(args: &OrcArgs) -> ExitCode {
             }
             Err(message) => {
                 eprintln!("error: {}: {message}", path.display());
-                return ExitCode::from(2);
+                return Exit::Failed.into();
             }
         }
     }
@@ -191,7 +189,7 @@ pub fn run(args: &OrcArgs) -> ExitCode {
         Ok(exported) => exported,
         Err(message) => {
             eprintln!("{message}");
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         }
     };
     write_export(args, &export, &files)
@@ -247,7 +245,7 @@ fn write_export(
         .and_then(|()| stdout.flush())
         .is_err()
     {
-        return ExitCode::from(2);
+        return Exit::Failed.into();
     }
 
     let colour =
@@ -283,9 +281,9 @@ fn write_export(
     };
     let _ = writeln!(stderr, "{summary}");
     if export.is_complete() {
-        ExitCode::SUCCESS
+        Exit::Clean.into()
     } else {
-        ExitCode::from(1)
+        Exit::Findings.into()
     }
 }
 
@@ -378,12 +376,12 @@ fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> E
         Ok(plan) => plan,
         Err(message) => {
             eprintln!("error: {}: {message}", args.template().display());
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         }
     };
     if let Err(error) = std::fs::write(out, &plan.template) {
         eprintln!("error: {}: cannot write: {error}", out.display());
-        return ExitCode::from(2);
+        return Exit::Failed.into();
     }
     let stack = stack.unwrap_or("STACK");
     let retained = out.display();
@@ -417,7 +415,7 @@ fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> E
         .and_then(|()| stdout.flush())
         .is_err()
     {
-        return ExitCode::from(2);
+        return Exit::Failed.into();
     }
     let colour =
         io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
@@ -442,8 +440,8 @@ fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> E
         &mut stderr,
     );
     if plan.notes.is_empty() {
-        ExitCode::SUCCESS
+        Exit::Clean.into()
     } else {
-        ExitCode::from(1)
+        Exit::Findings.into()
     }
 }

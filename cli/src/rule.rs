@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use heatwise_core::lint::{Retired, Rule};
 
+use crate::exit::Exit;
 use crate::output::summary;
 
 #[derive(Args, Debug)]
@@ -32,13 +33,13 @@ pub fn run(args: &RuleArgs) -> ExitCode {
                 eprintln!(
                     "error: there is no rule `{wanted}`; `heatwise rule --all` lists the rules (codes such as HW202, names such as hidden-property)"
                 );
-                return ExitCode::from(2);
+                return Exit::Failed.into();
             }
         }
     };
     // A closed pipe (`heatwise rule --all | head`) is no failure.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    ExitCode::SUCCESS
+    Exit::Clean.into()
 }
 
 /// What became of a retired code.

@@ -12,6 +12,7 @@ use heatwise_core::release::Release;
 use heatwise_core::update::{preview, Action, Change, StackInput};
 use serde::Serialize;
 
+use crate::exit::Exit;
 use crate::input::read_path;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -123,8 +124,7 @@ pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
     let (old, new, environments) = match texts {
         Ok(texts) => texts,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     // The update's values go over the running stack's.
@@ -144,8 +144,7 @@ pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
     let changes = match preview(&old, &new, heat) {
         Ok(changes) => changes,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -157,7 +156,7 @@ pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
     if let Err(error) = written {
         if error.kind() != io::ErrorKind::BrokenPipe {
             eprintln!("error: cannot write the preview: {error}");
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         }
     }
     let disruptive = changes.iter().any(|change| {
@@ -166,7 +165,7 @@ pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
             Action::Replaced | Action::Deleted | Action::Refused | Action::Unknown
         )
     });
-    ExitCode::from(u8::from(disruptive))
+    crate::exit::exit_code(false, disruptive)
 }
 
 fn write_json(changes: &[Change], out: &mut dyn Write) -> io::Result<()> {

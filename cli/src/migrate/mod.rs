@@ -21,6 +21,7 @@ use heatwise_core::lint::LintOptions;
 use crate::args::parse_release;
 use crate::cloud::auth::{self, Sources};
 use crate::cloud::heat::Heat;
+use crate::exit::Exit;
 use crate::kept::fleet::{self, FleetRequest};
 use crate::kept::ScannedStack;
 use outcome::Migrated;
@@ -106,8 +107,7 @@ pub fn run(args: &MigrateArgs) -> ExitCode {
     let (heat, mut stacks, failures) = match fetched {
         Ok(fetched) => fetched,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     stacks.sort_by(|a, b| (&a.project, &a.name, &a.id).cmp(&(&b.project, &b.name, &b.id)));
@@ -151,14 +151,9 @@ pub fn run(args: &MigrateArgs) -> ExitCode {
     if let Err(error) = written {
         if error.kind() != io::ErrorKind::BrokenPipe {
             eprintln!("error: cannot write the report: {error}");
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         }
     }
-    if !failures.is_empty() {
-        ExitCode::from(2)
-    } else if migrated.iter().all(|one| one.settled(!args.apply)) {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    let settled = migrated.iter().all(|one| one.settled(!args.apply));
+    crate::exit::exit_code(!failures.is_empty(), !settled)
 }

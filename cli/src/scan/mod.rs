@@ -18,6 +18,7 @@ use heatwise_core::stack::Lookup;
 use crate::args::{parse_release, parse_severity};
 use crate::cloud::auth::{self, Sources};
 use crate::cloud::heat::Heat;
+use crate::exit::Exit;
 use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
 use crate::input::InputError;
 use crate::kept::fleet::{self, FleetRequest};
@@ -112,8 +113,7 @@ pub fn run(args: &ScanArgs) -> ExitCode {
         None => match from_cloud(args, &mut errors) {
             Ok(found) => found,
             Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
+                return crate::exit::fail(message);
             }
         },
     };
@@ -142,8 +142,7 @@ pub fn run(args: &ScanArgs) -> ExitCode {
     let limits = match args.heat_conf.as_deref().map(crate::args::read_heat_conf) {
         Some(Ok(limits)) => limits,
         Some(Err(message)) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
         None => Default::default(),
     };
@@ -154,8 +153,7 @@ pub fn run(args: &ScanArgs) -> ExitCode {
     let rules = match args.report.rules.selection().rules() {
         Ok(rules) => rules,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let mut linted = lint_stacks(&stacks, &options);
@@ -185,12 +183,11 @@ pub fn run(args: &ScanArgs) -> ExitCode {
         })
         .collect();
     let baseline = match crate::baseline::for_stacks(&args.report.baseline, &mut by_stack) {
-        Ok((Some(_), _)) if errors.is_empty() => return ExitCode::SUCCESS,
-        Ok((Some(_), _)) => return ExitCode::from(2),
+        Ok((Some(_), _)) if errors.is_empty() => return Exit::Clean.into(),
+        Ok((Some(_), _)) => return Exit::Failed.into(),
         Ok((None, applied)) => applied,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let to = heatwise_core::catalog::Catalog::builtin().release_for(args.target);
@@ -204,8 +201,7 @@ pub fn run(args: &ScanArgs) -> ExitCode {
     let mut stdout = match crate::output::open(args.report.output_file.as_deref()) {
         Ok(out) => out,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            return crate::exit::fail(message);
         }
     };
     let all: Vec<&FileReport> = scanned.iter().flat_map(|s| &s.reports).collect();
@@ -231,21 +227,13 @@ pub fn run(args: &ScanArgs) -> ExitCode {
     if let Err(error) = written {
         if error.kind() != io::ErrorKind::BrokenPipe {
             eprintln!("error: cannot write the report: {error}");
-            return ExitCode::from(2);
+            return Exit::Failed.into();
         }
     }
-    if !errors.is_empty() {
-        ExitCode::from(2)
-    } else if scanned
-        .iter()
-        .flat_map(|s| &s.reports)
+    let findings = (scanned.iter().flat_map(|s| &s.reports))
         .flat_map(|r| &r.diagnostics)
-        .any(|d| d.severity.at_least(args.fail_on))
-    {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+        .any(|d| d.severity.at_least(args.fail_on));
+    crate::exit::exit_code(!errors.is_empty(), findings)
 }
 
 /// Whether `--project` and `--stack` keep the stack.

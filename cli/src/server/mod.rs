@@ -38,6 +38,7 @@ use lsp_types::{
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::exit::Exit;
 use document::Document;
 use initialize::{capabilities, Client};
 use settings::Settings;
@@ -51,7 +52,7 @@ pub fn run() -> ExitCode {
     drop(connection);
     let joined = io_threads.join();
     match (outcome, joined) {
-        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Ok(()), Ok(())) => Exit::Clean.into(),
         (Err(message), _) => {
             eprintln!("heatwise server: {message}");
             ExitCode::FAILURE
