@@ -119,6 +119,32 @@ fn the_architecture_is_short() {
     assert!(lines <= 120, "ARCHITECTURE.md has {lines} lines; keep it at most 120, details go beside the code they describe");
 }
 
+/// The README is a front door: what heatwise does, the two set-up
+/// commands first, how to install and use it; contributors' set-up and
+/// every command are in CONTRIBUTING.md.
+#[test]
+fn the_readme_is_a_front_door() {
+    let readme = read("README.md");
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 150,
+        "README.md has {lines} lines; keep it at most 150"
+    );
+    let commands: Vec<&str> = (readme.lines())
+        .filter(|line| line.starts_with("cargo ") || line.starts_with("heatwise "))
+        .take(2)
+        .collect();
+    assert!(commands[0].starts_with("cargo xtask serve"), "{commands:?}");
+    assert!(commands[1].starts_with("cargo xtask test"), "{commands:?}");
+    for command in ["lint", "fix", "lint --stack", "scan", "migrate"] {
+        assert!(
+            readme.contains(&format!("heatwise {command} ")),
+            "the README shows {command}"
+        );
+    }
+    assert!(read("CONTRIBUTING.md").contains("cargo xtask test"));
+}
+
 /// Every `.rs` file below `dir` (relative to the root), with its code
 /// outside tests and comments (`source::code_of`): a `tests.rs` file or a
 /// `tests/` folder is left out, and so is each `#[cfg(test)]` module
