@@ -131,7 +131,7 @@ fn the_readme_is_a_front_door() {
         "README.md has {lines} lines; keep it at most 150"
     );
     let commands: Vec<&str> = (readme.lines())
-        .filter(|line| line.starts_with("cargo ") || line.starts_with("heatwise "))
+        .filter(|line| line.starts_with("cargo ") || line.starts_with("$ "))
         .take(2)
         .collect();
     assert!(commands[0].starts_with("cargo xtask serve"), "{commands:?}");
