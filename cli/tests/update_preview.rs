@@ -83,12 +83,21 @@ fn update_parameters(old: &Path) -> Vec<String> {
 }
 
 fn given_to_update(old: &Path) -> Value {
+    match sidecar(old)["parameters"].clone() {
+        Value::Null => json!({}),
+        given => given,
+    }
+}
+
+/// A case's `NAME.update.json`: the update's `parameters`, and `create`
+/// for a stack Heat creates (its own types) rather than adopts.
+fn sidecar(old: &Path) -> Value {
     let name = old.file_name().unwrap().to_str().unwrap();
     let Some(case) = name.strip_suffix(".old.yaml") else {
         return json!({});
     };
     match std::fs::read_to_string(old.with_file_name(format!("{case}.update.json"))) {
-        Ok(text) => serde_json::from_str::<Value>(&text).unwrap()["parameters"].clone(),
+        Ok(text) => serde_json::from_str::<Value>(&text).unwrap(),
         Err(_) => json!({}),
     }
 }
@@ -111,12 +120,15 @@ fn every_case_is_what_heat_s_own_update_does() {
         "projects": {"alpha": {"alice": "member"}},
         // Each case twice: one Heat updates, one kept as it was for
         // update-preview --stack to read.
-        "stacks": cases.iter().flat_map(|(case, old, _)| [
-            json!({"project": "alpha", "user": "alice", "name": case,
-                   "template": old, "adopt": true}),
-            json!({"project": "alpha", "user": "alice", "name": format!("{case}-kept"),
-                   "template": old, "adopt": true}),
-        ]).collect::<Vec<_>>(),
+        "stacks": cases.iter().flat_map(|(case, old, _)| {
+            let adopt = sidecar(old)["create"] != true;
+            [
+                json!({"project": "alpha", "user": "alice", "name": case,
+                       "template": old, "adopt": adopt}),
+                json!({"project": "alpha", "user": "alice", "name": format!("{case}-kept"),
+                       "template": old, "adopt": adopt}),
+            ]
+        }).collect::<Vec<_>>(),
         "updates": cases.iter().map(|(case, old, new)| json!({
             "stack": case, "template": new, "parameters": given_to_update(old),
         })).collect::<Vec<_>>(),

@@ -27,19 +27,44 @@ import time
 UPDATE_SECONDS = 120
 
 
-def _events_since(client, stack_id: str, marker: str | None) -> list:
-    events = client.events.list(stack_id, marker=marker, sort_dir="asc", limit=1000)
-    return list(events)
+def _resources(client, stack_id: str) -> tuple[dict, dict]:
+    """Each resource's physical ID by name, a group's members (one level
+    down) as ``GROUP/NAME``; and, by the ID of a nested stack, the name of
+    the resource that owns it."""
+    rows = list(client.resources.list(stack_id, nested_depth=1))
+    ids, owners = {}, {}
+    for row in rows:
+        parent = getattr(row, "parent_resource", None)
+        name = f"{parent}/{row.resource_name}" if parent else row.resource_name
+        ids[name] = row.physical_resource_id
+        if not parent and row.physical_resource_id:
+            owners[row.physical_resource_id] = row.resource_name
+    return ids, owners
+
+
+def _events(client, stack_id: str) -> list:
+    """Every event of the stack and of its nested stacks one level down."""
+    return list(client.events.list(stack_id, nested_depth=1, sort_dir="asc", limit=10000))
+
+
+def _named(event, owners: dict) -> str:
+    """An event's resource as ``_resources`` names it."""
+    for link in getattr(event, "links", []) or []:
+        if link.get("rel") == "stack":
+            nested = link["href"].rstrip("/").rsplit("/", 1)[-1]
+            if nested in owners:
+                return f"{owners[nested]}/{event.resource_name}"
+    return event.resource_name
 
 
 def run_update(client, stack_id: str, fields: dict, cloud_log: list | None) -> dict:
     """Updates the stack with `fields` (heatclient's stacks.update
-    arguments) and returns, by resource name, what Heat did:
+    arguments) and returns, by resource name (a group's members as
+    ``GROUP/INDEX``), what Heat did:
     {"action": ..., "physical_id_before", "physical_id_after",
     "events": [...], "calls": [...]}."""
-    before = {r.resource_name: r.physical_resource_id for r in client.resources.list(stack_id)}
-    earlier = _events_since(client, stack_id, None)
-    marker = earlier[-1].id if earlier else None
+    before, owners = _resources(client, stack_id)
+    earlier = {event.id for event in _events(client, stack_id)}
     if cloud_log is not None:
         cloud_log.clear()
     client.stacks.update(stack_id, existing=True, **fields)
@@ -51,12 +76,13 @@ def run_update(client, stack_id: str, fields: dict, cloud_log: list | None) -> d
         if status.startswith("UPDATE_") and not status.endswith("IN_PROGRESS"):
             break
         time.sleep(0.2)
-    events = _events_since(client, stack_id, marker)
     calls = list(cloud_log) if cloud_log is not None else []
-    after = {r.resource_name: r.physical_resource_id for r in client.resources.list(stack_id)}
+    after, owners_after = _resources(client, stack_id)
+    owners.update(owners_after)
+    events = [(_named(e, owners), e) for e in _events(client, stack_id) if e.id not in earlier]
     decided: dict[str, dict] = {}
     for name in sorted(set(before) | set(after)):
-        mine = [f"{e.resource_status}" for e in events if e.resource_name == name]
+        mine = [f"{e.resource_status}" for named, e in events if named == name]
         if name not in before:
             action = "added"
         elif name not in after or "DELETE_IN_PROGRESS" in mine and "CREATE_IN_PROGRESS" not in mine:

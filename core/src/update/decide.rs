@@ -77,6 +77,13 @@ impl Update<'_, '_> {
             added.effect = Some("created".into());
             return added;
         };
+        self.decide_between(name, before, after)
+    }
+
+    /// What the update does to a running resource defined `before`, now
+    /// `after` (a resource, or a group's member).
+    pub fn decide_between(&self, name: &str, before: &Definition, after: &Definition) -> Fate {
+        let new_type = type_of(after);
         let old_type = type_of(before);
         let substituted = old_type != new_type;
         if substituted && !self.substitutes(&old_type, &new_type) {

@@ -26,6 +26,7 @@
 
 mod decide;
 mod effects;
+mod members;
 mod side;
 mod values;
 
@@ -178,7 +179,17 @@ pub fn preview(
             }
         }
     }
-    let mut changes: Vec<Change> = names.iter().map(|&name| fates[name].change(name)).collect();
+    let update = Update {
+        old: &old,
+        new: &new,
+        fates: &fates,
+        catalog,
+    };
+    let mut changes: Vec<Change> = Vec::new();
+    for &name in &names {
+        changes.push(fates[name].change(name));
+        changes.extend(members::member_changes(&update, name, &fates[name]));
+    }
     let mut deleted: Vec<&str> = Vec::new();
     for resource in old.template.resources() {
         let name = resource.name.as_str();
@@ -205,6 +216,7 @@ pub fn preview(
                 "deleted from the cloud".into()
             }),
         });
+        changes.extend(members::deleted_members(&old, name));
     }
     Ok(changes)
 }
@@ -437,6 +449,30 @@ mod tests {
             .map(|(name, _, _)| name)
             .collect();
         assert_eq!(names, ["z", "b", "r", "gone"]);
+    }
+
+    #[test]
+    fn a_group_s_members_are_named_and_follow_its_count_and_definition() {
+        let group = |count: u32, length: u32| {
+            format!("{HOT}    type: OS::Heat::ResourceGroup\n    properties:\n      count: {count}\n      resource_def: {{type: OS::Heat::RandomString, properties: {{length: {length}}}}}\n")
+        };
+        let found = actions(&group(3, 8), &group(2, 8));
+        let named: Vec<(&str, Action)> = found.iter().map(|(n, a, _)| (n.as_str(), *a)).collect();
+        let expected = [
+            ("r", Action::Updated),
+            ("r/0", Action::Unchanged),
+            ("r/1", Action::Unchanged),
+            ("r/2", Action::Deleted),
+        ];
+        assert_eq!(named, expected);
+        let found = actions(&group(1, 8), &group(2, 10));
+        let named: Vec<(&str, Action)> = found.iter().map(|(n, a, _)| (n.as_str(), *a)).collect();
+        let expected = [
+            ("r", Action::Updated),
+            ("r/0", Action::Replaced),
+            ("r/1", Action::Added),
+        ];
+        assert_eq!(named, expected);
     }
 
     #[test]
