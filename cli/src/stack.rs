@@ -8,6 +8,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use heatwise_core::stack::{Content, FileProvider, ReadError};
+use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 
 use crate::input::read_file;
 
@@ -206,16 +207,16 @@ pub fn gather_paths(
 /// characters and `/` percent-encoded (so a `:` in a file name cannot read
 /// as a URI scheme). The CLI's one encoder of paths into URLs.
 pub fn encode(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for byte in path.bytes() {
-        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
+    utf8_percent_encode(path, PATH_ESCAPED).to_string()
 }
+
+/// What `encode` escapes: all but unreserved characters and `/`.
+const PATH_ESCAPED: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'/')
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
 
 /// The local path of a `file:` URL, its percent-escapes decoded; `None`
 /// for another scheme or escapes that do not make UTF-8. The CLI's one
@@ -228,26 +229,7 @@ pub fn local_path(url: &str) -> Option<PathBuf> {
 /// make UTF-8.
 fn decode(path: &str) -> Option<String> {
     let path = path.split(['?', '#']).next().unwrap_or_default();
-    let bytes = path.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%')
-            .then(|| path.get(i + 1..i + 3))
-            .flatten()
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).ok()
+    percent_decode_str(path).decode_utf8().ok().map(|p| p.into_owned())
 }
 
 /// How a file of the stack is shown: its path relative to the current

@@ -18,6 +18,7 @@ pub mod json;
 pub mod lint;
 pub mod load;
 pub mod pattern;
+#[cfg(feature = "project")]
 pub mod project;
 pub mod release;
 pub mod severity;
