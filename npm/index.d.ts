@@ -55,6 +55,12 @@ export interface Diagnostic extends Location {
   /** e.g. "hidden-property". */
   name: string;
   severity: "error" | "warning" | "info";
+  /**
+   * For an error, when Heat refuses: as the client gathers the files
+   * ("client"), when Heat validates the stack ("validate"), or when it
+   * creates it ("create"); null otherwise.
+   */
+  stage: "client" | "validate" | "create" | null;
   message: string;
   /** The status of the object the finding is about, when it is about one. */
   status: StatusKind | null;

@@ -1081,3 +1081,26 @@ fn add_ignore_suppresses_today_s_findings_in_place() {
     assert_eq!(std::fs::read_to_string(&template).unwrap(), now);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `lint --format json` of the npm package's test template, kept in
+/// `tests/contracts/lint.json`: the package's tests check that its `lint()`
+/// gives each finding with the same fields and values, so that the CLI's
+/// JSON and the JS API's objects cannot drift apart.
+#[test]
+fn the_json_findings_are_the_js_api_s() {
+    let template = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/npm/fixtures/servers_in_existing_neutron_net.yaml");
+    let output = heatwise(
+        &["lint", "--format", "json", template.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(output.exit, 1, "{}", output.stderr);
+    let mut findings: serde_json::Value = serde_json::from_str(&output.stdout).unwrap();
+    for finding in findings.as_array_mut().unwrap() {
+        finding["path"] = serde_json::json!("servers_in_existing_neutron_net.yaml");
+    }
+    assert!(findings.as_array().unwrap().len() >= 6);
+    let text = serde_json::to_string_pretty(&findings).unwrap() + "\n";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/contracts/lint.json");
+    heatwise_test_support::assert_snapshot(&path, &text);
+}

@@ -127,6 +127,20 @@ fn lint_of_files_in(spec: &Value, dir: &Path) -> BTreeSet<(String, String, Strin
     })
 }
 
+/// The report of a real scan, its stacks' IDs (new at each run) made
+/// stable, kept in `tests/contracts/scan.json`: the editor's Cloud tab
+/// reads that same file in its tests, so that a field renamed on one side
+/// fails the other.
+fn write_contract(report: &Value) {
+    let mut report = report.clone();
+    for (index, stack) in report["stacks"].as_array_mut().unwrap().iter_mut().enumerate() {
+        stack["id"] = json!(format!("stack-{index}"));
+    }
+    let text = serde_json::to_string_pretty(&report).unwrap() + "\n";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/contracts/scan.json");
+    heatwise_test_support::assert_snapshot(&path, &text);
+}
+
 #[test]
 fn every_project_s_stacks_are_found_with_the_findings_of_their_files_live_and_from_the_dump() {
     let seed = seed();
@@ -154,6 +168,7 @@ fn every_project_s_stacks_are_found_with_the_findings_of_their_files_live_and_fr
     );
     assert_eq!(live.status.code(), Some(1), "{}", stderr(&live));
     let report: Value = serde_json::from_str(&stdout(&live)).unwrap();
+    write_contract(&report);
 
     // Every stack Heat made, as Heat lists it.
     let listed: BTreeSet<(String, String, String, String)> = report["stacks"]

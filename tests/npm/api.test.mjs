@@ -2,11 +2,12 @@
 // scratch folder.
 
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
 
-import { fixture, install, load, workspaceVersion } from "./support.mjs";
+import { fixture, install, load, root, workspaceVersion } from "./support.mjs";
 
 let heatwise;
 before(async () => {
@@ -63,6 +64,15 @@ describe("the package", () => {
   });
 });
 
+describe("the declarations", () => {
+  test("type-check a program that uses every export (tsc --noEmit, strict)", () => {
+    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    const project = join(root, "tests", "npm", "types", "tsconfig.json");
+    const run = spawnSync(process.execPath, [tsc, "-p", project], { encoding: "utf8" });
+    assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
+  });
+});
+
 describe("lint", () => {
   test("finds the HIDDEN properties of a HOT template, with the CLI's fields", () => {
     const text = fixture("servers_in_existing_neutron_net.yaml");
@@ -86,6 +96,20 @@ describe("lint", () => {
     );
     assert.equal(first.fix.applicability, "safe");
     assert.equal(first.fix.edits[0].content, "network");
+  });
+
+  test("gives each finding as `heatwise lint --format json` does (tests/contracts/lint.json)", () => {
+    // The CLI's test writes the contract from a real run; here every field
+    // it has must be the JS API's, with the same value.
+    const contract = JSON.parse(readFileSync(join(root, "tests", "contracts", "lint.json"), "utf8"));
+    const findings = heatwise.lint(fixture("servers_in_existing_neutron_net.yaml"));
+    assert.equal(findings.length, contract.length);
+    contract.forEach((expected, index) => {
+      for (const [field, value] of Object.entries(expected)) {
+        if (field === "path") continue;
+        assert.deepEqual(findings[index][field], value, `finding ${index}: ${field}`);
+      }
+    });
   });
 
   test("reads CloudFormation templates, and a clean template has no findings", () => {

@@ -31,6 +31,49 @@ const REPORT: &str = r#"{
        "lifecycle": ["hidden since Rocky (11.0.0): Please use OS::Neutron::FloatingIP instead."], "stacks": 1, "uses": 1}]}
 }"#;
 
+/// What a real `heatwise scan --format json` wrote (`cli/tests/scan.rs`
+/// keeps it): read whole, every stack, finding, project and usage.
+const REAL_SCAN: &str = include_str!("../../../tests/contracts/scan.json");
+
+#[wasm_bindgen_test]
+fn the_report_a_real_scan_writes_is_read_whole() {
+    let report = ScanReport::read(REAL_SCAN).expect("the scan's report reads");
+    let raw: serde_json::Value = serde_json::from_str(REAL_SCAN).unwrap();
+    let text = |value: &serde_json::Value| value.as_str().unwrap().to_owned();
+    let stacks = raw["stacks"].as_array().unwrap();
+    assert_eq!(report.stacks.len(), stacks.len());
+    assert!(stacks.iter().any(|s| !s["findings"].as_array().unwrap().is_empty()));
+    for (read, written) in report.stacks.iter().zip(stacks) {
+        assert_eq!(read.project, text(&written["project"]));
+        assert_eq!(read.name, text(&written["name"]));
+        assert_eq!(read.id, text(&written["id"]));
+        assert_eq!(read.status, text(&written["status"]));
+        let findings = written["findings"].as_array().unwrap();
+        assert_eq!(read.findings.len(), findings.len());
+        for (finding, raw) in read.findings.iter().zip(findings) {
+            assert_eq!(finding.code, text(&raw["code"]));
+            assert_eq!(finding.path, text(&raw["path"]));
+            assert_eq!(finding.severity, text(&raw["severity"]));
+            assert_eq!(u64::from(finding.line), raw["line"].as_u64().unwrap());
+        }
+    }
+    let summary = &raw["summary"];
+    assert_eq!(report.summary.stacks as u64, summary["stacks"].as_u64().unwrap());
+    let projects = summary["projects"].as_array().unwrap();
+    assert_eq!(report.summary.projects.len(), projects.len());
+    for (read, written) in report.summary.projects.iter().zip(projects) {
+        assert_eq!(read.project, text(&written["project"]));
+        assert_eq!(read.warnings as u64, written["warnings"].as_u64().unwrap());
+    }
+    let usages = summary["usages"].as_array().unwrap();
+    assert!(!usages.is_empty());
+    assert_eq!(report.summary.usages.len(), usages.len());
+    for (read, written) in report.summary.usages.iter().zip(usages) {
+        assert_eq!(read.subject, text(&written["subject"]));
+        assert_eq!(read.uses as u64, written["uses"].as_u64().unwrap());
+    }
+}
+
 #[wasm_bindgen_test]
 fn a_report_is_told_from_a_template() {
     let report = ScanReport::read(REPORT).unwrap();
