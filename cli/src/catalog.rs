@@ -19,6 +19,7 @@ use serde_json::{json, Value};
 
 use crate::args::parse_release;
 use crate::exit::Exit;
+use crate::output::plural;
 
 mod text;
 
@@ -420,12 +421,11 @@ fn check(args: &CheckArgs) -> Result<ExitCode, String> {
             }
             writeln!(
                 out,
-                "{}: {} type{}, {errors} error{}, {warnings} warning{}",
+                "{}: {}, {}, {}",
                 args.file.display(),
-                catalog.types().len(),
-                plural(catalog.types().len()),
-                plural(errors),
-                plural(warnings),
+                plural(catalog.types().len(), "type", "types"),
+                plural(errors, "error", "errors"),
+                plural(warnings, "warning", "warnings"),
             )
             .unwrap();
             print(&out)?;
@@ -436,12 +436,4 @@ fn check(args: &CheckArgs) -> Result<ExitCode, String> {
     } else {
         Exit::Clean.into()
     })
-}
-
-fn plural(count: usize) -> &'static str {
-    if count == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

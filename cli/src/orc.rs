@@ -16,6 +16,7 @@ use heatwise_orc::{render, Credentials, File, OptionField, Options, StackResourc
 
 use crate::exit::Exit;
 use crate::input::{read_path, STDIN_NAME};
+use crate::output::plural;
 use crate::output::text::{write_findings, Finding};
 use crate::stack;
 
@@ -270,13 +271,13 @@ fn write_export(
     let summary = if export.is_complete() {
         format!(
             "Exported {} with nothing left out",
-            plural(export.objects.len(), "object")
+            plural(export.objects.len(), "object", "objects")
         )
     } else {
         format!(
             "Exported {}; {} not carried over (see above)",
-            plural(export.objects.len(), "object"),
-            plural(export.findings.len(), "thing")
+            plural(export.objects.len(), "object", "objects"),
+            plural(export.findings.len(), "thing", "things")
         )
     };
     let _ = writeln!(stderr, "{summary}");
@@ -361,14 +362,6 @@ fn files_of(gathered: &Stack, shown: &dyn Fn(&str) -> String) -> Vec<(File, Stri
     files
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 /// `--release-plan`: the retained template written to `out`, the steps on
 /// stdout, what the plan cannot do on stderr.
 fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> ExitCode {
@@ -404,7 +397,7 @@ fn release(args: &OrcArgs, template: &str, out: &Path, stack: Option<&str>) -> E
          # 4. Delete the stack: Heat leaves every retained resource, and the nested stacks with them.\n\
          openstack stack delete --wait {stack}\n\
          # Where heat.conf has enable_stack_abandon = True, `openstack stack abandon {stack}` does steps 1, 2 and 4 at once.\n",
-        count = plural(plan.retained, "resource"),
+        count = plural(plan.retained, "resource", "resources"),
         template = args.template().display(),
         secret = args.credentials.secret_name,
         cloud = args.credentials.cloud_name,

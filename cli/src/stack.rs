@@ -229,7 +229,10 @@ pub fn local_path(url: &str) -> Option<PathBuf> {
 /// make UTF-8.
 fn decode(path: &str) -> Option<String> {
     let path = path.split(['?', '#']).next().unwrap_or_default();
-    percent_decode_str(path).decode_utf8().ok().map(|p| p.into_owned())
+    percent_decode_str(path)
+        .decode_utf8()
+        .ok()
+        .map(|p| p.into_owned())
 }
 
 /// How a file of the stack is shown: its path relative to the current

@@ -538,7 +538,7 @@ fn the_project_file_names_the_stacks() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("heatwise.toml:1:1: unknown key `targte`; the file's keys are target,"),
+        stderr.contains("heatwise.toml:1:1: unknown field `targte`, expected one of `target`,"),
         "{stderr}"
     );
     std::fs::remove_dir_all(&broken).unwrap();

@@ -133,7 +133,12 @@ fn lint_of_files_in(spec: &Value, dir: &Path) -> BTreeSet<(String, String, Strin
 /// fails the other.
 fn write_contract(report: &Value) {
     let mut report = report.clone();
-    for (index, stack) in report["stacks"].as_array_mut().unwrap().iter_mut().enumerate() {
+    for (index, stack) in report["stacks"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
         stack["id"] = json!(format!("stack-{index}"));
     }
     let text = serde_json::to_string_pretty(&report).unwrap() + "\n";

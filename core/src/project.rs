@@ -111,9 +111,17 @@ pub fn parse(text: &str) -> Result<ProjectFile, ProjectError> {
             message: format!("the file is over {MAX_PROJECT_FILE_BYTES} bytes"),
         });
     }
-    let file: ProjectFile = basic_toml::from_str(text).map_err(|error| ProjectError {
-        offset: place(text, &error.to_string()),
-        message: error.to_string(),
+    let file: ProjectFile = basic_toml::from_str(text).map_err(|error| {
+        let message = error.to_string();
+        // The place is given as an offset: not again in the words.
+        let words = match message.rfind(" at line ") {
+            Some(at) => message[..at].to_owned(),
+            None => message.clone(),
+        };
+        ProjectError {
+            offset: place(text, &message),
+            message: words,
+        }
     })?;
     let largest = (file.stacks.iter())
         .map(|s| s.environments.len().max(s.path_map.len()))

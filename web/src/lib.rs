@@ -23,6 +23,7 @@ pub mod share;
 pub mod state;
 pub mod storage;
 pub mod timing;
+pub mod words;
 
 /// Replaces the page's loading message with the app.
 pub fn start() {

@@ -54,9 +54,14 @@ impl Info {
     }
 }
 
+/// The endings that make a resource type or a registry value a template
+/// file (or URL) to Heat (`environment.py`'s `endswith(('.yaml',
+/// '.template'))`): the one list of them.
+pub const TEMPLATE_SUFFIXES: [&str; 2] = [".yaml", ".template"];
+
 /// A name Heat takes for a template file (or URL).
 pub fn is_template_name(name: &str) -> bool {
-    name.ends_with(".yaml") || name.ends_with(".template")
+    TEMPLATE_SUFFIXES.iter().any(|suffix| name.ends_with(suffix))
 }
 
 /// What provides a resource's type.

@@ -467,8 +467,7 @@ pub fn unmapped_reason(heat_type: &str) -> String {
         _ if heat_type.starts_with("AWS::") => {
             "it is a CloudFormation-compatible type; ORC has no kind for it"
         }
-        _ if heat_type.contains(".yaml")
-            || heat_type.contains(".template")
+        _ if heatwise_core::stack::registry::is_template_name(heat_type)
             || heat_type.contains('/') =>
         {
             "it is a nested stack; export that template on its own"

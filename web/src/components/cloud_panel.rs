@@ -3,6 +3,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::scan::{by_release, ScanReport};
+use crate::words::plural;
 
 #[derive(Properties, PartialEq)]
 pub struct CloudPanelProps {
@@ -32,7 +33,7 @@ pub fn CloudPanel(props: &CloudPanelProps) -> Html {
     html! {
         <div class="cloud-panel">
             <h2 class="cloud-title">
-                { format!("{} stack{} in {} project{}", summary.stacks, plural(summary.stacks), summary.projects.len(), plural(summary.projects.len())) }
+                { format!("{} in {}", plural(summary.stacks, "stack", "stacks"), plural(summary.projects.len(), "project", "projects")) }
             </h2>
             <table class="cloud-projects">
                 <thead>
@@ -57,7 +58,7 @@ pub fn CloudPanel(props: &CloudPanelProps) -> Html {
                         <li class="cloud-bar">
                             <span class="cloud-bar-label">{ release }</span>
                             <span class="cloud-bar-fill" style={format!("width: {}%", 100 * uses / most)}></span>
-                            <span class="cloud-bar-count">{ format!("{uses} use{}", plural(*uses)) }</span>
+                            <span class="cloud-bar-count">{ plural(*uses, "use", "uses") }</span>
                         </li>
                     }) }
                 </ul>
@@ -65,7 +66,7 @@ pub fn CloudPanel(props: &CloudPanelProps) -> Html {
                     { for summary.usages.iter().map(|usage| html! {
                         <li>
                             <code>{ &usage.subject }</code>
-                            { format!(" ({}): {} stack{}, {} use{}; {}", usage.kind, usage.stacks, plural(usage.stacks), usage.uses, plural(usage.uses), usage.release()) }
+                            { format!(" ({}): {}, {}; {}", usage.kind, plural(usage.stacks, "stack", "stacks"), plural(usage.uses, "use", "uses"), usage.release()) }
                         </li>
                     }) }
                 </ul>
@@ -78,7 +79,7 @@ pub fn CloudPanel(props: &CloudPanelProps) -> Html {
                             <summary>
                                 { format!("{}/{} ", stack.project, stack.name) }
                                 <span class="cloud-status">{ &stack.status }</span>
-                                { format!(" {} finding{}", stack.findings.len(), plural(stack.findings.len())) }
+                                { format!(" {}", plural(stack.findings.len(), "finding", "findings")) }
                             </summary>
                             <ul>
                                 { for stack.findings.iter().map(|finding| html! {
@@ -96,13 +97,5 @@ pub fn CloudPanel(props: &CloudPanelProps) -> Html {
                 }) }
             </ul>
         </div>
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }

@@ -6,6 +6,7 @@ use super::{OrcSettingsForm, ProblemItem};
 use crate::findings::Change;
 use crate::orc::{OrcSettings, OrcView};
 use crate::outline::Utf16Range;
+use crate::words::plural;
 
 #[derive(Properties, PartialEq)]
 pub struct OrcPanelProps {
@@ -21,14 +22,6 @@ pub struct OrcPanelProps {
     pub on_copy: Callback<Rc<str>>,
     /// Downloads the manifests as a file.
     pub on_download: Callback<Rc<str>>,
-}
-
-fn plural(count: usize, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{count} {many}")
-    }
 }
 
 /// The stack as manifests of the OpenStack Resource Controller: settings,

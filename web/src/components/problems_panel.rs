@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::ProblemItem;
 use crate::findings::{counts_by_severity, Change, Finding, ProblemFilter};
 use crate::outline::Utf16Range;
+use crate::words::plural;
 
 /// How many findings the list shows at first, and how many more each
 /// "Show more" adds. A big template has a thousand findings: laying out
@@ -26,17 +27,14 @@ pub struct ProblemsPanelProps {
     pub on_filter: Callback<String>,
 }
 
-fn plural(count: usize, severity: Severity) -> String {
-    let noun = match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Info => "note",
+/// `3 warnings`: a count of findings of one severity.
+fn counted(count: usize, severity: Severity) -> String {
+    let (one, many) = match severity {
+        Severity::Error => ("error", "errors"),
+        Severity::Warning => ("warning", "warnings"),
+        Severity::Info => ("note", "notes"),
     };
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
+    plural(count, one, many)
 }
 
 #[function_component]
@@ -52,7 +50,7 @@ pub fn ProblemsPanel(props: &ProblemsPanelProps) -> Html {
     let toggles = counts_by_severity(&props.findings).map(|(severity, count)| {
         let shown = !props.filter.hidden.contains(&severity);
         let onclick = props.on_toggle_severity.reform(move |_: MouseEvent| severity);
-        let label = plural(count, severity);
+        let label = counted(count, severity);
         html! {
             <button
                 type="button"

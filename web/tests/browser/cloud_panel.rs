@@ -42,7 +42,9 @@ fn the_report_a_real_scan_writes_is_read_whole() {
     let text = |value: &serde_json::Value| value.as_str().unwrap().to_owned();
     let stacks = raw["stacks"].as_array().unwrap();
     assert_eq!(report.stacks.len(), stacks.len());
-    assert!(stacks.iter().any(|s| !s["findings"].as_array().unwrap().is_empty()));
+    assert!(stacks
+        .iter()
+        .any(|s| !s["findings"].as_array().unwrap().is_empty()));
     for (read, written) in report.stacks.iter().zip(stacks) {
         assert_eq!(read.project, text(&written["project"]));
         assert_eq!(read.name, text(&written["name"]));
@@ -58,7 +60,10 @@ fn the_report_a_real_scan_writes_is_read_whole() {
         }
     }
     let summary = &raw["summary"];
-    assert_eq!(report.summary.stacks as u64, summary["stacks"].as_u64().unwrap());
+    assert_eq!(
+        report.summary.stacks as u64,
+        summary["stacks"].as_u64().unwrap()
+    );
     let projects = summary["projects"].as_array().unwrap();
     assert_eq!(report.summary.projects.len(), projects.len());
     for (read, written) in report.summary.projects.iter().zip(projects) {

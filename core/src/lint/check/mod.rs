@@ -168,13 +168,10 @@ fn takes_anything(resource_type: ResourceType<'_>) -> bool {
     resource_type.name() == "OS::Heat::None"
 }
 
-/// A type that names a template file (or URL) rather than a plugin.
+/// A type that names a template file (or URL) rather than a plugin: one
+/// Heat takes for a template, a path, or a name no plugin has (no `::`).
 fn is_template_resource(name: &str) -> bool {
-    name.contains('/')
-        || [".yaml", ".yml", ".template", ".json"]
-            .iter()
-            .any(|ext| name.ends_with(ext))
-        || !name.contains("::")
+    name.contains('/') || crate::stack::registry::is_template_name(name) || !name.contains("::")
 }
 
 /// A resource's definition (`resource`: its name), or a group's member
