@@ -7,7 +7,10 @@ mod source;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use source::{code_of, file_of, paths, read, repository_paths, root, CRATES};
+use source::{
+    code_of, file_of, long_functions as long_functions_of, paths, read, repository_paths, root,
+    CRATES,
+};
 
 /// Each crate's files (relative to its source folder) with their text.
 fn files_of(src: &str) -> Vec<(String, String)> {
@@ -155,43 +158,75 @@ fn no_file_imports_a_file_that_imports_it() {
     assert!(wrong.is_empty(), "files that import each other: {wrong:#?}");
 }
 
-/// The lines of code (tests, comments and blank lines left out) a file of
-/// each crate may have. The files listed with a crate are over it today,
-/// each to be split along its seams: until then, none may grow.
-/// A crate's source folder, its files' limit, and the files over it.
-type Limit = (&'static str, usize, &'static [(&'static str, usize)]);
+/// The one table of sizes, for every crate: the lines of code (tests,
+/// comments and blank lines left out) its files may have, with the files
+/// over it today (each to be split along its seams: until then, none may
+/// grow); and the lines its functions may have, with how many are over it
+/// today (a ratchet: the count only goes down).
+struct Limit {
+    src: &'static str,
+    file_lines: usize,
+    files_over: &'static [(&'static str, usize)],
+    function_lines: usize,
+    functions_over: usize,
+}
+
+const fn limit(src: &'static str, file_lines: usize, function_lines: usize, over: usize) -> Limit {
+    Limit {
+        src,
+        file_lines,
+        files_over: &[],
+        function_lines,
+        functions_over: over,
+    }
+}
 
 const SIZES: &[Limit] = &[
-    ("core/src/", 500, &[]),
-    ("orc/src/", 450, &[]),
-    ("cli/src/", 500, &[]),
-    ("web/src/", 450, &[]),
-    ("web/orc-module/src/", 450, &[]),
-    ("web/folder-module/src/", 450, &[]),
-    ("js/src/", 450, &[]),
-    ("xtask/src/", 450, &[]),
-    ("tests/support/src/", 450, &[]),
+    limit("core/src/", 500, 80, 23),
+    // The linter's layers read in small files.
+    limit("core/src/lint/", 400, 80, 8),
+    limit("orc/src/", 450, 80, 0),
+    limit("cli/src/", 500, 80, 12),
+    limit("web/src/", 450, 80, 11),
+    limit("web/orc-module/src/", 450, 80, 0),
+    limit("web/folder-module/src/", 450, 80, 0),
+    limit("js/src/", 450, 80, 0),
+    limit("xtask/src/", 450, 80, 8),
+    limit("tests/support/src/", 450, 80, 0),
 ];
 
-/// No file is long: a file holds one idea, and a long one is two.
+/// No file is long: a file holds one idea, and a long one is two. No
+/// function is long either, past the crate's count of those that are.
 #[test]
-fn no_file_is_long() {
+fn no_file_or_function_is_long() {
     let mut wrong = Vec::new();
-    for &(src, limit, over) in SIZES {
-        for (file, text) in files_of(src) {
+    for size in SIZES {
+        let mut long_functions = Vec::new();
+        for (file, text) in files_of(size.src) {
             let lines = code_of(&text)
                 .lines()
                 .filter(|l| !l.trim().is_empty())
                 .count();
-            let allowed = over
-                .iter()
+            let allowed = (size.files_over.iter())
                 .find(|(f, _)| *f == file)
-                .map_or(limit, |&(_, n)| n);
+                .map_or(size.file_lines, |&(_, n)| n);
             if lines > allowed {
                 wrong.push(format!(
-                    "{src}{file}: {lines} lines of code, over {allowed}"
+                    "{}{file}: {lines} lines of code, over {allowed}",
+                    size.src
                 ));
             }
+            for (name, length) in long_functions_of(&code_of(&text), size.function_lines) {
+                long_functions.push(format!("{}{file}: fn {name}, {length} lines", size.src));
+            }
+        }
+        let (count, allowed) = (long_functions.len(), size.functions_over);
+        if count != allowed {
+            let more = if count > allowed { "more" } else { "fewer" };
+            wrong.push(format!(
+                "{}: {count} functions over {} lines, {more} than before: set its count to {count} ({long_functions:#?})",
+                size.src, size.function_lines
+            ));
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
@@ -207,7 +242,7 @@ const WIDE_LINES: &[(&str, usize)] = &[
     ("core/src/", 236),
     ("orc/src/", 103),
     ("cli/src/", 35),
-    ("web/src/", 103),
+    ("web/src/", 102),
     ("web/orc-module/src/", 0),
     ("web/folder-module/src/", 0),
     ("js/src/", 0),

@@ -61,7 +61,9 @@ pub const TEMPLATE_SUFFIXES: [&str; 2] = [".yaml", ".template"];
 
 /// A name Heat takes for a template file (or URL).
 pub fn is_template_name(name: &str) -> bool {
-    TEMPLATE_SUFFIXES.iter().any(|suffix| name.ends_with(suffix))
+    TEMPLATE_SUFFIXES
+        .iter()
+        .any(|suffix| name.ends_with(suffix))
 }
 
 /// What provides a resource's type.

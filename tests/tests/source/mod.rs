@@ -263,3 +263,48 @@ pub fn file_of(src: &Path, from: &str, path: &[String]) -> Option<String> {
         candidates.into_iter().find(|c| src.join(c).is_file())
     })
 }
+
+/// The functions of a file longer than `max` lines: (name, lines). A
+/// function runs from its `fn` line to the `}` at its indentation.
+pub fn long_functions(text: &str, max: usize) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut long = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        let signature = [
+            "pub(crate) fn ",
+            "pub(super) fn ",
+            "pub fn ",
+            "fn ",
+            "const fn ",
+        ]
+        .iter()
+        .find_map(|prefix| trimmed.strip_prefix(prefix));
+        let Some(signature) = signature else {
+            continue;
+        };
+        let name: String = signature
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let closing = format!("{indent}}}");
+        // A declaration without a body ends at its `;`.
+        if lines[start..]
+            .iter()
+            .map(|l| l.trim_end())
+            .find(|l| l.ends_with('{') || l.ends_with(';'))
+            .is_some_and(|l| l.ends_with(';'))
+        {
+            continue;
+        }
+        let Some(end) = lines[start..].iter().position(|l| *l == closing) else {
+            continue;
+        };
+        let length = end + 1;
+        if length > max {
+            long.push((name, length));
+        }
+    }
+    long
+}
