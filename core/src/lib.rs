@@ -1,12 +1,10 @@
 //! heatwise-core: what Heat registers, release by release, and what a
 //! template uses of it.
 //!
-//! Layers import downward only: [`text`] → [`syntax`] → [`template`] →
-//! [`catalog`] → [`fix`] (edits on the tree, Heat's translation semantics)
-//! → [`lint`] (the rules, which attach fixes) → [`fixer`] (lint, apply,
-//! repeat) and [`baseline`] (findings acknowledged) → [`json`]. No I/O
-//! here: callers hand in text and get back plain data with byte ranges.
-//! See ARCHITECTURE.md for the map.
+//! Modules import downward only, in the order of ARCHITECTURE.md's code
+//! map (`tests/tests/architecture.rs` holds the one list and checks both).
+//! No I/O here: callers hand in text and get back plain data with byte
+//! ranges.
 
 pub mod baseline;
 pub mod catalog;

@@ -115,8 +115,11 @@ fn every_xtask_command_the_readme_shows_exists() {
 
 #[test]
 fn the_architecture_is_short() {
-    let lines = read("ARCHITECTURE.md").lines().count();
+    let text = read("ARCHITECTURE.md");
+    let lines = text.lines().count();
     assert!(lines <= 120, "ARCHITECTURE.md has {lines} lines; keep it at most 120, details go beside the code they describe");
+    let wide: Vec<&str> = text.lines().filter(|line| line.chars().count() > 100).collect();
+    assert!(wide.is_empty(), "ARCHITECTURE.md's lines are at most 100 columns: {wide:#?}");
 }
 
 /// The README is a front door: what heatwise does, the two set-up
@@ -199,27 +202,57 @@ fn check_levels(dir: &str, levels: &[&[&str]]) {
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
+/// The core's layers, lowest first: the one list, which the code map of
+/// ARCHITECTURE.md must give in the same order.
+const CORE_LEVELS: &[&[&str]] = &[
+    &["text", "pattern", "hash", "project", "heat_conf"],
+    &["severity"],
+    &["release"],
+    &["syntax"],
+    &["load"],
+    &["template"],
+    &["stack"],
+    &["catalog"],
+    &["update"],
+    &["fix"],
+    &["lint"],
+    &["fixer", "baseline"],
+    &["json"],
+];
+
 /// The core's modules import downward only, in the order of the code map.
 #[test]
 fn core_modules_import_downward_only() {
-    check_levels(
-        "core/src/",
-        &[
-            &["text", "pattern", "hash", "project", "heat_conf"],
-            &["severity"],
-            &["release"],
-            &["syntax"],
-            &["load"],
-            &["template"],
-            &["stack"],
-            &["catalog"],
-            &["update"],
-            &["fix"],
-            &["lint"],
-            &["fixer", "baseline"],
-            &["json"],
-        ],
-    );
+    check_levels("core/src/", CORE_LEVELS);
+}
+
+/// The code map names the core's modules (each `` `name`: `` of its list)
+/// in the order of [`CORE_LEVELS`].
+#[test]
+fn the_code_map_lists_the_core_s_layers_in_order() {
+    let map = read("ARCHITECTURE.md");
+    let start = map
+        .find("`core/` — crate")
+        .expect("the core in the code map");
+    let end = start
+        + map[start..]
+            .find("Inside `core/src/lint/`")
+            .expect("the lint's layers");
+    let listed: Vec<&str> = map[start..end]
+        .match_indices("`:")
+        .filter_map(|(at, _)| {
+            let open = map[start..start + at].rfind('`')?;
+            let name = &map[start + open + 1..start + at];
+            name.chars()
+                .all(|c| c.is_ascii_lowercase() || c == '_')
+                .then_some(name)
+        })
+        .collect();
+    let levels: Vec<&str> = CORE_LEVELS
+        .iter()
+        .flat_map(|level| level.iter().copied())
+        .collect();
+    assert_eq!(listed, levels);
 }
 
 /// An update is judged on the template model the rules read (`template`,
