@@ -118,8 +118,14 @@ fn the_architecture_is_short() {
     let text = read("ARCHITECTURE.md");
     let lines = text.lines().count();
     assert!(lines <= 120, "ARCHITECTURE.md has {lines} lines; keep it at most 120, details go beside the code they describe");
-    let wide: Vec<&str> = text.lines().filter(|line| line.chars().count() > 100).collect();
-    assert!(wide.is_empty(), "ARCHITECTURE.md's lines are at most 100 columns: {wide:#?}");
+    let wide: Vec<&str> = text
+        .lines()
+        .filter(|line| line.chars().count() > 100)
+        .collect();
+    assert!(
+        wide.is_empty(),
+        "ARCHITECTURE.md's lines are at most 100 columns: {wide:#?}"
+    );
 }
 
 /// The README is a front door: what heatwise does, the two set-up

@@ -13,7 +13,7 @@ use wasm_bindgen_futures::JsFuture;
 use yew::UseReducerHandle;
 
 use crate::components::LiveText;
-use crate::state::{Workspace, WorkspaceAction};
+use crate::state::{DocumentAction, Workspace, WorkspaceAction};
 use crate::storage::Persistence;
 
 /// Filled by the App when it is first rendered and emptied when it is
@@ -112,7 +112,10 @@ impl AppController {
         }) else {
             return false;
         };
-        workspace.dispatch(WorkspaceAction::Replaced { text, saved });
+        workspace.dispatch(WorkspaceAction::Document(DocumentAction::Replaced {
+            text,
+            saved,
+        }));
         true
     }
 
@@ -128,7 +131,7 @@ impl AppController {
         else {
             return false;
         };
-        workspace.dispatch(WorkspaceAction::SetTarget(target));
+        workspace.dispatch(WorkspaceAction::Document(DocumentAction::SetTarget(target)));
         true
     }
 }

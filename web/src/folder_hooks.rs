@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::dispatch::{notify_error, Dispatcher};
 use crate::folder::{self, Folder, StackChoice};
 use crate::outline::Utf16Range;
-use crate::state::{Workspace, WorkspaceAction};
+use crate::state::{FolderAction, Workspace, WorkspaceAction};
 
 /// What the folder view's controls do.
 pub struct FolderCallbacks {
@@ -27,7 +27,9 @@ pub struct FolderCallbacks {
 /// Shows an opened folder, or says why it could not be read.
 pub fn show_folder(dispatcher: &Dispatcher, read: Result<Option<Folder>, String>) {
     match read {
-        Ok(Some(folder)) => dispatcher.dispatch(WorkspaceAction::FolderOpened(folder.into())),
+        Ok(Some(folder)) => {
+            dispatcher.dispatch(WorkspaceAction::Folder(FolderAction::Opened(folder.into())))
+        }
         Ok(None) => {}
         Err(why) => notify_error(dispatcher, format!("The folder could not be read: {why}")),
     }
@@ -47,13 +49,13 @@ pub fn use_folder(workspace: &UseReducerHandle<Workspace>) -> FolderCallbacks {
     let on_choose = {
         let dispatcher = dispatcher.clone();
         Callback::from(move |choice: StackChoice| {
-            dispatcher.dispatch(WorkspaceAction::FolderChoose(choice));
+            dispatcher.dispatch(WorkspaceAction::Folder(FolderAction::Choose(choice)));
         })
     };
     let on_show = {
         let dispatcher = dispatcher.clone();
         Callback::from(move |(path, range)| {
-            dispatcher.dispatch(WorkspaceAction::FolderShow { path, range });
+            dispatcher.dispatch(WorkspaceAction::Folder(FolderAction::Show { path, range }));
         })
     };
     let on_migrate = {
@@ -65,7 +67,9 @@ pub fn use_folder(workspace: &UseReducerHandle<Workspace>) -> FolderCallbacks {
             let dispatcher = dispatcher.clone();
             spawn_local(async move {
                 let migration = folder::migrate(&folder, target).await;
-                dispatcher.dispatch(WorkspaceAction::FolderMigrationReady(migration.into()));
+                dispatcher.dispatch(WorkspaceAction::Folder(FolderAction::MigrationReady(
+                    migration.into(),
+                )));
             });
         })
     };
@@ -87,9 +91,9 @@ pub fn use_folder(workspace: &UseReducerHandle<Workspace>) -> FolderCallbacks {
         on_show,
         on_migrate,
         on_download,
-        on_close: action(|| WorkspaceAction::FolderClose),
-        on_apply_migration: action(|| WorkspaceAction::FolderApplyMigration),
-        on_close_migration: action(|| WorkspaceAction::FolderCloseMigration),
+        on_close: action(|| WorkspaceAction::Folder(FolderAction::Close)),
+        on_apply_migration: action(|| WorkspaceAction::Folder(FolderAction::ApplyMigration)),
+        on_close_migration: action(|| WorkspaceAction::Folder(FolderAction::CloseMigration)),
     }
 }
 
@@ -108,10 +112,10 @@ fn use_folder_lint(workspace: &UseReducerHandle<Workspace>) {
                 let target = *target;
                 spawn_local(async move {
                     let view = folder::lint(&folder, target).await;
-                    dispatcher.dispatch(WorkspaceAction::FolderLinted {
+                    dispatcher.dispatch(WorkspaceAction::Folder(FolderAction::Linted {
                         revision,
                         view: view.into(),
-                    });
+                    }));
                 });
             }
         },

@@ -16,7 +16,9 @@ use crate::dispatch::{notify_error, Dispatcher};
 use crate::examples::{Example, BLANK_TEMPLATE, DEFAULT_FILE_NAME};
 use crate::orc::{self, manifests_file_name};
 use crate::share;
-use crate::state::{BottomPanelTab, Notice, Workspace, WorkspaceAction};
+use crate::state::{
+    BottomPanelTab, DocumentAction, Notice, OrcAction, PanelAction, Workspace, WorkspaceAction,
+};
 use crate::storage::Persistence;
 
 /// Replaces the document with `text` opened from `file_name`, and saves it;
@@ -30,16 +32,18 @@ pub fn open_text(
 ) {
     if file_name.ends_with(".json") {
         if let Some(report) = crate::scan::ScanReport::read(&text) {
-            dispatcher.dispatch(WorkspaceAction::ScanOpened(Rc::new(report)));
+            dispatcher.dispatch(WorkspaceAction::Panels(PanelAction::ScanOpened(Rc::new(
+                report,
+            ))));
             return;
         }
     }
     let saved = persistence.save(&text);
-    dispatcher.dispatch(WorkspaceAction::Opened {
+    dispatcher.dispatch(WorkspaceAction::Document(DocumentAction::Opened {
         text,
         file_name,
         saved,
-    });
+    }));
 }
 
 /// Reads a file the user picked or dropped, then opens it.
@@ -77,7 +81,7 @@ pub fn copy_text(
                 is_error: true,
             },
         };
-        dispatcher.dispatch(WorkspaceAction::Notify(notice));
+        dispatcher.dispatch(WorkspaceAction::Panels(PanelAction::Notify(notice)));
     });
 }
 
@@ -248,12 +252,12 @@ pub fn use_orc_export(workspace: &UseReducerHandle<Workspace>) {
                 let stack = stack.clone();
                 spawn_local(async move {
                     let view = orc::export(&document, &settings, &stack).await;
-                    dispatcher.dispatch(WorkspaceAction::OrcExported {
+                    dispatcher.dispatch(WorkspaceAction::Orc(OrcAction::Exported {
                         document,
                         settings,
                         stack,
                         view: view.into(),
-                    });
+                    }));
                 });
             }
         },
@@ -285,7 +289,10 @@ pub fn use_file_callbacks(
         let dispatcher = workspace.dispatcher();
         use_callback(persistence.clone(), move |text: Rc<str>, persistence| {
             let saved = persistence.save(&text);
-            dispatcher.dispatch(WorkspaceAction::Edited { text, saved });
+            dispatcher.dispatch(WorkspaceAction::Document(DocumentAction::Edited {
+                text,
+                saved,
+            }));
         })
     };
     let on_choose_example = {
@@ -344,7 +351,9 @@ pub fn use_file_callbacks(
             let document = document.clone();
             spawn_local(async move {
                 let link = share::share_link(&document).await;
-                dispatcher.dispatch(WorkspaceAction::Shared(link.map(Rc::from)));
+                dispatcher.dispatch(WorkspaceAction::Panels(PanelAction::Shared(
+                    link.map(Rc::from),
+                )));
             });
         })
     };

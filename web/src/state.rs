@@ -147,7 +147,17 @@ pub enum SaveStatus {
     Off,
 }
 
+/// What happens to the workspace, by the part of the state it is about:
+/// each part's reducer matches its own actions, every one of them.
 pub enum WorkspaceAction {
+    Document(DocumentAction),
+    Orc(OrcAction),
+    Folder(FolderAction),
+    Panels(PanelAction),
+}
+
+/// What is done to the document: its text, its target release, fixes and migrations.
+pub enum DocumentAction {
     /// The user changed the text in the editor.
     Edited {
         text: Rc<str>,
@@ -158,21 +168,6 @@ pub enum WorkspaceAction {
         text: Rc<str>,
         saved: SaveStatus,
     },
-    Reveal(Utf16Range),
-    /// Check against another release (`None`: the newest).
-    SetTarget(Option<Release>),
-    /// Apply a fix's changes to the text in the editor.
-    ApplyFix(Rc<[Change]>),
-    /// Show or hide the findings of one severity in the problems panel.
-    ToggleSeverity(Severity),
-    /// List only the findings containing these words.
-    FilterProblems(String),
-    /// Show what applying every safe fix (and every unsafe one, when
-    /// `true`) would do.
-    PreviewMigration(bool),
-    CloseMigration,
-    /// Apply the migration shown, as one undoable step.
-    ApplyMigration,
     /// A file, an example or a share link was opened: the document is
     /// replaced (undo brings the old one back) and saved under its name.
     Opened {
@@ -180,44 +175,71 @@ pub enum WorkspaceAction {
         file_name: Rc<str>,
         saved: SaveStatus,
     },
-    Shared(Result<Rc<str>, String>),
-    CloseShare,
-    Notify(Notice),
-    ShowSidePanel(SidePanelTab),
-    QueryCatalog(CatalogQuery),
-    ShowBottomPanel(BottomPanelTab),
+    /// Check against another release (`None`: the newest).
+    SetTarget(Option<Release>),
+    /// Apply a fix's changes to the text in the editor.
+    ApplyFix(Rc<[Change]>),
+    /// Show what applying every safe fix (and every unsafe one, when
+    /// `true`) would do.
+    PreviewMigration(bool),
+    CloseMigration,
+    /// Apply the migration shown, as one undoable step.
+    ApplyMigration,
+}
+
+/// The ORC view: its settings and the export of the document.
+pub enum OrcAction {
     /// Export to ORC with these settings.
-    SetOrcSettings(OrcSettings),
+    SetSettings(OrcSettings),
     /// The ORC export of `document` with `settings` and its stack (see
     /// [`Workspace::orc_stack`]) is ready.
-    OrcExported {
+    Exported {
         document: Rc<str>,
         settings: OrcSettings,
         stack: Rc<str>,
         view: Rc<OrcView>,
     },
+}
+
+/// The folder view: the folder opened, its stack, its findings and migration.
+pub enum FolderAction {
     /// A folder was opened: its stack is shown beside the editor.
-    FolderOpened(Rc<Folder>),
+    Opened(Rc<Folder>),
+    Close,
     /// The stack chosen in the folder: its root and environments.
-    FolderChoose(StackChoice),
+    Choose(StackChoice),
     /// The findings of the folder's stack at `revision` are ready.
-    FolderLinted {
+    Linted {
         revision: u32,
         view: Rc<FolderView>,
     },
     /// Show a file of the folder in the editor, and a range in it.
-    FolderShow {
+    Show {
         path: Rc<str>,
         range: Option<Utf16Range>,
     },
     /// "Migrate all" over the folder's stack is ready for review.
-    FolderMigrationReady(Rc<FolderMigration>),
-    FolderCloseMigration,
+    MigrationReady(Rc<FolderMigration>),
+    CloseMigration,
     /// Apply the migration shown to the folder's files.
-    FolderApplyMigration,
-    FolderClose,
+    ApplyMigration,
+}
+
+/// The panels beside the editor, sharing and notices.
+pub enum PanelAction {
+    Shared(Result<Rc<str>, String>),
+    CloseShare,
     /// A cloud scan's report was opened: shown beside the editor.
     ScanOpened(Rc<ScanReport>),
+    ShowSidePanel(SidePanelTab),
+    ShowBottomPanel(BottomPanelTab),
+    QueryCatalog(CatalogQuery),
+    Notify(Notice),
+    Reveal(Utf16Range),
+    /// Show or hide the findings of one severity in the problems panel.
+    ToggleSeverity(Severity),
+    /// List only the findings containing these words.
+    FilterProblems(String),
 }
 
 /// The outline and the findings of `text`, from one parse.

@@ -14,7 +14,9 @@ use crate::hooks::{
     use_action, use_controller, use_document_changes, use_file_callbacks, use_file_drop,
     use_orc_export, use_share_link, FileCallbacks,
 };
-use crate::state::{BottomPanelTab, Workspace, WorkspaceAction};
+use crate::state::{
+    BottomPanelTab, DocumentAction, OrcAction, PanelAction, Workspace, WorkspaceAction,
+};
 use crate::storage::Persistence;
 
 /// What the App is mounted in.
@@ -97,16 +99,36 @@ pub fn App(props: &AppProps) -> Html {
         on_copy_manifests,
         on_download_manifests,
     } = use_file_callbacks(&workspace, &persistence, &props.placement);
-    let on_close_share = use_action(&workspace, |()| WorkspaceAction::CloseShare);
-    let on_select = use_action(&workspace, WorkspaceAction::Reveal);
-    let on_target_change = use_action(&workspace, WorkspaceAction::SetTarget);
-    let on_fix = use_action(&workspace, WorkspaceAction::ApplyFix);
-    let on_toggle_severity = use_action(&workspace, WorkspaceAction::ToggleSeverity);
-    let on_filter = use_action(&workspace, WorkspaceAction::FilterProblems);
-    let on_migrate_all = use_action(&workspace, |()| WorkspaceAction::PreviewMigration(false));
-    let on_include_unsafe = use_action(&workspace, WorkspaceAction::PreviewMigration);
-    let on_apply_migration = use_action(&workspace, |()| WorkspaceAction::ApplyMigration);
-    let on_close_migration = use_action(&workspace, |()| WorkspaceAction::CloseMigration);
+    let on_close_share = use_action(&workspace, |()| {
+        WorkspaceAction::Panels(PanelAction::CloseShare)
+    });
+    let on_select = use_action(&workspace, |value| {
+        WorkspaceAction::Panels(PanelAction::Reveal(value))
+    });
+    let on_target_change = use_action(&workspace, |value| {
+        WorkspaceAction::Document(DocumentAction::SetTarget(value))
+    });
+    let on_fix = use_action(&workspace, |value| {
+        WorkspaceAction::Document(DocumentAction::ApplyFix(value))
+    });
+    let on_toggle_severity = use_action(&workspace, |value| {
+        WorkspaceAction::Panels(PanelAction::ToggleSeverity(value))
+    });
+    let on_filter = use_action(&workspace, |value| {
+        WorkspaceAction::Panels(PanelAction::FilterProblems(value))
+    });
+    let on_migrate_all = use_action(&workspace, |()| {
+        WorkspaceAction::Document(DocumentAction::PreviewMigration(false))
+    });
+    let on_include_unsafe = use_action(&workspace, |value| {
+        WorkspaceAction::Document(DocumentAction::PreviewMigration(value))
+    });
+    let on_apply_migration = use_action(&workspace, |()| {
+        WorkspaceAction::Document(DocumentAction::ApplyMigration)
+    });
+    let on_close_migration = use_action(&workspace, |()| {
+        WorkspaceAction::Document(DocumentAction::CloseMigration)
+    });
 
     let FolderCallbacks {
         on_open: on_open_folder,
@@ -139,10 +161,18 @@ pub fn App(props: &AppProps) -> Html {
         />
     };
 
-    let on_tab = use_action(&workspace, WorkspaceAction::ShowSidePanel);
-    let on_bottom_tab = use_action(&workspace, WorkspaceAction::ShowBottomPanel);
-    let on_orc_settings = use_action(&workspace, WorkspaceAction::SetOrcSettings);
-    let on_catalog_query = use_action(&workspace, WorkspaceAction::QueryCatalog);
+    let on_tab = use_action(&workspace, |value| {
+        WorkspaceAction::Panels(PanelAction::ShowSidePanel(value))
+    });
+    let on_bottom_tab = use_action(&workspace, |value| {
+        WorkspaceAction::Panels(PanelAction::ShowBottomPanel(value))
+    });
+    let on_orc_settings = use_action(&workspace, |value| {
+        WorkspaceAction::Orc(OrcAction::SetSettings(value))
+    });
+    let on_catalog_query = use_action(&workspace, |value| {
+        WorkspaceAction::Panels(PanelAction::QueryCatalog(value))
+    });
 
     let migrate_dialog = workspace.migration.clone().map(|migration| {
         html! {

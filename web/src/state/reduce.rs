@@ -8,44 +8,20 @@ impl Reducible for Workspace {
     type Action = WorkspaceAction;
 
     fn reduce(self: Rc<Self>, action: Self::Action) -> Rc<Self> {
-        use WorkspaceAction as A;
         match action {
-            A::Edited { .. }
-            | A::Replaced { .. }
-            | A::Opened { .. }
-            | A::SetTarget(_)
-            | A::ApplyFix(_)
-            | A::PreviewMigration(_)
-            | A::CloseMigration
-            | A::ApplyMigration => self.reduce_document(action),
-            A::SetOrcSettings(_) | A::OrcExported { .. } => self.reduce_orc(action),
-            A::FolderOpened(_)
-            | A::FolderClose
-            | A::FolderChoose(_)
-            | A::FolderLinted { .. }
-            | A::FolderShow { .. }
-            | A::FolderMigrationReady(_)
-            | A::FolderCloseMigration
-            | A::FolderApplyMigration => self.reduce_folder(action),
-            A::Shared(_)
-            | A::CloseShare
-            | A::ScanOpened(_)
-            | A::ShowSidePanel(_)
-            | A::ShowBottomPanel(_)
-            | A::QueryCatalog(_)
-            | A::Notify(_)
-            | A::Reveal(_)
-            | A::ToggleSeverity(_)
-            | A::FilterProblems(_) => self.reduce_panels(action),
+            WorkspaceAction::Document(action) => self.reduce_document(action),
+            WorkspaceAction::Orc(action) => self.reduce_orc(action),
+            WorkspaceAction::Folder(action) => self.reduce_folder(action),
+            WorkspaceAction::Panels(action) => self.reduce_panels(action),
         }
     }
 }
 
 impl Workspace {
     /// The document: its text, its target release, fixes and migrations.
-    fn reduce_document(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {
+    fn reduce_document(self: Rc<Self>, action: DocumentAction) -> Rc<Self> {
         match action {
-            WorkspaceAction::Edited { text, saved } => {
+            DocumentAction::Edited { text, saved } => {
                 if text == self.document && saved == self.save_status {
                     return self;
                 }
@@ -63,8 +39,8 @@ impl Workspace {
                 next.save_status = saved;
                 next.into()
             }
-            WorkspaceAction::Replaced { text, saved } => self.replaced(text, saved).into(),
-            WorkspaceAction::Opened {
+            DocumentAction::Replaced { text, saved } => self.replaced(text, saved).into(),
+            DocumentAction::Opened {
                 text,
                 file_name,
                 saved,
@@ -77,7 +53,7 @@ impl Workspace {
                 next.file_name = file_name;
                 next.into()
             }
-            WorkspaceAction::SetTarget(target) => {
+            DocumentAction::SetTarget(target) => {
                 if target == self.target {
                     return self;
                 }
@@ -86,13 +62,13 @@ impl Workspace {
                 next.target = target;
                 next.into()
             }
-            WorkspaceAction::ApplyFix(changes) => self.with_fix_request(changes).into(),
-            WorkspaceAction::PreviewMigration(with_unsafe) => {
+            DocumentAction::ApplyFix(changes) => self.with_fix_request(changes).into(),
+            DocumentAction::PreviewMigration(with_unsafe) => {
                 let mut next = (*self).clone();
                 next.migration = Some(migrate(&self.document, self.target, with_unsafe).into());
                 next.into()
             }
-            WorkspaceAction::CloseMigration => {
+            DocumentAction::CloseMigration => {
                 if self.migration.is_none() {
                     return self;
                 }
@@ -100,7 +76,7 @@ impl Workspace {
                 next.migration = None;
                 next.into()
             }
-            WorkspaceAction::ApplyMigration => {
+            DocumentAction::ApplyMigration => {
                 let Some(migration) = self.migration.clone() else {
                     return self;
                 };
@@ -108,19 +84,18 @@ impl Workspace {
                 next.migration = None;
                 next.into()
             }
-            _ => self,
         }
     }
 
     /// The panels: which is shown, what they hold and filter.
-    fn reduce_panels(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {
+    fn reduce_panels(self: Rc<Self>, action: PanelAction) -> Rc<Self> {
         match action {
-            WorkspaceAction::Shared(link) => {
+            PanelAction::Shared(link) => {
                 let mut next = (*self).clone();
                 next.share = Some(link);
                 next.into()
             }
-            WorkspaceAction::CloseShare => {
+            PanelAction::CloseShare => {
                 if self.share.is_none() {
                     return self;
                 }
@@ -128,13 +103,13 @@ impl Workspace {
                 next.share = None;
                 next.into()
             }
-            WorkspaceAction::ScanOpened(report) => {
+            PanelAction::ScanOpened(report) => {
                 let mut next = (*self).clone();
                 next.scan = Some(report);
                 next.side_panel = SidePanelTab::Cloud;
                 next.into()
             }
-            WorkspaceAction::ShowSidePanel(tab) => {
+            PanelAction::ShowSidePanel(tab) => {
                 if tab == self.side_panel {
                     return self;
                 }
@@ -142,7 +117,7 @@ impl Workspace {
                 next.side_panel = tab;
                 next.into()
             }
-            WorkspaceAction::ShowBottomPanel(tab) => {
+            PanelAction::ShowBottomPanel(tab) => {
                 if tab == self.bottom_panel {
                     return self;
                 }
@@ -150,17 +125,17 @@ impl Workspace {
                 next.bottom_panel = tab;
                 next.into()
             }
-            WorkspaceAction::QueryCatalog(query) => {
+            PanelAction::QueryCatalog(query) => {
                 let mut next = (*self).clone();
                 next.catalog_query = query;
                 next.into()
             }
-            WorkspaceAction::Notify(notice) => {
+            PanelAction::Notify(notice) => {
                 let mut next = (*self).clone();
                 next.notice = Some(notice);
                 next.into()
             }
-            WorkspaceAction::Reveal(range) => {
+            PanelAction::Reveal(range) => {
                 let serial = self
                     .reveal
                     .map_or(0, |reveal| reveal.serial.wrapping_add(1));
@@ -168,7 +143,7 @@ impl Workspace {
                 next.reveal = Some(Reveal { range, serial });
                 next.into()
             }
-            WorkspaceAction::ToggleSeverity(severity) => {
+            PanelAction::ToggleSeverity(severity) => {
                 let mut next = (*self).clone();
                 let hidden = &mut next.problem_filter.hidden;
                 match hidden.iter().position(|&s| s == severity) {
@@ -179,7 +154,7 @@ impl Workspace {
                 }
                 next.into()
             }
-            WorkspaceAction::FilterProblems(text) => {
+            PanelAction::FilterProblems(text) => {
                 if text == self.problem_filter.text {
                     return self;
                 }
@@ -187,14 +162,13 @@ impl Workspace {
                 next.problem_filter.text = text;
                 next.into()
             }
-            _ => self,
         }
     }
 
     /// The ORC view: its settings, and an export made for them.
-    fn reduce_orc(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {
+    fn reduce_orc(self: Rc<Self>, action: OrcAction) -> Rc<Self> {
         match action {
-            WorkspaceAction::SetOrcSettings(settings) => {
+            OrcAction::SetSettings(settings) => {
                 if settings == self.orc_settings {
                     return self;
                 }
@@ -202,7 +176,7 @@ impl Workspace {
                 next.orc_settings = settings;
                 next.into()
             }
-            WorkspaceAction::OrcExported {
+            OrcAction::Exported {
                 document,
                 settings,
                 stack,
@@ -218,15 +192,14 @@ impl Workspace {
                 next.orc = Some(view);
                 next.into()
             }
-            _ => self,
         }
     }
 
     /// What the folder view's actions do; the workspace as it is without
     /// a folder.
-    fn reduce_folder(self: Rc<Self>, action: WorkspaceAction) -> Rc<Self> {
+    fn reduce_folder(self: Rc<Self>, action: FolderAction) -> Rc<Self> {
         let action = match action {
-            WorkspaceAction::FolderOpened(folder) => {
+            FolderAction::Opened(folder) => {
                 let mut next = (*self).clone();
                 next.notice = Some(Notice {
                     text: match folder.skipped {
@@ -247,7 +220,7 @@ impl Workspace {
                 next.side_panel = SidePanelTab::Folder;
                 return next.into();
             }
-            WorkspaceAction::FolderClose => {
+            FolderAction::Close => {
                 let mut next = (*self).clone();
                 next.folder = None;
                 if next.side_panel == SidePanelTab::Folder {
@@ -263,18 +236,18 @@ impl Workspace {
         let mut next = (*self).clone();
         let mut changed = (*folder).clone();
         match action {
-            WorkspaceAction::FolderChoose(StackChoice { root, environments }) => {
+            FolderAction::Choose(StackChoice { root, environments }) => {
                 changed.root = root;
                 changed.chosen = environments;
                 changed.revision = folder.revision.wrapping_add(1);
             }
-            WorkspaceAction::FolderLinted { revision, view } => {
+            FolderAction::Linted { revision, view } => {
                 if revision != folder.revision {
                     return self;
                 }
                 changed.view = Some(view);
             }
-            WorkspaceAction::FolderShow { path, range } => {
+            FolderAction::Show { path, range } => {
                 let Some(text) = folder.text_of(&path) else {
                     return self;
                 };
@@ -288,11 +261,11 @@ impl Workspace {
                 }
                 changed.open = Some(path);
             }
-            WorkspaceAction::FolderMigrationReady(migration) => {
+            FolderAction::MigrationReady(migration) => {
                 changed.migration = Some(migration);
             }
-            WorkspaceAction::FolderCloseMigration => changed.migration = None,
-            WorkspaceAction::FolderApplyMigration => {
+            FolderAction::CloseMigration => changed.migration = None,
+            FolderAction::ApplyMigration => {
                 let Some(FolderMigration::Ready {
                     changed: files,
                     broken,
@@ -316,7 +289,8 @@ impl Workspace {
                     is_error: false,
                 });
             }
-            _ => return self,
+            // Handled above, before the folder is needed.
+            FolderAction::Opened(_) | FolderAction::Close => return self,
         }
         next.folder = Some(changed.into());
         next.into()

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use heatwise_web::components::{CloudPanel, CloudPanelProps};
 use heatwise_web::scan::{by_release, ScanReport};
-use heatwise_web::state::{SidePanelTab, Workspace, WorkspaceAction};
+use heatwise_web::state::{PanelAction, SidePanelTab, Workspace, WorkspaceAction};
 use wasm_bindgen_test::wasm_bindgen_test;
 use yew::Reducible;
 
@@ -128,7 +128,9 @@ fn opening_a_report_shows_it_in_the_cloud_tab() {
         "heat_template_version: 2018-08-31\n".into(),
     ));
     let report = Rc::new(ScanReport::read(REPORT).unwrap());
-    let next = workspace.reduce(WorkspaceAction::ScanOpened(report.clone()));
+    let next = workspace.reduce(WorkspaceAction::Panels(PanelAction::ScanOpened(
+        report.clone(),
+    )));
     assert_eq!(next.side_panel, SidePanelTab::Cloud);
     assert_eq!(next.scan, Some(report));
     // The document is left as it was.

@@ -7,7 +7,7 @@ use heatwise_orc_module::Settings;
 use heatwise_web::components::{App, OrcPanel, OrcPanelProps, PanelTabs};
 use heatwise_web::orc::{OrcSettings, OrcView};
 use heatwise_web::outline::Utf16Range;
-use heatwise_web::state::{BottomPanelTab, Workspace, WorkspaceAction};
+use heatwise_web::state::{BottomPanelTab, OrcAction, PanelAction, Workspace, WorkspaceAction};
 use wasm_bindgen_test::wasm_bindgen_test;
 use yew::{html, Callback, Reducible};
 
@@ -164,18 +164,22 @@ async fn the_panel_says_what_to_correct_and_when_it_waits() {
 #[wasm_bindgen_test]
 fn only_the_export_of_the_current_text_and_settings_is_kept() {
     let workspace = Rc::new(Workspace::open(STACK.into()));
-    let shown = workspace.reduce(WorkspaceAction::ShowBottomPanel(BottomPanelTab::Orc));
+    let shown = workspace.reduce(WorkspaceAction::Panels(PanelAction::ShowBottomPanel(
+        BottomPanelTab::Orc,
+    )));
     assert_eq!(shown.bottom_panel, BottomPanelTab::Orc);
     assert!(shown.orc.is_none());
 
     let view = Rc::new(view_of(STACK, "default"));
     // Made for a text the editor no longer holds: dropped.
-    let stale = shown.clone().reduce(WorkspaceAction::OrcExported {
-        document: "resources: {}\n".into(),
-        settings: OrcSettings::default(),
-        stack: "{}".into(),
-        view: view.clone(),
-    });
+    let stale = shown
+        .clone()
+        .reduce(WorkspaceAction::Orc(OrcAction::Exported {
+            document: "resources: {}\n".into(),
+            settings: OrcSettings::default(),
+            stack: "{}".into(),
+            view: view.clone(),
+        }));
     assert!(stale.orc.is_none());
     // Made with settings changed since: dropped.
     let renamed = OrcSettings {
@@ -184,29 +188,29 @@ fn only_the_export_of_the_current_text_and_settings_is_kept() {
     };
     let changed = shown
         .clone()
-        .reduce(WorkspaceAction::SetOrcSettings(renamed));
-    let late = changed.reduce(WorkspaceAction::OrcExported {
+        .reduce(WorkspaceAction::Orc(OrcAction::SetSettings(renamed)));
+    let late = changed.reduce(WorkspaceAction::Orc(OrcAction::Exported {
         document: STACK.into(),
         settings: OrcSettings::default(),
         stack: "{}".into(),
         view: view.clone(),
-    });
+    }));
     assert!(late.orc.is_none());
     // Made with another stack than the document's: dropped.
-    let elsewhere = shown.clone().reduce(WorkspaceAction::OrcExported {
+    let elsewhere = shown.clone().reduce(WorkspaceAction::Orc(OrcAction::Exported {
         document: STACK.into(),
         settings: OrcSettings::default(),
         stack: r#"{"root": "main.yaml", "environments": [{"path": "env.yaml", "text": "parameters: {}\n"}]}"#.into(),
         view: view.clone(),
-    });
+    }));
     assert!(elsewhere.orc.is_none());
     // The current one: kept.
-    let current = shown.reduce(WorkspaceAction::OrcExported {
+    let current = shown.reduce(WorkspaceAction::Orc(OrcAction::Exported {
         document: STACK.into(),
         settings: OrcSettings::default(),
         stack: "{}".into(),
         view: view.clone(),
-    });
+    }));
     assert_eq!(current.orc.as_deref(), Some(&*view));
 }
 

@@ -1,7 +1,7 @@
 use std::rc::Rc;
 
 use heatwise_web::outline::Utf16Range;
-use heatwise_web::state::{SaveStatus, Workspace, WorkspaceAction};
+use heatwise_web::state::{DocumentAction, PanelAction, SaveStatus, Workspace, WorkspaceAction};
 use wasm_bindgen_test::wasm_bindgen_test;
 use yew::Reducible;
 
@@ -29,10 +29,12 @@ fn opening_lists_the_resources_and_loads_the_text() {
 #[wasm_bindgen_test]
 fn an_edit_updates_the_outline_but_not_the_loaded_text() {
     let opened = Rc::new(Workspace::open(ONE_SERVER.into()));
-    let edited = opened.clone().reduce(WorkspaceAction::Edited {
-        text: TWO_RESOURCES.into(),
-        saved: SaveStatus::Saved,
-    });
+    let edited = opened
+        .clone()
+        .reduce(WorkspaceAction::Document(DocumentAction::Edited {
+            text: TWO_RESOURCES.into(),
+            saved: SaveStatus::Saved,
+        }));
     assert_eq!(names(&edited), ["server", "ip"]);
     assert_eq!(&*edited.document, TWO_RESOURCES);
     assert_eq!(edited.save_status, SaveStatus::Saved);
@@ -42,20 +44,24 @@ fn an_edit_updates_the_outline_but_not_the_loaded_text() {
 
 #[wasm_bindgen_test]
 fn an_edit_that_changes_nothing_keeps_the_state() {
-    let edited = Rc::new(Workspace::open(ONE_SERVER.into())).reduce(WorkspaceAction::Edited {
-        text: ONE_SERVER.into(),
-        saved: SaveStatus::Saved,
-    });
-    let again = edited.clone().reduce(WorkspaceAction::Edited {
-        text: ONE_SERVER.into(),
-        saved: SaveStatus::Saved,
-    });
+    let edited = Rc::new(Workspace::open(ONE_SERVER.into())).reduce(WorkspaceAction::Document(
+        DocumentAction::Edited {
+            text: ONE_SERVER.into(),
+            saved: SaveStatus::Saved,
+        },
+    ));
+    let again = edited
+        .clone()
+        .reduce(WorkspaceAction::Document(DocumentAction::Edited {
+            text: ONE_SERVER.into(),
+            saved: SaveStatus::Saved,
+        }));
     assert!(Rc::ptr_eq(&edited, &again));
 
-    let failed = again.reduce(WorkspaceAction::Edited {
+    let failed = again.reduce(WorkspaceAction::Document(DocumentAction::Edited {
         text: ONE_SERVER.into(),
         saved: SaveStatus::Failed("quota exceeded".into()),
-    });
+    }));
     assert_eq!(
         failed.save_status,
         SaveStatus::Failed("quota exceeded".into())
@@ -65,26 +71,33 @@ fn an_edit_that_changes_nothing_keeps_the_state() {
 #[wasm_bindgen_test]
 fn replacing_loads_the_new_text_even_when_it_is_the_same() {
     let opened = Rc::new(Workspace::open(TWO_RESOURCES.into()));
-    let replaced = opened.clone().reduce(WorkspaceAction::Replaced {
-        text: ONE_SERVER.into(),
-        saved: SaveStatus::Saved,
-    });
+    let replaced = opened
+        .clone()
+        .reduce(WorkspaceAction::Document(DocumentAction::Replaced {
+            text: ONE_SERVER.into(),
+            saved: SaveStatus::Saved,
+        }));
     assert_eq!(names(&replaced), ["server"]);
     assert_eq!(&*replaced.loaded.text, ONE_SERVER);
     assert_ne!(replaced.loaded.generation, opened.loaded.generation);
 
-    let again = replaced.clone().reduce(WorkspaceAction::Replaced {
-        text: ONE_SERVER.into(),
-        saved: SaveStatus::Saved,
-    });
+    let again = replaced
+        .clone()
+        .reduce(WorkspaceAction::Document(DocumentAction::Replaced {
+            text: ONE_SERVER.into(),
+            saved: SaveStatus::Saved,
+        }));
     assert_ne!(again.loaded.generation, replaced.loaded.generation);
 }
 
 #[wasm_bindgen_test]
 fn revealing_the_same_range_twice_makes_two_requests() {
     let range = Utf16Range { from: 13, to: 19 };
-    let first = Rc::new(Workspace::open(ONE_SERVER.into())).reduce(WorkspaceAction::Reveal(range));
-    let second = first.clone().reduce(WorkspaceAction::Reveal(range));
+    let first = Rc::new(Workspace::open(ONE_SERVER.into()))
+        .reduce(WorkspaceAction::Panels(PanelAction::Reveal(range)));
+    let second = first
+        .clone()
+        .reduce(WorkspaceAction::Panels(PanelAction::Reveal(range)));
     let (first, second) = (first.reveal.unwrap(), second.reveal.unwrap());
     assert_eq!(first.range, range);
     assert_eq!(second.range, range);
@@ -109,19 +122,21 @@ fn codes(workspace: &Workspace) -> Vec<&str> {
 fn findings_follow_the_text_and_the_target() {
     let opened = Rc::new(Workspace::open(VERSIONED_SERVER.into()));
     assert!(opened.findings.is_empty(), "{:?}", codes(&opened));
-    let edited = opened.reduce(WorkspaceAction::Edited {
+    let edited = opened.reduce(WorkspaceAction::Document(DocumentAction::Edited {
         text: NEWTON_PROPERTY.into(),
         saved: SaveStatus::Saved,
-    });
+    }));
     assert!(codes(&edited).contains(&"HW202"), "{:?}", codes(&edited));
 
     let release = heatwise_core::release::Release::parse("Juno").unwrap();
     let at_juno = edited
         .clone()
-        .reduce(WorkspaceAction::SetTarget(Some(release)));
+        .reduce(WorkspaceAction::Document(DocumentAction::SetTarget(Some(
+            release,
+        ))));
     assert_eq!(at_juno.target, Some(release));
     assert_ne!(codes(&at_juno), codes(&edited));
-    let back = at_juno.reduce(WorkspaceAction::SetTarget(None));
+    let back = at_juno.reduce(WorkspaceAction::Document(DocumentAction::SetTarget(None)));
     assert_eq!(codes(&back), codes(&edited));
 }
 
@@ -130,21 +145,31 @@ fn each_fix_request_is_new_and_the_filter_narrows_the_list() {
     use heatwise_core::lint::Severity;
     let opened = Rc::new(Workspace::open(NEWTON_PROPERTY.into()));
     let changes: Rc<[heatwise_web::findings::Change]> = Rc::from(Vec::new());
-    let first = opened.reduce(WorkspaceAction::ApplyFix(changes.clone()));
-    let second = first.clone().reduce(WorkspaceAction::ApplyFix(changes));
+    let first = opened.reduce(WorkspaceAction::Document(DocumentAction::ApplyFix(
+        changes.clone(),
+    )));
+    let second = first
+        .clone()
+        .reduce(WorkspaceAction::Document(DocumentAction::ApplyFix(changes)));
     assert_ne!(first.fix_request, second.fix_request);
 
-    let hidden = second.reduce(WorkspaceAction::ToggleSeverity(Severity::Warning));
+    let hidden = second.reduce(WorkspaceAction::Panels(PanelAction::ToggleSeverity(
+        Severity::Warning,
+    )));
     assert!(!hidden
         .findings
         .iter()
         .any(|f| hidden.problem_filter.matches(f)));
-    let shown = hidden.reduce(WorkspaceAction::ToggleSeverity(Severity::Warning));
+    let shown = hidden.reduce(WorkspaceAction::Panels(PanelAction::ToggleSeverity(
+        Severity::Warning,
+    )));
     assert!(shown
         .findings
         .iter()
         .any(|f| shown.problem_filter.matches(f)));
-    let filtered = shown.reduce(WorkspaceAction::FilterProblems("NETWORK_ID hw202".into()));
+    let filtered = shown.reduce(WorkspaceAction::Panels(PanelAction::FilterProblems(
+        "NETWORK_ID hw202".into(),
+    )));
     assert!(filtered
         .findings
         .iter()
