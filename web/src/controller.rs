@@ -12,7 +12,7 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 use yew::UseReducerHandle;
 
-use crate::components::LiveText;
+use crate::live_text::LiveText;
 use crate::state::{DocumentAction, Workspace, WorkspaceAction};
 use crate::storage::Persistence;
 

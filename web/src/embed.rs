@@ -12,8 +12,9 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 use yew::{AppHandle, Callback, Renderer};
 
-use crate::components::{target_releases, App, AppProps, Placement};
+use crate::components::{target_releases, App, AppProps};
 use crate::controller::AppController;
+use crate::placement::Placement;
 use crate::storage::Persistence;
 
 /// An App mounted by [`mount_app`]; JavaScript holds it.

@@ -10,11 +10,11 @@ use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{DragEvent, EventTarget};
 use yew::prelude::*;
 
-use crate::components::Placement;
 use crate::controller::AppController;
 use crate::dispatch::{notify_error, Dispatcher};
 use crate::examples::{Example, BLANK_TEMPLATE, DEFAULT_FILE_NAME};
 use crate::orc::{self, manifests_file_name};
+use crate::placement::Placement;
 use crate::share;
 use crate::state::{
     BottomPanelTab, DocumentAction, Notice, OrcAction, PanelAction, Workspace, WorkspaceAction,

@@ -14,20 +14,11 @@ use crate::hooks::{
     use_action, use_controller, use_document_changes, use_file_callbacks, use_file_drop,
     use_orc_export, use_share_link, FileCallbacks,
 };
+use crate::placement::Placement;
 use crate::state::{
     BottomPanelTab, DocumentAction, OrcAction, PanelAction, Workspace, WorkspaceAction,
 };
 use crate::storage::Persistence;
-
-/// What the App is mounted in.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Placement {
-    /// A page of its own: a file dropped anywhere in the window opens.
-    Page,
-    /// This element of someone else's page: only a file dropped on it
-    /// opens, and the App adds nothing to the page outside it.
-    Element(web_sys::Element),
-}
 
 /// How the App fits its page. [`Default`] is the site, which owns the
 /// page; an editor embedded in another page ([`crate::embed`]) must leave

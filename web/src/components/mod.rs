@@ -28,14 +28,14 @@ mod status_bar;
 mod target_select;
 mod template_versions;
 
-pub use app::{App, AppProps, Placement};
+pub use app::{App, AppProps};
 pub use app_header::{AppHeader, AppHeaderProps};
 pub use catalog_panel::{CatalogPanel, CatalogPanelProps};
 pub use catalog_property::{CatalogProperty, CatalogPropertyProps};
 pub use catalog_type::{CatalogType, CatalogTypeProps};
 pub use cloud_panel::{CloudPanel, CloudPanelProps};
 pub use code_editor::{
-    settle_delay, CodeEditor, CodeEditorProps, LiveText, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
+    settle_delay, CodeEditor, CodeEditorProps, MAX_SETTLE_MILLIS, SETTLE_MILLIS,
 };
 pub use diff_hunks::{DiffHunks, DiffHunksProps};
 pub use examples_menu::{ExamplesMenu, ExamplesMenuProps};
