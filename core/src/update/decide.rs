@@ -27,6 +27,26 @@ const OTHER_KEYS: [&str; 6] = [
     "external_id",
 ];
 
+/// The types Heat implements as a `StackResource`, whose `_needs_update`
+/// is always true: each stack update updates their nested stack, and the
+/// resources inside decide for themselves.
+const NESTED_STACKS: [&str; 11] = [
+    "OS::Heat::ResourceGroup",
+    "OS::Heat::SoftwareDeploymentGroup",
+    "OS::Heat::SoftwareDeployments",
+    "OS::Heat::StructuredDeploymentGroup",
+    "OS::Heat::StructuredDeployments",
+    "OS::Heat::ResourceChain",
+    "OS::Heat::InstanceGroup",
+    "OS::Heat::AutoScalingGroup",
+    "AWS::AutoScaling::AutoScalingGroup",
+    "AWS::CloudFormation::Stack",
+    "AWS::ElasticLoadBalancing::LoadBalancer",
+];
+
+/// What an update of a nested stack whose definition stays does.
+const NESTED_EFFECT: &str = "nothing changes unless a resource inside it does";
+
 /// Both sides of the update, and what was decided so far.
 pub(super) struct Update<'s, 'a> {
     pub old: &'s Side<'a>,
@@ -193,6 +213,21 @@ impl Update<'_, '_> {
 
     /// A type the catalog does not hold: a nested template or a plugin.
     fn outside_catalog(&self, new_type: &str, before: &Definition, after: &Definition) -> Fate {
+        if self.new.is_nested_template(new_type) {
+            // A TemplateResource: a StackResource, which Heat updates at
+            // every stack update (its properties all update in place).
+            let mut updated = fate(
+                new_type,
+                Action::Updated,
+                Vec::new(),
+                format!(
+                    "{new_type} is a nested stack, which Heat updates at every stack update; the \
+                resources inside it decide for themselves (previewed in its own file)"
+                ),
+            );
+            updated.effect = Some(NESTED_EFFECT.into());
+            return updated;
+        }
         let same =
             written(&self.old.template, before.body) == written(&self.new.template, after.body);
         if same {
@@ -200,17 +235,12 @@ impl Update<'_, '_> {
                 new_type,
                 Action::Unchanged,
                 Vec::new(),
-                "its definition is the same (a nested template's own resources are compared in \
-                its file)"
-                    .into(),
+                "its definition is the same".into(),
             );
         }
         Fate::unknown(
             new_type.to_owned(),
-            format!(
-                "{new_type} is not in the catalog (a nested template or a plugin): its update \
-            is its own"
-            ),
+            format!("{new_type} is not in the catalog (a plugin): its update is its own"),
         )
     }
 
@@ -290,6 +320,30 @@ impl Update<'_, '_> {
             );
             replaced.effect = Some(replaced_effect(&new_type, retained));
             return replaced;
+        }
+        if new_type == "OS::Heat::UpdateWaitConditionHandle" {
+            let mut replaced = fate(
+                &new_type,
+                Action::Replaced,
+                Vec::new(),
+                "an UpdateWaitConditionHandle is replaced at every stack update".into(),
+            );
+            replaced.effect = Some("a new handle: what signals must use its new URL".into());
+            return replaced;
+        }
+        let nested = NESTED_STACKS.contains(&new_type.as_str());
+        if !definition_changed && nested {
+            let mut updated = fate(
+                &new_type,
+                Action::Updated,
+                Vec::new(),
+                format!(
+                "{new_type} holds a nested stack, which Heat updates at every stack update; the \
+                resources inside it decide for themselves"
+            ),
+            );
+            updated.effect = Some(NESTED_EFFECT.into());
+            return updated;
         }
         if !definition_changed {
             return fate(

@@ -476,6 +476,22 @@ mod tests {
     }
 
     #[test]
+    fn nested_stacks_are_updated_at_every_update_and_wait_handles_replaced() {
+        let template = |kind: &str| format!("{HOT}    type: {kind}\n");
+        for kind in ["side.yaml", "OS::Heat::ResourceChain"] {
+            assert_eq!(
+                one(&template(kind), &template(kind)).0,
+                Action::Updated,
+                "{kind}"
+            );
+        }
+        let handle = template("OS::Heat::UpdateWaitConditionHandle");
+        assert_eq!(one(&handle, &handle).0, Action::Replaced);
+        let handle = template("OS::Heat::WaitConditionHandle");
+        assert_eq!(one(&handle, &handle).0, Action::Unchanged);
+    }
+
+    #[test]
     fn a_parameter_without_a_value_is_said_unknown_and_bad_input_is_an_error() {
         let port = |props: &str| {
             format!("{HOT}    type: OS::Neutron::Port\n    properties: {{{props}}}\n")

@@ -7,6 +7,7 @@
 use std::cell::Cell;
 
 use super::{StackInput, MAX_RESOURCES};
+use crate::stack::registry::is_template_name;
 use crate::syntax::NodeId;
 use crate::template::unread::Unread;
 use crate::template::value::{bool_from_string, literal, Val, V};
@@ -76,6 +77,22 @@ impl<'a> Side<'a> {
     pub fn resource(&self, name: &str) -> Option<&Resource> {
         let resource = self.template.resource(name)?;
         self.unread.disabled_by(name).is_none().then_some(resource)
+    }
+
+    /// Whether a resource of type `name` is a nested template: a file or
+    /// URL Heat takes for a template, or a type an environment's registry
+    /// maps onto one.
+    pub fn is_nested_template(&self, name: &str) -> bool {
+        let template = |target: &str| is_template_name(target) || target.contains('/');
+        template(name)
+            || self.environments.iter().any(|environment| {
+                let tree = environment.tree();
+                environment.registry().iter().any(|entry| {
+                    entry.scope.is_none()
+                        && tree.scalar(entry.entry.key) == Some(name)
+                        && entry.target.as_deref().is_some_and(template)
+                })
+            })
     }
 
     /// The condition (as written) that leaves resource `name` out.
