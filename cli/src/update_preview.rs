@@ -3,7 +3,7 @@
 //! OLD, as Heat carries it out (`heatwise_core::update`).
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -88,7 +88,7 @@ struct ChangeJson<'a> {
 
 /// The old template and its environments: from the files given, or from
 /// the running stack.
-fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>), String> {
+fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>, Files), String> {
     let read = |path: &PathBuf| {
         read_path(path).map_err(|message| format!("{}: {message}", path.display()))
     };
@@ -98,7 +98,11 @@ fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>), String> {
         .map(read)
         .collect::<Result<_, _>>()?;
     match (&args.stack, args.templates.as_slice()) {
-        (None, [old, _]) => Ok((read(old)?, environments)),
+        (None, [old, _]) => {
+            let text = read(old)?;
+            let files = nested_files(old, &text, &environments);
+            Ok((text, environments, files))
+        }
         (Some(name), [_]) => {
             let credentials = crate::cloud::auth::read(
                 args.cloud.as_deref(),
@@ -108,7 +112,8 @@ fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>), String> {
             let documents = heat.documents(&heat.find_stack(name)?)?;
             // The environment Heat merged holds the stack's parameter values.
             environments.insert(0, documents.environment);
-            Ok((documents.template, environments))
+            let files = documents.files.into_iter().collect();
+            Ok((documents.template, environments, files))
         }
         (None, _) => Err("give OLD and NEW, or --stack NAME and NEW".to_owned()),
         (Some(_), _) => Err("with --stack, give NEW alone: OLD is the stack's".to_owned()),
@@ -116,12 +121,13 @@ fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>), String> {
 }
 
 pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
-    let texts = old_side(args).and_then(|(old, environments)| {
+    let texts = old_side(args).and_then(|(old, environments, old_files)| {
         let new = args.templates.last().expect("one template at least");
         let text = read_path(new).map_err(|message| format!("{}: {message}", new.display()))?;
-        Ok((old, text, environments))
+        let new_files = nested_files(new, &text, &environments);
+        Ok((old, text, environments, (old_files, new_files)))
     });
-    let (old, new, environments) = match texts {
+    let (old, new, environments, (old_files, new_files)) = match texts {
         Ok(texts) => texts,
         Err(message) => {
             return crate::exit::fail(message);
@@ -134,13 +140,11 @@ pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
         .chain(&args.parameters)
         .cloned()
         .collect();
-    let side = |template, parameters: &[(String, String)]| StackInput {
-        template,
-        environments: environments.iter().map(String::as_str).collect(),
-        parameters: parameters.to_vec(),
-    };
     let heat = Catalog::builtin().at(args.target);
-    let (old, new) = (side(&old, &args.stack_parameters), side(&new, &updated));
+    let (old, new) = (
+        side(&old, &environments, &args.stack_parameters, &old_files),
+        side(&new, &environments, &updated, &new_files),
+    );
     let changes = match preview(&old, &new, heat) {
         Ok(changes) => changes,
         Err(message) => {
@@ -166,6 +170,73 @@ pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
         )
     });
     crate::exit::exit_code(false, disruptive)
+}
+
+/// One side of the update, as the preview reads it.
+fn side<'a>(
+    template: &'a str,
+    environments: &'a [String],
+    parameters: &[(String, String)],
+    files: &'a Files,
+) -> StackInput<'a> {
+    StackInput {
+        template,
+        environments: environments.iter().map(String::as_str).collect(),
+        parameters: parameters.to_vec(),
+        files: files
+            .iter()
+            .map(|(name, text)| (name.clone(), text.as_str()))
+            .collect(),
+    }
+}
+
+/// A stack's other files, by the name its templates use.
+type Files = Vec<(String, String)>;
+
+/// The most nested template files read for one side.
+const MAX_NESTED_FILES: usize = 1_000;
+
+/// The nested templates `text` (read from `path`) names, and theirs, read
+/// from beside the file that names each, by the name written (the types
+/// that are template files, and what the environments' registries map
+/// onto them). What cannot be read is left out: its stack is not
+/// previewed inside.
+fn nested_files(path: &Path, text: &str, environments: &[String]) -> Files {
+    let mut names: Vec<String> = Vec::new();
+    for environment in environments {
+        let environment = heatwise_core::template::parse(environment);
+        names.extend(
+            environment
+                .registry()
+                .iter()
+                .filter_map(|e| e.target.clone()),
+        );
+    }
+    let mut files: Files = Vec::new();
+    let mut pending = vec![(path.to_path_buf(), text.to_owned(), names)];
+    while let Some((from, text, mut wanted)) = pending.pop() {
+        let template = heatwise_core::template::parse(&text);
+        wanted.extend(
+            template
+                .resources()
+                .iter()
+                .filter_map(|r| r.definition.type_name.clone()),
+        );
+        for name in wanted {
+            let is_file =
+                heatwise_core::stack::registry::is_template_name(&name) && !name.contains("://");
+            if !is_file || files.len() >= MAX_NESTED_FILES || files.iter().any(|(n, _)| *n == name)
+            {
+                continue;
+            }
+            let place = from.parent().unwrap_or(Path::new(".")).join(&name);
+            if let Ok(nested) = read_path(&place) {
+                files.push((name, nested.clone()));
+                pending.push((place, nested, Vec::new()));
+            }
+        }
+    }
+    files
 }
 
 fn write_json(changes: &[Change], out: &mut dyn Write) -> io::Result<()> {

@@ -326,8 +326,21 @@ fn keystone_users_migrate_what_their_roles_let_them() {
         .collect();
     assert_eq!(projects, ["alpha", "beta"], "{dry:#}");
     for stack in dry["stacks"].as_array().unwrap() {
-        assert_eq!(stack["files"], json!(["template.yaml"]), "{stack:#}");
+        // The root and the nested template the registry maps My::Side onto.
+        let files: Vec<&str> = (stack["files"].as_array().unwrap().iter())
+            .map(|f| f.as_str().unwrap())
+            .collect();
+        assert_eq!(files.len(), 2, "{stack:#}");
+        assert!(files.contains(&"template.yaml") && files.iter().any(|f| f.ends_with("side.yaml")));
         assert_eq!(stack["skipped"], json!([]), "{stack:#}");
+        // The nested stack's resources, previewed inside their parent.
+        let actions: BTreeMap<&str, &str> = (stack["resources"].as_array().unwrap().iter())
+            .map(|r| (r["name"].as_str().unwrap(), r["action"].as_str().unwrap()))
+            .collect();
+        assert_eq!(actions["side"], "updated", "{stack:#}");
+        assert_eq!(actions["side/token"], "updated", "{stack:#}");
+        assert_eq!(actions["side/nothing"], "unchanged", "{stack:#}");
+        assert_eq!(actions["secret"], "updated", "{stack:#}");
     }
     let unchanged = dump("dry");
     for project in ["alpha", "beta"] {
@@ -405,7 +418,7 @@ fn keystone_users_migrate_what_their_roles_let_them() {
             is.keys().collect::<Vec<_>>()
         );
         for (place, text) in &was {
-            if place == "template.yaml" {
+            if place == "template.yaml" || place.ends_with("side.yaml") {
                 assert!(
                     text.contains("sequence") && !is[place].contains("sequence"),
                     "{}",

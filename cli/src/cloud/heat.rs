@@ -461,19 +461,23 @@ impl Heat {
         Ok((now, updated))
     }
 
-    /// The physical ID of each of the stack's own resources, by name.
+    /// The physical ID of each resource of the stack and of its nested
+    /// stacks one level down, by name (`PARENT/NAME` inside a nested stack,
+    /// as `update-preview` names them).
     pub fn physical_ids(&self, stack: &StackSummary) -> Result<BTreeMap<String, String>, String> {
         #[derive(Deserialize)]
         struct Row {
             resource_name: String,
             #[serde(default)]
             physical_resource_id: Option<String>,
+            #[serde(default)]
+            parent_resource: Option<String>,
         }
         #[derive(Deserialize)]
         struct Rows {
             resources: Vec<Row>,
         }
-        let url = format!("{}/resources", self.stack_url(stack));
+        let url = format!("{}/resources?nested_depth=1", self.stack_url(stack));
         let rows: Rows = self
             .get_json(&url)
             .map_err(|error| format!("the resources of {}: {error}", stack.stack_name))?;
@@ -481,10 +485,11 @@ impl Heat {
             .resources
             .into_iter()
             .map(|row| {
-                (
-                    row.resource_name,
-                    row.physical_resource_id.unwrap_or_default(),
-                )
+                let name = match row.parent_resource {
+                    Some(parent) => format!("{parent}/{}", row.resource_name),
+                    None => row.resource_name,
+                };
+                (name, row.physical_resource_id.unwrap_or_default())
             })
             .collect())
     }

@@ -120,13 +120,31 @@ pub fn plan(stack: &ScannedStack, options: &FixOptions<'_>, allow_replace: bool)
         Ok(changes) => migration.environment = changes,
         Err(why) => migration.skipped.push((None, why)),
     }
-    let side = |template, environment| StackInput {
+    // Every other file, by the name Heat keeps it under: the nested
+    // stacks are previewed inside their parents.
+    let others = |after: bool| -> Vec<(String, &str)> {
+        (gathered.files.iter())
+            .filter(|file| !is_root_or_environment(&file.url))
+            .map(|file| {
+                let text = match migration.files.get(&file.url) {
+                    Some((_, migrated)) if after => migrated.as_str(),
+                    _ => &*file.text,
+                };
+                (file.url.clone(), text)
+            })
+            .collect()
+    };
+    let side = |template, environment, files| StackInput {
         template,
         environments: vec![environment],
         parameters: Vec::new(),
+        files,
     };
     let catalog = options.lint.catalog.at(options.lint.target);
-    let (old, new) = (side(&old_root, &old_env), side(&new_root, &new_env));
+    let (old, new) = (
+        side(&old_root, &old_env, others(false)),
+        side(&new_root, &new_env, others(true)),
+    );
     match migration_plan_of(&old, &new, catalog) {
         Ok(steps) => migration.steps = steps,
         Err(why) => {
@@ -135,20 +153,6 @@ pub fn plan(stack: &ScannedStack, options: &FixOptions<'_>, allow_replace: bool)
         }
     }
     migration.resources = heatwise_core::update::preview(&old, &new, catalog).unwrap_or_default();
-    let nested: Vec<&String> = (migration.files.keys())
-        .filter(|name| !is_root_or_environment(name))
-        .collect();
-    if !nested.is_empty() {
-        let names: Vec<String> = nested.iter().map(|n| kept::shown(n)).collect();
-        migration.skipped.push((
-            None,
-            format!(
-                "the migration changes nested templates or files ({}), whose resources heatwise \
-                does not yet preview: migrate them with heatwise fix and update the stack yourself",
-                names.join(", ")
-            ),
-        ));
-    }
     let steps = migration.steps.iter().flat_map(|step| &step.changes);
     for change in steps {
         if let Some(why) = refusal(change, allow_replace) {

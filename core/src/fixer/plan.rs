@@ -48,6 +48,7 @@ pub fn migration_plan_of(
     let mut steps = Vec::new();
     let retaining = StackInput {
         template: &retained,
+        files: original.files.clone(),
         environments: original.environments.clone(),
         parameters: original.parameters.clone(),
     };

@@ -310,40 +310,8 @@ impl Update<'_, '_> {
         let before_props = translated(old_values, schema);
         let after_props = translated(new_values, schema);
         let retained = retained(&self.new.template, after);
-        if replace_always(&new_type, &after_props) {
-            let mut replaced = fate(
-                &new_type,
-                Action::Replaced,
-                vec!["replacement_policy".into()],
-                "replacement_policy is REPLACE_ALWAYS: Heat replaces the port on every update"
-                    .into(),
-            );
-            replaced.effect = Some(replaced_effect(&new_type, retained));
-            return replaced;
-        }
-        if new_type == "OS::Heat::UpdateWaitConditionHandle" {
-            let mut replaced = fate(
-                &new_type,
-                Action::Replaced,
-                Vec::new(),
-                "an UpdateWaitConditionHandle is replaced at every stack update".into(),
-            );
-            replaced.effect = Some("a new handle: what signals must use its new URL".into());
-            return replaced;
-        }
-        let nested = NESTED_STACKS.contains(&new_type.as_str());
-        if !definition_changed && nested {
-            let mut updated = fate(
-                &new_type,
-                Action::Updated,
-                Vec::new(),
-                format!(
-                "{new_type} holds a nested stack, which Heat updates at every stack update; the \
-                resources inside it decide for themselves"
-            ),
-            );
-            updated.effect = Some(NESTED_EFFECT.into());
-            return updated;
+        if let Some(fate) = always_updated(&new_type, definition_changed, &after_props, retained) {
+            return fate;
         }
         if !definition_changed {
             return fate(
@@ -443,4 +411,51 @@ impl Update<'_, '_> {
         updated.effect = Some(updated_effect(new_type, changed));
         updated
     }
+}
+
+/// What Heat does whatever changed: a Port with `replacement_policy:
+/// REPLACE_ALWAYS` and an `UpdateWaitConditionHandle` are replaced at every
+/// update, a nested stack updated whenever its definition stays.
+fn always_updated(
+    new_type: &str,
+    definition_changed: bool,
+    after: &Props,
+    retained: bool,
+) -> Option<Fate> {
+    if replace_always(new_type, after) {
+        let why = "replacement_policy is REPLACE_ALWAYS: Heat replaces the port on every update";
+        let mut replaced = fate(
+            new_type,
+            Action::Replaced,
+            vec!["replacement_policy".into()],
+            why.into(),
+        );
+        replaced.effect = Some(replaced_effect(new_type, retained));
+        return Some(replaced);
+    }
+    if new_type == "OS::Heat::UpdateWaitConditionHandle" {
+        let mut replaced = fate(
+            new_type,
+            Action::Replaced,
+            Vec::new(),
+            "an UpdateWaitConditionHandle is replaced at every stack update".into(),
+        );
+        replaced.effect = Some("a new handle: what signals must use its new URL".into());
+        return Some(replaced);
+    }
+    let nested = NESTED_STACKS.contains(&new_type);
+    if !definition_changed && nested {
+        let mut updated = fate(
+            new_type,
+            Action::Updated,
+            Vec::new(),
+            format!(
+                "{new_type} holds a nested stack, which Heat updates at every stack update; the \
+                resources inside it decide for themselves"
+            ),
+        );
+        updated.effect = Some(NESTED_EFFECT.into());
+        return Some(updated);
+    }
+    None
 }

@@ -24,18 +24,15 @@
 //! What cannot be known offline (an attribute of a resource updated in
 //! place, a type outside the catalog) is said, not guessed.
 
+mod compare;
 mod decide;
 mod effects;
 mod members;
 mod side;
 mod values;
 
-use std::collections::BTreeMap;
-
 use crate::catalog::CatalogAt;
-use decide::{retained, type_of, Update};
 use side::Side;
-use values::references;
 
 /// The most resources compared per template.
 pub const MAX_RESOURCES: usize = 10_000;
@@ -47,6 +44,10 @@ pub struct StackInput<'a> {
     pub template: &'a str,
     pub environments: Vec<&'a str>,
     pub parameters: Vec<(String, String)>,
+    /// The stack's other files by the name its templates (or its
+    /// environments' registries) use: its nested templates, whose own
+    /// resources are then previewed, named `PARENT/NAME`.
+    pub files: Vec<(String, &'a str)>,
 }
 
 impl<'a> StackInput<'a> {
@@ -56,6 +57,7 @@ impl<'a> StackInput<'a> {
             template,
             environments: Vec::new(),
             parameters: Vec::new(),
+            files: Vec::new(),
         }
     }
 }
@@ -132,93 +134,7 @@ pub fn preview(
 ) -> Result<Vec<Change>, String> {
     let old = Side::read(old, "the running stack's template")?;
     let new = Side::read(new, "the new template")?;
-    let mut fates: BTreeMap<String, Fate> = BTreeMap::new();
-    // A repeated name is one resource, its last definition (Heat's); a
-    // resource whose condition is false is none.
-    let mut names: Vec<&str> = Vec::new();
-    for resource in new.template.resources() {
-        names.retain(|&name| name != resource.name);
-        if new.resource(&resource.name).is_some() {
-            names.push(&resource.name);
-        }
-    }
-    let depends: BTreeMap<&str, Vec<String>> = names
-        .iter()
-        .map(|&name| {
-            let body = new.resource(name).expect("listed").definition.body;
-            let named = references(&new.template, body);
-            let inside = named
-                .into_iter()
-                .filter(|r| r != name && new.resource(r).is_some());
-            (name, inside.collect())
-        })
-        .collect();
-    // In dependency order: a resource is decided once those it refers to are.
-    let mut pending: Vec<&str> = names.clone();
-    while !pending.is_empty() {
-        let before = pending.len();
-        pending.retain(|&name| {
-            if depends[name].iter().any(|r| !fates.contains_key(r)) {
-                return true;
-            }
-            let update = Update {
-                old: &old,
-                new: &new,
-                fates: &fates,
-                catalog,
-            };
-            let fate = update.decide(name);
-            fates.insert(name.to_owned(), fate);
-            false
-        });
-        if pending.len() == before {
-            for name in pending.drain(..) {
-                let definition = &new.resource(name).expect("listed").definition;
-                let why = "it is in a circle of references, which Heat refuses".into();
-                fates.insert(name.to_owned(), Fate::unknown(type_of(definition), why));
-            }
-        }
-    }
-    let update = Update {
-        old: &old,
-        new: &new,
-        fates: &fates,
-        catalog,
-    };
-    let mut changes: Vec<Change> = Vec::new();
-    for &name in &names {
-        changes.push(fates[name].change(name));
-        changes.extend(members::member_changes(&update, name, &fates[name]));
-    }
-    let mut deleted: Vec<&str> = Vec::new();
-    for resource in old.template.resources() {
-        let name = resource.name.as_str();
-        if old.resource(name).is_some() && new.resource(name).is_none() && !deleted.contains(&name)
-        {
-            deleted.push(name);
-        }
-    }
-    for name in deleted {
-        let definition = &old.resource(name).expect("listed").definition;
-        let why = match new.disabled_by(name) {
-            Some(condition) => format!("its condition {condition} is false in the new template"),
-            None => "it is not in the new template".into(),
-        };
-        changes.push(Change {
-            name: name.to_owned(),
-            resource_type: type_of(definition),
-            action: Action::Deleted,
-            properties: Vec::new(),
-            why,
-            effect: Some(if retained(&old.template, definition) {
-                "Heat forgets it but leaves it in the cloud (deletion_policy: Retain)".into()
-            } else {
-                "deleted from the cloud".into()
-            }),
-        });
-        changes.extend(members::deleted_members(&old, name));
-    }
-    Ok(changes)
+    Ok(compare::compare(&old, &new, catalog, 0))
 }
 
 /// What was decided for a resource of the new template.
@@ -409,6 +325,7 @@ mod tests {
         let template = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number, default: 1}\nresources:\n  v:\n    type: OS::Cinder::Volume\n    properties: {size: {get_param: size}}\n";
         let with = |environments: Vec<&'static str>, given: &[(&str, &str)]| StackInput {
             template,
+            files: Vec::new(),
             environments,
             parameters: given
                 .iter()
@@ -489,6 +406,33 @@ mod tests {
         assert_eq!(one(&handle, &handle).0, Action::Replaced);
         let handle = template("OS::Heat::WaitConditionHandle");
         assert_eq!(one(&handle, &handle).0, Action::Unchanged);
+    }
+
+    #[test]
+    fn a_nested_stack_s_resources_are_previewed_with_its_parent_s_properties() {
+        let root =
+            |size: u32| format!("{HOT}    type: side.yaml\n    properties: {{size: {size}}}\n");
+        let side = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\nresources:\n  volume:\n    type: OS::Cinder::Volume\n    properties: {size: {get_param: size}}\n  name: {type: OS::Heat::RandomString}\n";
+        let input = |text: &'static str| StackInput {
+            files: vec![("side.yaml".to_owned(), side)],
+            ..StackInput::template(text)
+        };
+        let (old, new): (&'static str, &'static str) = (
+            Box::leak(root(1).into_boxed_str()),
+            Box::leak(root(2).into_boxed_str()),
+        );
+        let found: Vec<(String, Action)> =
+            preview(&input(old), &input(new), Catalog::builtin().at(None))
+                .unwrap()
+                .into_iter()
+                .map(|c| (c.name, c.action))
+                .collect();
+        let expected = [
+            ("r".to_owned(), Action::Updated),
+            ("r/volume".to_owned(), Action::Updated),
+            ("r/name".to_owned(), Action::Unchanged),
+        ];
+        assert_eq!(found, expected);
     }
 
     #[test]

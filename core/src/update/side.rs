@@ -5,6 +5,7 @@
 //! `parameter_defaults`, else the template's default.
 
 use std::cell::Cell;
+use std::collections::BTreeMap;
 
 use super::{StackInput, MAX_RESOURCES};
 use crate::stack::registry::is_template_name;
@@ -32,6 +33,12 @@ pub(super) struct Side<'a> {
     pub template: Template<'a>,
     environments: Vec<Template<'a>>,
     given: &'a [(String, String)],
+    /// A nested stack's values: its parent resource's properties.
+    values: BTreeMap<String, Val>,
+    /// A nested stack reads only the environments' `parameter_defaults`.
+    nested: bool,
+    /// The stack's other files, by the name its templates use.
+    files: &'a [(String, &'a str)],
     /// What Heat does not read with these values: resources whose
     /// condition is false, branches of an `if` not taken.
     pub unread: Unread,
@@ -62,15 +69,66 @@ impl<'a> Side<'a> {
             }
             environments.push(environment);
         }
-        let mut side = Side {
+        let side = Side {
             template,
             environments,
             given: &input.parameters,
+            values: BTreeMap::new(),
+            nested: false,
+            files: &input.files,
             unread: Unread::default(),
         };
-        let unread = Unread::with_values(&side.template, &|name| side.parameter(name).ok());
-        side.unread = unread;
-        Ok(side)
+        Ok(side.with_unread())
+    }
+
+    fn with_unread(mut self) -> Self {
+        let unread = Unread::with_values(&self.template, &|name| self.parameter(name).ok());
+        self.unread = unread;
+        self
+    }
+
+    /// The nested stack a resource of type `type_name` makes, given its
+    /// properties as `values`; `None` when its template is not among the
+    /// files, or is not one Heat reads.
+    pub fn nested(&self, type_name: &str, values: BTreeMap<String, Val>) -> Option<Side<'a>> {
+        let name = self.template_of(type_name)?;
+        let (_, text) = self.files.iter().find(|(file, _)| *file == name)?;
+        let template = template::parse(text);
+        if unreadable(&template).is_some() || template.resources().len() > MAX_RESOURCES {
+            return None;
+        }
+        let environments = (self.environments.iter())
+            .map(|environment| template::parse(environment.text()))
+            .collect();
+        let side = Side {
+            template,
+            environments,
+            given: &[],
+            values,
+            nested: true,
+            files: self.files,
+            unread: Unread::default(),
+        };
+        Some(side.with_unread())
+    }
+
+    /// The template file a type names: itself, or what a registry maps it
+    /// onto (the last environment's entry winning).
+    fn template_of(&self, type_name: &str) -> Option<String> {
+        let is_template = |target: &str| is_template_name(target) || target.contains('/');
+        if is_template(type_name) {
+            return Some(type_name.to_owned());
+        }
+        self.environments.iter().rev().find_map(|environment| {
+            let tree = environment.tree();
+            environment.registry().iter().rev().find_map(|entry| {
+                let target = entry.target.as_deref()?;
+                (entry.scope.is_none()
+                    && tree.scalar(entry.entry.key) == Some(type_name)
+                    && is_template(target))
+                .then(|| target.to_owned())
+            })
+        })
     }
 
     /// A resource of the stack: in the template, its condition not false.
@@ -83,16 +141,7 @@ impl<'a> Side<'a> {
     /// URL Heat takes for a template, or a type an environment's registry
     /// maps onto one.
     pub fn is_nested_template(&self, name: &str) -> bool {
-        let template = |target: &str| is_template_name(target) || target.contains('/');
-        template(name)
-            || self.environments.iter().any(|environment| {
-                let tree = environment.tree();
-                environment.registry().iter().any(|entry| {
-                    entry.scope.is_none()
-                        && tree.scalar(entry.entry.key) == Some(name)
-                        && entry.target.as_deref().is_some_and(template)
-                })
-            })
+        self.template_of(name).is_some()
     }
 
     /// The condition (as written) that leaves resource `name` out.
@@ -114,12 +163,18 @@ impl<'a> Side<'a> {
             .rev()
             .find(|parameter| parameter.name == name)
             .map(|parameter| parameter.entry.value);
+        if let Some(value) = self.values.get(name) {
+            return Ok(self.typed(declared, value.clone()));
+        }
         if let Some((_, value)) = self.given.iter().rev().find(|(given, _)| given == name) {
             let value = Val::new(V::Str(value.clone()), at);
             return Ok(self.typed(declared, value));
         }
         let environments = || self.environments.iter().rev();
-        let written = environments()
+        // `parameters` are the root stack's; `parameter_defaults` reach
+        // every nested stack too.
+        let root = !self.nested;
+        let written = (environments().filter(|_| root))
             .find_map(|environment| given_by(environment, "parameters", name))
             .or_else(|| {
                 environments()
