@@ -212,6 +212,46 @@ fn stacks_are_migrated_in_place_and_nothing_is_replaced_unasked() {
         "a replacement is not sent unasked"
     );
 
+    // Allowed to replace: sent, and what the cloud did is said.
+    let replaced = heatwise(
+        &[
+            "migrate",
+            "--apply",
+            "--unsafe",
+            "--allow-replace",
+            "--format",
+            "json",
+            "--stack",
+            "floating",
+        ],
+        &endpoint,
+        &here,
+    );
+    assert_eq!(replaced.status.code(), Some(1));
+    let replaced = report(&replaced);
+    let floating = stack(&replaced, "floating");
+    // The cloud here has no Neutron to look the pool up in: Heat refuses
+    // the update, and the report says so, the stack's state, and how to
+    // return to what was kept before.
+    assert_eq!(floating["applied"], false);
+    let failure = floating["failure"].as_str().unwrap();
+    assert!(
+        failure.contains("Heat refused to update floating"),
+        "{failure}"
+    );
+    assert!(
+        failure.contains("openstack stack update --existing -t"),
+        "{failure}"
+    );
+    assert_eq!(floating["status"], "ADOPT_COMPLETE");
+    assert!(here
+        .join("heatwise-migrate-kept/alpha/floating/template.yaml")
+        .is_file());
+    assert_eq!(
+        as_heat_has_them(&ready, "alpha")["floating"],
+        before["floating"]
+    );
+
     // Scanned again: the migrated usage is gone, nothing left to migrate.
     let again = heatwise(
         &[
