@@ -1,5 +1,8 @@
-//! `cargo xtask bench [--only criterion|heat|stack|scan]`: the benchmarks.
+//! `cargo xtask bench [--only criterion|heat|stack|scan|migrate]`: the
+//! benchmarks.
 //!
+//! - `migrate`: `heatwise migrate --apply` of 100 stacks of a real Heat
+//!   (`bench_migrate.rs`).
 //! - `scan`: `heatwise scan` of a real Heat holding 1,000 stacks, beside
 //!   heatwise's own share of it (`bench_scan.rs`).
 //! - `criterion`: heatwise-core's criterion benchmarks (`core/benches/`):
@@ -47,12 +50,19 @@ pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
         [] => None,
         [flag, which]
             if flag == "--only"
-                && ["criterion", "heat", "stack", "scan"].contains(&which.as_str()) =>
+                && ["criterion", "heat", "stack", "scan", "migrate"].contains(&which.as_str()) =>
         {
             Some(which.as_str())
         }
-        _ => return Err("usage: cargo xtask bench [--only criterion|heat|stack|scan]".into()),
+        _ => {
+            return Err(
+                "usage: cargo xtask bench [--only criterion|heat|stack|scan|migrate]".into(),
+            )
+        }
     };
+    if only == Some("migrate") {
+        return crate::bench_migrate::run(env, &build_heatwise(env)?);
+    }
     if only.is_none_or(|only| only == "scan") {
         crate::bench_scan::run(env, &build_heatwise(env)?)?;
     }

@@ -20,6 +20,7 @@
 //! for quick runs on a machine that has everything.
 
 mod bench;
+mod bench_migrate;
 mod bench_scan;
 mod catalog;
 mod corpus;
@@ -46,7 +47,8 @@ commands:
   test     setup, then formatting, lints, native, wasm, browser and end-to-end tests
   catalog  regenerate core/catalog/heat.json from Heat 27.0.1 (PyPI) and the release history
   bench    run the benchmarks (catalog, parse, lint) and heatwise lint against
-           Heat reading the same templates [--only criterion|heat]
+           Heat reading the same templates
+           [--only criterion|heat|stack|scan|migrate]
   oracle   migrate the corpus and fixtures with heatwise fix, check each migration against Heat
            (report in target/oracle/report.md); --record: record the fix fixtures' Heat results;
            --differential N [--seed S] [--record]: N generated stacks judged by heatwise and
