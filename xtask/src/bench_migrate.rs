@@ -30,7 +30,8 @@ pub fn run(env: &Env, heatwise: &Path) -> Result<(), String> {
     let template = env.root.join("cli/tests/fixtures/migrate/secret.yaml");
     let seed = format!(
         r#"{{"projects": {{"alpha": {{"alice": "member"}}}},
-  "stacks": [{{"project": "alpha", "user": "alice", "name": "secret", "template": {:?}, "copies": {STACKS}}}]}}"#,
+  "stacks": [{{"project": "alpha", "user": "alice", "name": "secret",
+              "template": {:?}, "copies": {STACKS}}}]}}"#,
         template.display().to_string()
     );
     let seed_path = out.join("seed.json");
@@ -78,7 +79,8 @@ pub fn run(env: &Env, heatwise: &Path) -> Result<(), String> {
     }
     println!("dry run: {dry:.2} s ({planned})");
     println!(
-        "--apply: {applied:.2} s for {STACKS} stacks, {:.2} s a stack with {CONCURRENCY} at once ({done})",
+        "--apply: {applied:.2} s for {STACKS} stacks, {:.2} s a stack, {CONCURRENCY} at once \
+        ({done})",
         applied / STACKS as f64
     );
     println!("dry run after: {again:.2} s ({left})");
