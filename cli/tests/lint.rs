@@ -1095,7 +1095,7 @@ fn the_json_findings_are_the_js_api_s() {
         None,
     );
     assert_eq!(output.exit, 1, "{}", output.stderr);
-    let mut findings: serde_json::Value = serde_json::from_str(&output.stdout).unwrap();
+    let mut findings: Value = serde_json::from_str(&output.stdout).unwrap();
     for finding in findings.as_array_mut().unwrap() {
         finding["path"] = serde_json::json!("servers_in_existing_neutron_net.yaml");
     }

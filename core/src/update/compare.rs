@@ -55,8 +55,8 @@ pub(super) fn compare(
                 return true;
             }
             let update = Update {
-                old: old,
-                new: new,
+                old,
+                new,
                 fates: &fates,
                 catalog,
             };
@@ -73,8 +73,8 @@ pub(super) fn compare(
         }
     }
     let update = Update {
-        old: old,
-        new: new,
+        old,
+        new,
         fates: &fates,
         catalog,
     };
