@@ -88,7 +88,7 @@ struct ChangeJson<'a> {
 
 /// The old template and its environments: from the files given, or from
 /// the running stack.
-fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>, Files), String> {
+fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>, Sent), String> {
     let read = |path: &PathBuf| {
         read_path(path).map_err(|message| format!("{}: {message}", path.display()))
     };
@@ -100,8 +100,8 @@ fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>, Files), St
     match (&args.stack, args.templates.as_slice()) {
         (None, [old, _]) => {
             let text = read(old)?;
-            let files = nested_files(old, &text, &environments);
-            Ok((text, environments, files))
+            let files = nested_files(old, &text, &environments, None);
+            Ok((text, environments, (files, None)))
         }
         (Some(name), [_]) => {
             let credentials = crate::cloud::auth::read(
@@ -113,7 +113,7 @@ fn old_side(args: &UpdatePreviewArgs) -> Result<(String, Vec<String>, Files), St
             // The environment Heat merged holds the stack's parameter values.
             environments.insert(0, documents.environment);
             let files = documents.files.into_iter().collect();
-            Ok((documents.template, environments, files))
+            Ok((documents.template, environments, (files, None)))
         }
         (None, _) => Err("give OLD and NEW, or --stack NAME and NEW".to_owned()),
         (Some(_), _) => Err("with --stack, give NEW alone: OLD is the stack's".to_owned()),
@@ -124,7 +124,19 @@ pub fn run(args: &UpdatePreviewArgs) -> ExitCode {
     let texts = old_side(args).and_then(|(old, environments, old_files)| {
         let new = args.templates.last().expect("one template at least");
         let text = read_path(new).map_err(|message| format!("{}: {message}", new.display()))?;
-        let new_files = nested_files(new, &text, &environments);
+        // Against a running stack, NEW is what heatclient would send: its
+        // relative template types become the file: URLs Heat keeps.
+        let base = args.stack.as_ref().and_then(|_| {
+            let dir = std::fs::canonicalize(new).ok()?.parent()?.to_path_buf();
+            Some(format!(
+                "file://{}/",
+                crate::stack::encode(&dir.display().to_string())
+            ))
+        });
+        let new_files = (
+            nested_files(new, &text, &environments, base.as_deref()),
+            base,
+        );
         Ok((old, text, environments, (old_files, new_files)))
     });
     let (old, new, environments, (old_files, new_files)) = match texts {
@@ -177,7 +189,7 @@ fn side<'a>(
     template: &'a str,
     environments: &'a [String],
     parameters: &[(String, String)],
-    files: &'a Files,
+    (files, base_url): &'a Sent,
 ) -> StackInput<'a> {
     StackInput {
         template,
@@ -187,11 +199,16 @@ fn side<'a>(
             .iter()
             .map(|(name, text)| (name.clone(), text.as_str()))
             .collect(),
+        base_url: base_url.clone(),
     }
 }
 
 /// A stack's other files, by the name its templates use.
 type Files = Vec<(String, String)>;
+
+/// A side's files, and where its template is sent from (as heatclient
+/// names it) when its relative names must read as Heat keeps them.
+type Sent = (Files, Option<String>);
 
 /// The most nested template files read for one side.
 const MAX_NESTED_FILES: usize = 1_000;
@@ -201,7 +218,7 @@ const MAX_NESTED_FILES: usize = 1_000;
 /// that are template files, and what the environments' registries map
 /// onto them). What cannot be read is left out: its stack is not
 /// previewed inside.
-fn nested_files(path: &Path, text: &str, environments: &[String]) -> Files {
+fn nested_files(path: &Path, text: &str, environments: &[String], base: Option<&str>) -> Files {
     let mut names: Vec<String> = Vec::new();
     for environment in environments {
         let environment = heatwise_core::template::parse(environment);
@@ -213,8 +230,13 @@ fn nested_files(path: &Path, text: &str, environments: &[String]) -> Files {
         );
     }
     let mut files: Files = Vec::new();
-    let mut pending = vec![(path.to_path_buf(), text.to_owned(), names)];
-    while let Some((from, text, mut wanted)) = pending.pop() {
+    let mut pending = vec![(
+        path.to_path_buf(),
+        base.map(str::to_owned),
+        text.to_owned(),
+        names,
+    )];
+    while let Some((from, base, text, mut wanted)) = pending.pop() {
         let template = heatwise_core::template::parse(&text);
         wanted.extend(
             template
@@ -225,14 +247,21 @@ fn nested_files(path: &Path, text: &str, environments: &[String]) -> Files {
         for name in wanted {
             let is_file =
                 heatwise_core::stack::registry::is_template_name(&name) && !name.contains("://");
-            if !is_file || files.len() >= MAX_NESTED_FILES || files.iter().any(|(n, _)| *n == name)
-            {
+            // Named as written, or, sent from `base`, by its URL.
+            let key = match &base {
+                Some(base) => heatwise_core::stack::url::join(base, &name),
+                None => name.clone(),
+            };
+            if !is_file || files.len() >= MAX_NESTED_FILES || files.iter().any(|(n, _)| *n == key) {
                 continue;
             }
             let place = from.parent().unwrap_or(Path::new(".")).join(&name);
             if let Ok(nested) = read_path(&place) {
-                files.push((name, nested.clone()));
-                pending.push((place, nested, Vec::new()));
+                let nested_base = base
+                    .as_ref()
+                    .map(|_| heatwise_core::stack::url::base_of(&key));
+                files.push((key, nested.clone()));
+                pending.push((place, nested_base, nested, Vec::new()));
             }
         }
     }

@@ -139,6 +139,8 @@ pub fn plan(stack: &ScannedStack, options: &FixOptions<'_>, allow_replace: bool)
         environments: vec![environment],
         parameters: Vec::new(),
         files,
+        // Heat's kept names, as they are.
+        base_url: None,
     };
     let catalog = options.lint.catalog.at(options.lint.target);
     let (old, new) = (

@@ -49,6 +49,7 @@ pub fn migration_plan_of(
     let retaining = StackInput {
         template: &retained,
         files: original.files.clone(),
+        base_url: original.base_url.clone(),
         environments: original.environments.clone(),
         parameters: original.parameters.clone(),
     };

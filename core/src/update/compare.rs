@@ -80,7 +80,10 @@ pub(super) fn compare(
     };
     let mut changes: Vec<Change> = Vec::new();
     for &name in &names {
-        changes.push(fates[name].change(name));
+        let mut change = fates[name].change(name);
+        // The type as the new template writes it (not the URL it stands for).
+        change.resource_type = type_of(&new.resource(name).expect("listed").definition);
+        changes.push(change);
         changes.extend(members::member_changes(&update, name, &fates[name]));
         if depth < MAX_NESTING {
             changes.extend(inside(&update, name, depth));
@@ -127,7 +130,8 @@ fn inside(update: &Update<'_, '_>, name: &str, depth: usize) -> Vec<Change> {
     let (Some(before), Some(after)) = (update.old.resource(name), update.new.resource(name)) else {
         return Vec::new();
     };
-    let (old_type, new_type) = (type_of(&before.definition), type_of(&after.definition));
+    let old_type = update.old.type_of(&before.definition);
+    let new_type = update.new.type_of(&after.definition);
     let values = |side: &Side<'_>, time: Time, definition| -> Option<BTreeMap<String, _>> {
         let scope = Scope {
             time,

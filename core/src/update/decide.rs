@@ -85,7 +85,7 @@ impl Update<'_, '_> {
             .resource(name)
             .expect("a resource of the new template")
             .definition;
-        let new_type = type_of(after);
+        let new_type = self.new.type_of(after);
         let Some(before) = self.old.resource(name).map(|r| &r.definition) else {
             let why = match self.old.disabled_by(name) {
                 Some(condition) => format!(
@@ -103,8 +103,8 @@ impl Update<'_, '_> {
     /// What the update does to a running resource defined `before`, now
     /// `after` (a resource, or a group's member).
     pub fn decide_between(&self, name: &str, before: &Definition, after: &Definition) -> Fate {
-        let new_type = type_of(after);
-        let old_type = type_of(before);
+        let new_type = self.new.type_of(after);
+        let old_type = self.old.type_of(before);
         let substituted = old_type != new_type;
         if substituted && !self.substitutes(&old_type, &new_type) {
             let mut replaced = fate(
@@ -214,6 +214,8 @@ impl Update<'_, '_> {
     /// A type the catalog does not hold: a nested template or a plugin.
     fn outside_catalog(&self, new_type: &str, before: &Definition, after: &Definition) -> Fate {
         if self.new.is_nested_template(new_type) {
+            // Named as the template writes it.
+            let new_type = &type_of(after);
             // A TemplateResource: a StackResource, which Heat updates at
             // every stack update (its properties all update in place).
             let mut updated = fate(
@@ -222,7 +224,7 @@ impl Update<'_, '_> {
                 Vec::new(),
                 format!(
                     "{new_type} is a nested stack, which Heat updates at every stack update; the \
-                resources inside it decide for themselves (previewed in its own file)"
+                resources inside it decide for themselves"
                 ),
             );
             updated.effect = Some(NESTED_EFFECT.into());
@@ -289,7 +291,7 @@ impl Update<'_, '_> {
         before: &Definition,
         after: &Definition,
     ) -> Fate {
-        let new_type = type_of(after);
+        let new_type = self.new.type_of(after);
         let (old_values, new_values) = (
             self.properties(Time::Old, before),
             self.properties(Time::New, after),

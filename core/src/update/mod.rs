@@ -48,6 +48,11 @@ pub struct StackInput<'a> {
     /// environments' registries) use: its nested templates, whose own
     /// resources are then previewed, named `PARENT/NAME`.
     pub files: Vec<(String, &'a str)>,
+    /// Where the template is sent from, as python-heatclient names it
+    /// (`file:///dir/`): its template types written as relative paths
+    /// are then the URLs Heat keeps (those of a running stack's template),
+    /// and `files` are named by those URLs. `None`: types as written.
+    pub base_url: Option<String>,
 }
 
 impl<'a> StackInput<'a> {
@@ -58,6 +63,7 @@ impl<'a> StackInput<'a> {
             environments: Vec::new(),
             parameters: Vec::new(),
             files: Vec::new(),
+            base_url: None,
         }
     }
 }
@@ -326,6 +332,7 @@ mod tests {
         let with = |environments: Vec<&'static str>, given: &[(&str, &str)]| StackInput {
             template,
             files: Vec::new(),
+            base_url: None,
             environments,
             parameters: given
                 .iter()

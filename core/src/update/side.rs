@@ -9,10 +9,11 @@ use std::collections::BTreeMap;
 
 use super::{StackInput, MAX_RESOURCES};
 use crate::stack::registry::is_template_name;
+use crate::stack::url;
 use crate::syntax::NodeId;
 use crate::template::unread::Unread;
 use crate::template::value::{bool_from_string, literal, Val, V};
-use crate::template::{self, DocumentKind, ProblemKind, Resource, Template};
+use crate::template::{self, Definition, DocumentKind, ProblemKind, Resource, Template};
 use crate::text::TextRange;
 
 /// Parameter values are read this deep, and with this budget of nodes.
@@ -39,6 +40,9 @@ pub(super) struct Side<'a> {
     nested: bool,
     /// The stack's other files, by the name its templates use.
     files: &'a [(String, &'a str)],
+    /// Where the template is sent from: its relative template types are
+    /// joined onto it ([`StackInput::base_url`]).
+    base: Option<String>,
     /// What Heat does not read with these values: resources whose
     /// condition is false, branches of an `if` not taken.
     pub unread: Unread,
@@ -76,6 +80,7 @@ impl<'a> Side<'a> {
             values: BTreeMap::new(),
             nested: false,
             files: &input.files,
+            base: input.base_url.clone(),
             unread: Unread::default(),
         };
         Ok(side.with_unread())
@@ -93,6 +98,7 @@ impl<'a> Side<'a> {
     pub fn nested(&self, type_name: &str, values: BTreeMap<String, Val>) -> Option<Side<'a>> {
         let name = self.template_of(type_name)?;
         let (_, text) = self.files.iter().find(|(file, _)| *file == name)?;
+        let base = self.base.as_ref().map(|_| url::base_of(&name));
         let template = template::parse(text);
         if unreadable(&template).is_some() || template.resources().len() > MAX_RESOURCES {
             return None;
@@ -107,9 +113,22 @@ impl<'a> Side<'a> {
             values,
             nested: true,
             files: self.files,
+            base,
             unread: Unread::default(),
         };
         Some(side.with_unread())
+    }
+
+    /// A resource's type as Heat keeps it: a template file written as a
+    /// relative path is joined onto where the template is sent from.
+    pub fn type_of(&self, definition: &Definition) -> String {
+        let written = definition.type_name.clone().unwrap_or_default();
+        match &self.base {
+            Some(base) if is_template_name(&written) && url::scheme(&written).is_none() => {
+                url::join(base, &written)
+            }
+            _ => written,
+        }
     }
 
     /// The template file a type names: itself, or what a registry maps it
@@ -117,7 +136,10 @@ impl<'a> Side<'a> {
     fn template_of(&self, type_name: &str) -> Option<String> {
         let is_template = |target: &str| is_template_name(target) || target.contains('/');
         if is_template(type_name) {
-            return Some(type_name.to_owned());
+            return Some(match &self.base {
+                Some(base) if url::scheme(type_name).is_none() => url::join(base, type_name),
+                _ => type_name.to_owned(),
+            });
         }
         self.environments.iter().rev().find_map(|environment| {
             let tree = environment.tree();
