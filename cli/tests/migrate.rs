@@ -445,6 +445,23 @@ fn keystone_users_migrate_what_their_roles_let_them() {
         assert_eq!(stack(&applied, "kept")["applied"], true, "{applied:#}");
     }
 
+    // An admin with a password, across projects: nothing is left to migrate,
+    // and nothing is sent.
+    let again = run(
+        &["migrate", "--apply", "--all-projects", "--format", "json"],
+        &as_admin,
+    );
+    assert_eq!(
+        again.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    for stack in report(&again)["stacks"].as_array().unwrap() {
+        assert_eq!(stack["files"], json!([]), "{stack:#}");
+        assert_eq!(stack["applied"], false, "{stack:#}");
+    }
+
     // Migrated in place: the template changed, the environment (its
     // parameter_defaults and registry) and the nested file kept.
     let after = dump("after");
