@@ -138,6 +138,7 @@ fn every_case_is_what_heat_s_own_update_does() {
     };
     let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
     let mut disagreements = Vec::new();
+    let mut unreached = Vec::new();
     let mut compared = 0;
     for update in ready["updates"].as_array().unwrap() {
         let case = update["stack"].as_str().unwrap();
@@ -161,6 +162,12 @@ fn every_case_is_what_heat_s_own_update_does() {
             let name = resource["name"].as_str().unwrap();
             let action = resource["action"].as_str().unwrap();
             let heat_action = heat[name]["action"].as_str().unwrap_or("(none)");
+            if heat_action == "unreached" {
+                // Heat stopped at an earlier resource (the least cloud here
+                // has no Octavia or Designate to create in): not judged.
+                unreached.push(format!("{case}/{name}"));
+                continue;
+            }
             compared += 1;
             if action != heat_action {
                 disagreements.push(format!(
@@ -191,6 +198,17 @@ fn every_case_is_what_heat_s_own_update_does() {
         );
     }
     assert!(compared >= 10, "{compared}");
+    // Only the migrations onto services the least cloud lacks stop early.
+    assert!(
+        unreached
+            .iter()
+            .all(|name| name.starts_with("migrate-fixture-")),
+        "{unreached:?}"
+    );
+    eprintln!(
+        "{compared} resource verdicts compared, {} not reached by Heat",
+        unreached.len()
+    );
     assert!(disagreements.is_empty(), "{disagreements:#?}");
     drop(cloud);
 }

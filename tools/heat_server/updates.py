@@ -14,6 +14,9 @@ then. Each resource is:
   (no event of its own, the stack's reason naming it: an ``external_id``
   that changes);
 - ``unchanged``: no event;
+- ``unreached``: no event in an update that failed: Heat stopped before it
+  came to the resource (or left it), so what it would have done is not
+  known;
 - ``added`` / ``deleted``: only in the new template / only in the old one.
 
 A resource that depends on one that failed is never reached, so each case
@@ -94,6 +97,10 @@ def run_update(client, stack_id: str, fields: dict, cloud_log: list | None) -> d
             action = "replaced"
         elif "UPDATE_IN_PROGRESS" in mine:
             action = "updated"
+        elif status == "UPDATE_FAILED":
+            # The update stopped before Heat came to it (or decided to
+            # leave it): what Heat would have done is not known.
+            action = "unreached"
         else:
             action = "unchanged"
         decided[name] = {
