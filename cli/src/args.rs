@@ -185,3 +185,25 @@ pub fn parse_parameter(text: &str) -> Result<(String, String), String> {
         .map(|(name, value)| (name.to_owned(), value.to_owned()))
         .ok_or_else(|| format!("`{text}` is not NAME=VALUE"))
 }
+
+/// Which stacks of which cloud `scan` and `migrate` read.
+#[derive(clap::Args, Debug)]
+pub struct FleetArgs {
+    /// The cloud of clouds.yaml (as openstack --os-cloud; default
+    /// OS_CLOUD). The OS_* variables apply over it.
+    #[arg(long = "os-cloud", value_name = "CLOUD")]
+    pub cloud: Option<String>,
+
+    /// Every project's stacks (Heat's stacks:global_index policy, an
+    /// admin's by default); without it, the token's project.
+    #[arg(long)]
+    pub all_projects: bool,
+
+    /// Only the stacks of this project (ID or name). Repeatable.
+    #[arg(long = "project", value_name = "PROJECT")]
+    pub projects: Vec<String>,
+
+    /// Only this stack (name or ID). Repeatable.
+    #[arg(long = "stack", value_name = "NAME")]
+    pub stacks: Vec<String>,
+}

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::exit::Exit;
 use crate::input::read_path;
+use crate::output::ChangeJson;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum PreviewFormat {
@@ -72,18 +73,6 @@ pub struct UpdatePreviewArgs {
 
     #[arg(long, value_enum, default_value_t = PreviewFormat::Text)]
     format: PreviewFormat,
-}
-
-#[derive(Serialize)]
-struct ChangeJson<'a> {
-    name: &'a str,
-    #[serde(rename = "type")]
-    resource_type: &'a str,
-    action: &'static str,
-    properties: &'a [String],
-    why: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    effect: Option<&'a str>,
 }
 
 /// The old template and its environments: from the files given, or from
@@ -274,17 +263,7 @@ fn write_json(changes: &[Change], out: &mut dyn Write) -> io::Result<()> {
         resources: Vec<ChangeJson<'a>>,
     }
     let preview = Preview {
-        resources: changes
-            .iter()
-            .map(|change| ChangeJson {
-                name: &change.name,
-                resource_type: &change.resource_type,
-                action: change.action.as_str(),
-                properties: &change.properties,
-                why: &change.why,
-                effect: change.effect.as_deref(),
-            })
-            .collect(),
+        resources: changes.iter().map(ChangeJson::of).collect(),
     };
     serde_json::to_writer_pretty(&mut *out, &preview)?;
     writeln!(out)

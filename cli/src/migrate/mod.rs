@@ -37,23 +37,8 @@ pub enum MigrateFormat {
 
 #[derive(Args, Debug)]
 pub struct MigrateArgs {
-    /// The cloud of clouds.yaml (as openstack --os-cloud; default
-    /// OS_CLOUD). The OS_* variables apply over it.
-    #[arg(long = "os-cloud", value_name = "CLOUD")]
-    cloud: Option<String>,
-
-    /// Every project's stacks (Heat's stacks:global_index policy, an
-    /// admin's by default); without it, the token's project.
-    #[arg(long)]
-    all_projects: bool,
-
-    /// Only the stacks of this project (ID or name). Repeatable.
-    #[arg(long = "project", value_name = "PROJECT")]
-    projects: Vec<String>,
-
-    /// Only this stack (name or ID). Repeatable.
-    #[arg(long = "stack", value_name = "NAME")]
-    stacks: Vec<String>,
+    #[command(flatten)]
+    fleet: crate::args::FleetArgs,
 
     /// The Heat release to migrate for, as a name or a version: 2024.1,
     /// Caracal, 27.0.1. Default: the catalog's newest.
@@ -93,13 +78,13 @@ pub struct MigrateArgs {
 }
 
 pub fn run(args: &MigrateArgs) -> ExitCode {
-    let fetched = auth::read(args.cloud.as_deref(), &Sources::of_process())
+    let fetched = auth::read(args.fleet.cloud.as_deref(), &Sources::of_process())
         .and_then(|credentials| Heat::connect(&credentials))
         .and_then(|heat| {
             let request = FleetRequest {
-                all_projects: args.all_projects,
-                projects: &args.projects,
-                stacks: &args.stacks,
+                all_projects: args.fleet.all_projects,
+                projects: &args.fleet.projects,
+                stacks: &args.fleet.stacks,
                 concurrency: args.concurrency,
             };
             fleet::fetch(&heat, &request).map(|(stacks, failures)| (heat, stacks, failures))

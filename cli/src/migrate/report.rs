@@ -4,35 +4,11 @@
 
 use std::io::{self, Write};
 
-use heatwise_core::update::{Action, Change};
+use heatwise_core::update::Action;
 use serde::Serialize;
 
 use super::outcome::Migrated;
-
-#[derive(Serialize)]
-struct ChangeJson<'a> {
-    name: &'a str,
-    #[serde(rename = "type")]
-    resource_type: &'a str,
-    action: &'static str,
-    properties: &'a [String],
-    why: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    effect: Option<&'a str>,
-}
-
-impl<'a> ChangeJson<'a> {
-    fn of(change: &'a Change) -> Self {
-        ChangeJson {
-            name: &change.name,
-            resource_type: &change.resource_type,
-            action: change.action.as_str(),
-            properties: &change.properties,
-            why: &change.why,
-            effect: change.effect.as_deref(),
-        }
-    }
-}
+use crate::output::ChangeJson;
 
 #[derive(Serialize)]
 struct SkipJson<'a> {

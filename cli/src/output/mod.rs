@@ -1,6 +1,7 @@
 //! The report formats of `heatwise lint`: findings arrive as byte ranges;
 //! each format turns them into the lines and columns its readers count in.
 
+mod changes;
 mod github;
 mod gitlab;
 pub(crate) mod json;
@@ -10,6 +11,7 @@ mod rule_docs;
 mod sarif;
 pub(crate) mod text;
 
+pub use changes::ChangeJson;
 pub use report::{plural, FileReport, StackFiles};
 pub(crate) use rule_docs::summary;
 

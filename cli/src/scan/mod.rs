@@ -47,23 +47,8 @@ pub struct ScanArgs {
     #[arg(value_name = "DIR")]
     dumps: Option<PathBuf>,
 
-    /// The cloud of clouds.yaml to scan (as openstack --os-cloud; default
-    /// OS_CLOUD). The OS_* variables apply over it.
-    #[arg(long = "os-cloud", value_name = "CLOUD")]
-    cloud: Option<String>,
-
-    /// Every project's stacks (Heat's stacks:global_index policy, an
-    /// admin's by default); without it, the token's project.
-    #[arg(long)]
-    all_projects: bool,
-
-    /// Only the stacks of this project (ID or name). Repeatable.
-    #[arg(long = "project", value_name = "PROJECT")]
-    projects: Vec<String>,
-
-    /// Only this stack (name or ID). Repeatable.
-    #[arg(long = "stack", value_name = "NAME")]
-    stacks: Vec<String>,
+    #[command(flatten)]
+    fleet: crate::args::FleetArgs,
 
     /// The Heat release to judge for, as a name or a version: 2024.1,
     /// Caracal, 27.0.1. Default: the catalog's newest.
@@ -238,16 +223,10 @@ pub fn run(args: &ScanArgs) -> ExitCode {
 
 /// Whether `--project` and `--stack` keep the stack.
 fn wanted(args: &ScanArgs, stack: &ScannedStack) -> bool {
-    (args.projects.is_empty()
-        || args
-            .projects
-            .iter()
-            .any(|p| *p == stack.project || *p == stack.project_id))
-        && (args.stacks.is_empty()
-            || args
-                .stacks
-                .iter()
-                .any(|s| *s == stack.name || *s == stack.id))
+    (args.fleet.projects.is_empty()
+        || (args.fleet.projects.iter()).any(|p| *p == stack.project || *p == stack.project_id))
+        && (args.fleet.stacks.is_empty()
+            || (args.fleet.stacks.iter()).any(|s| *s == stack.name || *s == stack.id))
 }
 
 fn from_dumps(dir: &std::path::Path, errors: &mut Vec<InputError>) -> Vec<ScannedStack> {
@@ -288,7 +267,7 @@ fn from_cloud(
     args: &ScanArgs,
     errors: &mut Vec<InputError>,
 ) -> Result<(Vec<ScannedStack>, Option<upgrade::CloudRelease>), String> {
-    let credentials = auth::read(args.cloud.as_deref(), &Sources::of_process())?;
+    let credentials = auth::read(args.fleet.cloud.as_deref(), &Sources::of_process())?;
     let heat = Heat::connect(&credentials)?;
     let told = match args.from {
         Some(_) => None,
@@ -306,9 +285,9 @@ fn from_cloud(
         },
     };
     let request = FleetRequest {
-        all_projects: args.all_projects,
-        projects: &args.projects,
-        stacks: &args.stacks,
+        all_projects: args.fleet.all_projects,
+        projects: &args.fleet.projects,
+        stacks: &args.fleet.stacks,
         concurrency: args.concurrency,
     };
     let (fetched, failures) = fleet::fetch(&heat, &request)?;
