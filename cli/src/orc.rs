@@ -208,7 +208,7 @@ fn from_cloud(args: &OrcArgs, name: &str, options: Options) -> Result<Exported, 
     let rows = StackResources::read(&heat.resource_rows(&summary)?)
         .map_err(|message| format!("the resources of {name}: {message}"))?;
     let options = options.handing_over(rows);
-    let gathered = crate::kept::gather(&documents);
+    let gathered = documents.gather();
     if let Some((url, why)) = gathered.unread.first() {
         return Err(format!(
             "{name}: {}: {}",

@@ -788,6 +788,48 @@ fn no_cloud_to_reach_is_said_without_a_cloud() {
     );
 }
 
+/// The dumps of `tests/fixtures/dumps/` scanned offline give the findings
+/// and usages `tests/fixtures/dumps.findings.json` holds, which the
+/// editor's fleet page is held to as well (`web/folder-module/src/fleet.rs`).
+#[test]
+fn dumps_are_scanned_offline_as_the_fleet_page_scans_them() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let here = scratch("dumps");
+    let output = heatwise(
+        &[
+            "scan",
+            shared.join("dumps").to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        &[],
+        &here,
+    );
+    // Findings: exit 1.
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let mut found = Vec::new();
+    for stack in report["stacks"].as_array().unwrap() {
+        for finding in stack["findings"].as_array().unwrap() {
+            let name = format!(
+                "{}/{}",
+                stack["project"].as_str().unwrap(),
+                stack["name"].as_str().unwrap()
+            );
+            found.push(json!({
+                "stack": name, "path": finding["path"], "code": finding["code"], "line": finding["line"],
+            }));
+        }
+    }
+    let usages: Vec<&Value> = (report["summary"]["usages"].as_array().unwrap().iter())
+        .map(|usage| &usage["subject"])
+        .collect();
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(shared.join("dumps.findings.json")).unwrap())
+            .unwrap();
+    assert_eq!(json!({ "findings": found, "usages": usages }), expected);
+}
+
 /// Stacks in every form a client sends them and every state Heat keeps
 /// them in: files under the names the templates use (a template
 /// resource, a registry entry, nested two levels deep, `get_file` in a

@@ -13,6 +13,7 @@ pub mod fixer;
 mod hash;
 pub mod heat_conf;
 pub mod json;
+pub mod kept;
 pub mod lint;
 pub mod load;
 pub mod pattern;

@@ -223,7 +223,7 @@ const CORE_LEVELS: &[&[&str]] = &[
     &["fix"],
     &["lint"],
     &["fixer", "baseline"],
-    &["json"],
+    &["json", "kept"],
 ];
 
 /// The core's modules import downward only, in the order of the code map.

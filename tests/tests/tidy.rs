@@ -186,7 +186,7 @@ const SIZES: &[Limit] = &[
     // The linter's layers read in small files.
     limit("core/src/lint/", 400, 80, 8),
     limit("orc/src/", 450, 80, 0),
-    limit("cli/src/", 500, 80, 12),
+    limit("cli/src/", 500, 80, 11),
     limit("web/src/", 450, 80, 11),
     limit("web/orc-module/src/", 450, 80, 0),
     limit("web/folder-module/src/", 450, 80, 0),

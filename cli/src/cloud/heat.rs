@@ -49,12 +49,7 @@ pub struct StackSummary {
 /// What Heat keeps of a stack: its template and environment (as JSON
 /// texts, as the API gives them) and its files, by the URL the client
 /// sent them with.
-#[derive(Clone, Debug, Default)]
-pub struct StackDocuments {
-    pub template: String,
-    pub environment: String,
-    pub files: BTreeMap<String, String>,
-}
+pub use heatwise_core::kept::KeptDocuments as StackDocuments;
 
 /// What a Heat lists that tells its release ([`Heat::release_clues`]).
 pub struct ReleaseClues {

@@ -10,16 +10,13 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use heatwise_core::kept::manifest::{Manifest, FORMAT};
+use heatwise_core::kept::FILES;
+pub use heatwise_core::kept::{indent_json, place_of, ENVIRONMENT, MANIFEST, TEMPLATE};
 
 use crate::cloud::heat::{StackDocuments, StackSummary};
-
-pub const MANIFEST: &str = "stack.json";
-pub const TEMPLATE: &str = "template.yaml";
-pub const ENVIRONMENT: &str = "environment.yaml";
-const FILES: &str = "files";
 /// The most stack dumps one offline scan reads.
 pub const MAX_DUMPS: usize = 100_000;
 
@@ -73,44 +70,6 @@ impl ScannedStack {
             ..ScannedStack::new(summary, project_id, project_name, StackDocuments::default())
         }
     }
-}
-
-#[derive(Serialize, Deserialize)]
-struct Manifest {
-    format: String,
-    project: String,
-    project_id: String,
-    name: String,
-    id: String,
-    status: String,
-    #[serde(default)]
-    status_reason: Option<String>,
-    #[serde(default)]
-    hidden: bool,
-    /// Why the stack's documents could not be read (then there are none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    unread: Option<String>,
-    /// Each file's URL and its path in the dump.
-    files: BTreeMap<String, String>,
-}
-
-const FORMAT: &str = "heatwise-stack-dump/1";
-
-/// Where a file of a stack goes in its dump, relative to the stack's
-/// folder: `files/` and the URL's path (`file:///a/b.yaml` to
-/// `files/a/b.yaml`, `https://host/x.yaml` to `files/https/host/x.yaml`),
-/// with anything that would leave the folder (`..`) dropped.
-pub fn place_of(url: &str) -> String {
-    let rest = match url.split_once("://") {
-        Some(("file", path)) => path.to_owned(),
-        Some((scheme, rest)) => format!("{scheme}/{rest}"),
-        None => url.to_owned(),
-    };
-    let parts: Vec<&str> = rest
-        .split('/')
-        .filter(|part| !part.is_empty() && *part != "." && *part != "..")
-        .collect();
-    format!("{FILES}/{}", parts.join("/"))
 }
 
 /// Writes the stack under `dir/PROJECT/STACK/`.
@@ -239,27 +198,7 @@ fn walk(folder: &Path, depth: usize, found: &mut Vec<PathBuf>) {
 /// inside the dump.
 fn manifest(path: &Path) -> Result<Manifest, String> {
     let text = crate::input::read_file(path).map_err(|m| format!("{}: {m}", path.display()))?;
-    let manifest: Manifest = serde_json::from_str(&text)
-        .map_err(|error| format!("{} is not a stack dump's manifest: {error}", path.display()))?;
-    if manifest.format != FORMAT {
-        return Err(format!(
-            "{} is of the format {}, not {FORMAT}: dump the stack again with this heatwise",
-            path.display(),
-            manifest.format
-        ));
-    }
-    for (url, place) in &manifest.files {
-        if Path::new(place)
-            .components()
-            .any(|c| !matches!(c, Component::Normal(_)))
-        {
-            return Err(format!(
-                "{}: the place of {url} leaves the dump ({place})",
-                path.display()
-            ));
-        }
-    }
-    Ok(manifest)
+    Manifest::read(&text).map_err(|why| format!("{} is {why}", path.display()))
 }
 
 /// Where the dump whose manifest is at `path` holds each file Heat keeps
@@ -305,97 +244,12 @@ pub fn read(folder: &Path) -> Result<ScannedStack, String> {
     })
 }
 
-/// JSON laid out one member per line, two spaces a level, the order of its
-/// keys and the spelling of its values kept (a reader that sorted keys
-/// would move the template's sections around). Not JSON: returned as it is.
-pub fn indent_json(text: &str) -> String {
-    if serde_json::from_str::<serde::de::IgnoredAny>(text).is_err() {
-        return text.to_owned();
-    }
-    let mut out = String::with_capacity(text.len() * 2);
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut chars = text.chars().peekable();
-    let newline = |out: &mut String, depth: usize| {
-        out.push('\n');
-        out.push_str(&"  ".repeat(depth));
-    };
-    while let Some(c) = chars.next() {
-        if in_string {
-            out.push(c);
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == '"' {
-                in_string = false;
-            }
-            continue;
-        }
-        match c {
-            '"' => {
-                in_string = true;
-                out.push(c);
-            }
-            '{' | '[' => {
-                out.push(c);
-                while chars.peek().is_some_and(|c| c.is_whitespace()) {
-                    chars.next();
-                }
-                if matches!(chars.peek(), Some('}' | ']')) {
-                    out.push(chars.next().unwrap_or(' '));
-                } else {
-                    depth += 1;
-                    newline(&mut out, depth);
-                }
-            }
-            '}' | ']' => {
-                depth = depth.saturating_sub(1);
-                newline(&mut out, depth);
-                out.push(c);
-            }
-            ',' => {
-                out.push(c);
-                newline(&mut out, depth);
-            }
-            ':' => out.push_str(": "),
-            c if c.is_whitespace() => {}
-            c => out.push(c),
-        }
-    }
-    out.push('\n');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn json_is_indented_with_its_order_and_strings_kept() {
-        let text = r#"{"z": 1, "a": {"b": [1, "x, {y}: \"q\""], "e": {}, "f": []}}"#;
-        let indented = indent_json(text);
-        assert_eq!(
-            indented,
-            "{\n  \"z\": 1,\n  \"a\": {\n    \"b\": [\n      1,\n      \"x, {y}: \\\"q\\\"\"\n    ],\n    \"e\": {},\n    \"f\": []\n  }\n}\n"
-        );
-        let reread: serde_json::Value = serde_json::from_str(&indented).unwrap();
-        assert_eq!(
-            reread,
-            serde_json::from_str::<serde_json::Value>(text).unwrap()
-        );
-        assert_eq!(indent_json("not json"), "not json");
-    }
-
-    #[test]
-    fn a_file_is_placed_under_files_and_never_outside() {
-        assert_eq!(place_of("file:///srv/tht/a.yaml"), "files/srv/tht/a.yaml");
-        assert_eq!(
-            place_of("https://example.org/x/y.yaml"),
-            "files/https/example.org/x/y.yaml"
-        );
-        assert_eq!(place_of("file:///../../etc/passwd"), "files/etc/passwd");
+    fn a_name_never_leaves_its_folder() {
         assert_eq!(safe_name(".."), "_..");
         assert_eq!(safe_name("a/b"), "a_b");
     }

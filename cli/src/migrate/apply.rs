@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use heatwise_core::update::Action;
 
-use super::plan::Migration;
 use crate::cloud::heat::{Heat, StackSummary};
 use crate::kept::{dump, ScannedStack};
+use heatwise_core::kept::migration::Migration;
 
 /// How often, at most, the stack's state is asked for while it updates.
 const MAX_POLL: Duration = Duration::from_secs(5);

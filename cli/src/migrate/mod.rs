@@ -6,7 +6,6 @@
 
 mod apply;
 mod outcome;
-mod plan;
 mod report;
 
 use std::io::{self, Write};
@@ -16,6 +15,7 @@ use std::time::Duration;
 
 use clap::Args;
 use heatwise_core::fixer::FixOptions;
+use heatwise_core::kept::migration;
 use heatwise_core::lint::LintOptions;
 
 use crate::args::parse_release;
@@ -111,7 +111,11 @@ pub fn run(args: &MigrateArgs) -> ExitCode {
             applied: None,
         };
         if found.stack_skipped().is_none() {
-            found.migration = Some(plan::plan(stack, &options, args.allow_replace));
+            found.migration = Some(migration::plan(
+                &stack.documents,
+                &options,
+                args.allow_replace,
+            ));
         }
         found
     });

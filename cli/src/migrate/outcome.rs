@@ -2,8 +2,8 @@
 //! did; what the report and the exit code are made from.
 
 use super::apply::Applied;
-use super::plan::Migration;
 use crate::kept::ScannedStack;
+use heatwise_core::kept::migration::Migration;
 
 /// One stack: read, its migration, and what sending it did.
 pub struct Migrated<'s> {

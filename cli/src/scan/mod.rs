@@ -306,7 +306,7 @@ fn lint_stacks(
         if stack.unread.is_some() {
             return (Vec::new(), Vec::new());
         }
-        let texts = kept::files(&stack.documents);
+        let texts = stack.documents.texts();
         let mut errors = Vec::new();
         let mut run = StackRun::default();
         // The environment Heat keeps holds the values the request gave.

@@ -3,12 +3,10 @@
 //! types, properties and attributes in use that the target release
 //! deprecates, hides or does not support), then every finding.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use heatwise_core::catalog::StatusKind;
-use heatwise_core::lint::{Diagnostic, LifecycleStep, Severity, Subject};
+use heatwise_core::kept::summary::{self, StackFindings, Summary};
 use heatwise_core::release::Release;
 use serde::Serialize;
 
@@ -22,132 +20,19 @@ pub struct Scanned<'a> {
     pub reports: Vec<FileReport>,
 }
 
-#[derive(Serialize, Default)]
-struct ProjectSummary {
-    project: String,
-    stacks: usize,
-    errors: usize,
-    warnings: usize,
-    info: usize,
-    /// The errors by the stage at which Heat refuses them (`client`,
-    /// `validate`, `create`): what an update to the target release meets,
-    /// and when.
-    refused_at: BTreeMap<&'static str, usize>,
-    /// Stacks by their status (`CREATE_COMPLETE`, ...).
-    statuses: BTreeMap<String, usize>,
-}
-
-#[derive(Serialize)]
-struct Usage {
-    /// `OS::Neutron::Port`, `OS::Neutron::Port.network_id`,
-    /// `OS::Nova::Server.accessIPv4` (an attribute).
-    subject: String,
-    kind: &'static str,
-    /// Its status at the target release.
-    status: Option<&'static str>,
-    /// What happens to it, newest first: "hidden since Liberty (5.0.0)".
-    lifecycle: Vec<String>,
-    stacks: usize,
-    uses: usize,
-}
-
-#[derive(Serialize)]
-struct Summary {
-    stacks: usize,
-    /// Of them, those Heat lists only when hidden stacks are asked for.
-    hidden: usize,
-    /// Of them, those whose template, environment or files could not be
-    /// read.
-    unread: usize,
-    projects: Vec<ProjectSummary>,
-    usages: Vec<Usage>,
-}
-
+/// The fleet's summary, from each stack's findings.
 fn summarize(scanned: &[Scanned<'_>]) -> Summary {
-    let mut projects: BTreeMap<&str, ProjectSummary> = BTreeMap::new();
-    // By subject: its kind, a finding about it, the stacks and uses.
-    let mut usages: BTreeMap<String, (&'static str, &Diagnostic, BTreeSet<usize>, usize)> =
-        BTreeMap::new();
-    for (index, entry) in scanned.iter().enumerate() {
-        let project = projects
-            .entry(&entry.stack.project)
-            .or_insert_with(|| ProjectSummary {
-                project: entry.stack.project.clone(),
-                ..ProjectSummary::default()
-            });
-        project.stacks += 1;
-        *project
-            .statuses
-            .entry(entry.stack.status.clone())
-            .or_default() += 1;
-        for diagnostic in entry.reports.iter().flat_map(|r| &r.diagnostics) {
-            if let Some(stage) = diagnostic.refused_at() {
-                *project.refused_at.entry(stage.as_str()).or_default() += 1;
-            }
-            match diagnostic.severity {
-                Severity::Error => project.errors += 1,
-                Severity::Warning => project.warnings += 1,
-                Severity::Info => project.info += 1,
-            }
-            let Some((subject, kind)) = subject_of(diagnostic) else {
-                continue;
-            };
-            if diagnostic.status.is_none() {
-                continue;
-            }
-            let usage = usages
-                .entry(subject)
-                .or_insert_with(|| (kind, diagnostic, BTreeSet::new(), 0));
-            usage.2.insert(index);
-            usage.3 += 1;
-        }
-    }
-    let mut usages: Vec<Usage> = usages
-        .into_iter()
-        .map(|(subject, (kind, diagnostic, stacks, uses))| Usage {
-            subject,
-            kind,
-            status: diagnostic.status.map(StatusKind::as_str),
-            lifecycle: diagnostic.lifecycle.iter().map(step_text).collect(),
-            stacks: stacks.len(),
-            uses,
+    let stacks: Vec<StackFindings<'_>> = scanned
+        .iter()
+        .map(|entry| StackFindings {
+            project: &entry.stack.project,
+            status: &entry.stack.status,
+            hidden: entry.stack.hidden,
+            unread: entry.stack.unread.is_some(),
+            diagnostics: entry.reports.iter().flat_map(|r| &r.diagnostics).collect(),
         })
         .collect();
-    // The most used first, then by name.
-    usages.sort_by(|a, b| b.stacks.cmp(&a.stacks).then(a.subject.cmp(&b.subject)));
-    Summary {
-        stacks: scanned.len(),
-        hidden: scanned.iter().filter(|s| s.stack.hidden).count(),
-        unread: scanned.iter().filter(|s| s.stack.unread.is_some()).count(),
-        projects: projects.into_values().collect(),
-        usages,
-    }
-}
-
-fn subject_of(diagnostic: &Diagnostic) -> Option<(String, &'static str)> {
-    Some(match diagnostic.subject.as_ref()? {
-        Subject::ResourceType { type_name } => (type_name.clone(), "resource type"),
-        Subject::Property { type_name, path } => (format!("{type_name}.{path}"), "property"),
-        Subject::Attribute { type_name, name } => (format!("{type_name}.{name}"), "attribute"),
-    })
-}
-
-/// "hidden since Liberty (5.0.0): use property network".
-fn step_text(step: &LifecycleStep) -> String {
-    let mut text = step.status.as_str().to_ascii_lowercase();
-    match (&step.release_name, &step.version) {
-        (Some(name), Some(version)) if name != version => {
-            text.push_str(&format!(" since {name} ({version})"))
-        }
-        (_, Some(version)) => text.push_str(&format!(" since {version}")),
-        (Some(name), None) => text.push_str(&format!(" since {name}")),
-        (None, None) => {}
-    }
-    if let Some(message) = step.message.as_deref().filter(|m| !m.is_empty()) {
-        text.push_str(": ");
-        text.push_str(message);
-    }
-    text
+    summary::summarize(&stacks)
 }
 
 /// The reports with each path under `PROJECT/STACK/`, for the formats

@@ -10,6 +10,7 @@
 use heatwise_core::catalog::Catalog;
 use heatwise_core::fixer::{fix_stack, FixOptions};
 use heatwise_core::heat_conf::{self, EngineLimits};
+use heatwise_core::kept::{self, manifest::Manifest, KeptDocuments};
 use heatwise_core::lint::{Diagnostic, LintOptions, StackLinter};
 use heatwise_core::release::Release;
 use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Role, Stack};
@@ -17,6 +18,8 @@ use heatwise_core::template::{self, DocumentKind};
 use heatwise_core::text::{Positions, TextRange};
 use heatwise_core::update::{self, Action, StackInput};
 use serde_json::{json, Value};
+
+pub mod fleet;
 
 /// Most files a folder may hold.
 pub const MAX_FILES: usize = 10_000;
@@ -159,15 +162,61 @@ fn limits(folder: &Folder) -> EngineLimits {
         .unwrap_or_default()
 }
 
-/// The stack the choice makes of the folder.
-fn gather(folder: &Folder, choice: &Choice) -> Stack {
-    let url = |path: &str| format!("{BASE}{path}");
-    let environments: Vec<String> = choice.environments.iter().map(|e| url(e)).collect();
-    Stack::gather(&url(&choice.root), &environments, folder)
+/// The stack the choice makes of the folder: a stack as Heat keeps it
+/// when the choice is the stack of the folder's `heatwise.toml` and that
+/// names a dump's manifest (`stored-files`), its files then looked up as
+/// Heat's engine looks them up; else the files as heatclient gathers them.
+struct Gathered {
+    stack: Stack,
+    kept: Option<(Manifest, KeptDocuments)>,
 }
 
-fn path_of(url: &str) -> &str {
-    url.strip_prefix(BASE).unwrap_or(url)
+impl Gathered {
+    fn of(folder: &Folder, choice: &Choice) -> Result<Gathered, String> {
+        if let Some(manifest) = stored_files(folder, choice) {
+            let dir = manifest.rsplit_once('/').map_or("", |(dir, _)| dir);
+            let dir = if dir.is_empty() {
+                String::new()
+            } else {
+                format!("{dir}/")
+            };
+            let (manifest, documents) = fleet::read_dump(folder, &dir)?;
+            return Ok(Gathered {
+                stack: documents.gather(),
+                kept: Some((manifest, documents)),
+            });
+        }
+        let url = |path: &str| format!("{BASE}{path}");
+        let environments: Vec<String> = choice.environments.iter().map(|e| url(e)).collect();
+        Ok(Gathered {
+            stack: Stack::gather(&url(&choice.root), &environments, folder),
+            kept: None,
+        })
+    }
+
+    /// A file's URL as the folder names it.
+    fn path_of(&self, url: &str) -> String {
+        match &self.kept {
+            Some(_) => kept::shown(url),
+            None => url.strip_prefix(BASE).unwrap_or(url).to_owned(),
+        }
+    }
+}
+
+/// The manifest the folder's `heatwise.toml` names for the chosen stack,
+/// if it names one.
+fn stored_files(folder: &Folder, choice: &Choice) -> Option<String> {
+    let (_, text) = folder
+        .files
+        .iter()
+        .find(|(path, _)| path == "heatwise.toml")?;
+    let stack = heatwise_core::project::parse(text)
+        .ok()?
+        .stacks
+        .into_iter()
+        .next()?;
+    let manifest = stack.stored_files?;
+    (stack.root == choice.root).then(|| manifest.trim_start_matches("./").to_owned())
 }
 
 /// Every file of the stack with its findings, as `heatwise lint --stack`
@@ -175,8 +224,12 @@ fn path_of(url: &str) -> &str {
 /// message, from, to, line, column, related: [{path, message, from, to,
 /// line, column}]}]}], "unread": [{path, message}]}`.
 pub fn lint_stack(folder: &Folder, choice: &Choice) -> Value {
-    let stack = gather(folder, choice);
-    let linter = StackLinter::new(&stack, &mut GatherCache::default());
+    let gathered = match Gathered::of(folder, choice) {
+        Ok(gathered) => gathered,
+        Err(why) => return json!({ "error": why }),
+    };
+    let stack = &gathered.stack;
+    let linter = StackLinter::new(stack, &mut GatherCache::default());
     let options = LintOptions {
         limits: limits(folder),
         ..LintOptions::new(Catalog::builtin()).with_target(choice.target)
@@ -189,7 +242,7 @@ pub fn lint_stack(folder: &Folder, choice: &Choice) -> Value {
             let found: Vec<Value> = linter
                 .lint(id, &options)
                 .iter()
-                .map(|d| finding(&stack, &file.text, d))
+                .map(|d| finding(&gathered, &file.text, d))
                 .collect();
             let role = match file.role {
                 Role::Root => "root",
@@ -197,7 +250,7 @@ pub fn lint_stack(folder: &Folder, choice: &Choice) -> Value {
                 Role::Nested => "nested",
                 Role::Data => "data",
             };
-            json!({ "path": path_of(&file.url), "role": role, "findings": found })
+            json!({ "path": gathered.path_of(&file.url), "role": role, "findings": found })
         })
         .collect();
     let unread: Vec<Value> = stack
@@ -208,13 +261,14 @@ pub fn lint_stack(folder: &Folder, choice: &Choice) -> Value {
                 ReadError::NotFound => "the folder has no such file".to_owned(),
                 other => format!("{other:?}"),
             };
-            json!({ "path": path_of(url), "message": message })
+            json!({ "path": gathered.path_of(url), "message": message })
         })
         .collect();
     json!({ "files": files, "unread": unread })
 }
 
-fn finding(stack: &Stack, text: &str, diagnostic: &Diagnostic) -> Value {
+fn finding(gathered: &Gathered, text: &str, diagnostic: &Diagnostic) -> Value {
+    let stack = &gathered.stack;
     let mut out = place(text, diagnostic.range);
     out["code"] = json!(diagnostic.code());
     out["name"] = json!(diagnostic.rule.name());
@@ -227,7 +281,7 @@ fn finding(stack: &Stack, text: &str, diagnostic: &Diagnostic) -> Value {
         .filter_map(|related| {
             let other = &stack.files[stack.file(&related.url)?];
             let mut at = place(&other.text, related.range);
-            at["path"] = json!(path_of(&related.url));
+            at["path"] = json!(gathered.path_of(&related.url));
             at["message"] = json!(related.message);
             Some(at)
         })
@@ -248,23 +302,28 @@ fn place(text: &str, range: TextRange) -> Value {
 /// [{path, rule, count}]}`; with `broken` not empty, the migration would
 /// break what the files rely on of each other and must not be used.
 pub fn migrate_stack(folder: &Folder, choice: &Choice) -> Value {
-    let stack = gather(folder, choice);
+    let gathered = match Gathered::of(folder, choice) {
+        Ok(gathered) => gathered,
+        Err(why) => return json!({ "error": why }),
+    };
+    let stack = &gathered.stack;
     let options = FixOptions::new(LintOptions {
         limits: limits(folder),
         ..LintOptions::new(Catalog::builtin()).with_target(choice.target)
     });
-    let migration = fix_stack(&stack, &options);
+    let migration = fix_stack(stack, &options);
     let changed: Vec<Value> = migration
         .changed()
         .map(|(url, text)| {
-            // An environment changes no resource by itself.
+            // An environment changes no resource by itself; a kept stack's
+            // update is judged whole (`stack`).
             let effects = match stack.file(url).map(|id| &stack.files[id]) {
-                Some(file) if file.role != Role::Environment => {
+                Some(file) if file.role != Role::Environment && gathered.kept.is_none() => {
                     running_effects(&file.text, text, choice.target)
                 }
                 _ => Value::Null,
             };
-            json!({ "path": path_of(url), "text": text, "effects": effects })
+            json!({ "path": gathered.path_of(url), "text": text, "effects": effects })
         })
         .collect();
     let refused: Vec<Value> = migration
@@ -272,15 +331,22 @@ pub fn migrate_stack(folder: &Folder, choice: &Choice) -> Value {
         .iter()
         .filter_map(|(url, outcome)| {
             let reason = outcome.refused.as_ref()?;
-            Some(json!({ "path": path_of(url), "reason": reason }))
+            Some(json!({ "path": gathered.path_of(url), "reason": reason }))
         })
         .collect();
     let broken: Vec<Value> = migration
         .broken
         .iter()
-        .map(|(url, rule, count)| json!({ "path": path_of(url), "rule": rule, "count": count }))
+        .map(|(url, rule, count)| {
+            json!({ "path": gathered.path_of(url), "rule": rule, "count": count })
+        })
         .collect();
-    json!({ "changed": changed, "refused": refused, "broken": broken })
+    let mut out = json!({ "changed": changed, "refused": refused, "broken": broken });
+    if let Some((manifest, documents)) = &gathered.kept {
+        let plan = kept::migration::plan(documents, &options, false);
+        out["stack"] = fleet::running_stack(manifest, &plan, choice.target, false);
+    }
+    out
 }
 
 /// What `openstack stack update --existing` with `after`, carried out by

@@ -8,12 +8,12 @@
 
 use std::collections::BTreeMap;
 
-use heatwise_core::fixer::{fix_stack, migration_plan_of, FixOptions, PlanStep};
-use heatwise_core::load::{self, Kind};
-use heatwise_core::update::{Action, Change, StackInput};
 use serde_json::Value;
 
-use crate::kept::{self, ScannedStack};
+use super::{is_root_or_environment, shown, urls, KeptDocuments};
+use crate::fixer::{fix_stack, migration_plan_of, FixOptions, PlanStep, StackFix};
+use crate::load::{self, Kind};
+use crate::update::{self, Action, Change, StackInput};
 
 /// The environment's sections Heat keeps the request's values in, masked
 /// where hidden: never sent back ([`Migration::body`]), and a migration
@@ -61,13 +61,10 @@ impl Migration {
     }
 }
 
-fn is_root_or_environment(name: &str) -> bool {
-    kept::urls().iter().any(|url| url == name)
-}
-
-/// The migration of `stack` (its documents read), judged by `options`.
-pub fn plan(stack: &ScannedStack, options: &FixOptions<'_>, allow_replace: bool) -> Migration {
-    let gathered = kept::gather(&stack.documents);
+/// The migration of the stack `documents` hold, judged by `options`;
+/// replacements refused unless `allow_replace`.
+pub fn plan(documents: &KeptDocuments, options: &FixOptions<'_>, allow_replace: bool) -> Migration {
+    let gathered = documents.gather();
     let fixed = fix_stack(&gathered, options);
     let mut migration = Migration {
         resources: Vec::new(),
@@ -76,24 +73,7 @@ pub fn plan(stack: &ScannedStack, options: &FixOptions<'_>, allow_replace: bool)
         environment: serde_json::Map::new(),
         skipped: Vec::new(),
     };
-    for (url, outcome) in &fixed.outcomes {
-        if let Some(reason) = &outcome.refused {
-            let shown = kept::shown(url);
-            migration
-                .skipped
-                .push((None, format!("{shown} is not migrated: {reason}")));
-        }
-    }
-    for (url, rule, count) in &fixed.broken {
-        let shown = kept::shown(url);
-        migration.skipped.push((
-            None,
-            format!(
-                "the fixes would add {count} {rule} finding(s) to {shown}: the migration \
-            would break what the stack's files rely on of each other"
-            ),
-        ));
-    }
+    migration.skipped = not_migrated(&fixed);
     let before_of = |url: &str| {
         gathered
             .file(url)
@@ -108,7 +88,7 @@ pub fn plan(stack: &ScannedStack, options: &FixOptions<'_>, allow_replace: bool)
     if migration.is_empty() || !migration.skipped.is_empty() {
         return migration;
     }
-    let urls = kept::urls();
+    let urls = urls();
     let text = |url: &str, after: bool| match migration.files.get(url) {
         Some((before, migrated)) => if after { migrated } else { before }.clone(),
         None => before_of(url),
@@ -154,20 +134,48 @@ pub fn plan(stack: &ScannedStack, options: &FixOptions<'_>, allow_replace: bool)
             return migration;
         }
     }
-    migration.resources = heatwise_core::update::preview(&old, &new, catalog).unwrap_or_default();
-    let steps = migration.steps.iter().flat_map(|step| &step.changes);
-    for change in steps {
+    migration.resources = update::preview(&old, &new, catalog).unwrap_or_default();
+    let refused = refusals(&migration.steps, allow_replace);
+    migration.skipped.extend(refused);
+    migration
+}
+
+/// Why files of the stack are not migrated: a fix refused, or fixes that
+/// would break what the files rely on of each other.
+fn not_migrated(fixed: &StackFix) -> Vec<(Option<String>, String)> {
+    let mut skipped = Vec::new();
+    for (url, outcome) in &fixed.outcomes {
+        if let Some(reason) = &outcome.refused {
+            let shown = shown(url);
+            skipped.push((None, format!("{shown} is not migrated: {reason}")));
+        }
+    }
+    for (url, rule, count) in &fixed.broken {
+        let shown = shown(url);
+        skipped.push((
+            None,
+            format!(
+                "the fixes would add {count} {rule} finding(s) to {shown}: the migration \
+            would break what the stack's files rely on of each other"
+            ),
+        ));
+    }
+    skipped
+}
+
+/// Why the steps are not sent, by resource, each reason once.
+fn refusals(steps: &[PlanStep], allow_replace: bool) -> Vec<(Option<String>, String)> {
+    let mut skipped: Vec<(Option<String>, String)> = Vec::new();
+    for change in steps.iter().flat_map(|step| &step.changes) {
         if let Some(why) = refusal(change, allow_replace) {
-            let known = migration
-                .skipped
-                .iter()
-                .any(|(r, w)| r.as_deref() == Some(&change.name) && *w == why);
+            let known =
+                (skipped.iter()).any(|(r, w)| r.as_deref() == Some(&change.name) && *w == why);
             if !known {
-                migration.skipped.push((Some(change.name.clone()), why));
+                skipped.push((Some(change.name.clone()), why));
             }
         }
     }
-    migration
+    skipped
 }
 
 /// Why an update that does `change` is not sent, if it is not.
@@ -244,4 +252,58 @@ fn loaded(text: &str, kind: Kind) -> Result<Value, String> {
     let json = load::to_json(&value)
         .ok_or_else(|| "it is too large once its aliases are expanded".to_owned())?;
     serde_json::from_str(&json).map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::lint::LintOptions;
+
+    const ENVIRONMENT: &str =
+        r#"{"parameters": {}, "parameter_defaults": {}, "resource_registry": {"resources": {}}}"#;
+
+    fn kept(template: &str) -> KeptDocuments {
+        KeptDocuments {
+            template: template.to_owned(),
+            environment: ENVIRONMENT.to_owned(),
+            files: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_renamed_property_migrates_in_place_in_one_step() {
+        let documents = kept(
+            r#"{"heat_template_version": "2018-08-31", "resources": {"port": {"type": "OS::Neutron::Port", "properties": {"network_id": "private"}}}}"#,
+        );
+        let options = FixOptions::new(LintOptions::new(Catalog::builtin()));
+        let migration = plan(&documents, &options, false);
+        assert!(!migration.is_empty());
+        assert!(migration.skipped.is_empty(), "{:?}", migration.skipped);
+        assert_eq!(migration.steps.len(), 1);
+        let port = &migration.resources[0];
+        assert_eq!((port.name.as_str(), port.action), ("port", Action::Updated));
+        let body = migration.body(0).unwrap();
+        let properties = &body["template"]["resources"]["port"]["properties"];
+        assert_eq!(properties["network"], "private", "{body}");
+        // The stored parameters are never sent back.
+        assert_eq!(body["environment"], serde_json::json!({}), "{body}");
+    }
+
+    #[test]
+    fn a_replacement_is_not_sent_unless_allowed() {
+        let documents = kept(
+            r#"{"heat_template_version": "2018-08-31", "resources": {"ip": {"type": "OS::Nova::FloatingIP", "properties": {"pool": "public"}}}}"#,
+        );
+        let mut options = FixOptions::new(LintOptions::new(Catalog::builtin()));
+        options.unsafe_fixes = true;
+        let refused = plan(&documents, &options, false);
+        assert_eq!(refused.resources[0].action, Action::Replaced);
+        let (resource, why) = &refused.skipped[0];
+        assert_eq!(resource.as_deref(), Some("ip"));
+        assert!(why.contains("--allow-replace"), "{why}");
+        assert!(plan(&documents, &options, true).skipped.is_empty());
+        let nothing = kept(r#"{"heat_template_version": "2018-08-31", "resources": {}}"#);
+        assert!(plan(&nothing, &options, false).is_empty());
+    }
 }
