@@ -116,7 +116,7 @@ test("a share link carries the template in its fragment and opens it", async () 
   await damaged.context().close();
 });
 
-test("a cloud scan's report opens beside the editor, the document left as it was", async () => {
+test("a cloud scan's report opens as the fleet page, the document left as it was", async () => {
   const page = await openPage();
   const before = await documentText(page);
   const report = {
@@ -134,11 +134,15 @@ test("a cloud scan's report opens beside the editor, the document left as it was
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Open…" }).click();
   await (await chooser).setFiles({ name: "scan.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(report)) });
-  await page.locator(".cloud-title", { hasText: "1 stack in 1 project" }).waitFor();
+  await page.locator(".fleet-title", { hasText: "1 stack in 1 project" }).waitFor();
   assert.deepEqual(await page.locator(".cloud-bar-label").allTextContents(), ["hidden since Liberty (5.0.0)"]);
-  assert.equal(await page.getByRole("tab", { name: "Cloud" }).getAttribute("aria-selected"), "true");
+  assert.equal(await page.locator(".workspace").isVisible(), false, "the fleet is a page of its own");
   await screenshot(page, "cloud-scan");
+  // Back to the editor, the document as it was; the fleet a click away.
+  await page.getByRole("button", { name: "← Editor" }).click();
   assert.equal(await documentText(page), before);
+  await page.getByRole("button", { name: "Fleet (1)" }).click();
+  await page.locator(".fleet-title").waitFor();
   await page.context().close();
 });
 

@@ -55,6 +55,20 @@ export async function migrateFolder(files, root, environments, target) {
   return JSON.parse(module.migrateFolder(files, root, environments, target));
 }
 
+/// The stack dumps among the folder's files scanned as `heatwise scan DIR`
+/// scans them (heatwise_folder_module::fleet::scan_dumps): the report's
+/// JSON text, read by the page as a scan's report is; its time is the
+/// measure `heatwise:fleet`.
+export async function scanDumps(files, target) {
+  const module = await load();
+  performance.mark("heatwise:fleet:start");
+  const json = module.scanDumps(files, target);
+  performance.clearMeasures("heatwise:fleet");
+  performance.measure("heatwise:fleet", "heatwise:fleet:start");
+  performance.clearMarks("heatwise:fleet:start");
+  return json;
+}
+
 /// What a stack update from one template to the other does to each running
 /// resource (heatwise_folder_module::running_effects).
 export async function runningEffects(before, after, target) {

@@ -17,6 +17,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::orc::{describe, field, items, number, text};
 use crate::outline::Utf16Range;
 use crate::running::{self, RunningEffects};
+use crate::scan::ScanReport;
 
 #[wasm_bindgen(module = "/js/folder.js")]
 extern "C" {
@@ -34,6 +35,8 @@ extern "C" {
     fn migrate_folder(files: &str, root: &str, environments: &str, target: &str) -> Promise;
     #[wasm_bindgen(js_name = downloadZip)]
     fn download_zip(name: &str, files: &str);
+    #[wasm_bindgen(js_name = scanDumps)]
+    fn scan_dumps(files: &str, target: &str) -> Promise;
 }
 
 /// The stack chosen in a folder: its root template and its environments,
@@ -113,6 +116,9 @@ pub enum FolderMigration {
     Ready {
         /// Each file the migration changes.
         changed: Vec<MigratedFile>,
+        /// For a stack as Heat keeps it (a scan's dump): what the update
+        /// does to each running resource, and the command that sends it.
+        running: Option<RunningStack>,
         /// Files left as they are, and why.
         refused: Vec<(String, String)>,
         /// Cross-file findings the migration would add: path, rule, count.
@@ -120,6 +126,16 @@ pub enum FolderMigration {
         broken: Vec<(String, String, u32)>,
     },
     Failed(String),
+}
+
+/// What `heatwise migrate` does to a running stack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunningStack {
+    pub effects: RunningEffects,
+    /// Why it would not be sent as it is.
+    pub skipped: Vec<String>,
+    /// `heatwise migrate --project P --stack NAME --apply`.
+    pub command: String,
 }
 
 /// A file "Migrate all" changes.
@@ -212,6 +228,11 @@ impl Folder {
     }
 }
 
+/// Files as the folder's module takes them: JSON `[{path, text}]`.
+pub fn files_json_of(files: &[FolderFile]) -> String {
+    files_json(files.iter().map(|f| (&*f.path, f)))
+}
+
 fn files_json<'a>(files: impl Iterator<Item = (&'a str, &'a FolderFile)>) -> String {
     serde_json::Value::Array(files_values(files)).to_string()
 }
@@ -224,16 +245,28 @@ fn files_values<'a>(
         .collect()
 }
 
+/// A folder opened: a folder of templates, or a cloud's stack dumps
+/// scanned at `target`.
+pub enum Opened {
+    Folder(Folder),
+    Dumps {
+        name: String,
+        files: Rc<[FolderFile]>,
+        report: ScanReport,
+        target: Option<Release>,
+    },
+}
+
 /// A folder the user picks, read, with what it offers a stack; `None`
 /// when none was picked.
-pub async fn choose() -> Result<Option<Folder>, String> {
+pub async fn choose(target: Option<Release>) -> Result<Option<Opened>, String> {
     let picked = JsFuture::from(choose_folder())
         .await
         .map_err(|e| describe(&e))?;
     if picked.is_null() || picked.is_undefined() {
         return Ok(None);
     }
-    opened(&picked).await.map(Some)
+    opened(&picked, target).await.map(Some)
 }
 
 /// Starts reading the folder or `.zip` of a drop (see [`is_folder_drop`]):
@@ -244,15 +277,15 @@ pub fn read_drop(data: &web_sys::DataTransfer) -> Promise {
 }
 
 /// The folder a drop's reading (see [`read_drop`]) gives.
-pub async fn dropped(reading: Promise) -> Result<Folder, String> {
+pub async fn dropped(reading: Promise, target: Option<Release>) -> Result<Opened, String> {
     let read = JsFuture::from(reading).await.map_err(|e| describe(&e))?;
-    opened(&read).await
+    opened(&read, target).await
 }
 
-/// `{name, files, skipped}` from `js/folder.js`, as a folder with its
-/// stack chosen: the project file's first stack, else the first template
-/// and no environment.
-async fn opened(read: &JsValue) -> Result<Folder, String> {
+/// `{name, files, skipped}` from `js/folder.js`: a fleet when it holds a
+/// cloud's stack dumps (scanned at `target`), else a folder with its
+/// stack chosen.
+async fn opened(read: &JsValue, target: Option<Release>) -> Result<Opened, String> {
     let name = text(&field(read, "name"));
     let files_json = text(&field(read, "files"));
     let skipped = number(&field(read, "skipped")) as usize;
@@ -267,7 +300,60 @@ async fn opened(read: &JsValue) -> Result<Folder, String> {
             })
         })
         .collect();
-    let offered = JsFuture::from(folder_candidates(&files_json))
+    if holds_dumps(&files) {
+        let report = scan(&files_json, target).await?;
+        return Ok(Opened::Dumps {
+            name,
+            files,
+            report,
+            target,
+        });
+    }
+    folder_of(name, files, skipped, &files_json)
+        .await
+        .map(Opened::Folder)
+}
+
+/// Whether the files hold a stack dump (`heatwise scan --dump`): a
+/// `stack.json` saying so at the top or one or two folders down.
+pub fn holds_dumps(files: &[FolderFile]) -> bool {
+    files.iter().any(|file| {
+        let Some(dir) = file.path.strip_suffix("stack.json") else {
+            return false;
+        };
+        (dir.is_empty() || dir.ends_with('/'))
+            && dir.matches('/').count() <= 2
+            && file.text.contains("\"heatwise-stack-dump/")
+    })
+}
+
+/// The dumps among `files_json` scanned by the folder's module at
+/// `target`, as `heatwise scan DIR` scans them.
+pub async fn scan(files_json: &str, target: Option<Release>) -> Result<ScanReport, String> {
+    let target = target.map(|t| t.to_string()).unwrap_or_default();
+    let answer = JsFuture::from(scan_dumps(files_json, &target))
+        .await
+        .map_err(|e| describe(&e))?;
+    let json = answer.as_string().unwrap_or_default();
+    ScanReport::read(&json).ok_or_else(|| "the dumps' scan could not be read".to_owned())
+}
+
+/// A stack's dump, from the fleet, as a folder of its own.
+pub async fn dump_folder(name: String, files: Vec<FolderFile>) -> Result<Folder, String> {
+    let files: Rc<[FolderFile]> = files.into();
+    let files_json = files_json_of(&files);
+    folder_of(name, files, 0, &files_json).await
+}
+
+/// The folder with its stack chosen: the project file's first stack, else
+/// the first template and no environment.
+async fn folder_of(
+    name: String,
+    files: Rc<[FolderFile]>,
+    skipped: usize,
+    files_json: &str,
+) -> Result<Folder, String> {
+    let offered = JsFuture::from(folder_candidates(files_json))
         .await
         .map_err(|e| describe(&e))?;
     let error = field(&offered, "error");
@@ -426,8 +512,15 @@ pub async fn migrate(folder: &Folder, target: Option<Release>) -> FolderMigratio
             )
         })
         .collect();
+    let stack = field(&view, "stack");
+    let running = (stack.is_object()).then(|| RunningStack {
+        effects: running::read(&field(&stack, "resources")),
+        skipped: items(&field(&stack, "skipped")).iter().map(text).collect(),
+        command: text(&field(&stack, "command")),
+    });
     FolderMigration::Ready {
         changed,
+        running,
         refused,
         broken,
     }

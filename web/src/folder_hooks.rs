@@ -8,9 +8,10 @@ use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
 use crate::dispatch::{notify_error, Dispatcher};
-use crate::folder::{self, Folder, StackChoice};
+use crate::fleet::Fleet;
+use crate::folder::{self, Opened, StackChoice};
 use crate::outline::Utf16Range;
-use crate::state::{FolderAction, Workspace, WorkspaceAction};
+use crate::state::{FleetAction, FolderAction, Workspace, WorkspaceAction};
 
 /// What the folder view's controls do.
 pub struct FolderCallbacks {
@@ -24,11 +25,23 @@ pub struct FolderCallbacks {
     pub on_close_migration: Callback<()>,
 }
 
-/// Shows an opened folder, or says why it could not be read.
-pub fn show_folder(dispatcher: &Dispatcher, read: Result<Option<Folder>, String>) {
+/// Shows an opened folder (a cloud's dumps as the fleet page), or says
+/// why it could not be read.
+pub fn show_folder(dispatcher: &Dispatcher, read: Result<Option<Opened>, String>) {
     match read {
-        Ok(Some(folder)) => {
+        Ok(Some(Opened::Folder(folder))) => {
             dispatcher.dispatch(WorkspaceAction::Folder(FolderAction::Opened(folder.into())))
+        }
+        Ok(Some(Opened::Dumps {
+            name,
+            files,
+            report,
+            target,
+        })) => {
+            let mut fleet = Fleet::new(name.into(), report.into());
+            fleet.dumps = Some(files);
+            fleet.target = target;
+            dispatcher.dispatch(WorkspaceAction::Fleet(FleetAction::Opened(fleet.into())))
         }
         Ok(None) => {}
         Err(why) => notify_error(dispatcher, format!("The folder could not be read: {why}")),
@@ -41,9 +54,10 @@ pub fn use_folder(workspace: &UseReducerHandle<Workspace>) -> FolderCallbacks {
     let dispatcher = workspace.dispatcher();
     let on_open = {
         let dispatcher = dispatcher.clone();
+        let target = workspace.target;
         Callback::from(move |()| {
             let dispatcher = dispatcher.clone();
-            spawn_local(async move { show_folder(&dispatcher, folder::choose().await) });
+            spawn_local(async move { show_folder(&dispatcher, folder::choose(target).await) });
         })
     };
     let on_choose = {

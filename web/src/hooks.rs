@@ -17,13 +17,14 @@ use crate::orc::{self, manifests_file_name};
 use crate::placement::Placement;
 use crate::share;
 use crate::state::{
-    BottomPanelTab, DocumentAction, Notice, OrcAction, PanelAction, Workspace, WorkspaceAction,
+    BottomPanelTab, DocumentAction, FleetAction, Notice, OrcAction, PanelAction, Workspace,
+    WorkspaceAction,
 };
 use crate::storage::Persistence;
 
 /// Replaces the document with `text` opened from `file_name`, and saves it;
-/// a cloud scan's report (`heatwise scan --format json`) opens beside the
-/// editor instead.
+/// a cloud scan's report (`heatwise scan --format json`) opens as the
+/// fleet page instead.
 pub fn open_text(
     dispatcher: &Dispatcher,
     persistence: &Persistence,
@@ -32,9 +33,8 @@ pub fn open_text(
 ) {
     if file_name.ends_with(".json") {
         if let Some(report) = crate::scan::ScanReport::read(&text) {
-            dispatcher.dispatch(WorkspaceAction::Panels(PanelAction::ScanOpened(Rc::new(
-                report,
-            ))));
+            let fleet = crate::fleet::Fleet::new(file_name, report.into());
+            dispatcher.dispatch(WorkspaceAction::Fleet(FleetAction::Opened(fleet.into())));
             return;
         }
     }
@@ -213,7 +213,9 @@ pub fn use_file_drop(
                 let reading = crate::folder::read_drop(&data);
                 let dispatcher = dispatcher.clone();
                 spawn_local(async move {
-                    let read = crate::folder::dropped(reading).await.map(Some);
+                    // Dumps are scanned for the newest release; the fleet's
+                    // page scans them again for the target chosen.
+                    let read = crate::folder::dropped(reading, None).await.map(Some);
                     crate::folder_hooks::show_folder(&dispatcher, read);
                 });
                 return;

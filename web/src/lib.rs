@@ -10,6 +10,8 @@ pub mod dispatch;
 pub mod embed;
 pub mod examples;
 pub mod findings;
+pub mod fleet;
+pub mod fleet_hooks;
 pub mod folder;
 pub mod folder_hooks;
 pub mod hooks;

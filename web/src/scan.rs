@@ -8,22 +8,66 @@ use serde_json::Value;
 /// The largest report read.
 pub const MAX_SCAN_BYTES: usize = 64 * 1024 * 1024;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScanReport {
     pub stacks: Vec<ScannedStack>,
     pub summary: Summary,
+    /// The dumps that could not be read, and why (a folder of dumps
+    /// scanned in the page).
+    pub errors: Vec<(String, String)>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScannedStack {
     pub project: String,
     pub name: String,
     pub id: String,
     pub status: String,
     pub findings: Vec<ScanFinding>,
+    /// Where its dump is in the folder opened (`PROJECT/STACK/`), when
+    /// the report was made in the page from dumps.
+    pub dump: Option<String>,
+    /// What `heatwise migrate` would do to it, when known (from dumps).
+    pub migration: Option<Migrations>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// A stack's migration with safe fixes, and with every fix (`--unsafe`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Migrations {
+    pub safe: StackMigration,
+    pub with_unsafe: StackMigration,
+}
+
+/// What migrating a running stack changes and does, and the command that
+/// does it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackMigration {
+    /// The files it changes.
+    pub files: usize,
+    /// Each resource the update touches: name, action, what it means.
+    pub resources: Vec<ResourceEffect>,
+    /// Why it would not be sent as it is.
+    pub skipped: Vec<String>,
+    pub command: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceEffect {
+    pub name: String,
+    pub resource_type: String,
+    /// `updated`, `replaced`, `added`, `deleted`, `refused`, `unknown`.
+    pub action: String,
+    pub effect: String,
+}
+
+impl StackMigration {
+    /// Whether the update replaces a running resource.
+    pub fn replaces(&self) -> bool {
+        self.resources.iter().any(|r| r.action == "replaced")
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScanFinding {
     pub path: String,
     pub code: String,
@@ -32,14 +76,14 @@ pub struct ScanFinding {
     pub line: u32,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
     pub stacks: usize,
     pub projects: Vec<ProjectRow>,
     pub usages: Vec<Usage>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProjectRow {
     pub project: String,
     pub stacks: usize,
@@ -49,7 +93,7 @@ pub struct ProjectRow {
     pub statuses: BTreeMap<String, usize>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Usage {
     pub subject: String,
     pub kind: String,
@@ -78,6 +122,8 @@ impl ScanReport {
                     name: text_of(stack, "name")?,
                     id: text_of(stack, "id")?,
                     status: text_of(stack, "status")?,
+                    dump: text_of(stack, "dump"),
+                    migration: stack.get("migration").and_then(Migrations::read),
                     findings: stack
                         .get("findings")
                         .and_then(|f| {
@@ -94,6 +140,14 @@ impl ScanReport {
                         .unwrap_or_default(),
                 })
             })?,
+            errors: value
+                .get("errors")
+                .and_then(|errors| {
+                    list(errors, |e| {
+                        Some((text_of(e, "path")?, text_of(e, "message")?))
+                    })
+                })
+                .unwrap_or_default(),
             summary: Summary {
                 stacks: number_of(summary, "stacks")?,
                 projects: list(summary.get("projects")?, |row| {
@@ -124,6 +178,33 @@ impl ScanReport {
                     })
                 })?,
             },
+        })
+    }
+}
+
+impl Migrations {
+    fn read(value: &Value) -> Option<Migrations> {
+        Some(Migrations {
+            safe: StackMigration::read(value.get("safe")?)?,
+            with_unsafe: StackMigration::read(value.get("unsafe")?)?,
+        })
+    }
+}
+
+impl StackMigration {
+    fn read(value: &Value) -> Option<StackMigration> {
+        Some(StackMigration {
+            files: value.get("files")?.as_array()?.len(),
+            resources: list(value.get("resources")?, |r| {
+                Some(ResourceEffect {
+                    name: text_of(r, "name")?,
+                    resource_type: text_of(r, "type")?,
+                    action: text_of(r, "action")?,
+                    effect: text_of(r, "effect")?,
+                })
+            })?,
+            skipped: list(value.get("skipped")?, |why| why.as_str().map(str::to_owned))?,
+            command: text_of(value, "command")?,
         })
     }
 }

@@ -9,6 +9,7 @@ use heatwise_core::lint::Severity;
 use heatwise_core::release::Release;
 
 use crate::findings::{checked, findings, Change, Finding, ProblemFilter};
+use crate::fleet::{Fleet, FleetQuery};
 use crate::folder::{Folder, FolderMigration, FolderView, StackChoice};
 use crate::migration::{migrate, Migration};
 use crate::orc::{OrcSettings, OrcView};
@@ -54,8 +55,18 @@ pub struct Workspace {
     pub orc: Option<Rc<OrcView>>,
     /// A folder opened in the page, and the stack chosen in it.
     pub folder: Option<Rc<Folder>>,
-    /// A cloud scan's report opened in the page.
-    pub scan: Option<Rc<ScanReport>>,
+    /// A cloud's stacks opened in the page: a scan's report, or its dumps.
+    pub fleet: Option<Rc<Fleet>>,
+    /// The page shown: the editor, or the fleet.
+    pub page: Page,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Page {
+    #[default]
+    Editor,
+    /// The fleet's stacks, a page of its own.
+    Fleet,
 }
 
 /// Text put into the editor from outside; `generation` tells one load
@@ -81,8 +92,6 @@ pub enum SidePanelTab {
     Catalog,
     /// A folder's stack, file by file.
     Folder,
-    /// A cloud scan's report: its stacks by project, what they use.
-    Cloud,
 }
 
 /// The views of the panel under the editor.
@@ -153,6 +162,7 @@ pub enum WorkspaceAction {
     Document(DocumentAction),
     Orc(OrcAction),
     Folder(FolderAction),
+    Fleet(FleetAction),
     Panels(PanelAction),
 }
 
@@ -225,12 +235,27 @@ pub enum FolderAction {
     ApplyMigration,
 }
 
+/// The fleet page: a cloud's stacks opened, filtered, scanned again.
+pub enum FleetAction {
+    /// A scan's report, or a folder of dumps scanned: its page is shown.
+    Opened(Rc<Fleet>),
+    /// The dumps scanned again for `target` (`None`: the newest).
+    Rescanned {
+        target: Option<Release>,
+        report: Rc<ScanReport>,
+    },
+    /// List the stacks this query keeps, in its order.
+    Query(FleetQuery),
+    /// Show stack `index` of the report in full.
+    Select(usize),
+    ShowPage(Page),
+    Close,
+}
+
 /// The panels beside the editor, sharing and notices.
 pub enum PanelAction {
     Shared(Result<Rc<str>, String>),
     CloseShare,
-    /// A cloud scan's report was opened: shown beside the editor.
-    ScanOpened(Rc<ScanReport>),
     ShowSidePanel(SidePanelTab),
     ShowBottomPanel(BottomPanelTab),
     QueryCatalog(CatalogQuery),
@@ -277,7 +302,8 @@ impl Workspace {
             orc_settings: OrcSettings::default(),
             orc: None,
             folder: None,
-            scan: None,
+            fleet: None,
+            page: Page::default(),
             document: text.clone(),
             loaded: LoadedText {
                 text,

@@ -46,3 +46,14 @@ pub fn running_effects(before: &str, after: &str, target: &str) -> String {
     let target = heatwise_core::release::Release::parse(target).ok();
     heatwise_folder_module::running_effects(before, after, target).to_string()
 }
+
+/// The stack dumps among the folder's files, scanned at `target` (`""`:
+/// the newest); JSON of [`heatwise_folder_module::fleet::scan_dumps`].
+#[wasm_bindgen(js_name = scanDumps)]
+pub fn scan_dumps(files: &str, target: &str) -> String {
+    let target = heatwise_core::release::Release::parse(target).ok();
+    heatwise_folder_module::with_files(files, |folder| {
+        heatwise_folder_module::fleet::scan_dumps(folder, target)
+    })
+    .to_string()
+}

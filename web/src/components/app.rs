@@ -4,11 +4,12 @@ use heatwise_core::release::Release;
 use yew::prelude::*;
 
 use super::{
-    AppHeader, CodeEditor, FolderMigrationDialog, FolderPanel, MigrateDialog, OrcPanel, PanelTabs,
-    ProblemsPanel, ShareDialog, SidePanel, StatusBar,
+    AppHeader, CodeEditor, FleetPage, FolderMigrationDialog, FolderPanel, MigrateDialog, OrcPanel,
+    PanelTabs, ProblemsPanel, ShareDialog, SidePanel, StatusBar,
 };
 use crate::controller::AppController;
 use crate::examples::WEB_TIER_LEGACY;
+use crate::fleet_hooks::{use_fleet, FleetCallbacks};
 use crate::folder_hooks::{use_folder, FolderCallbacks};
 use crate::hooks::{
     use_action, use_controller, use_document_changes, use_file_callbacks, use_file_drop,
@@ -16,7 +17,8 @@ use crate::hooks::{
 };
 use crate::placement::Placement;
 use crate::state::{
-    BottomPanelTab, DocumentAction, OrcAction, PanelAction, Workspace, WorkspaceAction,
+    BottomPanelTab, DocumentAction, FleetAction, OrcAction, Page, PanelAction, Workspace,
+    WorkspaceAction,
 };
 use crate::storage::Persistence;
 
@@ -152,6 +154,34 @@ pub fn App(props: &AppProps) -> Html {
         />
     };
 
+    let FleetCallbacks {
+        on_query: on_fleet_query,
+        on_open_stack,
+        on_show_page,
+        on_close: on_close_fleet,
+    } = use_fleet(&workspace);
+    let on_select_stack = use_action(&workspace, |index| {
+        WorkspaceAction::Fleet(FleetAction::Select(index))
+    });
+    // Always there, like the dialogs: the editor's pane keeps its place.
+    let fleet_page = workspace
+        .fleet
+        .clone()
+        .filter(|_| workspace.page == Page::Fleet)
+        .map(|fleet| {
+            html! {
+                <FleetPage
+                    {fleet}
+                    on_query={on_fleet_query}
+                    on_select={on_select_stack}
+                    {on_open_stack}
+                    on_show_editor={on_show_page.reform(|()| Page::Editor)}
+                    on_close={on_close_fleet}
+                />
+            }
+        });
+    let fleet_stacks = workspace.fleet.as_ref().map(|f| f.report.stacks.len());
+
     let on_tab = use_action(&workspace, |value| {
         WorkspaceAction::Panels(PanelAction::ShowSidePanel(value))
     });
@@ -203,8 +233,11 @@ pub fn App(props: &AppProps) -> Html {
                 target={workspace.target}
                 {on_target_change}
                 {on_migrate_all}
+                fleet={fleet_stacks}
+                on_show_fleet={on_show_page.reform(|()| Page::Fleet)}
             />
-            <main class="workspace">
+            <div class="fleet">{ for fleet_page }</div>
+            <main class="workspace" hidden={workspace.page == Page::Fleet}>
                 <section class="editor-pane panel" aria-label="Template">
                     <CodeEditor
                         label="Heat template"
@@ -246,7 +279,6 @@ pub fn App(props: &AppProps) -> Html {
                     {on_catalog_query}
                     target={workspace.target}
                     folder={folder_view}
-                    scan={workspace.scan.clone()}
                 />
             </main>
             <StatusBar

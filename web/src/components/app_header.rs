@@ -18,6 +18,11 @@ pub struct AppHeaderProps {
     pub target: Option<Release>,
     pub on_target_change: Callback<Option<Release>>,
     pub on_migrate_all: Callback<()>,
+    /// The stacks of the fleet opened, if one is: a button shows its page.
+    #[prop_or_default]
+    pub fleet: Option<usize>,
+    #[prop_or_default]
+    pub on_show_fleet: Callback<()>,
 }
 
 #[function_component]
@@ -49,6 +54,19 @@ pub fn AppHeader(props: &AppHeaderProps) -> Html {
                 >
                     { "Migrate all…" }
                 </button>
+                if let Some(stacks) = props.fleet {
+                    <button
+                        type="button"
+                        class="button"
+                        title={format!(
+                            "The cloud's {} opened: a table that sorts and filters",
+                            crate::words::plural(stacks, "stack", "stacks")
+                        )}
+                        onclick={props.on_show_fleet.reform(|_: MouseEvent| ())}
+                    >
+                        { format!("Fleet ({stacks})") }
+                    </button>
+                }
             </div>
         </header>
     }

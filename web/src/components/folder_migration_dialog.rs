@@ -38,6 +38,7 @@ pub fn FolderMigrationDialog(props: &FolderMigrationDialogProps) -> Html {
         ),
         FolderMigration::Ready {
             changed,
+            running,
             refused,
             broken,
         } => {
@@ -70,6 +71,20 @@ pub fn FolderMigrationDialog(props: &FolderMigrationDialogProps) -> Html {
                                 <DiffHunks hunks={Rc::new(diff_hunks(&file.before, &file.after))} />
                             </div>
                             { for file.effects.as_ref().map(running_effects_list) }
+                        </section>
+                    }) }
+                    { for running.as_ref().map(|running| html! {
+                        <section class="folder-running" aria-label="The running stack">
+                            { running_effects_list(&running.effects) }
+                            if !running.skipped.is_empty() {
+                                <ul class="fleet-skipped">
+                                    { for running.skipped.iter().map(|why| html! { <li>{ why }</li> }) }
+                                </ul>
+                            }
+                            <p class="fleet-command">
+                                { "Apply it to the running stack: " }
+                                <code>{ &running.command }</code>
+                            </p>
                         </section>
                     }) }
                     { for (!refused.is_empty()).then(|| html! {

@@ -3,9 +3,8 @@ use std::rc::Rc;
 use heatwise_core::release::Release;
 use yew::prelude::*;
 
-use super::{CatalogPanel, CloudPanel, OutlinePanel};
+use super::{CatalogPanel, OutlinePanel};
 use crate::outline::{OutlineEntry, Utf16Range};
-use crate::scan::ScanReport;
 use crate::state::{CatalogQuery, SidePanelTab};
 
 #[derive(Properties, PartialEq)]
@@ -21,9 +20,6 @@ pub struct SidePanelProps {
     pub target: Option<Release>,
     /// The folder view: shown in its own tab.
     pub folder: Html,
-    /// A cloud scan's report, in its own tab.
-    #[prop_or_default]
-    pub scan: Option<Rc<ScanReport>>,
 }
 
 /// The column beside the editor: the document's resources, the catalog, or
@@ -53,7 +49,6 @@ pub fn SidePanel(props: &SidePanelProps) -> Html {
             <CatalogPanel query={props.catalog_query.clone()} on_query={props.on_catalog_query.clone()} target={props.target} />
         },
         SidePanelTab::Folder => props.folder.clone(),
-        SidePanelTab::Cloud => html! { <CloudPanel report={props.scan.clone()} /> },
     };
     html! {
         <div class="side-panel">
@@ -61,7 +56,6 @@ pub fn SidePanel(props: &SidePanelProps) -> Html {
                 { tab(SidePanelTab::Resources, "Resources") }
                 { tab(SidePanelTab::Catalog, "Catalog") }
                 { tab(SidePanelTab::Folder, "Folder") }
-                { tab(SidePanelTab::Cloud, "Cloud") }
             </div>
             <div id="side-panel-body" class="side-panel-body" role="tabpanel">{ body }</div>
         </div>

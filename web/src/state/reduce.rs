@@ -3,6 +3,7 @@
 //! view, the folder).
 
 use super::*;
+use crate::words::plural;
 
 impl Reducible for Workspace {
     type Action = WorkspaceAction;
@@ -12,6 +13,7 @@ impl Reducible for Workspace {
             WorkspaceAction::Document(action) => self.reduce_document(action),
             WorkspaceAction::Orc(action) => self.reduce_orc(action),
             WorkspaceAction::Folder(action) => self.reduce_folder(action),
+            WorkspaceAction::Fleet(action) => self.reduce_fleet(action),
             WorkspaceAction::Panels(action) => self.reduce_panels(action),
         }
     }
@@ -103,12 +105,6 @@ impl Workspace {
                 next.share = None;
                 next.into()
             }
-            PanelAction::ScanOpened(report) => {
-                let mut next = (*self).clone();
-                next.scan = Some(report);
-                next.side_panel = SidePanelTab::Cloud;
-                next.into()
-            }
             PanelAction::ShowSidePanel(tab) => {
                 if tab == self.side_panel {
                     return self;
@@ -165,6 +161,73 @@ impl Workspace {
         }
     }
 
+    /// The fleet page: what it holds, lists and shows.
+    fn reduce_fleet(self: Rc<Self>, action: FleetAction) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            FleetAction::Opened(fleet) => {
+                let stacks = fleet.report.stacks.len();
+                next.notice = Some(Notice {
+                    text: format!(
+                        "Opened {} ({})",
+                        fleet.name,
+                        plural(stacks, "stack", "stacks")
+                    ),
+                    is_error: false,
+                });
+                next.fleet = Some(fleet);
+                next.page = Page::Fleet;
+            }
+            FleetAction::Rescanned { target, report } => {
+                let Some(fleet) = &self.fleet else {
+                    return self;
+                };
+                // A scan for another target than the one now asked for is late.
+                if fleet.dumps.is_none() || target != self.target {
+                    return self;
+                }
+                let mut changed = (**fleet).clone();
+                // The same dumps: the same stacks, in the same order.
+                changed.report = report;
+                changed.target = target;
+                next.fleet = Some(changed.into());
+            }
+            FleetAction::Query(query) => {
+                let Some(fleet) = &self.fleet else {
+                    return self;
+                };
+                if query == fleet.query {
+                    return self;
+                }
+                let mut changed = (**fleet).clone();
+                changed.query = query;
+                next.fleet = Some(changed.into());
+            }
+            FleetAction::Select(index) => {
+                let Some(fleet) = &self.fleet else {
+                    return self;
+                };
+                if index >= fleet.report.stacks.len() || fleet.selected == Some(index) {
+                    return self;
+                }
+                let mut changed = (**fleet).clone();
+                changed.selected = Some(index);
+                next.fleet = Some(changed.into());
+            }
+            FleetAction::ShowPage(page) => {
+                if page == self.page || (page == Page::Fleet && self.fleet.is_none()) {
+                    return self;
+                }
+                next.page = page;
+            }
+            FleetAction::Close => {
+                next.fleet = None;
+                next.page = Page::Editor;
+            }
+        }
+        next.into()
+    }
+
     /// The ORC view: its settings, and an export made for them.
     fn reduce_orc(self: Rc<Self>, action: OrcAction) -> Rc<Self> {
         match action {
@@ -218,6 +281,7 @@ impl Workspace {
                 });
                 next.folder = Some(folder);
                 next.side_panel = SidePanelTab::Folder;
+                next.page = Page::Editor;
                 return next.into();
             }
             FolderAction::Close => {

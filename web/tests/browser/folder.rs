@@ -115,6 +115,7 @@ fn a_migration_is_applied_to_the_folder_unless_it_breaks_the_stack() {
                     after: migrated.clone().into(),
                     effects: None,
                 }],
+                running: None,
                 refused: Vec::new(),
                 broken,
             },

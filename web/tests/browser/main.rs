@@ -3,11 +3,11 @@
 //! with GECKODRIVER set, Firefox).
 
 mod app;
-mod cloud_panel;
 mod code_editor;
 mod code_mirror;
 mod embed;
 mod findings;
+mod fleet_page;
 mod folder;
 mod hover;
 mod migration;
