@@ -198,19 +198,186 @@ fn every_case_is_what_heat_s_own_update_does() {
         );
     }
     assert!(compared >= 10, "{compared}");
-    // Only the migrations onto services the least cloud lacks stop early.
-    assert!(
-        unreached
-            .iter()
-            .all(|name| name.starts_with("migrate-fixture-")),
-        "{unreached:?}"
-    );
+    // Only the migrations onto services the least cloud lacks (Octavia,
+    // Designate, Magnum, Cinder) stop early.
+    let lacking = [
+        "OS::Octavia::",
+        "OS::Designate::",
+        "OS::Magnum::",
+        "OS::Cinder::",
+    ];
+    for name in &unreached {
+        let case = name.split('/').next().unwrap();
+        let (_, _, new) = cases.iter().find(|(c, _, _)| c == case).unwrap();
+        let text = std::fs::read_to_string(new).unwrap();
+        assert!(
+            lacking.iter().any(|service| text.contains(service)),
+            "{name} unreached, though its case needs no service the least cloud lacks"
+        );
+    }
     eprintln!(
         "{compared} resource verdicts compared, {} not reached by Heat",
         unreached.len()
     );
     assert!(disagreements.is_empty(), "{disagreements:#?}");
     drop(cloud);
+}
+
+/// The catalog's value of `schema` as the least template needs it: the
+/// first allowed value, an item of a list, a map's required keys.
+fn least_value(schema: &Value) -> Value {
+    let allowed = (schema["constraints"].as_array().into_iter().flatten())
+        .find_map(|c| c["allowed_values"].as_array()?.first().cloned());
+    if let Some(value) = allowed {
+        return value;
+    }
+    match schema["type"].as_str() {
+        Some("Integer" | "Number") => json!(1),
+        Some("Boolean") => json!(true),
+        Some("List") => match schema["schema"].get("*") {
+            Some(item) => json!([least_value(item)]),
+            None => json!(["x"]),
+        },
+        Some("Map") => json!(required_values(&schema["schema"])),
+        Some("Json") => json!({}),
+        _ => json!("x"),
+    }
+}
+
+fn required_values(properties: &Value) -> serde_json::Map<String, Value> {
+    (properties.as_object().into_iter().flatten())
+        .filter(|(name, p)| *name != "*" && p["required"] == true && in_force(p))
+        .map(|(name, p)| (name.clone(), least_value(p)))
+        .collect()
+}
+
+/// Available at Heat 27.0.1, the release that judges.
+fn in_force(entry: &Value) -> bool {
+    (entry["available"].as_array().into_iter().flatten()).any(|span| span[1] == "27.0.1")
+}
+
+fn retired(entry: &Value) -> bool {
+    matches!(
+        entry["status"]["status"].as_str(),
+        Some("DEPRECATED" | "HIDDEN" | "UNSUPPORTED")
+    ) || entry["placeholder"] == true
+}
+
+/// One least template for each retired property of each type (nested in
+/// lists and maps too) and for each retired type, with its required
+/// properties, from the catalog.
+fn least_templates() -> Vec<Value> {
+    fn walk(properties: &Value, wrap: &dyn Fn(&str, Value) -> Value, out: &mut Vec<Value>) {
+        for (name, property) in properties.as_object().into_iter().flatten() {
+            if !in_force(property) {
+                continue;
+            }
+            if retired(property) {
+                out.push(wrap(name, least_value(property)));
+            }
+            let schema = &property["schema"];
+            if let Some(item) = schema.get("*") {
+                let wrap_item = |inner: &str, value: Value| wrap(name, json!([{ inner: value }]));
+                walk(&item["schema"], &wrap_item, out);
+            } else if schema.is_object() {
+                let wrap_key = |inner: &str, value: Value| wrap(name, json!({ inner: value }));
+                walk(schema, &wrap_key, out);
+            }
+        }
+    }
+    let catalog: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/catalog/heat.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut templates = Vec::new();
+    for (type_name, resource_type) in catalog["resource_types"].as_object().unwrap() {
+        if !in_force(resource_type) {
+            continue;
+        }
+        let mut uses = Vec::new();
+        let properties = &resource_type["properties"];
+        walk(properties, &|name, value| json!({ name: value }), &mut uses);
+        if retired(resource_type) {
+            uses.push(Value::Object(required_values(properties)));
+        }
+        templates.extend(uses.into_iter().map(|properties| {
+            json!({"heat_template_version": "2018-08-31",
+                   "resources": {"r": {"type": type_name, "properties": properties}}})
+        }));
+    }
+    templates
+}
+
+/// What the fixes of `files` migrate: `(code, type, property)` of each
+/// finding whose fix changes the text (advice left out).
+fn migrations_in(files: &[PathBuf]) -> std::collections::BTreeSet<(String, String, String)> {
+    let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+        .args(["lint", "--format", "json"])
+        .args(files)
+        .output()
+        .unwrap();
+    let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    (findings.as_array().unwrap().iter())
+        .filter(|f| f["fix"].is_object() && f["fix"]["applicability"] != "display-only")
+        .map(|f| {
+            let subject = &f["subject"];
+            let text = |key: &str| subject[key].as_str().unwrap_or_default().to_owned();
+            let property = match subject["path"].as_str() {
+                Some(path) => path.to_owned(),
+                None => text("name"),
+            };
+            (
+                f["code"].as_str().unwrap().to_owned(),
+                text("type_name"),
+                property,
+            )
+        })
+        .collect()
+}
+
+/// Every migration heatwise offers at Heat 27.0.1 — each retired property
+/// and type of the catalog in a least template, and each retired type it
+/// migrates across — is among those of the cases Heat's real update
+/// judges (`every_case_is_what_heat_s_own_update_does`, and the plan's).
+#[test]
+fn every_migration_heatwise_offers_is_judged_by_heat_s_update() {
+    let dir = std::env::temp_dir().join(format!("heatwise-least-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let least: Vec<PathBuf> = (least_templates().iter().enumerate())
+        .map(|(index, template)| {
+            let path = dir.join(format!("{index:04}.yaml"));
+            std::fs::write(&path, template.to_string()).unwrap();
+            path
+        })
+        .collect();
+    assert!(least.len() > 60, "{}", least.len());
+    let mut offered = migrations_in(&least);
+    for type_name in heatwise_core::lint::RETIRED_TYPE_MIGRATIONS {
+        let code = if type_name.contains("LBaaS")
+            || type_name.starts_with("OS::Neutron::Pool")
+            || type_name == "OS::Neutron::HealthMonitor"
+        {
+            "HW106"
+        } else {
+            "HW102"
+        };
+        offered.insert((code.to_owned(), type_name.to_owned(), String::new()));
+    }
+    // The cases, and the plan's (judged by
+    // `the_plan_retains_the_router_gateway_first_...`).
+    let mut judged: Vec<PathBuf> = cases().into_iter().map(|(_, old, _)| old).collect();
+    judged.push(fixtures().join("plan/router-gateway.yaml"));
+    let covered = migrations_in(&judged);
+    let missing: Vec<_> = offered.difference(&covered).collect();
+    eprintln!(
+        "{} migrations offered, each judged by Heat's update",
+        offered.len()
+    );
+    assert!(missing.is_empty(), "no case Heat judges: {missing:#?}");
 }
 
 /// Whether a property updates in place is the updating release's: Heat

@@ -35,8 +35,10 @@ NEUTRON_KINDS = {
     "qos/policies": "policy",
     "trunks": "trunk",
 }
-# What a current Neutron with ML2/OVN lists, as far as Heat's types ask.
+# What a current Neutron with ML2/OVN lists, as far as Heat's types ask,
+# and VPNaaS, as a cloud that runs VPN services lists it.
 EXTENSIONS = [
+    "vpnaas",
     "agent", "allowed-address-pairs", "binding", "dns-integration", "external-net",
     "extra_dhcp_opt", "extraroute", "l3-ha", "port-security", "provider", "qos",
     "quotas", "router", "security-group", "subnet_allocation", "trunk", "tag",

@@ -6,3 +6,5 @@ pub(crate) mod property;
 pub(crate) mod resource_type;
 pub(crate) mod retired_types;
 pub(crate) mod template_version;
+
+pub use retired_types::RETIRED_TYPE_MIGRATIONS;

@@ -21,6 +21,25 @@ use crate::lint::context::Context;
 use crate::syntax::{Entry, NodeId};
 use crate::template::{AttributeRef, Definition, Resource};
 
+/// The retired types heatwise migrates across (beyond Heat's substitute
+/// classes and translation rules): what `cli/tests/update_preview.rs`
+/// enumerates and has Heat's real update judge.
+pub const RETIRED_TYPE_MIGRATIONS: [&str; 13] = [
+    "OS::Neutron::LBaaS::LoadBalancer",
+    "OS::Neutron::LBaaS::Listener",
+    "OS::Neutron::LBaaS::Pool",
+    "OS::Neutron::LBaaS::PoolMember",
+    "OS::Neutron::LBaaS::HealthMonitor",
+    "OS::Neutron::LBaaS::L7Policy",
+    "OS::Neutron::LBaaS::L7Rule",
+    "OS::Nova::FloatingIP",
+    "OS::Nova::FloatingIPAssociation",
+    "OS::Neutron::RouterGateway",
+    "OS::Neutron::Pool",
+    "OS::Neutron::PoolMember",
+    "OS::Neutron::HealthMonitor",
+];
+
 /// The migration of a resource of a retired type, when heatwise has one
 /// for the type: `None` for other types.
 pub(crate) fn migration(
