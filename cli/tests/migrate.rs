@@ -2,8 +2,9 @@
 //! 127.0.0.1: a dry run sends nothing; `--apply` updates a stack in place
 //! with every physical ID and the password a RandomString made kept;
 //! a stack with nothing to migrate is left alone; a migration that
-//! replaces a resource is not sent without `--allow-replace`; and a later
-//! scan finds the migrated usage gone.
+//! replaces a resource is not sent without `--allow-replace`, and is with
+//! it; a failure in the middle stops the stack and says how to return;
+//! and a later scan finds the migrated usage gone.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -227,29 +228,25 @@ fn stacks_are_migrated_in_place_and_nothing_is_replaced_unasked() {
         &endpoint,
         &here,
     );
-    assert_eq!(replaced.status.code(), Some(1));
+    assert_eq!(replaced.status.code(), Some(0));
     let replaced = report(&replaced);
     let floating = stack(&replaced, "floating");
-    // The cloud here has no Neutron to look the pool up in: Heat refuses
-    // the update, and the report says so, the stack's state, and how to
-    // return to what was kept before.
-    assert_eq!(floating["applied"], false);
-    let failure = floating["failure"].as_str().unwrap();
-    assert!(
-        failure.contains("Heat refused to update floating"),
-        "{failure}"
-    );
-    assert!(
-        failure.contains("openstack stack update --existing -t"),
-        "{failure}"
-    );
-    assert_eq!(floating["status"], "ADOPT_COMPLETE");
+    assert_eq!(floating["applied"], true, "{floating:#}");
+    assert_eq!(floating["status"], "UPDATE_COMPLETE");
+    let actions: Vec<(&str, &str)> = (floating["resources"].as_array().unwrap().iter())
+        .map(|r| (r["name"].as_str().unwrap(), r["action"].as_str().unwrap()))
+        .collect();
+    assert_eq!(actions, [("address", "replaced")], "{floating:#}");
     assert!(here
         .join("heatwise-migrate-kept/alpha/floating/template.yaml")
         .is_file());
+    // What the report said happened: a new floating IP, Neutron's.
+    let now = &as_heat_has_them(&ready, "alpha")["floating"];
+    assert_eq!(now["status"], "UPDATE_COMPLETE");
+    assert_ne!(now["ids"]["address"], before["floating"]["ids"]["address"]);
     assert_eq!(
-        as_heat_has_them(&ready, "alpha")["floating"],
-        before["floating"]
+        now["template"]["resources"]["address"]["type"],
+        "OS::Neutron::FloatingIP"
     );
 
     // Scanned again: the migrated usage is gone, nothing left to migrate.
@@ -269,6 +266,86 @@ fn stacks_are_migrated_in_place_and_nothing_is_replaced_unasked() {
     );
     let findings = report(&scanned)["stacks"][0]["findings"].to_string();
     assert!(!findings.contains("sequence"), "{findings}");
+    drop(cloud);
+}
+
+/// The cloud refuses a call in the middle of a migration: the RouterGateway
+/// is retained (step 1, complete), then Neutron refuses to set the
+/// router's gateway (step 2). The stack is left `UPDATE_FAILED`; the
+/// report says which step failed, why, the stack's state, and how to
+/// return (the template kept before the update, or Heat's rollback); the
+/// exit code says so; nothing is retried.
+#[test]
+fn a_failure_in_the_middle_stops_the_stack_and_says_how_to_return() {
+    let seed = json!({
+        "projects": {"alpha": {"alice": "member"}},
+        "stacks": [
+            {"project": "alpha", "user": "alice", "name": "gateway",
+             "template": fixture("router-gateway.yaml"), "adopt": true},
+        ],
+        // Neutron's answer when the external network has no address left
+        // for the gateway; Heat fails the resource at once (it retries a
+        // 409 instead).
+        "refuse": [{"method": "PUT", "path": "routers/", "status": 400,
+                    "message": "Bad router request: No more IP addresses available on network public."}],
+    });
+    let Some(cloud) = Cloud::start("migrate-fails", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let endpoint = format!("{}/v1/alpha", ready["heat"].as_str().unwrap());
+    let here = scratch("fails");
+    let before = as_heat_has_them(&ready, "alpha");
+    let dry = report(&heatwise(
+        &["migrate", "--unsafe", "--format", "json"],
+        &endpoint,
+        &here,
+    ));
+    let planned = stack(&dry, "gateway");
+    assert_eq!(planned["steps"].as_array().unwrap().len(), 2, "{planned:#}");
+    assert_eq!(planned["skipped"], json!([]), "{planned:#}");
+
+    let applied = heatwise(
+        &["migrate", "--apply", "--unsafe", "--format", "json"],
+        &endpoint,
+        &here,
+    );
+    assert_eq!(applied.status.code(), Some(1));
+    let done = report(&applied);
+    let gateway = stack(&done, "gateway");
+    assert_eq!(gateway["applied"], false, "{gateway:#}");
+    assert_eq!(gateway["status"], "UPDATE_FAILED", "{gateway:#}");
+    let failure = gateway["failure"].as_str().unwrap();
+    for said in [
+        "step 2 of 2",
+        "the stack is UPDATE_FAILED",
+        "No more IP addresses available",
+        "openstack stack update --existing -t",
+        "--rollback",
+    ] {
+        assert!(failure.contains(said), "{said}: {failure}");
+    }
+    let kept = here.join("heatwise-migrate-kept/alpha/gateway/template.yaml");
+    let kept: Value = serde_json::from_str(&std::fs::read_to_string(kept).unwrap()).unwrap();
+    assert_eq!(
+        kept, before["gateway"]["template"],
+        "the template kept is the one before the update"
+    );
+    let after = as_heat_has_them(&ready, "alpha");
+    assert_eq!(after["gateway"]["status"], "UPDATE_FAILED");
+    // Step 1 landed: the gateway is retained, and nothing was replaced.
+    assert_eq!(
+        after["gateway"]["ids"]["router"], before["gateway"]["ids"]["router"],
+        "{after:#?}"
+    );
+    let text = String::from_utf8_lossy(
+        &heatwise(&["migrate", "--apply", "--unsafe"], &endpoint, &here).stdout,
+    )
+    .into_owned();
+    assert!(
+        text.contains("alpha/gateway: skipped: it is UPDATE_FAILED"),
+        "a failed stack is left alone: {text}"
+    );
     drop(cloud);
 }
 

@@ -51,6 +51,10 @@ with a damaged database.
 A ``refusable`` stack that Heat refuses is reported ``REFUSED`` with
 Heat's message instead of stopping the cloud.
 
+``refuse``: once the stacks are made, the least cloud's Neutron answers
+these calls with an error (``{"method", "path": a prefix, "status",
+"message"}``), as a cloud out of addresses or quota does.
+
 Stacks are made as ``openstack stack create -t TEMPLATE -e ENV...`` makes
 them (python-heatclient gathers the files and environments; ``copies``
 makes that many, NAME-0000 on), or with
@@ -521,6 +525,10 @@ def main() -> None:
                     database.execute(
                         "UPDATE raw_template SET template = 'not JSON' WHERE id = "
                         "(SELECT raw_template_id FROM stack WHERE id = ?)", (made["id"],))
+
+        # From now on the cloud refuses these calls, as a cloud out of
+        # addresses or quota does: the seed's stacks are made.
+        fake.app.refuse(seed.get("refuse", []))
 
         judged = []
         for spec in seed.get("previews", []):

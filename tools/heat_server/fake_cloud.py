@@ -60,6 +60,19 @@ class FakeNeutron:
         self.made: dict[str, dict[str, dict]] = {kind: {} for kind in NEUTRON_KINDS}
         self.deleted: set[str] = set()
         self.calls: list[dict] = []
+        # Calls answered with an error: {method, path (a prefix), status,
+        # message}.
+        self.refused: list[dict] = []
+
+    def refusal(self, method: str, path: str) -> tuple[int, dict] | None:
+        """The error a refused call gets, as Neutron words it."""
+        for rule in self.refused:
+            if rule.get("method", method) == method and path.startswith(rule["path"]):
+                status = rule.get("status", 409)
+                kind = {409: "Conflict", 500: "InternalServerError"}.get(status, "BadRequest")
+                return status, {"NeutronError": {"type": kind, "message": rule["message"],
+                                                 "detail": ""}}
+        return None
 
     def existing(self, kind: str, key: str) -> dict:
         """A stored resource by ID or name, or the one the key stands for."""
@@ -84,6 +97,10 @@ class FakeNeutron:
         if method != "GET":
             with self.lock:
                 self.calls.append(call)
+        refused = self.refusal(method, path)
+        if refused:
+            call["refused"] = True
+            return refused
         if path == "extensions":
             return 200, {"extensions": [{"alias": a, "name": a, "description": a, "updated": "",
                                          "links": []} for a in EXTENSIONS]}
@@ -270,6 +287,10 @@ class FakeCloud:
     def calls(self) -> list[dict]:
         return self.neutron.calls
 
+    def refuse(self, rules: list[dict]) -> None:
+        """Neutron answers these calls with an error from now on."""
+        self.neutron.refused = list(rules)
+
     def __call__(self, environ, start_response):
         path = environ.get("PATH_INFO", "")
         method = environ.get("REQUEST_METHOD", "GET")
@@ -292,7 +313,8 @@ class FakeCloud:
             status, answer = 404, {"error": f"{path} is not served here"}
         data = b"" if status == 204 else json.dumps(answer).encode()
         reasons = {200: "OK", 201: "Created", 202: "Accepted", 204: "No Content",
-                   404: "Not Found"}
+                   400: "Bad Request", 404: "Not Found", 409: "Conflict",
+                   500: "Internal Server Error"}
         start_response(f"{status} {reasons[status]}",
                        [("Content-Type", "application/json"), ("Content-Length", str(len(data)))])
         return [data]

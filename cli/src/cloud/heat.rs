@@ -46,6 +46,10 @@ pub struct StackSummary {
     pub hidden: bool,
 }
 
+/// keystoneauth's `NoAuth` token, which openstackclient sends with the auth
+/// type `none`.
+const NOAUTH_TOKEN: &str = "notused";
+
 /// What Heat keeps of a stack: its template and environment (as JSON
 /// texts, as the API gives them) and its files, by the URL the client
 /// sent them with.
@@ -139,9 +143,16 @@ impl Heat {
         match (&self.token, &self.own_project) {
             (Some(token), _) => vec![("X-Auth-Token", token.expose())],
             // Heat without Keystone (its noauth pipeline) takes the
-            // project from X-Auth-Project: the one OS_ENDPOINT names.
-            (None, Some(project)) => vec![("X-Auth-Project", project.as_str())],
-            (None, None) => Vec::new(),
+            // project from X-Auth-Project: the one OS_ENDPOINT names. The
+            // token is keystoneauth's NoAuth one, as openstackclient sends
+            // it: without a token Heat's engine has no credentials to call
+            // the cloud's services with on the stack's behalf, and refuses
+            // an update of their resources.
+            (None, Some(project)) => vec![
+                ("X-Auth-Token", NOAUTH_TOKEN),
+                ("X-Auth-Project", project.as_str()),
+            ],
+            (None, None) => vec![("X-Auth-Token", NOAUTH_TOKEN)],
         }
     }
 
@@ -426,13 +437,10 @@ impl Heat {
             })
     }
 
-    /// The stack as Heat lists it now (its status, and why), and when it
-    /// was last updated. Listed, not shown: showing a stack resolves its
-    /// outputs, which may fail while it updates.
-    pub fn stack_now(
-        &self,
-        stack: &StackSummary,
-    ) -> Result<(StackSummary, Option<String>), String> {
+    /// The stack as Heat lists it now (its status, and why). Listed, not
+    /// shown: showing a stack resolves its outputs, which may fail while it
+    /// updates.
+    pub fn stack_now(&self, stack: &StackSummary) -> Result<StackSummary, String> {
         #[derive(Deserialize)]
         struct Page {
             stacks: Vec<serde_json::Value>,
@@ -449,11 +457,54 @@ impl Heat {
         let Some(listed) = page.stacks.into_iter().next() else {
             return Err(shown("Heat no longer lists it".to_owned()));
         };
-        let updated = listed["updated_time"].as_str().map(str::to_owned);
         let mut now: StackSummary =
             serde_json::from_value(listed).map_err(|e| shown(e.to_string()))?;
         now.project = stack.project.clone();
-        Ok((now, updated))
+        Ok(now)
+    }
+
+    /// The ID of the stack's newest event that ends an update
+    /// (`UPDATE_COMPLETE`, `UPDATE_FAILED`), if it has one: an update has
+    /// ended when another takes its place. (The stack's `updated_time` has
+    /// one-second steps: two updates within a second look like one.)
+    pub fn last_update_end(&self, stack: &StackSummary) -> Result<Option<String>, String> {
+        #[derive(Deserialize)]
+        struct Event {
+            id: String,
+            #[serde(default)]
+            resource_name: String,
+            #[serde(default)]
+            physical_resource_id: Option<String>,
+            #[serde(default)]
+            resource_status: String,
+        }
+        #[derive(Deserialize)]
+        struct Events {
+            events: Vec<Event>,
+        }
+        let name = percent_encoding::utf8_percent_encode(
+            &stack.stack_name,
+            percent_encoding::NON_ALPHANUMERIC,
+        );
+        let url = format!(
+            "{}/events?resource_action=UPDATE&resource_name={name}&sort_dir=desc&limit=20",
+            self.stack_url(stack)
+        );
+        let events: Events = self
+            .get_json(&url)
+            .map_err(|error| format!("the events of {}: {error}", stack.stack_name))?;
+        Ok(events
+            .events
+            .into_iter()
+            .find(|event| {
+                event.resource_name == stack.stack_name
+                    && event.physical_resource_id.as_deref() == Some(stack.id.as_str())
+                    && matches!(
+                        event.resource_status.as_str(),
+                        "UPDATE_COMPLETE" | "UPDATE_FAILED"
+                    )
+            })
+            .map(|event| event.id))
     }
 
     /// The physical ID of each resource of the stack and of its nested

@@ -92,7 +92,7 @@ fn send(
     timeout: Duration,
     status: &mut String,
 ) -> Result<(), String> {
-    let (now, mut updated) = heat.stack_now(summary)?;
+    let now = heat.stack_now(summary)?;
     *status = now.stack_status.clone();
     if now.stack_status.ends_with("_IN_PROGRESS") || now.stack_status.ends_with("_FAILED") {
         return Err(format!(
@@ -102,15 +102,16 @@ fn send(
         ));
     }
     let before = heat.physical_ids(summary)?;
+    let mut ended = heat.last_update_end(summary)?;
     let total = migration.steps.len();
     for index in 0..total {
         let body = migration.body(index)?;
         heat.update_existing(summary, &body)
             .map_err(|why| format!("step {} of {total}: {why}", index + 1))?;
         progress(stack, &format!("step {} of {total} sent", index + 1));
-        let (done, at) = wait(heat, summary, updated.as_deref(), timeout)?;
+        let (done, end) = wait(heat, summary, ended.as_deref(), timeout)?;
         *status = done.stack_status.clone();
-        updated = at;
+        ended = Some(end);
         if done.stack_status != "UPDATE_COMPLETE" {
             return Err(format!(
                 "step {} of {total} ({}): the stack is {}: {}",
@@ -125,21 +126,24 @@ fn send(
     kept_ids(migration, &before, &heat.physical_ids(summary)?)
 }
 
-/// Waits until the update that began after `updated_before` has ended.
+/// Waits until the update sent after the update that ended with the
+/// event `ended_before` has ended; the stack then, and its ending event.
 fn wait(
     heat: &Heat,
     summary: &StackSummary,
-    updated_before: Option<&str>,
+    ended_before: Option<&str>,
     timeout: Duration,
-) -> Result<(StackSummary, Option<String>), String> {
+) -> Result<(StackSummary, String), String> {
     let started = Instant::now();
     let mut pause = Duration::from_millis(200);
     loop {
-        let (now, updated) = heat.stack_now(summary)?;
+        let now = heat.stack_now(summary)?;
         let status = now.stack_status.as_str();
-        let ended = status.starts_with("UPDATE_") && !status.ends_with("_IN_PROGRESS");
-        if ended && updated.as_deref() != updated_before {
-            return Ok((now, updated));
+        if status.starts_with("UPDATE_") && !status.ends_with("_IN_PROGRESS") {
+            match heat.last_update_end(summary)? {
+                Some(end) if Some(end.as_str()) != ended_before => return Ok((now, end)),
+                _ => {}
+            }
         }
         if started.elapsed() > timeout {
             return Err(format!(
