@@ -1222,7 +1222,8 @@ client = cloud.heat_client(spec["heat"], None, spec["project"], "admin", "")
 stack = client.stacks.get(spec["name"])
 fields = cloud.sent_as_is(spec)
 client.stacks.update(stack.id, existing=True, template=fields["template"], files=fields["files"])
-deadline = time.monotonic() + 120
+# Generous: seven clouds run side by side on a 2-core machine.
+deadline = time.monotonic() + 300
 while True:
     time.sleep(0.3)
     # The list, not the stack itself: showing it resolves its outputs,
