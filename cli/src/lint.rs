@@ -5,18 +5,18 @@
 //! A file that cannot be read never stops the run: its error is printed,
 //! the other files are linted, and the exit code is 2 at the end.
 
-use foldhash::{HashMap, HashMapExt};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use heatwise_core::lint::Severity;
-use heatwise_core::lint::{lint_template, LintMemo, LintOptions, Rule, Selection, StackLinter};
+use heatwise_core::lint::{lint_template, LintMemo, LintOptions, Selection, StackLinter};
 use heatwise_core::stack::{FileProvider, Lookup, Stack};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
+use crate::combined::Combined;
 use crate::exit::Exit;
 use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
 use crate::input::InputError;
@@ -318,15 +318,17 @@ fn lint_stack_combinations(
     // command ends once the combinations are merged, and freeing a few
     // hundred thousand small allocations, on each thread and then here,
     // took a tenth of the run.
-    let combinations = in_parallel_with(
-        &extras,
+    let combined = Combined::default();
+    let numbered: Vec<(usize, &PathBuf)> = extras.iter().enumerate().collect();
+    in_parallel_with(
+        &numbered,
         || std::mem::ManuallyDrop::new(warm.clone()),
-        |run, extra| {
+        |run, &(at, extra)| {
             let mut combination = stack.clone();
             combination.environments.push(extra.clone());
             let mut found = Vec::new();
             let reports = lint_stack(&combination, options, &mut found, run, &memo, Files::InTurn);
-            (reports, found)
+            combined.add(at, reports, found);
         },
     );
     std::mem::forget(memo);
@@ -335,93 +337,7 @@ fn lint_stack_combinations(
         .iter()
         .map(|extra| stack::shown(&std::fs::canonicalize(extra).unwrap_or(extra.clone())))
         .collect();
-    let mut merged: Vec<FileReport> = Vec::new();
-    let mut index_of: HashMap<String, usize> = HashMap::new();
-    // For each finding (by file and the finding itself), the environments
-    // it arises with.
-    let mut with: Vec<Vec<Vec<String>>> = Vec::new();
-    // By file, the findings merged so far by place, rule and message: a
-    // finding of the next combination is looked for among those alone.
-    let mut by_place: Vec<HashMap<Place, Vec<usize>>> = Vec::new();
-    for ((reports, found), shown_extra) in combinations.into_iter().zip(&shown_extras) {
-        for error in found {
-            if !errors.contains(&error) {
-                report_error(errors, error);
-            }
-        }
-        for report in reports {
-            let index = *index_of.entry(report.path.clone()).or_insert_with(|| {
-                merged.push(FileReport {
-                    diagnostics: Vec::new(),
-                    ..report.clone_empty()
-                });
-                with.push(Vec::new());
-                by_place.push(HashMap::new());
-                merged.len() - 1
-            });
-            for diagnostic in report.diagnostics {
-                let place = (
-                    diagnostic.range.start,
-                    diagnostic.range.end,
-                    diagnostic.rule,
-                    diagnostic.message.clone(),
-                );
-                let candidates = by_place[index].entry(place).or_default();
-                let found = candidates
-                    .iter()
-                    .copied()
-                    .find(|&at| merged[index].diagnostics[at] == diagnostic);
-                match found {
-                    Some(at) => with[index][at].push(shown_extra.clone()),
-                    None => {
-                        candidates.push(merged[index].diagnostics.len());
-                        merged[index].diagnostics.push(diagnostic);
-                        with[index].push(vec![shown_extra.clone()]);
-                    }
-                }
-            }
-        }
-    }
-    for (report, with) in merged.iter_mut().zip(with) {
-        for (diagnostic, environments) in report.diagnostics.iter_mut().zip(with) {
-            if environments.len() == extras.len() {
-                continue;
-            }
-            let without: Vec<String> = shown_extras
-                .iter()
-                .filter(|extra| !environments.contains(extra))
-                .cloned()
-                .collect();
-            let which = if without.len() < environments.len() {
-                format!(" (with every environment but {})", named(&without))
-            } else {
-                format!(" (with {})", named(&environments))
-            };
-            diagnostic.message.push_str(&which);
-        }
-        report.diagnostics.sort_by_key(|d| (d.range.start, d.rule));
-    }
-    merged
-}
-
-/// Where a finding is and what it says: its range, its rule, its message.
-type Place = (u32, u32, Rule, String);
-
-/// `a`, `a and b`, `a, b, c and 4 more`.
-fn named(environments: &[String]) -> String {
-    const SHOWN: usize = 3;
-    match environments {
-        [one] => one.clone(),
-        [first, second] => format!("{first} and {second}"),
-        [shown @ .., last] if environments.len() <= SHOWN => {
-            format!("{} and {last}", shown.join(", "))
-        }
-        _ => format!(
-            "{} and {} more",
-            environments[..SHOWN].join(", "),
-            environments.len() - SHOWN
-        ),
-    }
+    combined.finish(&shown_extras, errors)
 }
 
 /// How a file of a stack is named in the report, by its URL.

@@ -5,6 +5,7 @@ mod args;
 mod baseline;
 mod catalog;
 mod cloud;
+mod combined;
 mod exit;
 mod fix;
 mod gathered;

@@ -439,7 +439,7 @@ fn heat_dry_run(
     // JSON by hand: xtask builds without dependencies.
     let quoted: Vec<String> = all.iter().map(|path| format!("{path:?}")).collect();
     let preview = format!(
-        r#"{{"project": "alpha", "user": "alice", "template": {template:?}, "environments": [{environments}], "parameters": {{"AdminPassword": "placeholder"}}}}"#,
+        r#"{{"project": "alpha", "user": "alice", "template": {template:?}, "environments": [{environments}], "parameters": {{}}}}"#,
         template = tree.join("overcloud.yaml").display().to_string(),
         environments = quoted.join(", "),
     );

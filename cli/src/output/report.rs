@@ -38,16 +38,6 @@ pub struct RelatedLocation<'a> {
 }
 
 impl FileReport {
-    /// The same file, without its findings.
-    pub fn clone_empty(&self) -> FileReport {
-        FileReport {
-            path: self.path.clone(),
-            text: self.text.clone(),
-            diagnostics: Vec::new(),
-            stack: self.stack.clone(),
-        }
-    }
-
     /// The places `diagnostic` points at besides its own, where the stack
     /// has their files.
     pub fn related<'a>(&'a self, diagnostic: &'a Diagnostic) -> Vec<RelatedLocation<'a>> {

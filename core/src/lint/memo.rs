@@ -232,7 +232,7 @@ impl Kept {
             Question::Passing(name, answer) => facts.passing(name) == *answer,
             Question::Depth(answer) => facts.depth() == *answer,
             Question::ReadAtCreate(name, answer) => facts.read_at_create(name) == *answer,
-            Question::Declarations(name, answer) => facts.declared(name) == answer.as_slice(),
+            Question::Declarations(name, answer) => facts.declared(name) == *answer,
             Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
             Question::NewResolver => {
                 resolvers.push(registry.resolver());

@@ -123,7 +123,11 @@ impl<'s> StackLinter<'s> {
                 diagnostic.message.push_str(why);
             }
         }
-        let callers = self.callers(file);
+        let callers = if found.is_empty() {
+            Vec::new()
+        } else {
+            self.callers(file)
+        };
         if !callers.is_empty() {
             for diagnostic in &mut found {
                 diagnostic.related.extend(callers.iter().cloned());

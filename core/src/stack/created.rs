@@ -91,12 +91,16 @@ impl StackNesting<'_> {
         // read, then read again in an order that has them, until no more
         // are found. Each round finds one more level at least.
         let mut extra: Vec<Vec<(usize, FileId)>> = vec![Vec::new(); files.len()];
-        let (mut creation, mut found_more) = self.creation_round(&roots, &by_type, &mut extra);
+        // What the registry maps each type to, the same in every round.
+        let mut resolved = HashMap::new();
+        let (mut creation, mut found_more) =
+            self.creation_round(&roots, &by_type, &mut extra, &mut resolved);
         for _ in 0..files.len() {
             if !found_more {
                 break;
             }
-            (creation, found_more) = self.creation_round(&roots, &by_type, &mut extra);
+            (creation, found_more) =
+                self.creation_round(&roots, &by_type, &mut extra, &mut resolved);
         }
         creation
     }
@@ -108,6 +112,7 @@ impl StackNesting<'_> {
         roots: &[FileId],
         by_type: &[Vec<(TextRange, FileId)>],
         extra: &mut [Vec<(usize, FileId)>],
+        resolved: &mut HashMap<String, Option<FileId>>,
     ) -> (Creation, bool) {
         let files = &self.stack.files;
         let mut creation = Creation {
@@ -118,12 +123,11 @@ impl StackNesting<'_> {
             by_child: HashMap::new(),
             uses: vec![None; files.len()],
         };
-        let (order, children) = self.in_order_of_use(roots, by_type, extra);
+        let (order, children) = self.in_order_of_use(roots, by_type, extra, resolved);
         for &root in roots {
             creation.created[root] = true;
         }
         let mut found_more = false;
-        let mut resolved = HashMap::new();
         // Each template after every one that uses it: the values its
         // conditions read are known (what its uses pass) when it is read.
         // Only created templates are read: what the others use is decided
@@ -142,7 +146,7 @@ impl StackNesting<'_> {
                 .is_some_and(|d| !Arc::ptr_eq(&d, &uses) && d.uses.len() < uses.uses.len())
             {
                 // `children` has what earlier rounds found: the rest is new.
-                for found in self.children(file, &uses, by_type, &mut resolved) {
+                for found in self.children(file, &uses, by_type, resolved) {
                     if !used.contains(&found) {
                         used.push(found);
                         extra[file].push(found);
@@ -176,9 +180,9 @@ impl StackNesting<'_> {
         roots: &[FileId],
         by_type: &[Vec<(TextRange, FileId)>],
         extra: &[Vec<(usize, FileId)>],
+        resolved: &mut HashMap<String, Option<FileId>>,
     ) -> (Vec<FileId>, Vec<Vec<(usize, FileId)>>) {
         let count = self.stack.files.len();
-        let mut resolved = HashMap::new();
         let mut children: Vec<Vec<(usize, FileId)>> = vec![Vec::new(); count];
         let mut seen = vec![false; count];
         let mut finished = Vec::new();
@@ -189,7 +193,7 @@ impl StackNesting<'_> {
             seen[root] = true;
             let mut open: Vec<(FileId, usize)> = vec![(root, 0)];
             if let Some(uses) = self.uses(root) {
-                children[root] = self.children(root, &uses, by_type, &mut resolved);
+                children[root] = self.children(root, &uses, by_type, resolved);
             }
             children[root].extend(extra.get(root).into_iter().flatten().copied());
             while let Some(&mut (file, ref mut next)) = open.last_mut() {
@@ -202,7 +206,7 @@ impl StackNesting<'_> {
                 if !seen[child] {
                     seen[child] = true;
                     if let Some(uses) = self.uses(child) {
-                        children[child] = self.children(child, &uses, by_type, &mut resolved);
+                        children[child] = self.children(child, &uses, by_type, resolved);
                     }
                     children[child].extend(extra.get(child).into_iter().flatten().copied());
                     open.push((child, 0));

@@ -26,7 +26,7 @@
 //! The walk keeps its own stack (no recursion on the input) and stops at
 //! [`MAX_STACK_FILES`] files.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::hash::{HashMap, HashMapExt};
 use crate::syntax::Tree;
@@ -236,6 +236,10 @@ impl Stack {
 pub struct GatherCache {
     /// By URL: the text read (`None`: binary), or why not.
     read: HashMap<String, Result<Option<Arc<str>>, ReadError>>,
+    /// By URL: the text this cache and its clones read last, so that
+    /// threads that each read a file share one copy of it, which the lint
+    /// memo recognises by its pointer rather than by comparing the texts.
+    texts: Arc<Mutex<HashMap<String, Arc<str>>>>,
     is_template: HashMap<String, bool>,
     /// By whether the file is an environment, how names are looked up and
     /// the file's URL.
@@ -255,9 +259,8 @@ pub struct GatherCache {
     /// By URL: a nested template's parse, read once for the gathering, its
     /// uses and its first lint.
     parsed: HashMap<String, Arc<Parsed>>,
-    /// By the interfaces of a stack's templates (their pointers, root
-    /// first): which templates declare each parameter.
-    pub(super) declarations: HashMap<Vec<usize>, Arc<super::interface::DeclarationIndex>>,
+    /// By parameter name: the templates of `interfaces` that declare it.
+    pub(super) declarations: super::interface::DeclarationIndex,
 }
 
 struct Gatherer<'p, 'c> {
@@ -274,7 +277,7 @@ impl Gatherer<'_, '_> {
             return known.clone();
         }
         let read = self.provider.read(url).map(|content| match content {
-            Content::Text(text) => Some(Arc::from(text)),
+            Content::Text(text) => Some(self.cache.shared_text(url, text)),
             Content::Binary => None,
         });
         self.cache.read.insert(url.to_owned(), read.clone());
@@ -449,10 +452,16 @@ impl GatherCache {
     /// the next stack reads it again.
     pub fn forget(&mut self, url: &str) {
         self.read.remove(url);
+        self.texts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(url);
         self.is_template.remove(url);
         self.references
             .retain(|(_, _, known), _| known.as_str() != url);
-        self.interfaces.remove(url);
+        if let Some(interface) = self.interfaces.remove(url) {
+            self.declarations.remove(&interface);
+        }
         self.defaults.remove(url);
         self.uses.forget(url);
         self.parsed.remove(url);
@@ -475,14 +484,45 @@ impl GatherCache {
             let references = template_references(parsed, url, lookup);
             self.references
                 .insert((false, lookup, url.to_owned()), references);
-            let interface = super::Interface::of(url, parsed);
-            self.interfaces.insert(url.to_owned(), Arc::new(interface));
+            self.keep_interface(url, Arc::new(super::Interface::of(url, parsed)));
             let deprecated = super::interface::deprecated_parameters(parsed);
             self.deprecated.insert(url.to_owned(), deprecated.into());
             self.uses.keep(url, super::uses::Uses::read(parsed, None));
             self.parsed.insert(url.to_owned(), kept);
         }
         found
+    }
+
+    /// `text`, read at `url`: the copy a clone of this cache read, when
+    /// it read the same.
+    fn shared_text(&self, url: &str, text: String) -> Arc<str> {
+        let mut texts = self.texts.lock().unwrap_or_else(PoisonError::into_inner);
+        match texts.get(url) {
+            Some(known) if **known == *text => Arc::clone(known),
+            _ => {
+                let text: Arc<str> = Arc::from(text);
+                texts.insert(url.to_owned(), Arc::clone(&text));
+                text
+            }
+        }
+    }
+
+    /// The interface of the template at `url` whose text is `text`, read
+    /// the first time.
+    pub(super) fn interface(&mut self, url: &str, text: &str) -> Arc<super::Interface> {
+        if let Some(known) = self.interfaces.get(url) {
+            return Arc::clone(known);
+        }
+        let interface = Arc::new(super::Interface::read(url, text));
+        self.keep_interface(url, Arc::clone(&interface));
+        interface
+    }
+
+    fn keep_interface(&mut self, url: &str, interface: Arc<super::Interface>) {
+        self.declarations.add(&interface);
+        if let Some(replaced) = self.interfaces.insert(url.to_owned(), interface) {
+            self.declarations.remove(&replaced);
+        }
     }
 
     /// The parse of the nested template at `url` read with the text

@@ -3,7 +3,7 @@
 //! outputs (an [`Interface`]), the parameters its `parameter_groups`
 //! deprecate, and which templates of a stack declare each parameter.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use crate::hash::HashMap;
 use crate::syntax::Resolved;
@@ -129,10 +129,56 @@ impl Interface {
     }
 }
 
-/// By parameter name, the templates of a stack that declare it, made
-/// when first asked for and shared by the stacks with the same templates
-/// (one [`GatherCache`]'s combinations of environments).
-pub(super) type DeclarationIndex = OnceLock<HashMap<String, Vec<Declared>>>;
+/// By parameter name, every template a [`GatherCache`] keeps the
+/// interface of that declares it, in the order they were read: a stack's
+/// declarations of a name are its own templates among them. Kept up to
+/// date as the cache reads templates, so that no combination of
+/// environments indexes its stack anew; shared (copied on write) by the
+/// stacks read with the cache.
+#[derive(Clone, Default)]
+pub(super) struct DeclarationIndex(Arc<HashMap<String, Vec<Arc<Interface>>>>);
+
+impl DeclarationIndex {
+    /// Indexes the parameters `interface` declares.
+    pub(super) fn add(&mut self, interface: &Arc<Interface>) {
+        let index = Arc::make_mut(&mut self.0);
+        for parameter in &interface.parameters {
+            let declaring = index.entry(parameter.name.clone()).or_default();
+            // A name declared twice in one template (a repeated key).
+            if !declaring
+                .last()
+                .is_some_and(|last| Arc::ptr_eq(last, interface))
+            {
+                declaring.push(Arc::clone(interface));
+            }
+        }
+    }
+
+    /// Forgets `interface`, whose file changed.
+    pub(super) fn remove(&mut self, interface: &Arc<Interface>) {
+        let index = Arc::make_mut(&mut self.0);
+        for parameter in &interface.parameters {
+            if let Some(declaring) = index.get_mut(&parameter.name) {
+                declaring.retain(|kept| !Arc::ptr_eq(kept, interface));
+                if declaring.is_empty() {
+                    index.remove(&parameter.name);
+                }
+            }
+        }
+    }
+
+    /// The templates that declare `name`, of every stack the cache read.
+    pub(super) fn declaring(&self, name: &str) -> &[Arc<Interface>] {
+        self.0.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// Each parameter name with the templates that declare it.
+    pub(super) fn names(&self) -> impl Iterator<Item = (&String, &[Arc<Interface>])> {
+        self.0
+            .iter()
+            .map(|(name, declaring)| (name, declaring.as_slice()))
+    }
+}
 
 /// A template that declares a parameter.
 #[derive(Clone, Debug)]

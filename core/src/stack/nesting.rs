@@ -68,9 +68,6 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     fn read_at_create(&self, output: &str) -> Option<String>;
 }
 
-/// Most sets of templates whose [`DeclarationIndex`] a cache keeps.
-const MAX_KEPT_INDEXES: usize = 256;
-
 /// What every file of a stack needs to know of its nested templates, read
 /// once: each template's interface, the registry's templates, the
 /// environments' `parameter_defaults`.
@@ -87,15 +84,15 @@ pub struct StackNesting<'s> {
     /// text, as heatclient sends it.
     requested: Vec<(String, Arc<Val>)>,
     root_parameters: Option<Arc<[String]>>,
-    /// The root's interface, when it could be read.
-    root: Option<Arc<Interface>>,
     /// Every parameter declared, sorted, each once: worked out when first
     /// asked for.
     all_parameters: OnceLock<Vec<String>>,
-    /// By parameter name, the templates that declare it (the root's
-    /// first, each template once): worked out when first asked for, since
-    /// an environment asks it of every name it gives.
-    declarations: Arc<DeclarationIndex>,
+    /// By parameter name, the templates the cache read that declare it.
+    declarations: DeclarationIndex,
+    /// By interface (its pointer): where its template comes in the
+    /// stack's declarations (the root first, then the nested templates in
+    /// the order of the files) and whether it is the root.
+    declaring_order: HashMap<usize, (usize, bool)>,
     complete: bool,
     /// Parameter name to the name of a template that deprecates it.
     deprecated: HashMap<String, String>,
@@ -134,9 +131,9 @@ impl Nesting<'_> {
         self.stack.interfaces[*id].as_ref()
     }
 
-    /// [`StackFacts::declarations`], without copying them.
-    pub fn declared(&self, name: &str) -> &[Declared] {
-        (self.stack.declarations().get(name)).map_or(&[], Vec::as_slice)
+    /// [`StackFacts::declarations`].
+    pub fn declared(&self, name: &str) -> Vec<Declared> {
+        self.stack.declared(name)
     }
 }
 
@@ -171,8 +168,9 @@ impl StackFacts for Nesting<'_> {
     fn all_parameters(&self) -> &[String] {
         let stack = self.stack;
         stack.all_parameters.get_or_init(|| {
-            let mut all: Vec<String> = (stack.interfaces.iter().flatten())
-                .flat_map(|interface| interface.parameters.iter().map(|p| p.name.clone()))
+            let mut all: Vec<String> = (stack.declarations.names())
+                .filter(|(_, declaring)| declaring.iter().any(|i| stack.declares_in(i)))
+                .map(|(name, _)| name.clone())
                 .chain(
                     stack
                         .root_parameters
@@ -187,7 +185,7 @@ impl StackFacts for Nesting<'_> {
     }
 
     fn declarations(&self, name: &str) -> Vec<Declared> {
-        self.declared(name).to_vec()
+        self.declared(name)
     }
 
     fn declares(&self, name: &str) -> bool {
@@ -196,7 +194,7 @@ impl StackFacts for Nesting<'_> {
             .root_parameters
             .as_ref()
             .is_some_and(|names| names.iter().any(|n| n == name))
-            || !self.declared(name).is_empty()
+            || (stack.declarations.declaring(name).iter()).any(|i| stack.declares_in(i))
     }
 
     fn is_complete(&self) -> bool {
@@ -244,13 +242,7 @@ impl Stack {
         let interfaces: Vec<Option<Arc<Interface>>> = self
             .files
             .iter()
-            .map(|file| {
-                (file.role == Role::Nested).then(|| {
-                    known_or(&mut cache.interfaces, &file.url, || {
-                        Arc::new(Interface::read(&file.url, &file.text))
-                    })
-                })
-            })
+            .map(|file| (file.role == Role::Nested).then(|| cache.interface(&file.url, &file.text)))
             .collect();
         let mut by_registry = HashMap::new();
         for environment in self.environments() {
@@ -269,11 +261,8 @@ impl Stack {
                     parsed.parameters().iter().map(|p| p.name.clone()).collect()
                 })
             });
-        let root = (self.files.iter().find(|file| file.role == Role::Root)).map(|file| {
-            known_or(&mut cache.interfaces, &file.url, || {
-                Arc::new(Interface::read(&file.url, &file.text))
-            })
-        });
+        let root = (self.files.iter().find(|file| file.role == Role::Root))
+            .map(|file| cache.interface(&file.url, &file.text));
         let defaults = self
             .environments()
             .map(|environment| {
@@ -297,22 +286,17 @@ impl Stack {
                 deprecated.entry(name.clone()).or_insert(by);
             }
         }
-        // The same templates, the same index: keyed by their interfaces,
-        // which the cache shares between stacks.
-        let key: Vec<usize> = std::iter::once(&root)
-            .chain(&interfaces)
-            .map(|interface| interface.as_ref().map_or(0, |i| Arc::as_ptr(i) as usize))
-            .collect();
-        let declarations = match cache.declarations.get(&key) {
-            Some(index) => Arc::clone(index),
-            None => {
-                let index = Arc::new(DeclarationIndex::new());
-                if cache.declarations.len() < MAX_KEPT_INDEXES {
-                    cache.declarations.insert(key, Arc::clone(&index));
-                }
-                index
-            }
-        };
+        let mut declaring_order = HashMap::with_capacity(interfaces.len() + 1);
+        let in_order = (root.iter().map(|interface| (interface, true))).chain(
+            interfaces
+                .iter()
+                .flatten()
+                .map(|interface| (interface, false)),
+        );
+        for (interface, is_root) in in_order {
+            let order = declaring_order.len();
+            (declaring_order.entry(Arc::as_ptr(interface) as usize)).or_insert((order, is_root));
+        }
         let requested = (self.parameters.iter())
             .map(|(name, value)| {
                 let value = Val::new(V::Str(value.clone()), TextRange::empty(0));
@@ -325,9 +309,9 @@ impl Stack {
             defaults,
             requested,
             root_parameters,
-            root,
             all_parameters: OnceLock::new(),
-            declarations,
+            declarations: cache.declarations.clone(),
+            declaring_order,
             deprecated,
             stack: self,
             creation: OnceLock::new(),
@@ -419,32 +403,30 @@ impl<'s> StackNesting<'s> {
         })
     }
 
-    /// The templates that declare each parameter, indexed on first use.
-    fn declarations(&self) -> &HashMap<String, Vec<Declared>> {
-        self.declarations.get_or_init(|| {
-            let mut index: HashMap<String, Vec<Declared>> = HashMap::new();
-            let templates = self.root.iter().map(|interface| (interface, true)).chain(
-                self.interfaces
-                    .iter()
-                    .flatten()
-                    .map(|interface| (interface, false)),
-            );
-            for (interface, root) in templates {
-                for parameter in &interface.parameters {
-                    let declared = index.entry(parameter.name.clone()).or_default();
-                    if !declared
-                        .iter()
-                        .any(|d| Arc::ptr_eq(&d.interface, interface))
-                    {
-                        declared.push(Declared {
-                            root,
-                            interface: Arc::clone(interface),
-                        });
-                    }
-                }
-            }
-            index
-        })
+    /// The templates of the stack that declare `name`: the root first
+    /// (when it does), then the nested templates in the order of the files.
+    fn declared(&self, name: &str) -> Vec<Declared> {
+        let mut declared: Vec<(usize, Declared)> = (self.declarations.declaring(name).iter())
+            .filter_map(|interface| {
+                let &(order, root) = self
+                    .declaring_order
+                    .get(&(Arc::as_ptr(interface) as usize))?;
+                Some((
+                    order,
+                    Declared {
+                        root,
+                        interface: Arc::clone(interface),
+                    },
+                ))
+            })
+            .collect();
+        declared.sort_unstable_by_key(|(order, _)| *order);
+        declared.into_iter().map(|(_, declared)| declared).collect()
+    }
+
+    /// Whether `interface` is one of the stack's templates.
+    fn declares_in(&self, interface: &Arc<Interface>) -> bool {
+        (self.declaring_order).contains_key(&(Arc::as_ptr(interface) as usize))
     }
 
     /// What the resources of `file`, whose `references` these are, reach.

@@ -15,6 +15,7 @@
 //! longer one is a loop (Heat overflows its stack on it).
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use crate::hash::HashMap;
 use crate::syntax::Resolved;
@@ -109,13 +110,13 @@ impl Slot {
 pub struct Registry {
     /// Top-level entries, by the key they are filed under, in the order
     /// filed (the order Heat's dictionary keeps).
-    entries: Vec<(String, Slot)>,
+    entries: Vec<(String, Arc<Slot>)>,
     /// Where each key is in `entries`.
     index: HashMap<String, usize>,
     /// Where the keys ending in `*` are in `entries`, in order.
     globs: Vec<usize>,
     /// `resources:` entries.
-    scoped: Vec<Slot>,
+    scoped: Vec<Arc<Slot>>,
     read: usize,
 }
 
@@ -250,6 +251,7 @@ impl Registry {
 
     /// Files an entry, replacing the one of the same name at its level.
     fn file(&mut self, slot: Slot) {
+        let slot = Arc::new(slot);
         if slot.scope.is_some() {
             match self
                 .scoped
@@ -265,7 +267,7 @@ impl Registry {
         }
     }
 
-    fn file_under(&mut self, key: String, slot: Slot) {
+    fn file_under(&mut self, key: String, slot: Arc<Slot>) {
         match self.index.get(&key) {
             Some(&at) => self.entries[at].1 = slot,
             None => {
@@ -340,7 +342,7 @@ struct Memory<'r, 'f> {
     registry: &'r Registry,
     /// Entries filed by resolving, by key: each replaces the registry's
     /// entry of that key, if there is one.
-    filed: &'f mut Vec<(String, Slot)>,
+    filed: &'f mut Vec<(String, Arc<Slot>)>,
 }
 
 impl Memory<'_, '_> {
@@ -393,7 +395,7 @@ impl Memory<'_, '_> {
     /// The top-level entries whose key ends in `*`, in the registry's
     /// order, each as filed: an entry filed under an existing key takes
     /// its place, one under a new key comes after them.
-    fn globs(&self) -> impl Iterator<Item = (&String, &Slot)> {
+    fn globs(&self) -> impl Iterator<Item = (&String, &Arc<Slot>)> {
         let filed = |key: &String| self.filed.iter().find(|(k, _)| k == key);
         let registry = &self.registry.entries;
         self.registry
@@ -414,19 +416,19 @@ impl Memory<'_, '_> {
     /// The environments' entries for a type, in the order Heat tries them.
     /// A type that names a template is a template resource of that name
     /// unless an entry of that very name says otherwise.
-    fn candidates(&self, type_name: &str, resource: Option<&str>) -> Vec<Slot> {
-        let mut found: Vec<Slot> = Vec::new();
+    fn candidates(&self, type_name: &str, resource: Option<&str>) -> Vec<Arc<Slot>> {
+        let mut found: Vec<Arc<Slot>> = Vec::new();
         let exact = match self.filed.iter().find(|(key, _)| key == type_name) {
             Some((_, slot)) => Some(slot),
             None => (self.registry.index.get(type_name)).map(|&at| &self.registry.entries[at].1),
         };
         match exact {
-            Some(slot) => found.push(slot.clone()),
-            None if is_template_name(type_name) => found.push(Slot {
+            Some(slot) => found.push(Arc::clone(slot)),
+            None if is_template_name(type_name) => found.push(Arc::new(Slot {
                 info: Info::Template(type_name.to_owned()),
                 scope: None,
                 name: type_name.to_owned(),
-            }),
+            })),
             None => {}
         }
         if let Some(slot) = resource.and_then(|resource| {
@@ -435,12 +437,12 @@ impl Memory<'_, '_> {
                 .iter()
                 .find(|s| s.scope.as_deref() == Some(resource) && s.name == type_name)
         }) {
-            found.push(slot.clone());
+            found.push(Arc::clone(slot));
         }
         for (_, slot) in self.globs() {
             if let Info::Glob { prefix, value } = &slot.info {
                 if type_name != value && type_name.starts_with(prefix.as_str()) {
-                    found.push(slot.clone());
+                    found.push(Arc::clone(slot));
                 }
             }
         }
