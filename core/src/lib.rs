@@ -22,6 +22,7 @@ pub mod project;
 pub mod release;
 pub mod severity;
 pub mod stack;
+mod suggest;
 pub mod syntax;
 pub mod template;
 pub mod text;

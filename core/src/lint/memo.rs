@@ -67,7 +67,7 @@ enum Question {
     Given(String, Option<Arc<template::value::Val>>),
     Requested(Vec<(String, Arc<template::value::Val>)>),
     RootParameters(Option<Vec<String>>),
-    AllParameters(Vec<String>),
+    ClosestParameters(String, Vec<String>),
     Declares(String, bool),
     IsComplete(bool),
     DeprecatedBy(String, Option<String>),
@@ -224,7 +224,7 @@ impl Kept {
             },
             Question::Requested(answer) => facts.requested() == answer.as_slice(),
             Question::RootParameters(answer) => facts.root_parameters() == answer.as_deref(),
-            Question::AllParameters(answer) => facts.all_parameters() == answer.as_slice(),
+            Question::ClosestParameters(name, answer) => facts.closest_parameters(name) == *answer,
             Question::Declares(name, answer) => facts.declares(name) == *answer,
             Question::IsComplete(answer) => facts.is_complete() == *answer,
             Question::DeprecatedBy(name, answer) => facts.deprecated_by(name) == answer.as_deref(),
@@ -336,10 +336,9 @@ impl StackFacts for Recording<'_> {
         answer
     }
 
-    fn all_parameters(&self) -> &[String] {
-        let answer = self.facts.all_parameters();
-        self.note(Question::AllParameters(answer.to_vec()));
-        answer
+    fn closest_parameters(&self, name: &str) -> Vec<String> {
+        let answer = self.facts.closest_parameters(name);
+        self.noted(answer, |a| Question::ClosestParameters(name.to_owned(), a))
     }
 
     fn declares(&self, name: &str) -> bool {

@@ -24,7 +24,6 @@ mod schema;
 mod selection;
 mod stack;
 mod stage;
-mod suggest;
 mod timeline;
 mod written;
 

@@ -39,8 +39,9 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     fn requested(&self) -> &[(String, Arc<Val>)];
     /// The root template's parameters, when it could be read.
     fn root_parameters(&self) -> Option<&[String]>;
-    /// Every parameter a template of the stack declares, sorted.
-    fn all_parameters(&self) -> &[String];
+    /// Up to three parameters a template of the stack declares whose
+    /// names are closest to `name` (a likely typo of one), best first.
+    fn closest_parameters(&self, name: &str) -> Vec<String>;
     /// Whether a template of the stack declares `name`.
     fn declares(&self, name: &str) -> bool;
     /// Whether every file the stack names was read: otherwise what the
@@ -84,9 +85,6 @@ pub struct StackNesting<'s> {
     /// text, as heatclient sends it.
     requested: Vec<(String, Arc<Val>)>,
     root_parameters: Option<Arc<[String]>>,
-    /// Every parameter declared, sorted, each once: worked out when first
-    /// asked for.
-    all_parameters: OnceLock<Vec<String>>,
     /// By parameter name, the templates the cache read that declare it.
     declarations: DeclarationIndex,
     /// By interface (its pointer): where its template comes in the
@@ -165,23 +163,30 @@ impl StackFacts for Nesting<'_> {
         self.stack.root_parameters.as_deref()
     }
 
-    fn all_parameters(&self) -> &[String] {
+    fn closest_parameters(&self, name: &str) -> Vec<String> {
         let stack = self.stack;
-        stack.all_parameters.get_or_init(|| {
-            let mut all: Vec<String> = (stack.declarations.names())
-                .filter(|(_, declaring)| declaring.iter().any(|i| stack.declares_in(i)))
-                .map(|(name, _)| name.clone())
-                .chain(
-                    stack
-                        .root_parameters
-                        .iter()
-                        .flat_map(|names| names.iter().cloned()),
-                )
-                .collect();
-            all.sort_unstable();
-            all.dedup();
-            all
-        })
+        // No suggestion is more than three edits away: a name whose length
+        // differs more is out before asking whether the stack declares it.
+        let near = |candidate: &str| {
+            !(name.is_ascii() && candidate.is_ascii()) || candidate.len().abs_diff(name.len()) <= 3
+        };
+        let declared = (stack.declarations.names())
+            .filter(|(candidate, declaring)| {
+                near(candidate) && declaring.iter().any(|i| stack.declares_in(i))
+            })
+            .map(|(candidate, _)| candidate.as_str());
+        let root = (stack.root_parameters.iter())
+            .flat_map(|names| names.iter())
+            .map(String::as_str)
+            .filter(|candidate| near(candidate));
+        // Sorted first: the index's order is the order templates were read.
+        let mut candidates: Vec<&str> = declared.chain(root).collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        crate::suggest::closest(name, candidates)
+            .into_iter()
+            .map(str::to_owned)
+            .collect()
     }
 
     fn declarations(&self, name: &str) -> Vec<Declared> {
@@ -309,7 +314,6 @@ impl Stack {
             defaults,
             requested,
             root_parameters,
-            all_parameters: OnceLock::new(),
             declarations: cache.declarations.clone(),
             declaring_order,
             deprecated,

@@ -305,12 +305,55 @@ pub struct UsesCache(Arc<Mutex<Kept>>);
 #[derive(Default)]
 struct Kept {
     uses: HashMap<String, Arc<Uses>>,
+    /// By URL and a hash of the values that decide them: the uses read
+    /// with those values, each beside the values (compared whole).
+    with_values: HashMap<(String, u64), Vec<(Vec<Option<V>>, Arc<Uses>)>>,
     /// The roots' parses, read again for other values.
     roots: HashMap<String, Arc<Parsed>>,
 }
 
-/// Most files whose uses a cache keeps.
+/// Most files (and, for roots, sets of values) whose uses a cache keeps.
 const MAX_KEPT: usize = 20_000;
+
+/// A hash of `values`, positions included, as equality compares them.
+fn hash_of(values: &[Option<V>]) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    fn walk(v: &V, state: &mut impl Hasher) {
+        std::mem::discriminant(v).hash(state);
+        match v {
+            V::Null => {}
+            V::Bool(b) => b.hash(state),
+            V::Int(i) => i.hash(state),
+            // Equal floats hash alike: 0.0 and -0.0 as one.
+            V::Float(f) => (if *f == 0.0 { 0.0 } else { *f }).to_bits().hash(state),
+            V::Str(s) | V::Resource(s) => s.hash(state),
+            V::List(items) => {
+                items.len().hash(state);
+                for item in items {
+                    item.at.hash(state);
+                    walk(&item.v, state);
+                }
+            }
+            V::Map(entries) => {
+                entries.len().hash(state);
+                for (key, item) in entries {
+                    key.hash(state);
+                    item.at.hash(state);
+                    walk(&item.v, state);
+                }
+            }
+            V::Unknown(why) => why.hash(state),
+        }
+    }
+    let mut state = foldhash::fast::FixedState::default().build_hasher();
+    for value in values {
+        match value {
+            Some(v) => walk(v, &mut state),
+            None => 0xff_u8.hash(&mut state),
+        }
+    }
+    state.finish()
+}
 
 impl UsesCache {
     fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
@@ -319,10 +362,9 @@ impl UsesCache {
 
     /// Forgets what was read of `url`, whose text changed.
     pub fn forget(&self, url: &str) {
-        let as_root = format!("{url}\n");
         let mut kept = self.lock();
-        kept.uses
-            .retain(|key, _| key != url && !key.starts_with(&as_root));
+        kept.uses.remove(url);
+        kept.with_values.retain(|(known, _), _| known != url);
         kept.roots.remove(url);
     }
 
@@ -343,9 +385,12 @@ impl UsesCache {
         if values.iter().all(Option::is_none) {
             return by_defaults;
         }
-        let key = format!("{url}\n{values:?}");
-        if let Some(known) = self.lock().uses.get(&key) {
-            return Arc::clone(known);
+        let key = (url.to_owned(), hash_of(&values));
+        let known = (self.lock().with_values.get(&key))
+            .and_then(|read| read.iter().find(|(with, _)| *with == values))
+            .map(|(_, uses)| Arc::clone(uses));
+        if let Some(known) = known {
+            return known;
         }
         let parsed = Arc::clone(
             self.lock()
@@ -355,8 +400,8 @@ impl UsesCache {
         );
         let read = Arc::new(Uses::read(parsed.borrow_dependent(), Some(given)));
         let mut kept = self.lock();
-        if kept.uses.len() < MAX_KEPT {
-            kept.uses.insert(key, Arc::clone(&read));
+        if kept.with_values.len() < MAX_KEPT {
+            (kept.with_values.entry(key).or_default()).push((values, Arc::clone(&read)));
         }
         read
     }

@@ -2,8 +2,8 @@
 
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::migrate::template_version::{declared, raise_version};
-use crate::lint::suggest::closest;
 use crate::lint::Rule;
+use crate::suggest::closest;
 use crate::syntax::NodeId;
 use crate::template::functions::is_any_function;
 use crate::template::TemplateVersion;

@@ -4,9 +4,9 @@ use serde_json::Value as Json;
 
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::schema::{problem, python_number, Kind};
-use crate::lint::suggest::closest;
 use crate::lint::Rule;
 use crate::stack::Passing;
+use crate::suggest::closest;
 use crate::syntax::{Entry, NodeId};
 use crate::template::value::{bool_from_string, literal, Val, V};
 use crate::template::DocumentKind;

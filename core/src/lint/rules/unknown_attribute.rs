@@ -2,8 +2,8 @@
 
 use crate::catalog::ResourceType;
 use crate::lint::context::{with_suggestions, Context};
-use crate::lint::suggest::closest;
 use crate::lint::{Rule, Subject};
+use crate::suggest::closest;
 use crate::text::TextRange;
 
 pub(crate) fn check(

@@ -1,8 +1,8 @@
 #![doc = include_str!("unknown_environment_parameter.md")]
 
 use crate::lint::context::{with_suggestions, Context};
-use crate::lint::suggest::closest;
 use crate::lint::Rule;
+use crate::suggest::closest;
 use crate::template::DocumentKind;
 
 /// Each key of an environment's `parameters` the root template does not

@@ -1,8 +1,8 @@
 #![doc = include_str!("unknown_nested_output.md")]
 
 use crate::lint::context::Context;
-use crate::lint::suggest::closest;
 use crate::lint::{context::with_suggestions, Related, Rule};
+use crate::suggest::closest;
 
 /// `get_attr` of a template resource, or of a group's members, naming an
 /// output their nested template lacks, in a file linted as part of its

@@ -1,8 +1,8 @@
 #![doc = include_str!("unknown_nested_property.md")]
 
 use crate::lint::context::{with_suggestions, Context};
-use crate::lint::suggest::closest;
 use crate::lint::{Related, Rule};
+use crate::suggest::closest;
 
 /// Each property of a template resource that its nested template has no
 /// parameter for, in a file linted as part of its stack.

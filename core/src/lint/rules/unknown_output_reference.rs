@@ -1,8 +1,8 @@
 #![doc = include_str!("unknown_output_reference.md")]
 
 use crate::lint::context::{with_suggestions, Context};
-use crate::lint::suggest::closest;
 use crate::lint::Rule;
+use crate::suggest::closest;
 
 /// `get_resource` and `Ref` in outputs.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {

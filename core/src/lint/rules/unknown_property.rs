@@ -2,8 +2,8 @@
 
 use crate::catalog::{Property, ResourceType};
 use crate::lint::context::{with_suggestions, Context};
-use crate::lint::suggest::closest;
 use crate::lint::{Rule, Subject};
+use crate::suggest::closest;
 use crate::syntax::NodeId;
 
 /// `key` (at `path`) of a resource's properties (`parent` is `None`) or of

@@ -1,8 +1,8 @@
 #![doc = include_str!("unknown_resource_reference.md")]
 
 use crate::lint::context::{with_suggestions, Context};
-use crate::lint::suggest::closest;
 use crate::lint::Rule;
+use crate::suggest::closest;
 use crate::template::Definition;
 use crate::text::TextRange;
 

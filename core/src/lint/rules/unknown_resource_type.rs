@@ -1,8 +1,8 @@
 #![doc = include_str!("unknown_resource_type.md")]
 
 use crate::lint::context::{with_suggestions, Context};
-use crate::lint::suggest::closest;
 use crate::lint::Rule;
+use crate::suggest::closest;
 use crate::text::TextRange;
 
 pub(crate) fn check(cx: &mut Context<'_, '_>, name: &str, range: TextRange) {

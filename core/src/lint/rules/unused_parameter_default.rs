@@ -1,7 +1,6 @@
 #![doc = include_str!("unused_parameter_default.md")]
 
 use crate::lint::context::{with_suggestions, Context};
-use crate::lint::suggest::closest;
 use crate::lint::Rule;
 use crate::template::DocumentKind;
 
@@ -21,12 +20,12 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         if stack.declares(name) {
             continue;
         }
-        let declared = stack.all_parameters();
+        let closest = stack.closest_parameters(name);
         let message = with_suggestions(
             format!(
                 "no template of the stack declares a parameter `{name}`: Heat ignores this default, so the setting never applies"
             ),
-            &closest(name, declared.iter().map(String::as_str)),
+            &closest.iter().map(String::as_str).collect::<Vec<_>>(),
         );
         cx.report(Rule::UnusedParameterDefault, tree.range(entry.key), message);
     }
