@@ -4,6 +4,7 @@
 //! come keeps one copy of each finding rather than every combination's
 //! reports until the last, which held most of the run's memory.
 
+use std::hash::BuildHasher;
 use std::sync::{Mutex, PoisonError};
 
 use foldhash::{HashMap, HashMapExt};
@@ -12,8 +13,9 @@ use heatwise_core::lint::{Diagnostic, Rule};
 use crate::input::{report_error, InputError};
 use crate::output::FileReport;
 
-/// Where a finding is and what it says: its range, its rule, its message.
-type Place = (u32, u32, Rule, String);
+/// Where a finding is and what it says: its range, its rule, a hash of
+/// its message (findings of one place are then compared whole).
+type Place = (u32, u32, Rule, u64);
 
 /// Where something was first met: the combination, then its place in
 /// that combination's reports. Sorting by it gives the order of a run
@@ -29,6 +31,7 @@ struct Merged {
     files: Vec<MergedFile>,
     index_of: HashMap<String, usize>,
     errors: Vec<(First, InputError)>,
+    messages: foldhash::fast::RandomState,
 }
 
 struct MergedFile {
@@ -95,7 +98,7 @@ impl Combined {
                     diagnostic.range.start,
                     diagnostic.range.end,
                     diagnostic.rule,
-                    diagnostic.message.clone(),
+                    merged.messages.hash_one(&diagnostic.message),
                 );
                 let candidates = file.by_place.entry(place).or_default();
                 let found = (candidates.iter().copied())

@@ -11,6 +11,7 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     // mapping of a template against every function name.
     let mut candidate_lower = Vec::new();
     let mut rows = Vec::new();
+    let name_letters = name_is_ascii.then(|| letters(&lower));
     let mut scored: Vec<(usize, &str)> = candidates
         .into_iter()
         .filter_map(|candidate| {
@@ -18,10 +19,14 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
                 return Some((0, candidate));
             }
             // ASCII names keep their length in lower case: too long or
-            // too short a candidate is out before any work.
-            if name_is_ascii && candidate.is_ascii() && candidate.len().abs_diff(name.len()) > limit
-            {
-                return None;
+            // too short a candidate is out before any work, and so is one
+            // whose letters differ too much.
+            if let (Some(name_letters), true) = (&name_letters, candidate.is_ascii()) {
+                if candidate.len().abs_diff(name.len()) > limit
+                    || letters_apart(name_letters, lower.len(), candidate) > limit
+                {
+                    return None;
+                }
             }
             candidate_lower.clear();
             if candidate.is_ascii() {
@@ -46,6 +51,33 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .take(3)
         .map(|(_, c)| c)
         .collect()
+}
+
+/// How many times each ASCII character is in `lower`.
+fn letters(lower: &[char]) -> [u16; 128] {
+    let mut counts = [0_u16; 128];
+    for &c in lower {
+        counts[c as usize & 127] += 1;
+    }
+    counts
+}
+
+/// The bag distance between a name (its `letters`, `length` of them) and
+/// the ASCII `candidate` in lower case: how many characters the one has
+/// that the other lacks, the larger side. No edit changes it by more than
+/// one and a transposition not at all, so it is at most the edit distance.
+fn letters_apart(letters: &[u16; 128], length: usize, candidate: &str) -> usize {
+    let mut left = *letters;
+    let mut extra = 0;
+    for byte in candidate.bytes() {
+        let slot = &mut left[usize::from(byte.to_ascii_lowercase() & 127)];
+        match slot.checked_sub(1) {
+            Some(fewer) => *slot = fewer,
+            None => extra += 1,
+        }
+    }
+    let matched = candidate.len() - extra;
+    extra.max(length - matched)
 }
 
 /// Levenshtein distance with transpositions counted as one edit, or `None`
@@ -102,6 +134,37 @@ mod tests {
         assert_eq!(closest("Network", names), ["network"]);
         assert_eq!(closest("network_ids", names), ["network_id"]);
         assert!(closest("flavor", names).is_empty());
+    }
+
+    #[test]
+    fn letters_apart_is_never_more_than_the_edit_distance() {
+        let names = [
+            "network",
+            "netwrok",
+            "networks",
+            "nteworK",
+            "RootStackName",
+            "RootStackNames",
+            "StackName",
+            "ab",
+            "ba",
+            "abc",
+            "",
+            "xyz",
+            "NeutronNetworkType",
+        ];
+        let mut rows = Vec::new();
+        for a in names {
+            for b in names {
+                let lower: Vec<char> = a.to_ascii_lowercase().chars().collect();
+                let other: Vec<char> = b.to_ascii_lowercase().chars().collect();
+                let apart = letters_apart(&letters(&lower), lower.len(), b);
+                let distance = edit_distance(&lower, &other, 64, &mut rows).expect("within 64");
+                assert!(apart <= distance, "{a} / {b}: {apart} > {distance}");
+            }
+        }
+        assert_eq!(letters_apart(&letters(&['a', 'b']), 2, "BA"), 0);
+        assert_eq!(letters_apart(&letters(&['a', 'b', 'c']), 3, "xyz"), 3);
     }
 
     #[test]

@@ -322,13 +322,13 @@ impl Registry {
         resource: Option<&str>,
         known: &dyn Fn(&str) -> bool,
     ) -> Resolution {
-        let mut filed = Vec::new();
+        let mut filed = Filed::default();
         let resolution = Memory {
             registry: self,
             filed: &mut filed,
         }
         .resolve(type_name, resource, known);
-        for (key, slot) in filed {
+        for (key, slot) in filed.entries {
             self.file_under(key, slot);
         }
         resolution
@@ -340,9 +340,41 @@ impl Registry {
 /// each template of a stack does not copy the registry.
 struct Memory<'r, 'f> {
     registry: &'r Registry,
-    /// Entries filed by resolving, by key: each replaces the registry's
-    /// entry of that key, if there is one.
-    filed: &'f mut Vec<(String, Arc<Slot>)>,
+    /// Entries filed by resolving: each replaces the registry's entry of
+    /// that key, if there is one.
+    filed: &'f mut Filed,
+}
+
+/// Entries filed by resolving, in the order filed, found by key: a
+/// template's resolver files one for nearly every type it resolves, and
+/// looks each type up among them.
+#[derive(Default)]
+struct Filed {
+    entries: Vec<(String, Arc<Slot>)>,
+    index: HashMap<String, usize>,
+    /// Where the keys ending in `*` that the registry has no entry of
+    /// are in `entries`.
+    new_globs: Vec<usize>,
+}
+
+impl Filed {
+    fn get(&self, key: &str) -> Option<&Arc<Slot>> {
+        self.index.get(key).map(|&at| &self.entries[at].1)
+    }
+
+    fn file(&mut self, registry: &Registry, key: &str, slot: Arc<Slot>) {
+        match self.index.get(key) {
+            Some(&at) => self.entries[at].1 = slot,
+            None => {
+                let at = self.entries.len();
+                if key.ends_with('*') && !registry.index.contains_key(key) {
+                    self.new_globs.push(at);
+                }
+                self.index.insert(key.to_owned(), at);
+                self.entries.push((key.to_owned(), slot));
+            }
+        }
+    }
 }
 
 impl Memory<'_, '_> {
@@ -379,10 +411,7 @@ impl Memory<'_, '_> {
             };
             match self.resolve_within(&next, resource, known, depth + 1) {
                 Some(found @ Resolution::Type(_)) => {
-                    match self.filed.iter_mut().find(|(key, _)| key == type_name) {
-                        Some((_, old)) => *old = slot,
-                        None => self.filed.push((type_name.to_owned(), slot)),
-                    }
+                    self.filed.file(self.registry, type_name, slot);
                     return Some(found);
                 }
                 Some(found) => return Some(found),
@@ -395,22 +424,15 @@ impl Memory<'_, '_> {
     /// The top-level entries whose key ends in `*`, in the registry's
     /// order, each as filed: an entry filed under an existing key takes
     /// its place, one under a new key comes after them.
-    fn globs(&self) -> impl Iterator<Item = (&String, &Arc<Slot>)> {
-        let filed = |key: &String| self.filed.iter().find(|(k, _)| k == key);
+    fn globs(&self) -> impl Iterator<Item = &Arc<Slot>> {
+        let filed = &*self.filed;
         let registry = &self.registry.entries;
-        self.registry
-            .globs
-            .iter()
+        (self.registry.globs.iter())
             .map(move |&at| {
                 let (key, slot) = &registry[at];
-                filed(key).map_or((key, slot), |(k, s)| (k, s))
+                filed.get(key).unwrap_or(slot)
             })
-            .chain(
-                self.filed
-                    .iter()
-                    .filter(|(key, _)| key.ends_with('*') && !self.registry.index.contains_key(key))
-                    .map(|(k, s)| (k, s)),
-            )
+            .chain(filed.new_globs.iter().map(|&at| &filed.entries[at].1))
     }
 
     /// The environments' entries for a type, in the order Heat tries them.
@@ -418,8 +440,8 @@ impl Memory<'_, '_> {
     /// unless an entry of that very name says otherwise.
     fn candidates(&self, type_name: &str, resource: Option<&str>) -> Vec<Arc<Slot>> {
         let mut found: Vec<Arc<Slot>> = Vec::new();
-        let exact = match self.filed.iter().find(|(key, _)| key == type_name) {
-            Some((_, slot)) => Some(slot),
+        let exact = match self.filed.get(type_name) {
+            Some(slot) => Some(slot),
             None => (self.registry.index.get(type_name)).map(|&at| &self.registry.entries[at].1),
         };
         match exact {
@@ -439,7 +461,7 @@ impl Memory<'_, '_> {
         }) {
             found.push(Arc::clone(slot));
         }
-        for (_, slot) in self.globs() {
+        for slot in self.globs() {
             if let Info::Glob { prefix, value } = &slot.info {
                 if type_name != value && type_name.starts_with(prefix.as_str()) {
                     found.push(Arc::clone(slot));
@@ -479,7 +501,7 @@ impl TypeMapping for Registry {
     }
 
     fn resolver(&self) -> Resolver<'_> {
-        let mut filed = Vec::new();
+        let mut filed = Filed::default();
         Box::new(move |type_name, resource, known| {
             Memory {
                 registry: self,
