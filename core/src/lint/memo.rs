@@ -229,7 +229,7 @@ impl Kept {
             Question::IsComplete(answer) => facts.is_complete() == *answer,
             Question::DeprecatedBy(name, answer) => facts.deprecated_by(name) == answer.as_deref(),
             Question::Creates(url, answer) => facts.creates(url) == *answer,
-            Question::Passing(name, answer) => facts.passing(name) == *answer,
+            Question::Passing(name, answer) => facts.passes(name, answer),
             Question::Depth(answer) => facts.depth() == *answer,
             Question::ReadAtCreate(name, answer) => facts.read_at_create(name) == *answer,
             Question::Declarations(name, answer) => facts.declared(name) == *answer,

@@ -76,7 +76,7 @@ impl<'s> StackLinter<'s> {
             (options.target, options.limits),
             &references,
             &facts,
-            self.nesting.registry(),
+            &self.nesting.type_mapping(),
             |template, recording| {
                 lint_template(
                     template,

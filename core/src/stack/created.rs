@@ -290,17 +290,29 @@ impl StackNesting<'_> {
     /// out once for each (the linter asks again for every file it could
     /// reuse the findings of).
     pub(super) fn passing(&self, file: FileId, name: &str) -> Passing {
+        self.with_passing(file, name, Passing::clone)
+    }
+
+    /// `read` of what [`StackNesting::passing`] answers, without copying
+    /// it: the lint memo compares it with an earlier answer.
+    pub(super) fn with_passing<R>(
+        &self,
+        file: FileId,
+        name: &str,
+        read: impl FnOnce(&Passing) -> R,
+    ) -> R {
         let lock = || self.passings.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(known) = lock().get(&file).and_then(|by_name| by_name.get(name)) {
-            return known.clone();
+            return read(known);
         }
         let passing = self.passing_anew(file, name);
+        let answer = read(&passing);
         let mut passings = lock();
         passings
             .entry(file)
             .or_default()
-            .insert(name.to_owned(), passing.clone());
-        passing
+            .insert(name.to_owned(), passing);
+        answer
     }
 
     fn passing_anew(&self, file: FileId, name: &str) -> Passing {

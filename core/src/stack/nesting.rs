@@ -103,6 +103,8 @@ pub struct StackNesting<'s> {
     pub(super) uses_cache: super::uses::UsesCache,
     /// The environments' registry.
     pub(super) registry: super::Registry,
+    /// What its types resolve to, shared by the stack's files.
+    resolutions: super::registry::Resolutions,
     /// What [`StackNesting::passing`] found, by file, then by parameter
     /// (looked up without making a key).
     pub(super) passings: std::sync::Mutex<HashMap<FileId, HashMap<String, Passing>>>,
@@ -127,6 +129,15 @@ impl Nesting<'_> {
     pub fn shared_by_registry(&self, written: &str) -> Option<&Arc<Interface>> {
         let id = self.stack.by_registry.get(written)?;
         self.stack.interfaces[*id].as_ref()
+    }
+
+    /// Whether [`StackFacts::passing`] answers `answer`, without copying
+    /// the answer.
+    pub fn passes(&self, name: &str, answer: &Passing) -> bool {
+        match self.file {
+            Some(file) => (self.stack).with_passing(file, name, |passing| passing == answer),
+            None => *answer == Passing::Unknown,
+        }
     }
 
     /// [`StackFacts::declarations`].
@@ -322,6 +333,7 @@ impl Stack {
             root_uses: OnceLock::new(),
             uses_cache: cache.uses.clone(),
             registry: self.registry_with(cache),
+            resolutions: Default::default(),
             passings: Default::default(),
             // A file that is not there, or that no URL names, declares
             // nothing to Heat either (heatclient refuses to send the stack):
@@ -355,6 +367,14 @@ impl<'s> StackNesting<'s> {
     /// The registry of the stack's environments.
     pub fn registry(&self) -> &super::Registry {
         &self.registry
+    }
+
+    /// The registry, its resolutions shared by the files of the stack.
+    pub fn type_mapping(&self) -> super::registry::SharedResolutions<'_> {
+        super::registry::SharedResolutions {
+            registry: &self.registry,
+            resolutions: &self.resolutions,
+        }
     }
 
     /// What the environments' `parameter_defaults` give `name`: a nested

@@ -481,6 +481,92 @@ impl Memory<'_, '_> {
     }
 }
 
+/// The resolutions of one registry, shared by the resolvers of every file
+/// of a stack when the registry has no entry scoped to a resource and no
+/// pattern: then what a type resolves to follows from its name and from
+/// which types Heat knows, not from what was resolved before it. Each
+/// is kept with the types it asked Heat about, asked again (so that a
+/// caller that records them sees them) and compared before it is reused.
+#[derive(Default)]
+pub struct Resolutions(std::sync::Mutex<HashMap<String, Kept>>);
+
+/// A resolution, and the types it asked Heat about with the answers.
+type Kept = (Resolution, Vec<(String, bool)>);
+
+/// Most resolutions kept.
+const MAX_RESOLUTIONS: usize = 20_000;
+
+impl Resolutions {
+    fn kept(&self) -> std::sync::MutexGuard<'_, HashMap<String, Kept>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl Registry {
+    /// Whether what a type resolves to depends on its name alone (see
+    /// [`Resolutions`]).
+    fn resolves_alike(&self) -> bool {
+        self.scoped.is_empty() && self.globs.is_empty()
+    }
+
+    /// [`TypeMapping::resolver`], reusing `resolutions` where the
+    /// registry allows (see [`Resolutions`]).
+    pub fn resolver_sharing<'r>(&'r self, resolutions: &'r Resolutions) -> Resolver<'r> {
+        if !self.resolves_alike() {
+            return self.resolver();
+        }
+        let mut filed = Filed::default();
+        Box::new(move |type_name, resource, known| {
+            // A type named like a pattern, once filed, is one for the types
+            // this resolver resolves after it: they are its own.
+            let alike = filed.new_globs.is_empty() && !type_name.ends_with('*');
+            let reused = (resolutions.kept().get(type_name).cloned()).filter(|(_, asked)| {
+                alike && asked.iter().all(|(name, answer)| known(name) == *answer)
+            });
+            if let Some((resolution, _)) = reused {
+                return resolution;
+            }
+            let asked = std::cell::RefCell::new(Vec::new());
+            let asking = |name: &str| {
+                let answer = known(name);
+                asked.borrow_mut().push((name.to_owned(), answer));
+                answer
+            };
+            let resolution = Memory {
+                registry: self,
+                filed: &mut filed,
+            }
+            .resolve(type_name, resource, &asking);
+            let mut kept = resolutions.kept();
+            if alike && kept.len() < MAX_RESOLUTIONS {
+                kept.insert(
+                    type_name.to_owned(),
+                    (resolution.clone(), asked.into_inner()),
+                );
+            }
+            resolution
+        })
+    }
+}
+
+/// A registry whose resolvers share their [`Resolutions`].
+pub struct SharedResolutions<'r> {
+    pub registry: &'r Registry,
+    pub resolutions: &'r Resolutions,
+}
+
+impl TypeMapping for SharedResolutions<'_> {
+    fn maps_nothing(&self) -> bool {
+        self.registry.is_empty()
+    }
+
+    fn resolver(&self) -> Resolver<'_> {
+        self.registry.resolver_sharing(self.resolutions)
+    }
+}
+
 /// Resolves one template's types, remembering as Heat's registry does.
 pub type Resolver<'r> =
     Box<dyn FnMut(&str, Option<&str>, &dyn Fn(&str) -> bool) -> Resolution + 'r>;
