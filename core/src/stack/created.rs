@@ -342,10 +342,10 @@ impl StackNesting<'_> {
                 None => Passing::Unknown,
                 Some(passes) => match passes.iter().rev().find(|(n, _)| n == name) {
                     None => Passing::Nothing,
-                    Some((_, Passed::Literal(value))) => Passing::Value(value.clone()),
+                    Some((_, Passed::Literal(value))) => Passing::Value(Arc::clone(value)),
                     Some((_, Passed::Parameter(own))) => {
                         match self.value_in(creation, parent, own, depth + 1) {
-                            Some(value) => Passing::Value(value),
+                            Some(value) => Passing::Value(Arc::new(value)),
                             None => Passing::Unknown,
                         }
                     }
@@ -383,7 +383,7 @@ impl StackNesting<'_> {
                 .or_else(default);
         }
         match self.passing_at(creation, file, name, depth) {
-            Passing::Value(value) => Some(value),
+            Passing::Value(value) => Some(Arc::unwrap_or_clone(value)),
             Passing::Nothing => self
                 .given_default(name)
                 .map(|given| given.v.clone())
@@ -407,7 +407,7 @@ impl StackNesting<'_> {
         let values: Vec<(&str, Val)> = (by_defaults.decided_by.iter())
             .filter_map(|name| {
                 let value = match self.passing_at(creation, file, name, 0) {
-                    Passing::Value(value) => value,
+                    Passing::Value(value) => Arc::unwrap_or_clone(value),
                     Passing::Default(given) => given.v.clone(),
                     Passing::Nothing => self.given_default(name)?.v.clone(),
                     Passing::Unknown => return None,
@@ -487,13 +487,13 @@ mod tests {
         // root's default → member's `d` → inner's `size`.
         assert_eq!(
             passing(root, "{}", "inner.yaml", "size"),
-            Passing::Value(V::Int(4))
+            Passing::Value(Arc::new(V::Int(4)))
         );
         // The environment's value wins over the root's default.
         let env = "parameters: {r: 7}\n";
         assert_eq!(
             passing(root, env, "inner.yaml", "size"),
-            Passing::Value(V::Int(7))
+            Passing::Value(Arc::new(V::Int(7)))
         );
         // Not passed: the environments' parameter_defaults, else nothing.
         assert_eq!(passing(root, "{}", "member.yaml", "e"), Passing::Nothing);

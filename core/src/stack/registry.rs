@@ -522,11 +522,13 @@ impl Registry {
             // A type named like a pattern, once filed, is one for the types
             // this resolver resolves after it: they are its own.
             let alike = filed.new_globs.is_empty() && !type_name.ends_with('*');
-            let reused = (resolutions.kept().get(type_name).cloned()).filter(|(_, asked)| {
-                alike && asked.iter().all(|(name, answer)| known(name) == *answer)
-            });
-            if let Some((resolution, _)) = reused {
-                return resolution;
+            if alike {
+                let kept = resolutions.kept();
+                let reused = (kept.get(type_name))
+                    .filter(|(_, asked)| asked.iter().all(|(name, answer)| known(name) == *answer));
+                if let Some((resolution, _)) = reused {
+                    return resolution.clone();
+                }
             }
             let asked = std::cell::RefCell::new(Vec::new());
             let asking = |name: &str| {

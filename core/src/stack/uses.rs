@@ -15,7 +15,8 @@ use crate::text::TextRange;
 /// What one use passes a property.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Passed {
-    Literal(V),
+    /// Shared: the memo compares what a use passes by its pointer first.
+    Literal(Arc<V>),
     /// `get_param` of one of the using template's own parameters.
     Parameter(String),
     /// Anything else: known only when the stack runs.
@@ -250,7 +251,7 @@ fn passes(template: &Template<'_>, mapping: NodeId, member: bool) -> Vec<(String
                 Some(_) => Passed::Computed,
                 None if member && tree.source(entry.value).contains('%') => Passed::Computed,
                 None => match template.plain_literal(entry.value) {
-                    Some(value) => Passed::Literal(value.v),
+                    Some(value) => Passed::Literal(Arc::new(value.v)),
                     None => Passed::Computed,
                 },
             };
