@@ -11,7 +11,7 @@
 use std::sync::{Arc, PoisonError};
 
 use crate::hash::{HashMap, HashMapExt};
-use crate::template::value::{Val, V};
+use crate::template::value::Val;
 use crate::text::TextRange;
 
 use super::creation::{Creation, Passing};
@@ -345,7 +345,7 @@ impl StackNesting<'_> {
                     Some((_, Passed::Literal(value))) => Passing::Value(Arc::clone(value)),
                     Some((_, Passed::Parameter(own))) => {
                         match self.value_in(creation, parent, own, depth + 1) {
-                            Some(value) => Passing::Value(Arc::new(value)),
+                            Some(value) => Passing::Value(value),
                             None => Passing::Unknown,
                         }
                     }
@@ -366,7 +366,13 @@ impl StackNesting<'_> {
 
     /// The value parameter `name` has in the stacks Heat makes of `file`,
     /// as written (its type's reading is the linter's).
-    fn value_in(&self, creation: &Creation, file: FileId, name: &str, depth: usize) -> Option<V> {
+    fn value_in(
+        &self,
+        creation: &Creation,
+        file: FileId,
+        name: &str,
+        depth: usize,
+    ) -> Option<Arc<Val>> {
         if depth > MAX_DEPTH {
             return None;
         }
@@ -374,21 +380,14 @@ impl StackNesting<'_> {
         let default = || {
             (uses.defaults.iter().rev())
                 .find(|(n, _)| n == name)
-                .map(|(_, value)| value.clone())
+                .map(|(_, value)| Arc::new(Val::new(value.clone(), TextRange::empty(0))))
         };
         if self.stack.files[file].role == Role::Root {
-            return self
-                .given(name)
-                .map(|given| given.v.clone())
-                .or_else(default);
+            return self.given(name).or_else(default);
         }
         match self.passing_at(creation, file, name, depth) {
-            Passing::Value(value) => Some(Arc::unwrap_or_clone(value)),
-            Passing::Nothing => self
-                .given_default(name)
-                .map(|given| given.v.clone())
-                .or_else(default),
-            Passing::Default(value) => Some(value.v.clone()),
+            Passing::Value(value) | Passing::Default(value) => Some(value),
+            Passing::Nothing => self.given_default(name).or_else(default),
             Passing::Unknown => None,
         }
     }
@@ -407,7 +406,7 @@ impl StackNesting<'_> {
         let values: Vec<(&str, Val)> = (by_defaults.decided_by.iter())
             .filter_map(|name| {
                 let value = match self.passing_at(creation, file, name, 0) {
-                    Passing::Value(value) => Arc::unwrap_or_clone(value),
+                    Passing::Value(value) => value.v.clone(),
                     Passing::Default(given) => given.v.clone(),
                     Passing::Nothing => self.given_default(name)?.v.clone(),
                     Passing::Unknown => return None,
@@ -450,6 +449,7 @@ impl StackNesting<'_> {
 mod tests {
     use super::*;
     use crate::stack::{GatherCache, MemoryFiles, Stack};
+    use crate::template::value::V;
 
     const INNER: &str = "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\n";
     const MEMBER: &str = "heat_template_version: 2018-08-31\nparameters:\n  d: {type: number, default: 9}\n  e: {type: string, default: x}\nresources:\n  deep: {type: inner.yaml, properties: {size: {get_param: d}}}\n";
@@ -487,13 +487,13 @@ mod tests {
         // root's default → member's `d` → inner's `size`.
         assert_eq!(
             passing(root, "{}", "inner.yaml", "size"),
-            Passing::Value(Arc::new(V::Int(4)))
+            Passing::Value(Arc::new(Val::new(V::Int(4), TextRange::empty(0))))
         );
         // The environment's value wins over the root's default.
         let env = "parameters: {r: 7}\n";
         assert_eq!(
             passing(root, env, "inner.yaml", "size"),
-            Passing::Value(Arc::new(V::Int(7)))
+            Passing::Value(Arc::new(Val::new(V::Int(7), TextRange::empty(0))))
         );
         // Not passed: the environments' parameter_defaults, else nothing.
         assert_eq!(passing(root, "{}", "member.yaml", "e"), Passing::Nothing);

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::hash::HashMap;
-use crate::template::value::{Val, V};
+use crate::template::value::Val;
 
 use super::gather::FileId;
 use super::uses::Uses;
@@ -13,9 +13,10 @@ use super::uses::Uses;
 /// What the uses of a nested template pass one of its parameters.
 #[derive(Clone, Debug)]
 pub enum Passing {
-    /// Every use passes this value (shared with what the uses pass, so
-    /// that answers to the same question compare by pointer).
-    Value(Arc<V>),
+    /// Every use passes this value (shared with what the uses pass or
+    /// the environments give, so that answers to the same question compare
+    /// by pointer; compared by value, not place).
+    Value(Arc<Val>),
     /// No use passes it, and the environments' `parameter_defaults` give
     /// this value (shared: TripleO's are large).
     Default(Arc<Val>),
@@ -29,7 +30,7 @@ pub enum Passing {
 impl PartialEq for Passing {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
-            (Passing::Value(a), Passing::Value(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Passing::Value(a), Passing::Value(b)) => Arc::ptr_eq(a, b) || a.v == b.v,
             (Passing::Default(a), Passing::Default(b)) => Arc::ptr_eq(a, b) || a == b,
             (Passing::Nothing, Passing::Nothing) | (Passing::Unknown, Passing::Unknown) => true,
             _ => false,

@@ -16,7 +16,8 @@ use crate::text::TextRange;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Passed {
     /// Shared: the memo compares what a use passes by its pointer first.
-    Literal(Arc<V>),
+    /// Its place is left out: it is the using template's, not the used.
+    Literal(Arc<Val>),
     /// `get_param` of one of the using template's own parameters.
     Parameter(String),
     /// Anything else: known only when the stack runs.
@@ -251,7 +252,9 @@ fn passes(template: &Template<'_>, mapping: NodeId, member: bool) -> Vec<(String
                 Some(_) => Passed::Computed,
                 None if member && tree.source(entry.value).contains('%') => Passed::Computed,
                 None => match template.plain_literal(entry.value) {
-                    Some(value) => Passed::Literal(Arc::new(value.v)),
+                    Some(value) => {
+                        Passed::Literal(Arc::new(Val::new(value.v, TextRange::empty(0))))
+                    }
                     None => Passed::Computed,
                 },
             };

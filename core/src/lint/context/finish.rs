@@ -30,10 +30,7 @@ impl Context<'_, '_> {
                 .given(name)
                 .map(|v| (Val::clone(&v), Origin::Environment)),
             Some(stack) => match stack.passing(name) {
-                Passing::Value(v) => Some((
-                    placeless(std::sync::Arc::unwrap_or_clone(v)),
-                    Origin::Parent,
-                )),
+                Passing::Value(v) => Some((placeless(v.v.clone()), Origin::Parent)),
                 Passing::Default(v) => Some((placeless(v.v.clone()), Origin::Environment)),
                 Passing::Nothing => None,
                 Passing::Unknown => return None,
