@@ -312,7 +312,12 @@ fn lint_stack_combinations(
     if let Ok(urls) = stack.urls() {
         let files = stack.files(&urls);
         let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut warm.cache);
-        StackLinter::new(&gathered, &mut warm.cache);
+        let linter = StackLinter::new(&gathered, &mut warm.cache);
+        // The stack's own files linted once, on every core, into the memo:
+        // an environment changes what a handful of them read, and the
+        // threads would otherwise each lint all of them for their first
+        // combination at the same time.
+        in_parallel(&linter.files(), |&file| linter.lint_with(file, options, &memo));
     }
     // What the threads read and kept is left to the process's exit: the
     // command ends once the combinations are merged, and freeing a few
