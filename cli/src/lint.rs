@@ -317,7 +317,9 @@ fn lint_stack_combinations(
         // an environment changes what a handful of them read, and the
         // threads would otherwise each lint all of them for their first
         // combination at the same time.
-        in_parallel(&linter.files(), |&file| linter.lint_with(file, options, &memo));
+        in_parallel(&linter.files(), |&file| {
+            linter.lint_with(file, options, &memo)
+        });
     }
     // What the threads read and kept is left to the process's exit: the
     // command ends once the combinations are merged, and freeing a few

@@ -83,6 +83,11 @@ impl StackNesting<'_> {
                 by_type[reference.from].push((reference.range, *id));
             }
         }
+        // Sorted by range, for `children` to find a use's by halving (a
+        // chain's template uses a hundred services, each looked up).
+        for named in &mut by_type {
+            named.sort_by_key(|(range, _)| *range);
+        }
         let roots: Vec<FileId> = (0..files.len())
             .filter(|&id| files[id].role == Role::Root)
             .collect();
@@ -229,9 +234,13 @@ impl StackNesting<'_> {
         let mut resolver = (!registry.maps_nothing()).then(|| registry.resolver());
         (uses.uses.iter().enumerate())
             .filter_map(|(index, used)| {
-                let named = (used.type_range)
-                    .and_then(|range| by_type[file].iter().find(|(at, _)| *at == range));
-                if let Some(&(_, child)) = named {
+                let named = (used.type_range).and_then(|range| {
+                    let named = &by_type[file];
+                    let at = named.partition_point(|(at, _)| *at < range);
+                    let &(found, child) = named.get(at)?;
+                    (found == range).then_some(child)
+                });
+                if let Some(child) = named {
                     return Some((index, child));
                 }
                 // A type the environments map to a template (the same for

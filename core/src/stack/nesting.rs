@@ -121,8 +121,11 @@ pub struct Nesting<'n> {
 impl Nesting<'_> {
     /// [`StackFacts::by_type`], shared.
     pub fn shared_by_type(&self, range: TextRange) -> Option<&Arc<Interface>> {
-        let (_, id) = self.by_range.iter().find(|(at, _)| *at == range)?;
-        self.stack.interfaces[*id].as_ref()
+        // The first with that range, as the references are written.
+        let at = (self.by_range).partition_point(|(at, _)| *at < range);
+        let &(found, id) = self.by_range.get(at)?;
+        (found == range).then_some(())?;
+        self.stack.interfaces[id].as_ref()
     }
 
     /// [`StackFacts::by_registry`], shared.
@@ -455,13 +458,15 @@ impl<'s> StackNesting<'s> {
 
     /// What the resources of `file`, whose `references` these are, reach.
     pub fn of(&self, file: Option<FileId>, references: &[Reference]) -> Nesting<'_> {
-        let by_range = references
+        let mut by_range: Vec<(TextRange, FileId)> = references
             .iter()
             .filter_map(|r| match (r.kind, &r.target) {
                 (ReferenceKind::Type, Target::File(id)) => Some((r.range, *id)),
                 _ => None,
             })
             .collect();
+        // Stable: of two with one range, the first written comes first.
+        by_range.sort_by_key(|(range, _)| *range);
         Nesting {
             stack: self,
             file,
