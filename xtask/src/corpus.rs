@@ -72,17 +72,29 @@ pub const BENCH_TREES: &[BenchTree] = &[
     BenchTree {
         version: "8.4.1",
         sha256: "9c4800e6e0d9cdaa95c90e4f5db7612960ef267eba88804df117fc651d98f5d9",
-        url: "https://files.pythonhosted.org/packages/50/7d/139b3bc501520065fdf269135665c8989ca7a24398d9f27821cc8b31e357/tripleo-heat-templates-8.4.1.tar.gz",
+        url: concat!(
+            "https://files.pythonhosted.org/packages/50/7d/",
+            "139b3bc501520065fdf269135665c8989ca7a24398d9f27821cc8b31e357/",
+            "tripleo-heat-templates-8.4.1.tar.gz"
+        ),
     },
     BenchTree {
         version: "11.6.0",
         sha256: "c70061e2388fe28ed591a07651452b674f88eeb797acaf7f50b8dc41b2916ba2",
-        url: "https://files.pythonhosted.org/packages/37/e2/ce5e87eef303ef66869246d5c0d9ad16aacdabcf11ec9eca9e1e6bbd4baa/tripleo-heat-templates-11.6.0.tar.gz",
+        url: concat!(
+            "https://files.pythonhosted.org/packages/37/e2/",
+            "ce5e87eef303ef66869246d5c0d9ad16aacdabcf11ec9eca9e1e6bbd4baa/",
+            "tripleo-heat-templates-11.6.0.tar.gz"
+        ),
     },
     BenchTree {
         version: "14.3.0",
         sha256: "91359ad8a83c99d0fa257abcaed9fb6bd36f876d76c2473e824f07d6ce87974e",
-        url: "https://files.pythonhosted.org/packages/49/4e/3bd8d7f0d90e27cb0003627308d231e6b7233f7348ef8a8c208551e6d854/tripleo-heat-templates-14.3.0.tar.gz",
+        url: concat!(
+            "https://files.pythonhosted.org/packages/49/4e/",
+            "3bd8d7f0d90e27cb0003627308d231e6b7233f7348ef8a8c208551e6d854/",
+            "tripleo-heat-templates-14.3.0.tar.gz"
+        ),
     },
 ];
 
@@ -106,11 +118,7 @@ pub fn bench_tree(env: &Env, tree: &BenchTree) -> Result<PathBuf, String> {
             .ok_or("`python3` is not on PATH: it fetches the benched trees")?;
         env.run(
             env.command(python)
-                .args([
-                    "-c",
-                    "import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])",
-                    tree.url,
-                ])
+                .args(["-c", FETCH, tree.url])
                 .arg(&archive),
         )?;
         if !digest_is(env, &archive, tree.sha256)? {
@@ -126,6 +134,10 @@ pub fn bench_tree(env: &Env, tree: &BenchTree) -> Result<PathBuf, String> {
     render_archive(env, tree.version, tree.sha256, &archive, &out)?;
     Ok(out)
 }
+
+/// Python that saves the URL it is given to the path it is given.
+const FETCH: &str =
+    "import sys, urllib.request\nurllib.request.urlretrieve(sys.argv[1], sys.argv[2])";
 
 /// Whether `file` is there with the SHA-256 digest `sha256`.
 fn digest_is(env: &Env, file: &Path, sha256: &str) -> Result<bool, String> {
@@ -262,4 +274,33 @@ pub fn install(env: &Env) -> Result<(), String> {
     tar.args(["*.yaml", &format!("{prefix}/LICENSE")]);
     env.run(&mut tar)?;
     std::fs::write(&stamp, SHA256).map_err(|e| format!("cannot write {}: {e}", stamp.display()))
+}
+
+/// The YAML files under `dir` (`.yaml`, `.yml`, `.template`), sorted,
+/// hidden ones left out.
+pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let hidden = path
+                .file_name()
+                .is_some_and(|name| name.to_string_lossy().starts_with('.'));
+            if hidden {
+                continue;
+            }
+            if path.is_dir() {
+                pending.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|ext| ext == "yaml" || ext == "yml" || ext == "template")
+            {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
 }

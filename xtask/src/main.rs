@@ -22,6 +22,7 @@
 mod bench;
 mod bench_migrate;
 mod bench_scan;
+mod bench_stack;
 mod catalog;
 mod corpus;
 mod env;

@@ -311,10 +311,13 @@ struct Kept {
     uses: HashMap<String, Arc<Uses>>,
     /// By URL and a hash of the values that decide them: the uses read
     /// with those values, each beside the values (compared whole).
-    with_values: HashMap<(String, u64), Vec<(Vec<Option<V>>, Arc<Uses>)>>,
+    with_values: HashMap<(String, u64), Vec<ReadWith>>,
     /// The roots' parses, read again for other values.
     roots: HashMap<String, Arc<Parsed>>,
 }
+
+/// Uses read with the values that decide them.
+type ReadWith = (Vec<Option<V>>, Arc<Uses>);
 
 /// Most files (and, for roots, sets of values) whose uses a cache keeps.
 const MAX_KEPT: usize = 20_000;
