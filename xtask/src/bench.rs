@@ -24,7 +24,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::env::Env;
 use crate::{catalog, corpus, oracle};
@@ -110,19 +110,11 @@ fn versus_heat(env: &Env) -> Result<(), String> {
     ));
     let mut best = Duration::MAX;
     for _ in 0..HEATWISE_RUNS {
-        let started = Instant::now();
-        let output = Command::new(&heatwise)
-            .args(["lint", "--format", "json", "--fail-on", "error"])
-            .args(&templates)
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", heatwise.display()))?;
-        let elapsed = started.elapsed();
-        if output.status.code().is_none_or(|code| code > 1) {
-            return Err(format!(
-                "heatwise lint failed: {}",
-                String::from_utf8_lossy(&output.stderr)
-            ));
-        }
+        let (elapsed, _) = crate::env::timed(
+            Command::new(&heatwise)
+                .args(["lint", "--format", "json", "--fail-on", "error"])
+                .args(&templates),
+        )?;
         best = best.min(elapsed);
     }
 

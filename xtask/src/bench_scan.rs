@@ -113,17 +113,7 @@ pub fn run(env: &Env, heatwise: &Path) -> Result<(), String> {
                 .env("OS_AUTH_TYPE", "none")
                 .env("OS_ENDPOINT", &endpoint);
         }
-        let started = Instant::now();
-        let output = command
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", heatwise.display()))?;
-        let elapsed = started.elapsed();
-        if output.status.code().is_none_or(|code| code > 1) {
-            return Err(format!(
-                "heatwise scan failed: {}",
-                String::from_utf8_lossy(&output.stderr)
-            ));
-        }
+        let (elapsed, output) = crate::env::timed(&mut command)?;
         let stacks = String::from_utf8_lossy(&output.stdout)
             .matches("\"status_reason\"")
             .count();

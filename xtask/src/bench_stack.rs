@@ -15,7 +15,7 @@
 
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::env::Env;
 use crate::{catalog, corpus, lsp};
@@ -139,17 +139,7 @@ fn tree_figures(
     let time_heatwise = |extra: &[&str]| -> Result<f64, String> {
         let mut best = Duration::MAX;
         for _ in 0..STACK_RUNS {
-            let started = Instant::now();
-            let output = lint(extra)
-                .output()
-                .map_err(|e| format!("cannot run {}: {e}", heatwise.display()))?;
-            let elapsed = started.elapsed();
-            if output.status.code().is_none_or(|code| code > 1) {
-                return Err(format!(
-                    "heatwise lint --stack failed on {version}: {}",
-                    String::from_utf8_lossy(&output.stderr)
-                ));
-            }
+            let (elapsed, _) = crate::env::timed(&mut lint(extra))?;
             best = best.min(elapsed);
         }
         Ok(best.as_secs_f64())

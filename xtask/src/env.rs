@@ -2,7 +2,8 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
 
 pub struct Env {
     /// The workspace root.
@@ -93,4 +94,22 @@ pub fn describe(command: &Command) -> String {
     let mut words = vec![command.get_program().to_string_lossy().into_owned()];
     words.extend(command.get_args().map(|a| a.to_string_lossy().into_owned()));
     format!("`{}`", words.join(" "))
+}
+
+/// Runs a `heatwise` command being timed: how long it took, and what it
+/// printed. An exit code above 1 (1 says it found something) is an error.
+pub fn timed(command: &mut Command) -> Result<(Duration, Output), String> {
+    let started = Instant::now();
+    let output = command
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", describe(command)))?;
+    let elapsed = started.elapsed();
+    if output.status.code().is_none_or(|code| code > 1) {
+        return Err(format!(
+            "{} failed: {}",
+            describe(command),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok((elapsed, output))
 }
