@@ -367,11 +367,6 @@ fn known_or<T: Clone>(cache: &mut HashMap<String, T>, url: &str, read: impl FnOn
 }
 
 impl<'s> StackNesting<'s> {
-    /// The registry of the stack's environments.
-    pub fn registry(&self) -> &super::Registry {
-        &self.registry
-    }
-
     /// The registry, its resolutions shared by the files of the stack.
     pub fn type_mapping(&self) -> super::registry::SharedResolutions<'_> {
         super::registry::SharedResolutions {
