@@ -65,6 +65,12 @@ fn rules_md_is_generated_from_the_rule_files() {
     }
     doc.push('\n');
     doc.push_str(include_str!("../src/lint/not_checked.md"));
+    // Heat's refusal sites, as tests/tests/heat_verdicts.rs last found
+    // them (its snapshot).
+    doc.push('\n');
+    doc.push_str(include_str!(
+        "../../tests/tests/snapshots/heat-refusal-sites.md"
+    ));
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules.md");
     support::assert_snapshot(&path, &doc);
 }

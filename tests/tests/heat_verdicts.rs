@@ -10,6 +10,8 @@
 //! not there is skipped with a line on stderr.
 
 mod common;
+#[path = "heat_verdicts/refusal_sites.rs"]
+mod refusal_sites;
 
 use common::LocalFiles;
 

@@ -59,6 +59,9 @@ class Judge:
 
         self.template_utils = template_utils
         self._stub_the_cloud()
+        # The exception behind the last refusal, for refusal_sites.py to
+        # find where in Heat's code it was raised.
+        self.last_error: BaseException | None = None
 
     def _stub_the_cloud(self) -> None:
         from heat.engine import constraints, resource
@@ -83,6 +86,7 @@ class Judge:
             files, template = self.template_utils.get_template_contents(
                 template_file=str(path.resolve()))
         except Exception as error:  # heatclient refuses to send the stack
+            self.last_error = error
             return {"verdict": "refused", "stage": "gather", "error": error_text(error)}
         return self.judge(template, files)
 
@@ -91,10 +95,12 @@ class Judge:
         try:
             template = self.heat.template_format.parse(text)
         except Exception as error:  # Heat's loader refuses the text
+            self.last_error = error
             return {"verdict": "refused", "stage": "parse", "error": error_text(error)}
         return self.judge(template, {})
 
     def judge(self, template: dict, files: dict) -> dict:
+        self.last_error = None
         first = placeholders(template, PLACEHOLDERS)
         error = self.validate(template, files, first)
         if error is None:
@@ -133,6 +139,8 @@ class Judge:
             stack = heat.stack.Stack(heat.context(), "heat-judge", tmpl)
             stack.validate()
         except Exception as error:  # Heat's own verdict, whatever its class
+            if self.last_error is None:
+                self.last_error = error
             return error_text(error)
         return None
 

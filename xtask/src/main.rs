@@ -53,7 +53,9 @@ commands:
   oracle   migrate the corpus and fixtures with heatwise fix, check each migration against Heat
            (report in target/oracle/report.md); --record: record the fix fixtures' Heat results;
            --differential N [--seed S] [--record]: N generated stacks judged by heatwise and
-           by Heat's create, each disagreement minimised (target/oracle/differential/)
+           by Heat's create, each disagreement minimised (target/oracle/differential/);
+           --coverage: which of Heat's refusal sites the tests' cases reach, under coverage.py,
+           and heatwise's agreement on each (docs/heat-refusal-sites.md, end of docs/rules.md)
   parity   load the corpora, the cases and 100,000 variants with Heat and with heatwise, report the
            agreement (target/parity/report.md); --variants N, --seed S; --record: write the fixtures
            the tests replay (tests/fixtures/load/)

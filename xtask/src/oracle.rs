@@ -12,6 +12,13 @@
 //! disagreement; `--record` adds them to `cli/tests/fixtures/verdicts/
 //! differential/`, which the test command replays.
 //!
+//! `cargo xtask oracle --coverage` instead records which of Heat's refusal
+//! sites (each `raise` that can refuse a stack before its create) the cases
+//! of the test command reach, under coverage.py
+//! (`tools/heat_oracle/refusal_sites.py`), then rewrites the site list and
+//! summary that `tests/tests/heat_verdicts.rs` derives from it
+//! (docs/heat-refusal-sites.md, the end of docs/rules.md).
+//!
 //! `cargo xtask oracle --record` instead records Heat's translation of each
 //! fix fixture and its migration (`tools/heat_oracle/record_fixtures.py`),
 //! its verdict on the validation fixtures and on the generated cases
@@ -30,11 +37,18 @@ const CORPUS_VARIABLE: &str = "HEATWISE_CORPUS";
 /// The cargo profile the CLI is built with: optimised, as for users.
 const PROFILE: &str = "release-native";
 
-const USAGE: &str = "usage: cargo xtask oracle [--record] | --differential N [--seed S] [--record]";
+const USAGE: &str =
+    "usage: cargo xtask oracle [--record] | --coverage | --differential N [--seed S] [--record]";
+
+/// coverage.py, which records the refusal sites a case reaches.
+const COVERAGE: &str = "coverage==7.13.0";
 
 pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
     if args.first().is_some_and(|a| a == "--differential") {
         return differential(env, &args[1..]);
+    }
+    if args.first().is_some_and(|a| a == "--coverage") {
+        return coverage(env);
     }
     let record = match args {
         [] => false,
@@ -161,6 +175,70 @@ fn differential(env: &Env, args: &[String]) -> Result<(), String> {
             .arg(env.root.join("cli/tests/fixtures/verdicts/differential"));
     }
     env.run(&mut command)
+}
+
+/// `--coverage`: which of Heat's refusal sites the test command's cases
+/// reach, and whether heatwise agrees with each.
+fn coverage(env: &Env) -> Result<(), String> {
+    env.step(&format!(
+        "the Python virtualenv with openstack-heat {} and {COVERAGE}",
+        crate::catalog::HEAT_VERSION
+    ));
+    let python = heat_python(&env.root)?;
+    let python = python.to_string_lossy();
+    let installed = env
+        .command(&python)
+        .args([
+            "-c",
+            "import importlib.metadata as m; print(m.version('coverage'))",
+        ])
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned());
+    if installed.as_deref().ok() != COVERAGE.strip_prefix("coverage==") {
+        env.run(env.command(&python).args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            COVERAGE,
+        ]))?;
+    }
+    if !crate::corpus::rendered_dir(&env.root)
+        .join("overcloud.yaml")
+        .is_file()
+    {
+        crate::corpus::install(env)?;
+        crate::tools::install(env)?;
+        crate::corpus::render(env)?;
+    }
+    env.step("judging every case of the test command under coverage.py");
+    env.run(
+        env.command(&python)
+            .arg(env.root.join("tools/heat_oracle/refusal_sites.py"))
+            .arg("--out")
+            .arg(
+                env.root
+                    .join("tests/fixtures/heat-verdicts/refusal-sites.json"),
+            ),
+    )?;
+    env.step("heatwise on each case: docs/heat-refusal-sites.md and the end of docs/rules.md");
+    for (package, test) in [
+        ("heatwise-tests", "heat_verdicts"),
+        ("heatwise-core", "rules_doc"),
+    ] {
+        env.run(
+            env.command("cargo")
+                .args(["test", "-q", "-p", package, "--test", test])
+                .env("HEATWISE_BLESS", "1"),
+        )?;
+    }
+    let summary = env.root.join("tests/tests/snapshots/heat-refusal-sites.md");
+    let text =
+        std::fs::read_to_string(&summary).map_err(|e| format!("{}: {e}", summary.display()))?;
+    let table = text.find("| area").map_or(text.as_str(), |at| &text[at..]);
+    println!("\n{table}");
+    Ok(())
 }
 
 /// A `NAME=DIR` argument of the harness.

@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+"""Where in Heat's code a stack is refused, and which cases get there.
+
+    .venv/bin/python tools/heat_oracle/refusal_sites.py --out RECORD.json
+
+A *refusal site* is a `raise` statement of Heat 27.0.1 that can refuse a
+stack before it is created:
+
+- every `raise` in the code that reads and checks a template: the template,
+  parameter, property, constraint, function, condition, output, environment
+  and resource-definition modules of `heat/engine`, `heat/engine/hot/`,
+  `heat/engine/cfn/`, and the template and environment loaders of
+  `heat/common/`;
+- in `heat/engine/stack.py` and `heat/engine/resource.py`, those of the
+  functions that build and validate a stack (`__init__`, `__new__`, and each
+  function whose name says it validates);
+- in every resource type (`heat/engine/resources/`), those of the functions
+  whose name says they validate (`validate`, `_validate_…`, …) and of the
+  constructors.
+
+A `ValueError`, `TypeError` or `KeyError` raised by Python itself becomes a
+refusal only where Heat catches it and raises its own exception: that
+`raise` is the site.
+
+A site inside a function that asks the cloud (a client, a client plugin, the
+RPC client, the database) is marked `cloud`: whether it refuses depends on
+the cloud's answer, and no offline judgement can decide it.
+
+Every case the test command replays is judged as `judge.py` judges it, under
+coverage.py with one dynamic context per case:
+
+- `generated`: core/tests/fixtures/validation/generated.json;
+- `validation`: core/tests/fixtures/validation/*.yaml;
+- `tht`: each template of the pinned rendered tripleo-heat-templates tree
+  (`target/corpus/`, installed by `cargo xtask setup`) as a stack's root;
+- `tht-mutation`: tests/fixtures/heat-verdicts/tht-mutations.json, each
+  edit applied;
+- `stack`: the stacks of core/tests/fixtures/stack/nested.json.
+
+For each case the record keeps Heat's verdict, the site whose exception
+refused it (the innermost exception of the refusal's chain raised at a
+site), and every site it raised at (a `raise` Heat may catch). Cases whose
+input is absent are left out, and counted on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from judge import Judge  # noqa: E402
+from record_fixtures import fnv1a64  # noqa: E402
+
+FORMAT = "heatwise-heat-refusal-sites"
+ROOT = Path(__file__).resolve().parents[2]
+THT = ROOT / "target" / "corpus" / "tripleo-heat-templates-18.0.0-rendered"
+
+# Modules whose every `raise` is a site (relative to the heat package).
+WHOLE_MODULES = [
+    "heatclient/common/template_utils.py",
+    "heatclient/common/template_format.py",
+    "heatclient/common/environment_format.py",
+    "heatclient/common/utils.py",
+    "common/template_format.py",
+    "common/environment_format.py",
+    "common/short_id.py",
+    "engine/attributes.py",
+    "engine/conditions.py",
+    "engine/constraints.py",
+    "engine/constraint/common_constraints.py",
+    "engine/dependencies.py",
+    "engine/environment.py",
+    "engine/function.py",
+    "engine/output.py",
+    "engine/parameter_groups.py",
+    "engine/parameters.py",
+    "engine/properties.py",
+    "engine/properties_group.py",
+    "engine/rsrc_defn.py",
+    "engine/support.py",
+    "engine/template.py",
+    "engine/template_common.py",
+    "engine/template_files.py",
+    "engine/translation.py",
+    "engine/hot/functions.py",
+    "engine/hot/parameters.py",
+    "engine/hot/template.py",
+    "engine/cfn/functions.py",
+    "engine/cfn/parameters.py",
+    "engine/cfn/template.py",
+]
+# Modules where only the functions that build or validate count.
+BUILDING_MODULES = ["engine/stack.py", "engine/resource.py"]
+RESOURCES = "engine/resources"
+
+VALIDATING = re.compile(r"valid|^__init__$|^__new__$")
+ASKS_THE_CLOUD = re.compile(
+    r"\bclient\(|client_plugin\(|\.rpc_client\(|\bnova\(|\bneutron\(|\bglance\(|\bcinder\("
+    r"|\bkeystone\(|\bswift\(|\bzaqar\(|\bdb_api\.|find_resourceid|_show_resource\("
+    r"|is_service_available|\.get_image\(|\.get_flavor\(|find_flavor|find_image"
+)
+
+
+def site_packages() -> Path:
+    """Where heat and heatclient are installed: sites are named from here."""
+    import heat
+
+    return Path(heat.__file__).resolve().parent.parent
+
+
+def module_path(name: str) -> str:
+    return name if name.startswith("heatclient/") else f"heat/{name}"
+
+
+def raises_in(path: Path, package: Path, only_validating: bool) -> list[dict]:
+    """Each `raise` statement of the file, with the function around it."""
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    lines = text.splitlines()
+    sites = []
+
+    def visit(node, function, function_node):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                visit(child, child.name, child)
+                continue
+            if isinstance(child, ast.ClassDef):
+                visit(child, function, function_node)
+                continue
+            if isinstance(child, ast.Raise) and function_node is not None:
+                if only_validating and not VALIDATING.search(function):
+                    continue
+                body = "\n".join(lines[function_node.lineno - 1:function_node.end_lineno])
+                cloud = ASKS_THE_CLOUD.search(body)
+                raised = ast.unparse(child.exc).split("(")[0] if child.exc else "re-raise"
+                sites.append({
+                    "site": f"{path.relative_to(package).as_posix()}:{child.lineno}",
+                    "file": path.relative_to(package).as_posix(),
+                    "line": child.lineno,
+                    "end_line": child.end_lineno,
+                    "function": function,
+                    "raises": raised,
+                    "cloud": cloud.group(0) if cloud else None,
+                })
+            visit(child, function, function_node)
+
+    visit(tree, "<module>", None)
+    return sites
+
+
+def list_sites(package: Path) -> list[dict]:
+    sites = []
+    for name in WHOLE_MODULES:
+        sites += raises_in(package / module_path(name), package, only_validating=False)
+    for name in BUILDING_MODULES:
+        sites += raises_in(package / module_path(name), package, only_validating=True)
+    for path in sorted((package / module_path(RESOURCES)).rglob("*.py")):
+        sites += raises_in(path, package, only_validating=True)
+    return sites
+
+
+class SiteIndex:
+    """Finds the site a traceback line is in."""
+
+    def __init__(self, sites: list[dict], package: Path):
+        self.package = package
+        self.added: list[dict] = []
+        self.by_file: dict[str, list[dict]] = {}
+        for site in sites:
+            self.by_file.setdefault(str(package / site["file"]), []).append(site)
+
+    def at(self, filename: str, line: int) -> str | None:
+        for site in self.by_file.get(filename, ()):
+            if site["line"] <= line <= site["end_line"]:
+                return site["site"]
+        return None
+
+    def in_heat(self, filename: str) -> bool:
+        return filename.startswith((str(self.package / "heat") + "/",
+                                    str(self.package / "heatclient") + "/"))
+
+    def refusing(self, error: BaseException | None) -> str | None:
+        """The innermost exception of the chain that a site raised.
+
+        When none was (Python itself raised a `TypeError` that Heat let
+        through), the line of Heat's code it came from is the site: it is
+        added to the list as one that no `raise` statement names.
+        """
+        found = None
+        uncaught = None
+        seen = set()
+        while error is not None and id(error) not in seen:
+            seen.add(id(error))
+            tb = error.__traceback__
+            origin = None
+            while tb is not None:
+                code = tb.tb_frame.f_code
+                if self.in_heat(code.co_filename):
+                    origin = (code.co_filename, tb.tb_lineno, code.co_name)
+                tb = tb.tb_next
+            if origin is not None:
+                site = self.at(origin[0], origin[1])
+                if site is not None:
+                    found = site
+                elif found is None:
+                    uncaught = (origin, type(error).__name__)
+            error = error.__cause__ or error.__context__
+        if found is None and uncaught is not None:
+            (filename, line, function), raised = uncaught
+            found = self.python_error(filename, line, function, raised)
+        return found
+
+    def python_error(self, filename: str, line: int, function: str, raised: str) -> str:
+        name = Path(filename).relative_to(self.package).as_posix()
+        site = {"site": f"{name}:{line}", "file": name, "line": line, "end_line": line,
+                "function": function, "raises": f"{raised} (raised by Python)", "cloud": None}
+        if self.at(filename, line) is None:
+            self.by_file.setdefault(filename, []).append(site)
+            self.added.append(site)
+        return site["site"]
+
+
+def cases(judge: Judge):
+    """(source, key, fnv1a64, verdict thunk) for each case whose input is here."""
+    fixtures = ROOT / "core" / "tests" / "fixtures"
+    generated = json.loads((fixtures / "validation" / "generated.json").read_text())
+    for index, case in enumerate(generated):
+        yield ("generated", str(index), fnv1a64(case["text"].encode()),
+               lambda text=case["text"]: judge.judge_text(text))
+    for path in sorted((fixtures / "validation").glob("*.yaml")):
+        yield ("validation", path.name, fnv1a64(path.read_bytes()),
+               lambda path=path: judge.verdict(path))
+    tht = json.loads((ROOT / "tests/fixtures/heat-verdicts/tht-rendered.json").read_text())
+    mutations = json.loads((ROOT / "tests/fixtures/heat-verdicts/tht-mutations.json").read_text())
+    if THT.is_dir():
+        for record in tht["verdicts"]:
+            path = THT / record["template"]
+            yield ("tht", record["template"], fnv1a64(path.read_bytes()),
+                   lambda path=path: judge.verdict(path))
+        for index, mutation in enumerate(mutations["mutations"]):
+            path = THT / mutation["template"]
+            yield ("tht-mutation", str(index), fnv1a64(path.read_bytes()),
+                   lambda path=path, m=mutation: judge_mutation(judge, path, m))
+    else:
+        print(f"skipped: {THT} is absent (cargo xtask setup installs it)", file=sys.stderr)
+    stacks = json.loads((fixtures / "stack" / "nested.json").read_text())
+    for case in stacks:
+        # Its files: each name, then its text, each followed by a NUL.
+        files = b"".join(part.encode() + b"\0" for name in sorted(case["files"])
+                         for part in (name, case["files"][name]))
+        yield ("stack", case["name"], fnv1a64(files),
+               lambda case=case: judge_stack(judge, case))
+
+
+def judge_mutation(judge: Judge, path: Path, mutation: dict) -> dict:
+    data = path.read_bytes()
+    mutated = data[:mutation["start"]] + mutation["insert"].encode() + data[mutation["end"]:]
+    temp = path.with_name(f".heatwise-mutant-{path.name}")
+    temp.write_bytes(mutated)
+    try:
+        return judge.verdict(temp)
+    finally:
+        temp.unlink()
+
+
+def judge_stack(judge: Judge, case: dict) -> dict:
+    with tempfile.TemporaryDirectory() as directory:
+        for name, text in case["files"].items():
+            target = Path(directory) / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        if case.get("environments"):
+            # judge.py judges a root alone; a stack with environments is
+            # judged by the stack fixtures' own recording.
+            return {"verdict": "skipped", "reason": "environments"}
+        return judge.verdict(Path(directory) / case["root"])
+
+
+def record(out: Path) -> int:
+    import coverage
+
+    package = site_packages()
+    sites = list_sites(package)
+    index = SiteIndex(sites, package)
+    judge = Judge()
+    cov = coverage.Coverage(data_file=None, include=[f"{package}/*"], config_file=False)
+    results = []
+    started = time.monotonic()
+    cov.start()
+    try:
+        for source, key, digest, run in cases(judge):
+            context = f"{source}\t{key}"
+            cov.switch_context(context)
+            verdict = run()
+            refusing = index.refusing(judge.last_error) if verdict["verdict"] == "refused" else None
+            results.append({"source": source, "key": key, "fnv1a64": digest,
+                            "verdict": verdict["verdict"], "stage": verdict.get("stage"),
+                            "error": (verdict.get("error") or "")[:300] or None,
+                            "site": refusing})
+    finally:
+        cov.stop()
+    data = cov.get_data()
+    raised: dict[str, set[str]] = {}
+    for filename, file_sites in index.by_file.items():
+        contexts = data.contexts_by_lineno(filename)
+        for site in file_sites:
+            for context in contexts.get(site["line"], ()):
+                if context:
+                    raised.setdefault(context, set()).add(site["site"])
+    for result in results:
+        result["raised"] = sorted(raised.get(f"{result['source']}\t{result['key']}", ()))
+    document = {
+        "format": FORMAT,
+        "heat_version": judge.heat.version,
+        "sites": [{k: v for k, v in site.items() if k != "end_line"}
+                  for site in sites + index.added],
+        "cases": results,
+    }
+    # One site, one case a line: the record is read by tests and diffs.
+    out.write_text(
+        "{\n"
+        f' "format": {json.dumps(FORMAT)},\n'
+        f' "heat_version": {json.dumps(document["heat_version"])},\n'
+        ' "sites": [\n'
+        + ",\n".join("  " + json.dumps(site, sort_keys=True) for site in document["sites"])
+        + '\n ],\n "cases": [\n'
+        + ",\n".join("  " + json.dumps(case, sort_keys=True, ensure_ascii=False)
+                      for case in document["cases"])
+        + "\n ]\n}\n",
+        encoding="utf-8")
+    triggered = {s for r in results for s in r["raised"]}
+    refusing = {r["site"] for r in results if r["site"]}
+    unattributed = sum(1 for r in results if r["verdict"] == "refused" and not r["site"])
+    print(f"{len(results)} cases in {time.monotonic() - started:.0f} s; {len(sites)} sites, "
+          f"{sum(1 for s in sites if s['cloud'])} asking the cloud; {len(triggered)} raised, "
+          f"{len(refusing)} refusing; {unattributed} refusals at no listed site", file=sys.stderr)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--list", action="store_true", help="list the sites only")
+    args = parser.parse_args(argv)
+    if args.list:
+        sites = list_sites(site_packages())
+        args.out.write_text(json.dumps(sites, indent=1) + "\n", encoding="utf-8")
+        print(f"{len(sites)} sites", file=sys.stderr)
+        return 0
+    return record(args.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
