@@ -257,7 +257,7 @@ fn summary(
         let row = areas
             .entry(area(site["file"].as_str().unwrap()))
             .or_default();
-        let cloud = !site["cloud"].is_null();
+        let cloud = why_not(site).is_some();
         let count = counts.get(id);
         let raised = count.is_some_and(|c| c.raised > 0 || c.refused > 0);
         row[0] += 1;
@@ -281,8 +281,10 @@ fn summary(
          made Heat raise there (Heat may catch it). *Refusing*: a case Heat refused \
          with the exception raised there. *Agreed*: heatwise reports an error on \
          every case refused there. *Not decidable offline*: the function asks the \
-         cloud (a client, the database, the RPC API); whether it refuses depends \
-         on the answer. Every site, with the case that misses it: \
+         cloud (a client, the database, the RPC API), and whether it refuses depends \
+         on the answer; or no template reaches it, because Heat's own definitions \
+         decide it (a schema, a translation rule, a method its subclasses define). \
+         Every site, with the case that misses it: \
          [heat-refusal-sites.md](heat-refusal-sites.md).\n\n\
          | area | sites | not decidable offline | raised | decidable, not raised | refusing | agreed |\n\
          | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n"
@@ -298,6 +300,17 @@ fn summary(
     let [a, b, c, d, e, f] = total;
     writeln!(out, "| **all** | {a} | {b} | {c} | {d} | {e} | {f} |").unwrap();
     out
+}
+
+/// Why no case of ours can decide whether the site refuses: the cloud
+/// answers, or Heat's own definitions do.
+fn why_not(site: &Value) -> Option<String> {
+    if let Some(call) = site["cloud"].as_str() {
+        return Some(format!("asks the cloud: `{}`", call.trim_end_matches('(')));
+    }
+    site["heats_own"]
+        .as_str()
+        .map(|why| format!("Heat's own: {why}"))
 }
 
 /// Every site, file by file.
@@ -340,9 +353,7 @@ fn site_list(
             },
             _ => String::new(),
         };
-        let cloud = site["cloud"].as_str().map_or(String::new(), |call| {
-            format!("asks the cloud: `{}`", call.trim_end_matches('('))
-        });
+        let cloud = why_not(site).unwrap_or_default();
         writeln!(
             out,
             "| {} | `{}` | `{}` | {raised} | {refused} | {heatwise} | {cloud} |",
