@@ -13,6 +13,7 @@
 //! `context` (reporting, and the guards every fix passes).
 
 mod check;
+mod compared_properties;
 mod context;
 mod lifecycle;
 mod memo;

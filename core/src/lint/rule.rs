@@ -91,6 +91,12 @@ declare_rules! {
     InvalidParameter = "HW029", "invalid-parameter", "invalid_parameter", Error, Some(Stage::Validate);
     ChainTemplateFile = "HW030", "chain-template-file", "chain_template_file", Error, Some(Stage::Validate);
     UnusedSuppression = "HW031", "unused-suppression", "unused_suppression", Warning, None;
+    InvalidResourceField = "HW032", "invalid-resource-field", "invalid_resource_field",
+        Error, Some(Stage::Validate);
+    InvalidOutput = "HW033", "invalid-output", "invalid_output", Error, Some(Stage::Validate);
+    InvalidParameterGroups = "HW034", "invalid-parameter-groups", "invalid_parameter_groups",
+        Error, Some(Stage::Validate);
+    DuplicateName = "HW035", "duplicate-name", "duplicate_name", Error, Some(Stage::Validate);
 
     DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning, None;
     HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning, None;

@@ -89,10 +89,14 @@ fn structure(cx: &mut Context<'_, '_>) {
     resource_type_not_a_string::check(cx);
     properties_not_a_mapping::check(cx);
     unknown_resource_key::check(cx);
+    invalid_resource_field::check(cx);
+    duplicate_name::check(cx);
     invalid_deletion_policy::check(cx);
     chain_template_file::check(cx);
     unknown_output_key::check(cx);
+    invalid_output::check(cx);
     unknown_parameter_key::check(cx);
+    invalid_parameter_groups::check(cx);
     invalid_parameter::check(cx);
     invalid_condition::check(cx);
     invalid_function_arguments::check(cx);

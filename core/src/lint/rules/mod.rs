@@ -16,6 +16,7 @@ pub(crate) mod deprecated_property;
 pub(crate) mod deprecated_resource_type;
 pub(crate) mod document_not_a_mapping;
 pub(crate) mod duplicate_key;
+pub(crate) mod duplicate_name;
 pub(crate) mod empty_document;
 #[cfg(feature = "stack")]
 pub(crate) mod file_outside_project;
@@ -31,8 +32,11 @@ pub(crate) mod invalid_environment_value;
 pub(crate) mod invalid_function_arguments;
 #[cfg(feature = "stack")]
 pub(crate) mod invalid_nested_property_value;
+pub(crate) mod invalid_output;
 pub(crate) mod invalid_parameter;
+pub(crate) mod invalid_parameter_groups;
 pub(crate) mod invalid_property_value;
+pub(crate) mod invalid_resource_field;
 pub(crate) mod invalid_syntax;
 #[cfg(feature = "stack")]
 pub(crate) mod missing_file;

@@ -1,6 +1,7 @@
 #![doc = include_str!("refused_by_resource_type.md")]
 
 use crate::catalog::ResourceType;
+use crate::lint::compared_properties;
 use crate::lint::context::Context;
 use crate::lint::schema::{given_value, problem, Kind};
 use crate::lint::written::{Given, Props};
@@ -72,7 +73,9 @@ pub(crate) fn check(
         },
         _ => None,
     };
-    let problem = problem.or_else(|| value_specs(&props, resource_type));
+    let problem = problem
+        .or_else(|| value_specs(&props, resource_type))
+        .or_else(|| compared_properties::refusal(&props, resource_type));
     if let Some((node, message)) = problem {
         let message = format!(
             "{message}: Heat refuses `{resource}` (`{}` validation)",

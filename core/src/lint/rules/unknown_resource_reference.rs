@@ -51,15 +51,20 @@ pub(crate) fn resource_refs(cx: &mut Context<'_, '_>) {
     }
 }
 
-/// A resource's `depends_on` (`DependsOn`): one name or a list.
+/// A resource's `depends_on` (`DependsOn`): one name or a list. A
+/// resource whose condition is false is fine there: Heat drops the
+/// dependency with the resource (`ResourceDefinition.dependencies` skips
+/// names the stack does not hold once conditions are applied).
 pub(crate) fn depends_on(cx: &mut Context<'_, '_>, definition: &Definition) {
     let tree = cx.tree;
     for node in cx.template.depends_on(definition) {
         let Some(name) = tree.scalar(node) else {
             continue;
         };
-        if !name.is_empty() {
-            named(cx, name, tree.range(node));
+        let range = tree.range(node);
+        if !name.is_empty() && !cx.unread().contains(range) && cx.template.resource(name).is_none()
+        {
+            report(cx, name, range);
         }
     }
 }
@@ -85,6 +90,15 @@ mod tests {
                 finds(
                     "heat_template_version: 2018-08-31\nconditions:\n  never: false\nresources:\n  w: {type: OS::Heat::None, condition: never}\n  v: {type: OS::Heat::None, properties: {a: {get_resource: w}}}\n",
                     1,
+                ),
+                // Heat drops a dependency on a resource it removes.
+                finds(
+                    concat!(
+                        "heat_template_version: 2018-08-31\nconditions:\n  never: false\n",
+                        "resources:\n  w: {type: OS::Heat::None, condition: never}\n",
+                        "  v: {type: OS::Heat::None, depends_on: [w]}\n",
+                    ),
+                    0,
                 ),
                 finds(
                     "heat_template_version: 2018-08-31\nconditions:\n  never: {equals: [a, b]}\nresources:\n  w: {type: OS::Heat::None, condition: never, depends_on: x, properties: {a: {get_resource: y}}}\n  v:\n    type: OS::Heat::None\n    properties:\n      a: {if: [never, {get_resource: z}, 1]}\n      b: {get_resource: q}\n      b: 2\n",
