@@ -68,6 +68,7 @@ impl Template<'_> {
                 self.read_version(root);
                 self.read_resources();
                 self.read_outputs_and_parameters();
+                self.check_conditions();
                 self.functions = functions::find(&self.tree, root, self.kind, self.version_info);
             }
             DocumentKind::Environment => {
@@ -288,6 +289,33 @@ impl Template<'_> {
                     properties_value,
                 },
             });
+        }
+    }
+
+    /// `conditions` must be a mapping where the version reads it: Heat
+    /// refuses anything else, null included ("Condition definitions must
+    /// be a map. Found a NoneType instead").
+    fn check_conditions(&mut self) {
+        let name = match self.kind {
+            DocumentKind::CloudFormation => "Conditions",
+            DocumentKind::Hot
+                if self
+                    .version_info
+                    .is_some_and(|v| v.version.as_str() >= CONDITIONS_SINCE) =>
+            {
+                "conditions"
+            }
+            _ => return,
+        };
+        let Some(value) = self.section(name) else {
+            return;
+        };
+        if !self.tree.is_mapping(value) {
+            self.report(
+                ProblemKind::SectionNotMapping,
+                format!("`{name}` must be a mapping of condition names to conditions"),
+                self.tree.range(value),
+            );
         }
     }
 

@@ -3,12 +3,13 @@
 
 use super::Check;
 use super::Test::*;
+use super::Within::*;
 
 /// Heat 27.0.1's checks, by the file of its `validate()`.
 pub(crate) const CHECKS: &[Check] = &[
     // aws/ec2/instance.py
     Check {
-        items: None,
+        within: Resource,
         types: &["AWS::EC2::Instance"],
         when: &[Truthy("SecurityGroups"), Truthy("NetworkInterfaces")],
         at: &["SecurityGroups"],
@@ -16,7 +17,7 @@ pub(crate) const CHECKS: &[Check] = &[
             the network interfaces)",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["AWS::EC2::Instance"],
         when: &[Truthy("SecurityGroupIds"), Truthy("NetworkInterfaces")],
         at: &["SecurityGroupIds"],
@@ -25,28 +26,28 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // aws/ec2/eip.py, ElasticIpAssociation
     Check {
-        items: None,
+        within: Resource,
         types: &["AWS::EC2::EIPAssociation"],
         when: &[Truthy("EIP"), Truthy("AllocationId")],
         at: &["AllocationId"],
         message: "give either `EIP` or `AllocationId`, not both",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["AWS::EC2::EIPAssociation"],
         when: &[Falsy("EIP"), Falsy("AllocationId")],
         at: &["InstanceId", "NetworkInterfaceId"],
         message: "either `EIP` or `AllocationId` must be given",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["AWS::EC2::EIPAssociation"],
         when: &[Truthy("EIP"), Falsy("InstanceId")],
         at: &["EIP"],
         message: "`EIP` needs `InstanceId`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["AWS::EC2::EIPAssociation"],
         when: &[Falsy("InstanceId"), Falsy("NetworkInterfaceId")],
         at: &["AllocationId", "EIP"],
@@ -54,7 +55,7 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // aws/autoscaling/scaling_policy.py, openstack/heat/scaling_policy.py
     Check {
-        items: None,
+        within: Resource,
         types: &["AWS::AutoScaling::ScalingPolicy"],
         when: &[
             IsNot("AdjustmentType", "PercentChangeInCapacity"),
@@ -64,7 +65,7 @@ pub(crate) const CHECKS: &[Check] = &[
         message: "`MinAdjustmentStep` needs `AdjustmentType: PercentChangeInCapacity`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Heat::ScalingPolicy"],
         when: &[
             IsNot("adjustment_type", "percent_change_in_capacity"),
@@ -75,14 +76,14 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // openstack/barbican/secret.py
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Barbican::Secret"],
         when: &[Truthy("payload_content_type"), Falsy("payload")],
         at: &["payload_content_type"],
         message: "`payload_content_type` needs `payload`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Barbican::Secret"],
         when: &[
             Is("payload_content_type", "application/octet-stream"),
@@ -93,7 +94,7 @@ pub(crate) const CHECKS: &[Check] = &[
             "`payload_content_type: application/octet-stream` needs `payload_content_encoding`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Barbican::Secret"],
         when: &[
             Truthy("payload_content_encoding"),
@@ -104,7 +105,7 @@ pub(crate) const CHECKS: &[Check] = &[
             "`payload_content_encoding` needs `payload_content_type: application/octet-stream`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Barbican::Secret"],
         when: &[
             Truthy("payload_content_encoding"),
@@ -116,7 +117,7 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // openstack/cinder/volume.py
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Cinder::Volume"],
         when: &[Truthy("image"), Truthy("imageRef")],
         at: &["imageRef"],
@@ -124,29 +125,54 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // openstack/glance/image.py, GlanceWebImage
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Glance::WebImage"],
         when: &[Truthy("members"), IsNot("visibility", "shared")],
         at: &["members"],
         message: "`members` needs `visibility: shared`",
     },
+    Check {
+        within: Resource,
+        types: &["OS::Glance::WebImage"],
+        when: &[
+            OneOf("container_format", &["ami", "ari", "aki"]),
+            Differs("disk_format", "container_format"),
+        ],
+        at: &["disk_format"],
+        message: "with an `ami`, `ari` or `aki` container, `disk_format` must be the same",
+    },
     // openstack/neutron/router.py
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::Router"],
         when: &[Truthy("distributed"), Truthy("l3_agent_ids")],
         at: &["l3_agent_ids", "l3_agent_id"],
         message: "a `distributed` router cannot name its L3 agents",
     },
+    // `l3_agent_id` is translated into `l3_agent_ids` before validate().
     Check {
-        items: None,
+        within: Resource,
+        types: &["OS::Neutron::Router"],
+        when: &[Truthy("distributed"), Truthy("l3_agent_id")],
+        at: &["l3_agent_id"],
+        message: "a `distributed` router cannot name its L3 agents",
+    },
+    Check {
+        within: Resource,
+        types: &["OS::Neutron::Router"],
+        when: &[Truthy("l3_agent_id"), Set("l3_agent_ids")],
+        at: &["l3_agent_id"],
+        message: "`l3_agent_id` and `l3_agent_ids` cannot both be set; keep `l3_agent_ids`",
+    },
+    Check {
+        within: Resource,
         types: &["OS::Neutron::Router"],
         when: &[Truthy("ha"), Truthy("distributed")],
         at: &["ha"],
         message: "`ha` and `distributed` cannot both be true",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::Router"],
         when: &[Falsy("ha"), Longer("l3_agent_ids", 1)],
         at: &["l3_agent_ids"],
@@ -154,7 +180,7 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // openstack/mistral/cron_trigger.py
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Mistral::CronTrigger"],
         when: &[Falsy("pattern"), Falsy("first_time")],
         at: &["workflow"],
@@ -162,50 +188,64 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // openstack/octavia/pool.py
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Octavia::Pool"],
         when: &[Unset("listener"), Unset("loadbalancer")],
         at: &["lb_algorithm", "protocol"],
         message: "one of `listener` and `loadbalancer` must be given",
     },
+    Check {
+        within: Map("session_persistence"),
+        types: &["OS::Octavia::Pool"],
+        when: &[Is("type", "APP_COOKIE"), Falsy("cookie_name")],
+        at: &["type"],
+        message: "`session_persistence` of type APP_COOKIE needs `cookie_name`",
+    },
+    Check {
+        within: Map("session_persistence"),
+        types: &["OS::Octavia::Pool"],
+        when: &[Is("type", "SOURCE_IP"), Truthy("cookie_name")],
+        at: &["cookie_name"],
+        message: "`session_persistence` of type SOURCE_IP takes no `cookie_name`",
+    },
     // openstack/octavia/l7policy.py
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Octavia::L7Policy"],
         when: &[Is("action", "REJECT"), Set("redirect_pool")],
         at: &["redirect_pool"],
         message: "`redirect_pool` is not allowed with `action: REJECT`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Octavia::L7Policy"],
         when: &[Is("action", "REJECT"), Set("redirect_url")],
         at: &["redirect_url"],
         message: "`redirect_url` is not allowed with `action: REJECT`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Octavia::L7Policy"],
         when: &[Is("action", "REDIRECT_TO_POOL"), Set("redirect_url")],
         at: &["redirect_url"],
         message: "`redirect_url` needs `action: REDIRECT_TO_URL`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Octavia::L7Policy"],
         when: &[Is("action", "REDIRECT_TO_POOL"), Unset("redirect_pool")],
         at: &["action"],
         message: "`action: REDIRECT_TO_POOL` needs `redirect_pool`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Octavia::L7Policy"],
         when: &[Is("action", "REDIRECT_TO_URL"), Set("redirect_pool")],
         at: &["redirect_pool"],
         message: "`redirect_pool` needs `action: REDIRECT_TO_POOL`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Octavia::L7Policy"],
         when: &[Is("action", "REDIRECT_TO_URL"), Unset("redirect_url")],
         at: &["action"],
@@ -213,7 +253,7 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // openstack/neutron/segment.py
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::Segment"],
         when: &[
             OneOf("network_type", &["flat", "vlan"]),
@@ -223,14 +263,14 @@ pub(crate) const CHECKS: &[Check] = &[
         message: "a flat or vlan segment needs `physical_network`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::Segment"],
         when: &[Is("network_type", "vlan"), Unset("segmentation_id")],
         at: &["network_type"],
         message: "a vlan segment needs `segmentation_id`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::Segment"],
         when: &[
             OneOf("network_type", &["local", "flat"]),
@@ -240,7 +280,7 @@ pub(crate) const CHECKS: &[Check] = &[
         message: "`segmentation_id` is not allowed on a local or flat segment",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::Segment"],
         when: &[
             OneOf("network_type", &["vxlan", "gre", "geneve"]),
@@ -250,7 +290,7 @@ pub(crate) const CHECKS: &[Check] = &[
         message: "`physical_network` is not allowed on a tunnel (vxlan, gre, geneve) segment",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::Segment"],
         when: &[Is("network_type", "vlan"), Above("segmentation_id", 4094.0)],
         at: &["segmentation_id"],
@@ -258,21 +298,21 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // openstack/neutron/subnetpool.py
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::SubnetPool"],
         when: &[AboveOther("min_prefixlen", "max_prefixlen")],
         at: &["min_prefixlen"],
         message: "`min_prefixlen` is above `max_prefixlen`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::SubnetPool"],
         when: &[AboveOther("default_prefixlen", "max_prefixlen")],
         at: &["default_prefixlen"],
         message: "`default_prefixlen` is above `max_prefixlen`",
     },
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Neutron::SubnetPool"],
         when: &[AboveOther("min_prefixlen", "default_prefixlen")],
         at: &["min_prefixlen"],
@@ -280,35 +320,35 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // openstack/mistral/workflow.py
     Check {
-        items: None,
+        within: Resource,
         types: &["OS::Mistral::Workflow"],
         when: &[Is("type", "reverse"), Falsy("params")],
         at: &["type"],
         message: "a reverse workflow needs `task_name` in `params`",
     },
     Check {
-        items: Some("tasks"),
+        within: Items("tasks"),
         types: &["OS::Mistral::Workflow"],
         when: &[Truthy("workflow"), Truthy("action")],
         at: &["action"],
         message: "a task cannot have both `workflow` and `action`",
     },
     Check {
-        items: Some("tasks"),
+        within: Items("tasks"),
         types: &["OS::Mistral::Workflow"],
         when: &[Falsy("workflow"), Falsy("action")],
         at: &["name"],
         message: "a task needs `workflow` or `action`",
     },
     Check {
-        items: Some("tasks"),
+        within: Items("tasks"),
         types: &["OS::Mistral::Workflow"],
         when: &[Set("requires"), Is("^type", "direct")],
         at: &["requires"],
         message: "only a reverse workflow's tasks can have `requires`",
     },
     Check {
-        items: Some("tasks"),
+        within: Items("tasks"),
         types: &["OS::Mistral::Workflow"],
         when: &[Unset("with_items"), Set("concurrency")],
         at: &["concurrency"],
@@ -316,7 +356,7 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     // openstack/{nova,neutron,cinder,octavia}/quota.py
     Check {
-        items: None,
+        within: Resource,
         types: &[
             "OS::Nova::Quota",
             "OS::Neutron::Quota",

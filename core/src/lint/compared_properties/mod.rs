@@ -28,6 +28,8 @@ pub(crate) enum Test {
     Is(&'static str, &'static str),
     /// The value is anything but this text, None included.
     IsNot(&'static str, &'static str),
+    /// The two values are texts that differ.
+    Differs(&'static str, &'static str),
     /// The value is one of these texts.
     OneOf(&'static str, &'static [&'static str]),
     /// A list with more than this many items.
@@ -40,14 +42,25 @@ pub(crate) enum Test {
     OnlySet(&'static str),
 }
 
+/// Where a check's tests read; within a list's items or a map property, a
+/// name starting with `^` is the resource's own property.
+#[derive(Clone, Copy)]
+pub(crate) enum Within {
+    /// The resource's properties.
+    Resource,
+    /// Each item (a map) of this list property, as Heat's `for item in
+    /// self.properties[LIST]`.
+    Items(&'static str),
+    /// This map property's keys.
+    Map(&'static str),
+}
+
 /// A refusal: when every test holds, Heat refuses with `message`, reported
 /// at the first written property of `at`.
 pub(crate) struct Check {
     pub types: &'static [&'static str],
-    /// A list property whose every item (a map) the tests read, as Heat's
-    /// `for item in self.properties[LIST]`; a name starting with `^` is
-    /// then the resource's own property.
-    pub items: Option<&'static str>,
+    /// Where the tests read.
+    pub within: Within,
     pub when: &'static [Test],
     pub at: &'static [&'static str],
     pub message: &'static str,
@@ -195,6 +208,10 @@ fn holds(scope: &Scope<'_, '_, '_>, test: Test) -> Option<bool> {
         Unset(name) => value(name)? == Seen::None,
         Is(name, text) => value(name)?.text() == Some(text),
         IsNot(name, text) => value(name)?.text() != Some(text),
+        Differs(first, second) => match (value(first)?, value(second)?) {
+            (Seen::Text(a), Seen::Text(b)) => a != b,
+            _ => false,
+        },
         OneOf(name, texts) => value(name)?.text().is_some_and(|t| texts.contains(&t)),
         Longer(name, n) => matches!(value(name)?, Seen::Items(len) if len > n),
         Above(name, limit) => value(name)?.number().is_some_and(|n| n > limit),
@@ -223,13 +240,27 @@ pub(crate) fn refusal(
         .iter()
         .filter(|check| check.types.contains(&name))
         .find_map(|check| {
-            let scopes: Vec<Scope<'_, '_, '_>> = match check.items {
-                None => vec![Scope {
+            let scopes: Vec<Scope<'_, '_, '_>> = match check.within {
+                Within::Resource => vec![Scope {
                     p,
                     resource_type,
                     item: None,
                 }],
-                Some(list) => {
+                Within::Map(map) => {
+                    let schema = resource_type.properties().get(map)?.children();
+                    let Given::Written(node) = p.get(map) else {
+                        return None;
+                    };
+                    if !p.tree.is_mapping(node) || p.template.has_call_within(node) {
+                        return None;
+                    }
+                    vec![Scope {
+                        p,
+                        resource_type,
+                        item: Some((node, schema)),
+                    }]
+                }
+                Within::Items(list) => {
                     let schema = resource_type.properties().get(list)?.child("*")?.children();
                     p.items(list)?
                         .into_iter()

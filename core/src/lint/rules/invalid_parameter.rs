@@ -7,7 +7,7 @@ use crate::lint::schema::{problem, python_number, Kind};
 use crate::lint::Rule;
 use crate::stack::Passing;
 use crate::suggest::closest;
-use crate::syntax::{Entry, NodeId};
+use crate::syntax::{Entry, NodeId, Resolved, Tree};
 use crate::template::value::{bool_from_string, literal, Val, V};
 use crate::template::DocumentKind;
 
@@ -76,6 +76,12 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             continue;
         };
         let kind = HOT_TYPES[kind];
+        if let Some(tags) = entry("tags").filter(|e| hot && !tree.is_sequence(e.value)) {
+            let message = format!(
+                "the `tags` of parameter `{name}` must be a list: Heat refuses the template"
+            );
+            cx.report(Rule::InvalidParameter, tree.range(tags.value), message);
+        }
         let constraints = if hot {
             hot_constraints(cx, kind, entry("constraints"))
         } else {
@@ -112,6 +118,9 @@ fn hot_constraints(cx: &mut Context<'_, '_>, kind: &str, entry: Option<Entry>) -
             if !applies.contains(&kind) {
                 let message = format!("a `{key}` constraint does not apply to a {kind} parameter: Heat refuses the template");
                 cx.report(Rule::InvalidParameter, tree.range(e.key), message);
+            } else if let Some(why) = constraint_definition(tree, key, e.value) {
+                let message = format!("this `{key}` constraint {why}: Heat refuses the template");
+                cx.report(Rule::InvalidParameter, tree.range(e.value), message);
             }
         }
         let budget = std::cell::Cell::new(10_000);
@@ -120,6 +129,67 @@ fn hot_constraints(cx: &mut Context<'_, '_>, kind: &str, entry: Option<Entry>) -
         }
     }
     out
+}
+
+/// What Heat's constraint classes refuse in a constraint's own definition
+/// (`constraints.Range`, `Length`, `Modulo`, `AllowedValues`,
+/// `AllowedPattern`, after `Schema.get_num` reads the numbers).
+fn constraint_definition(tree: &Tree<'_>, key: &str, value: NodeId) -> Option<String> {
+    // `get_num`: absent or null is None; a number as is; a string must
+    // read as an int, else a float.
+    let number = |name: &str| -> Result<Option<f64>, String> {
+        let Some(node) = tree.get(value, name) else {
+            return Ok(None);
+        };
+        match tree.resolve(node) {
+            None | Some(Resolved::Null) => Ok(None),
+            Some(Resolved::Int(Some(i))) => Ok(Some(i as f64)),
+            Some(Resolved::Float(f)) => Ok(Some(f)),
+            Some(Resolved::Bool(b)) => Ok(Some(f64::from(u8::from(b)))),
+            Some(Resolved::Str(s)) => s
+                .trim()
+                .parse::<f64>()
+                .map(Some)
+                .map_err(|_| format!("has `{name}: {s}`, which is not a number")),
+            Some(_) => Err(format!("has a `{name}` that is not a number")),
+        }
+    };
+    match key {
+        "range" | "length" | "modulo" if !tree.is_mapping(value) => {
+            Some("must be a mapping".to_owned())
+        }
+        "range" | "length" => {
+            let (min, max) = match (number("min"), number("max")) {
+                (Ok(min), Ok(max)) => (min, max),
+                (Err(why), _) | (_, Err(why)) => return Some(why),
+            };
+            if min.is_none() && max.is_none() {
+                return Some("needs `min` or `max`".to_owned());
+            }
+            (key == "length" && [min, max].iter().flatten().any(|n| n.fract() != 0.0))
+                .then(|| "needs whole numbers".to_owned())
+        }
+        "modulo" => {
+            let (step, offset) = match (number("step"), number("offset")) {
+                (Ok(Some(step)), Ok(Some(offset))) => (step, offset),
+                (Err(why), _) | (_, Err(why)) => return Some(why),
+                _ => return Some("needs both `step` and `offset`".to_owned()),
+            };
+            if step.fract() != 0.0 || offset.fract() != 0.0 {
+                Some("needs whole numbers".to_owned())
+            } else if step == 0.0 {
+                Some("has `step: 0`".to_owned())
+            } else if offset.abs() >= step.abs() {
+                Some("needs an `offset` smaller than its `step`".to_owned())
+            } else {
+                (step * offset < 0.0).then(|| "needs a `step` and an `offset` of one sign".into())
+            }
+        }
+        "allowed_values" => (!tree.is_sequence(value)).then(|| "must be a list".to_owned()),
+        "allowed_pattern" => (!matches!(tree.resolve(value), Some(Resolved::Str(_))))
+            .then(|| "must be a string".to_owned()),
+        _ => None,
+    }
 }
 
 /// A CloudFormation parameter's constraint keys, as Heat's JSON.
@@ -263,6 +333,36 @@ mod tests {
                 finds(
                     "AWSTemplateFormatVersion: 2010-09-09\nParameters:\n  A: {Type: String, Default: abcd, MaxLength: 3}\n  B: {Type: Integer}\nResources: {}\n",
                     2,
+                ),
+                // The constraints' own definitions, and `tags`.
+                finds(
+                    concat!(
+                        "heat_template_version: 2018-08-31\nparameters:\n",
+                        "  a: {type: number, constraints: [range: {min: a}]}\n",
+                        "  b: {type: number, constraints: [range: {}]}\n",
+                        "  c: {type: string, constraints: [length: {max: 1.5}]}\n",
+                        "  d: {type: number, constraints: [modulo: {step: 2}]}\n",
+                        "  e: {type: number, constraints: [modulo: {step: 0, offset: 0}]}\n",
+                        "  f: {type: number, constraints: [modulo: {step: 2, offset: 2}]}\n",
+                        "  g: {type: number, constraints: [modulo: {step: 3, offset: -1}]}\n",
+                        "  h: {type: string, constraints: [allowed_values: a]}\n",
+                        "  i: {type: string, constraints: [allowed_pattern: [a]]}\n",
+                        "  j: {type: string, tags: x}\n",
+                        "resources: {}\n",
+                    ),
+                    10,
+                ),
+                finds(
+                    concat!(
+                        "heat_template_version: 2018-08-31\nparameters:\n",
+                        "  a: {type: number, constraints: [range: {min: '1'}]}\n",
+                        "  c: {type: string, constraints: [length: {max: 2}]}\n",
+                        "  d: {type: number, constraints: [modulo: {step: 2, offset: 1}]}\n",
+                        "  g: {type: number, constraints: [modulo: {step: -3, offset: -1}]}\n",
+                        "  j: {type: string, tags: [x]}\n",
+                        "resources: {}\n",
+                    ),
+                    0,
                 ),
             ],
         );

@@ -52,6 +52,7 @@ pub(crate) fn check(
             }
         }
         "OS::Heat::Value" => typed_value(&props),
+        "OS::Heat::RandomString" => random_string(&props),
         "OS::Neutron::SecurityGroup" => (props.text("name") == Some("default"))
             .then(|| props.at("name", "a security group cannot be named `default`"))
             .flatten(),
@@ -83,6 +84,61 @@ pub(crate) fn check(
         );
         cx.report(Rule::RefusedByResourceType, cx.tree.range(node), message);
     }
+}
+
+/// `OS::Heat::RandomString`: `length` must hold the minimums of its
+/// character classes and sequences together (each `min` 1 unless written;
+/// the classes default to one of `lettersdigits`, the length to 32).
+fn random_string(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    if p.get("sequence") != Given::Absent {
+        // Translated into a class before validate(); not modelled.
+        return None;
+    }
+    let length = match p.get("length") {
+        Given::Absent => 32,
+        Given::Written(_) => p.int("length")?,
+        _ => return None,
+    };
+    let minimums = |list: &str, absent: i64| -> Option<i64> {
+        match p.get(list) {
+            Given::Absent => Some(absent),
+            Given::Written(_) => p
+                .items(list)?
+                .iter()
+                .map(|&item| match p.in_map(item, "min") {
+                    Given::Absent => Some(1),
+                    Given::Written(node) => match p.tree.resolve(node)? {
+                        Resolved::Int(i) => i,
+                        Resolved::Str(s) => s.trim().parse().ok(),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .sum(),
+            _ => None,
+        }
+    };
+    let minimum = minimums("character_classes", 1)? + minimums("character_sequences", 0)?;
+    (minimum > length)
+        .then(|| {
+            p.at(
+                "length",
+                &format!(
+                    "`length` {length} is below the {minimum} characters its classes' and \
+                     sequences' `min` ask for"
+                ),
+            )
+            .or_else(|| {
+                p.at(
+                    "character_classes",
+                    &format!(
+                        "the classes' and sequences' `min` ask for {minimum} characters, above \
+                         the default `length` of 32"
+                    ),
+                )
+            })
+        })
+        .flatten()
 }
 
 /// `OS::Heat::Value`: its `type` is `value`'s schema (`Value.reparse`).
@@ -364,6 +420,22 @@ mod tests {
                 finds(
                     "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n    properties: {flavor: f, user_data_format: SOFTWARE_CONFIG, networks: [{port: p}], block_device_mapping_v2: [{volume_id: v, boot_index: 0}, {image: j, boot_index: 1}]}\n  d:\n    type: OS::Neutron::SecurityGroupRule\n    properties: {security_group: g, protocol: icmp, port_range_min: 8, port_range_max: 0}\n  e:\n    type: OS::Neutron::Net\n    properties: {value_specs: {'provider:network_type': vxlan}}\n  f:\n    type: OS::Heat::SoftwareDeployment\n    properties: {server: {get_resource: a}, config: c}\n  w: {type: OS::Heat::Value, properties: {type: number, value: '12'}}\n  y: {type: OS::Heat::Value, properties: {type: number, value: {get_attr: [a, name]}}}\n  z: {type: OS::Heat::Value, properties: {value: abc}}\n",
                     0,
+                ),
+                // A random string's length against its minimums.
+                finds(
+                    concat!(
+                        "heat_template_version: 2018-08-31\nresources:\n",
+                        "  a: {type: OS::Heat::RandomString, properties: {length: 3, ",
+                        "character_classes: [{class: digits, min: 2}, {class: uppercase}], ",
+                        "character_sequences: [{sequence: '!'}]}}\n",
+                        "  b: {type: OS::Heat::RandomString, properties: {length: 4, ",
+                        "character_classes: [{class: digits, min: 2}, {class: uppercase}], ",
+                        "character_sequences: [{sequence: '!'}]}}\n",
+                        "  c: {type: OS::Heat::RandomString, properties: {length: 0}}\n",
+                        "  d: {type: OS::Heat::RandomString, properties: ",
+                        "{length: 0, character_classes: []}}\n",
+                    ),
+                    2,
                 ),
             ],
         );

@@ -29,6 +29,24 @@ mod tests {
                     2,
                 ),
                 finds("heat_template_version: 2018-08-31\nresources:\n", 0),
+                // Heat refuses `conditions` null too; before 2016-10-14 the
+                // section is unknown-section's.
+                finds(
+                    "heat_template_version: 2018-08-31\nconditions:\nresources: {}\n",
+                    1,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nconditions: [a]\nresources: {}\n",
+                    1,
+                ),
+                finds(
+                    "heat_template_version: 2016-04-08\nconditions: [a]\nresources: {}\n",
+                    0,
+                ),
+                finds(
+                    "heat_template_version: 2018-08-31\nconditions: {}\nresources: {}\n",
+                    0,
+                ),
             ],
         );
     }

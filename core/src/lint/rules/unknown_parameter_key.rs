@@ -1,7 +1,8 @@
 #![doc = include_str!("unknown_parameter_key.md")]
 
-use crate::lint::context::Context;
+use crate::lint::context::{with_suggestions, Context};
 use crate::lint::Rule;
+use crate::suggest::closest;
 use crate::syntax::NodeId;
 use crate::template::versions::in_version;
 use crate::template::{DocumentKind, TemplateVersion};
@@ -10,6 +11,12 @@ use crate::template::{DocumentKind, TemplateVersion};
 /// a constraint that expresses no kind it has: Heat refuses the parameter.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
+    if template.kind() == DocumentKind::CloudFormation {
+        for parameter in template.parameters() {
+            cfn_keys(cx, parameter.entry.value);
+        }
+        return;
+    }
     let (Some(version), DocumentKind::Hot) = (template.hot_template_version(), template.kind())
     else {
         return;
@@ -19,6 +26,40 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             keys(cx, version, parameter.entry.value);
         }
         constraints(cx, version, parameter.entry.value);
+    }
+}
+
+/// The keys Heat's `parameters.Schema` reads in a CloudFormation parameter
+/// (`PARAMETER_KEYS`); any other is refused ("Invalid key").
+const CFN_PARAMETER_KEYS: [&str; 12] = [
+    "Type",
+    "Default",
+    "NoEcho",
+    "AllowedValues",
+    "AllowedPattern",
+    "MaxLength",
+    "MinLength",
+    "MaxValue",
+    "MinValue",
+    "Description",
+    "ConstraintDescription",
+    "Label",
+];
+
+fn cfn_keys(cx: &mut Context<'_, '_>, parameter: NodeId) {
+    let tree = cx.tree;
+    for entry in tree.entries(parameter) {
+        let Some(key) = tree.scalar(entry.key) else {
+            continue;
+        };
+        if CFN_PARAMETER_KEYS.contains(&key) {
+            continue;
+        }
+        let message = with_suggestions(
+            format!("`{key}` is not a parameter keyword of a CloudFormation template"),
+            &closest(key, CFN_PARAMETER_KEYS.iter().copied()),
+        );
+        cx.report(Rule::UnknownParameterKey, tree.range(entry.key), message);
     }
 }
 
@@ -96,6 +137,16 @@ mod tests {
                 finds("heat_template_version: 2018-08-31\nparameters:\n  p:\n    type: string\n    constraints: [{}, {description: d}]\n", 2),
                 // Beside one it has, an unknown kind is ignored.
                 finds("heat_template_version: 2018-08-31\nparameters:\n  p:\n    type: string\n    constraints: [{length: {min: 1}, lenght: 2}]\n", 0),
+                // CloudFormation's keys, capitalised.
+                finds(
+                    concat!(
+                        "AWSTemplateFormatVersion: 2010-09-09\nParameters:\n",
+                        "  P: {Type: String, Defautl: a, default: b}\n",
+                        "  Q: {Type: Number, Default: 1, MinValue: 0, NoEcho: true, Label: q}\n",
+                        "Resources: {}\n",
+                    ),
+                    2,
+                ),
             ],
         );
     }
