@@ -30,7 +30,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from judge import Judge  # noqa: E402
+from judge import Judge, with_fixed_hash_seed  # noqa: E402
 from record_fixtures import fnv1a64  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -496,6 +496,7 @@ def written_cases() -> list[dict]:
 
 
 def main() -> int:
+    with_fixed_hash_seed()
     judge = Judge()
     cases = written_cases() + property_cases(judge)
     raw = ("[\n" + ",\n".join(" " + json.dumps(c, ensure_ascii=False) for c in cases)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -88,6 +89,11 @@ class Judge:
         except Exception as error:  # heatclient refuses to send the stack
             self.last_error = error
             return {"verdict": "refused", "stage": "gather", "error": error_text(error)}
+        # heatclient keeps a file that is not a template as bytes (base64
+        # when it is not UTF-8); the request's JSON body makes it text, which
+        # is what the engine gets.
+        files = {url: content.decode("utf-8") if isinstance(content, bytes) else content
+                 for url, content in files.items()}
         return self.judge(template, files)
 
     def judge_text(self, text: str) -> dict:
@@ -206,7 +212,20 @@ def judge_all(paths: list[Path], base: Path | None) -> dict:
     return {"format": FORMAT, "heat_version": judge.heat.version, "verdicts": verdicts}
 
 
+def with_fixed_hash_seed() -> None:
+    """Runs this script again with PYTHONHASHSEED=0, unless it has it.
+
+    Heat validates resources in an order that follows Python's string
+    hashes: with a random seed, a template with two refusals gives one or
+    the other from run to run. Recordings must not change when nothing did.
+    """
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.execve(sys.executable, [sys.executable, *sys.argv],
+                  {**os.environ, "PYTHONHASHSEED": "0"})
+
+
 def main(argv: list[str] | None = None) -> int:
+    with_fixed_hash_seed()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("templates", nargs="*", type=Path)
     parser.add_argument("--find", type=Path, action="append", default=[],

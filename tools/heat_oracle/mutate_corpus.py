@@ -30,7 +30,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from judge import Judge  # noqa: E402
+from judge import Judge, with_fixed_hash_seed  # noqa: E402
 from record_fixtures import fnv1a64  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,6 +122,7 @@ def mutations(text: str):
 
 
 def main() -> int:
+    with_fixed_hash_seed()
     corpus, verdicts_path, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]), Path(sys.argv[3])
     verdicts = json.loads(verdicts_path.read_text())["verdicts"]
     judge = Judge()

@@ -57,7 +57,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from judge import Judge  # noqa: E402
+from judge import Judge, with_fixed_hash_seed  # noqa: E402
 from record_fixtures import fnv1a64  # noqa: E402
 
 FORMAT = "heatwise-heat-refusal-sites"
@@ -385,6 +385,7 @@ def record(out: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    with_fixed_hash_seed()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--list", action="store_true", help="list the sites only")
