@@ -119,9 +119,10 @@ class Judge:
         if any(sign in error for sign in ("CloudAccess", "client needed", "Authorization failed")):
             # A client was needed (`Fn::GetAZs` asks Nova through Keystone).
             return {"verdict": "not-judged", "reason": "cloud", "error": error}
-        if "Could not fetch remote template" in error:
+        if "Could not fetch remote template" in error and "Invalid URL scheme" not in error:
             # A URL, or a file Heat's installation provides (its global
-            # environment's `file:///etc/heat/templates/…`).
+            # environment's `file:///etc/heat/templates/…`). A scheme other
+            # than http and https Heat refuses before it fetches anything.
             return {"verdict": "not-judged", "reason": "remote", "error": error}
         if first:
             # Does the refusal come from the made-up values? Judge again

@@ -265,6 +265,24 @@ pub(crate) fn result_problem(
             format!("{name} takes [delimiter, string] or [delimiter, string, index]"),
             args,
         ),
+        "CfnBase64" if literal(args) && !is_string(tree, args) => {
+            (format!("{name} takes a string"), args)
+        }
+        // `int(index)` must succeed when the collection is a list.
+        "CfnSelect" => match items {
+            [index, list] if literal(*index) && literal(*list) && tree.is_sequence(*list) => {
+                let whole = match tree.resolve(*index) {
+                    Some(Resolved::Int(Some(_))) => true,
+                    Some(Resolved::Str(s)) => s.trim().parse::<i64>().is_ok(),
+                    _ => false,
+                };
+                if whole {
+                    return None;
+                }
+                (format!("the index of {name} must be an integer"), *index)
+            }
+            _ => return None,
+        },
         "GetParam" if tree.is_mapping(args) && literal(args) => (
             format!("{name} takes a parameter name or a list [name, path...]"),
             args,
@@ -361,7 +379,60 @@ pub(crate) fn argument_problem(
             return super::repeat::refusal(tree, call, class, version?);
         }
         (_, Some(class)) => return parse_problem(tree, call, class, is_call),
+        (name, None) if name.starts_with("Fn::") => return cfn_problem(tree, call, is_call),
         _ => return None,
     };
     Some((message, tree.range(call.args)))
+}
+
+/// CloudFormation's functions (`heat/engine/cfn/functions.py`) as Heat
+/// reads them; `Fn::Join` is HOT's `Join`, `Fn::Replace` its own.
+fn cfn_problem(
+    tree: &Tree,
+    call: &FunctionCall,
+    is_call: &dyn Fn(NodeId) -> bool,
+) -> Option<(String, TextRange)> {
+    let args = call.args;
+    let name = call.name;
+    if is_call(args) {
+        return None;
+    }
+    // Python unpacks `a, b = args` from any sequence of that length: a
+    // list, or a string of as many characters.
+    let length = if tree.is_sequence(args) {
+        Some(tree.items(args).len())
+    } else {
+        tree.scalar(args)
+            .filter(|_| is_string(tree, args))
+            .map(|s| s.chars().count())
+    };
+    let example = match name {
+        "Fn::Join" | "Fn::Replace" => {
+            return parse_problem(tree, call, &name["Fn::".len()..], is_call)
+        }
+        "Fn::Split" if tree.is_mapping(args) || is_string(tree, args) || length != Some(2) => {
+            "[\",\", \"str1,str2\"]"
+        }
+        "Fn::Select" if length.is_some_and(|n| n != 2) => "[index, collection]",
+        "Fn::MemberListToMap" if length.is_some_and(|n| n != 3) => {
+            "[\"Name\", \"Value\", [\".member.0.Name=key\", \".member.0.Value=value\"]]"
+        }
+        _ => return None,
+    };
+    Some((
+        format!("{name} takes {example}: Heat refuses the template"),
+        tree.range(args),
+    ))
+}
+
+/// The class whose result `result_problem` judges for a CloudFormation
+/// function, where the template has no version to name it.
+pub(crate) fn cfn_result_class(name: &str) -> Option<&'static str> {
+    match name {
+        "Fn::Join" => Some("Join"),
+        "Fn::Replace" => Some("Replace"),
+        "Fn::Base64" => Some("CfnBase64"),
+        "Fn::Select" => Some("CfnSelect"),
+        _ => None,
+    }
 }

@@ -2,7 +2,7 @@
 
 use crate::lint::context::Context;
 use crate::lint::Rule;
-use crate::template::arguments::argument_problem;
+use crate::template::arguments::{argument_problem, cfn_result_class};
 use crate::template::result_problem;
 use crate::text::TextRange;
 
@@ -23,7 +23,10 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         let mut found = argument_problem(tree, call, version, &is_call);
         if found.is_none() {
             let range = tree.range(call.call);
-            let class = version.and_then(|v| v.functions.get(call.name));
+            let class = match version {
+                Some(version) => version.functions.get(call.name).map(String::as_str),
+                None => cfn_result_class(call.name),
+            };
             if let Some(class) = class.filter(|_| {
                 properties
                     .iter()
@@ -55,6 +58,29 @@ mod tests {
                 // When Heat resolves literal arguments in properties only.
                 finds("heat_template_version: 2021-04-16\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: [{list_join: [[','], [a]]}, {map_merge: [a]}, {list_concat: [a, [b]]}, {digest: [sha999, a]}, {str_replace: {template: {a: b}, params: {}}}, {get_param: {a: b}}]\noutputs:\n  o: {value: {map_merge: [a]}}\n", 6),
                 finds("heat_template_version: 2021-04-16\nparameters:\n  p: {type: string, default: ','}\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: [{list_join: [{get_param: p}, [a]]}, {str_replace: {template: a, params: {a: {b: c}}, extra: 1}}, {digest: [SHA256, a]}, {make_url: {host: a, port: '443'}}]\n", 0),
+                // CloudFormation's own functions.
+                finds(
+                    concat!(
+                        "AWSTemplateFormatVersion: 2010-09-09\nResources:\n  V:\n",
+                        "    Type: OS::Heat::Value\n    Properties:\n      value:\n",
+                        "      - {'Fn::Join': ','}\n      - {'Fn::Split': [',']}\n",
+                        "      - {'Fn::Replace': a}\n      - {'Fn::Select': [x, [a, b]]}\n",
+                        "      - {'Fn::Base64': [a]}\n      - {'Fn::MemberListToMap': [Name]}\n",
+                        "      - {'Fn::Select': [a]}\n",
+                    ),
+                    7,
+                ),
+                finds(
+                    concat!(
+                        "AWSTemplateFormatVersion: 2010-09-09\nResources:\n  V:\n",
+                        "    Type: OS::Heat::Value\n    Properties:\n      value:\n",
+                        "      - {'Fn::Join': [',', [a, b]]}\n      - {'Fn::Split': [',', 'a,b']}\n",
+                        "      - {'Fn::Replace': [{$a: b}, $a]}\n      - {'Fn::Select': ['1', [a, b]]}\n",
+                        "      - {'Fn::Base64': a}\n",
+                        "      - {'Fn::MemberListToMap': [Name, Value, ['.member.0.Name=k']]}\n",
+                    ),
+                    0,
+                ),
             ],
         );
     }

@@ -53,6 +53,7 @@ pub(crate) fn check(
         }
         "OS::Heat::Value" => typed_value(&props),
         "OS::Heat::RandomString" => random_string(&props),
+        "AWS::CloudFormation::Stack" => nested_stack_url(&props),
         "OS::Neutron::SecurityGroup" => (props.text("name") == Some("default"))
             .then(|| props.at("name", "a security group cannot be named `default`"))
             .flatten(),
@@ -84,6 +85,21 @@ pub(crate) fn check(
         );
         cx.report(Rule::RefusedByResourceType, cx.tree.range(node), message);
     }
+}
+
+/// `AWS::CloudFormation::Stack`: Heat fetches `TemplateURL` itself, and
+/// `urlfetch` allows http and https only (a relative path has no scheme).
+fn nested_stack_url(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    let url = p.text("TemplateURL")?;
+    let scheme = url.split_once("://").map_or("", |(scheme, _)| scheme);
+    if scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https") {
+        return None;
+    }
+    p.at(
+        "TemplateURL",
+        "Heat fetches `TemplateURL` itself, over http or https only (write a template \
+         file's name as the resource's `Type` instead)",
+    )
 }
 
 /// `OS::Heat::RandomString`: `length` must hold the minimums of its

@@ -58,7 +58,8 @@ pub(crate) fn resource_refs(cx: &mut Context<'_, '_>) {
 pub(crate) fn depends_on(cx: &mut Context<'_, '_>, definition: &Definition) {
     let tree = cx.tree;
     for node in cx.template.depends_on(definition) {
-        let Some(name) = tree.scalar(node) else {
+        // A name that is no string is invalid-resource-field's.
+        let Some(crate::syntax::Resolved::Str(name)) = tree.resolve(node) else {
             continue;
         };
         let range = tree.range(node);
