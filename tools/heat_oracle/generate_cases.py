@@ -331,6 +331,14 @@ def written_cases() -> list[dict]:
         "a string into a list property": "resources:\n  s: {type: OS::Nova::Server, properties: {flavor: f, image: i, networks: net}}\n",
         "a parameter null default into a list property": "parameters:\n  p: {type: string, default: ''}\nresources:\n  s: {type: OS::Nova::Server, properties: {flavor: f, image: i, security_groups: {get_param: p}}}\n",
     })
+    references.update({
+        "get_param path into a string": "parameters:\n  p: {type: string, default: a}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: {get_param: [p, x]}}}\n",
+        "get_param path component a map": "parameters:\n  p: {type: json, default: {a: 1}}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: {get_param: [p, {a: b}]}}}\n",
+        "condition equals one argument": "conditions:\n  c: {equals: [a]}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: 1}}\n",
+        "condition and a string": "conditions:\n  c: {and: a}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: 1}}\n",
+        "condition and one argument": "conditions:\n  c: {and: [true]}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: 1}}\n",
+        "condition not two arguments": "conditions:\n  c: {not: [true, false]}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: 1}}\n",
+    })
     for name, text in references.items():
         out.append(case("reference", name, VERSION + text))
     server = "  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1.small\n"
@@ -462,6 +470,45 @@ def written_cases() -> list[dict]:
         "contains one argument": "value: {contains: [a]}\n",
         "filter not a list": "value: {filter: [null, a]}\n",
         "make_url unknown key": "value: {make_url: {host: a, bogus: b}}\n",
+        # Heat's refusal sites in hot/functions.py (docs/heat-refusal-sites.md).
+        "get_param an empty list": "value: {get_param: []}\n",
+        "get_param a number in a list": "value: {get_param: [1]}\n",
+        "str_replace a string": "value: {str_replace: a}\n",
+        "str_replace params value a list": "value:\n        str_replace:\n          template: a\n          params: {a: [1]}\n",
+        "str_replace params key a number": "value:\n        str_replace:\n          template: a1\n          params: {1: b}\n",
+        "str_replace params value null": "value:\n        str_replace:\n          template: a\n          params: {a: null}\n",
+        "str_replace_strict a param not in the template": "value:\n        str_replace_strict:\n          template: a\n          params: {b: c}\n",
+        "str_replace_vstrict an empty value": "value:\n        str_replace_vstrict:\n          template: a\n          params: {a: ''}\n",
+        "get_file a list": "value: {get_file: [a]}\n",
+        "list_join items not strings": "value: {list_join: [',', [[a]]]}\n",
+        "list_join items a map": "value: {list_join: [',', {a: b}]}\n",
+        "map_replace a string": "value: {map_replace: a}\n",
+        "map_replace one argument": "value: {map_replace: [{a: b}]}\n",
+        "map_replace unknown key": "value: {map_replace: [{a: b}, {bogus: {}}]}\n",
+        "map_replace keys collide": "value: {map_replace: [{a: b, c: d}, {keys: {a: c}}]}\n",
+        "map_replace values collide": "value: {map_replace: [{a: b, c: d}, {values: {b: d}}]}\n",
+        "map_replace keys not a map": "value: {map_replace: [{a: b}, {keys: [a]}]}\n",
+        "resource_facade unknown": "value: {resource_facade: bogus}\n",
+        "digest a string": "value: {digest: sha256}\n",
+        "digest three arguments": "value: {digest: [sha256, a, b]}\n",
+        "str_split a map": "value: {str_split: {a: b}}\n",
+        "str_split index not a number": "value: {str_split: [',', 'a,b', x]}\n",
+        "str_split index out of range": "value: {str_split: [',', 'a,b', 5]}\n",
+        "yaql a list": "value: {yaql: [a]}\n",
+        "yaql expression a number": "value: {yaql: {expression: 1, data: {}}}\n",
+        "if one argument": "value: {if: [c]}\n",
+        "filter a string": "value: {filter: a}\n",
+        "filter one argument": "value: {filter: [a]}\n",
+        "filter of a string": "value: {filter: [[a], b]}\n",
+        "make_url a string": "value: {make_url: a}\n",
+        "make_url query a list": "value: {make_url: {host: h, query: [a]}}\n",
+        "make_url port not a number": "value: {make_url: {host: h, port: x}}\n",
+        "make_url port out of range": "value: {make_url: {host: h, port: 70000}}\n",
+        "make_url host a list": "value: {make_url: {host: [h]}}\n",
+        "make_url scheme with a colon": "value: {make_url: {scheme: 'http:', host: h}}\n",
+        "list_concat a string": "value: {list_concat: a}\n",
+        "contains a string": "value: {contains: a}\n",
+        "contains in a map": "value: {contains: [a, {b: c}]}\n",
     }
     for name, text in functions.items():
         out.append(case("function arguments", name,
@@ -490,6 +537,24 @@ def written_cases() -> list[dict]:
         "Fn::GetAtt a string": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: 1}}\n  B: {Type: OS::Heat::Value, Properties: {value: {'Fn::GetAtt': A}}}\n",
         "Ref a list": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {Ref: [x]}}}\n",
     }
+    cloudformation.update({
+        "Fn::FindInMap without Mappings": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::FindInMap': [m, a, b]}}}\n",
+        "condition Ref to an unknown parameter": "Conditions:\n  C: {'Fn::Equals': [{Ref: Nope}, a]}\nResources:\n  A: {Type: OS::Heat::Value, Properties: {value: 1}}\n",
+        "Fn::Select one argument": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::Select': [a]}}}\n",
+        "Fn::Select of a string that is no JSON": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::Select': [0, 'not json']}}}\n",
+        "Fn::Select a number index into a map": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::Select': [1, {a: b}]}}}\n",
+        "Fn::Select of a number": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::Select': [0, 5]}}}\n",
+        "Fn::Split a string": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::Split': a}}}\n",
+        "Fn::Split delimiter a list": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::Split': [[','], 'a,b']}}}\n",
+        "Fn::Split of a list": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::Split': [',', [a]]}}}\n",
+        "Fn::Replace one argument": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::Replace': [a]}}}\n",
+        "Fn::MemberListToMap key name a number": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::MemberListToMap': [1, Value, []]}}}\n",
+        "Fn::MemberListToMap value name a number": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::MemberListToMap': [Name, 1, []]}}}\n",
+        "Fn::MemberListToMap members a string": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::MemberListToMap': [Name, Value, a]}}}\n",
+        "Fn::MemberListToMap members not strings": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::MemberListToMap': [Name, Value, [1]]}}}\n",
+        "Fn::Not a string": "Conditions:\n  C: {'Fn::Not': a}\nResources:\n  A: {Type: OS::Heat::Value, Properties: {value: 1}}\n",
+        "Fn::Not two arguments": "Conditions:\n  C: {'Fn::Not': [true, false]}\nResources:\n  A: {Type: OS::Heat::Value, Properties: {value: 1}}\n",
+    })
     for name, text in cloudformation.items():
         out.append(case("cloudformation", name, cfn + text))
     return out

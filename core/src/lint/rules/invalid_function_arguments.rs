@@ -21,24 +21,50 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         .collect();
     for call in template.function_calls() {
         let mut found = argument_problem(tree, call, version, &is_call);
-        if found.is_none() {
-            let range = tree.range(call.call);
+        let range = tree.range(call.call);
+        let in_properties = properties
+            .iter()
+            .any(|p| p.start <= range.start && range.end <= p.end);
+        if found.is_none() && in_properties {
             let class = match version {
                 Some(version) => version.functions.get(call.name).map(String::as_str),
                 None => cfn_result_class(call.name),
             };
-            if let Some(class) = class.filter(|_| {
-                properties
-                    .iter()
-                    .any(|p| p.start <= range.start && range.end <= p.end)
-            }) {
-                found = result_problem(tree, call, class, &is_call);
+            found = class.and_then(|class| result_problem(tree, call, class, &is_call));
+            if found.is_none() && call.name == "Fn::FindInMap" && version.is_none() {
+                found = unknown_mapping(template, call);
             }
         }
         if let Some((message, range)) = found {
             cx.report(Rule::InvalidFunctionArguments, range, message);
         }
     }
+}
+
+/// `Fn::FindInMap` of a mapping `Mappings` does not define: Heat's lookup
+/// fails (a `KeyError`) when it resolves the call.
+fn unknown_mapping(
+    template: &crate::template::Template<'_>,
+    call: &crate::template::FunctionCall,
+) -> Option<(String, TextRange)> {
+    let tree = template.tree();
+    let &first = tree.items(call.args).first()?;
+    if template.is_call(first) {
+        return None;
+    }
+    let name = tree.scalar(first)?;
+    let defined = template
+        .section("Mappings")
+        .is_some_and(|mappings| tree.get(mappings, name).is_some());
+    (!defined).then(|| {
+        (
+            format!(
+                "Fn::FindInMap names mapping `{name}`, which `Mappings` does not define: Heat \
+                 refuses the stack"
+            ),
+            tree.range(first),
+        )
+    })
 }
 
 #[cfg(test)]
@@ -80,6 +106,46 @@ mod tests {
                         "      - {'Fn::MemberListToMap': [Name, Value, ['.member.0.Name=k']]}\n",
                     ),
                     0,
+                ),
+                // What Heat refuses when it resolves the arguments.
+                finds(
+                    concat!(
+                        "heat_template_version: 2021-04-16\nresources:\n  v:\n",
+                        "    type: OS::Heat::Value\n    properties:\n      value:\n",
+                        "      - {get_param: []}\n      - {get_file: [a]}\n",
+                        "      - {str_replace_strict: {template: a, params: {b: c}}}\n",
+                        "      - {str_replace_vstrict: {template: a, params: {a: ''}}}\n",
+                        "      - {str_replace: {template: a1, params: {1: b}}}\n",
+                        "      - {map_replace: [{a: b, c: d}, {keys: {a: c}}]}\n",
+                        "      - {map_replace: [{a: b}, {bogus: {}}]}\n",
+                        "      - {str_split: [',', 'a,b', 5]}\n      - {filter: [[a], b]}\n",
+                        "      - {contains: [a, {b: c}]}\n",
+                        "      - {make_url: {scheme: 'http:', host: h}}\n",
+                        "      - {resource_facade: bogus}\n",
+                    ),
+                    12,
+                ),
+                finds(
+                    concat!(
+                        "heat_template_version: 2021-04-16\nresources:\n  v:\n",
+                        "    type: OS::Heat::Value\n    properties:\n      value:\n",
+                        "      - {str_replace_strict: {template: ab, params: {b: c}}}\n",
+                        "      - {map_replace: [{a: b, c: d}, {keys: {a: e}, values: {b: x}}]}\n",
+                        "      - {str_split: [',', 'a,b', 1]}\n      - {contains: [a, abc]}\n",
+                    ),
+                    0,
+                ),
+                finds(
+                    concat!(
+                        "AWSTemplateFormatVersion: 2010-09-09\nMappings: {m: {a: {b: 1}}}\n",
+                        "Conditions:\n  C: {'Fn::Not': [true, false]}\nResources:\n  V:\n",
+                        "    Type: OS::Heat::Value\n    Properties:\n      value:\n",
+                        "      - {'Fn::FindInMap': [n, a, b]}\n",
+                        "      - {'Fn::FindInMap': [m, a, b]}\n",
+                        "      - {'Fn::MemberListToMap': [1, Value, []]}\n",
+                        "      - {'Fn::Select': [1, {a: b}]}\n      - {'Fn::Split': [',', [a]]}\n",
+                    ),
+                    5,
                 ),
             ],
         );

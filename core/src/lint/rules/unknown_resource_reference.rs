@@ -38,13 +38,22 @@ pub(crate) fn named(cx: &mut Context<'_, '_>, name: &str, range: TextRange) {
 pub(crate) fn resource_refs(cx: &mut Context<'_, '_>) {
     let tree = cx.tree;
     let template = cx.template;
+    // CloudFormation's `Conditions` read `Ref` as a parameter's
+    // (`ParamRef`), and only when a condition is used.
+    let conditions = template
+        .section("Conditions")
+        .filter(|_| template.kind() == crate::template::DocumentKind::CloudFormation)
+        .map(|node| tree.range(node));
     for reference in template.resource_refs() {
         let Some(name) = tree.scalar(reference.name) else {
             continue;
         };
+        let range = tree.range(reference.name);
+        if conditions.is_some_and(|c| c.start <= range.start && range.end <= c.end) {
+            continue;
+        }
         let is_parameter = reference.call.name == "Ref"
             && (name.starts_with("AWS::") || template.parameters().iter().any(|p| p.name == name));
-        let range = tree.range(reference.name);
         if !is_parameter && template.output_containing(range).is_none() {
             named(cx, name, range);
         }
@@ -107,6 +116,15 @@ mod tests {
                 ),
                 finds(
                     "AWSTemplateFormatVersion: 2010-09-09\nParameters:\n  Size: {Type: String}\nResources:\n  a:\n    Type: OS::Heat::None\n    Properties: {value: {Ref: Size}, region: {Ref: 'AWS::Region'}}\n",
+                    0,
+                ),
+                // A CloudFormation condition's `Ref` is a parameter's.
+                finds(
+                    concat!(
+                        "AWSTemplateFormatVersion: 2010-09-09\n",
+                        "Conditions:\n  C: {'Fn::Equals': [{Ref: Nope}, a]}\n",
+                        "Resources:\n  A: {Type: OS::Heat::None}\n",
+                    ),
                     0,
                 ),
             ],

@@ -11,6 +11,13 @@ use crate::text::TextRange;
 use super::functions::FunctionCall;
 use super::TemplateVersion;
 
+mod cfn;
+mod resolved;
+
+pub(crate) use cfn::cfn_result_class;
+use cfn::{cfn_problem, cfn_select};
+use resolved::{map_replace, replace_params, str_split_index};
+
 /// The classes of `str_replace` (and its strict forms) across versions.
 const REPLACE: [&str; 4] = [
     "Replace",
@@ -125,6 +132,11 @@ pub(crate) fn parse_problem(
             }
         }
         "MakeURL" => return make_url(tree, call, is_call),
+        "ResourceFacade" => match tree.scalar(args) {
+            Some("metadata" | "deletion_policy" | "update_policy") => return None,
+            _ if is_call(args) => return None,
+            _ => format!("{name} takes one of metadata, deletion_policy, update_policy"),
+        },
         "Contains" | "Filter" => match items {
             Some(items) if items.len() == 2 => return None,
             _ => format!("{name} takes a list of two: [value, list]"),
@@ -225,13 +237,14 @@ pub(crate) fn result_problem(
         }
         _ if REPLACE.contains(&class) => {
             let template = tree.get(args, "template")?;
-            if !literal(template) || is_string(tree, template) {
-                return None;
+            if literal(template) && !is_string(tree, template) {
+                (
+                    format!("the `template` of {name} must be a string"),
+                    template,
+                )
+            } else {
+                replace_params(tree, name, class, args, is_call)?
             }
-            (
-                format!("the `template` of {name} must be a string"),
-                template,
-            )
         }
         "Join" | "JoinMultiple" => {
             let (&delimiter, lists) = items.split_first()?;
@@ -265,24 +278,70 @@ pub(crate) fn result_problem(
             format!("{name} takes [delimiter, string] or [delimiter, string, index]"),
             args,
         ),
-        "CfnBase64" if literal(args) && !is_string(tree, args) => {
-            (format!("{name} takes a string"), args)
+        "StrSplit" => str_split_index(tree, name, items, is_call)?,
+        "MapReplace" => map_replace(tree, name, args, is_call)?,
+        "GetFile" if literal(args) && !is_string(tree, args) => {
+            (format!("{name} takes a file name"), args)
         }
-        // `int(index)` must succeed when the collection is a list.
-        "CfnSelect" => match items {
-            [index, list] if literal(*index) && literal(*list) && tree.is_sequence(*list) => {
-                let whole = match tree.resolve(*index) {
-                    Some(Resolved::Int(Some(_))) => true,
-                    Some(Resolved::Str(s)) => s.trim().parse::<i64>().is_ok(),
-                    _ => false,
-                };
-                if whole {
-                    return None;
-                }
-                (format!("the index of {name} must be an integer"), *index)
+        "GetParam" if literal(args) && tree.is_sequence(args) => match items.first() {
+            None => (format!("{name} needs a parameter name"), args),
+            Some(&first) if literal(first) && !is_string(tree, first) => (
+                format!("the parameter name of {name} must be a string"),
+                first,
+            ),
+            _ => return None,
+        },
+        "Filter" => match items {
+            [_, list] if literal(*list) && !tree.is_sequence(*list) => {
+                (format!("{name} only works with lists"), *list)
             }
             _ => return None,
         },
+        "Contains" => match items {
+            [_, sequence] if literal(*sequence) && tree.is_mapping(*sequence) => (
+                format!("the second argument of {name} must be a list or a string"),
+                *sequence,
+            ),
+            _ => return None,
+        },
+        "MakeURL" => {
+            let scheme = tree.get(args, "scheme")?;
+            match tree.resolve(scheme) {
+                Some(Resolved::Str(s)) if literal(scheme) && s.contains(':') => (
+                    format!("the `scheme` of {name} must not contain ':'"),
+                    scheme,
+                ),
+                _ => return None,
+            }
+        }
+        "CfnSplit" => match items {
+            [delimiter, _] if literal(*delimiter) && !is_string(tree, *delimiter) => (
+                format!("the delimiter of {name} must be a string"),
+                *delimiter,
+            ),
+            [_, string] if literal(*string) && !is_string(tree, *string) => {
+                (format!("{name} splits a string; this is not one"), *string)
+            }
+            _ => return None,
+        },
+        "CfnMemberListToMap" => match items {
+            [_, _, list] if literal(*list) && !tree.is_sequence(*list) => (
+                format!("the third argument of {name} must be a list"),
+                *list,
+            ),
+            [_, _, list] if literal(*list) => {
+                let &item = tree
+                    .items(*list)
+                    .iter()
+                    .find(|&&i| literal(i) && !is_string(tree, i))?;
+                (format!("the members of {name} must be strings"), item)
+            }
+            _ => return None,
+        },
+        "CfnBase64" if literal(args) && !is_string(tree, args) => {
+            (format!("{name} takes a string"), args)
+        }
+        "CfnSelect" => return cfn_select(tree, name, items, is_call),
         "GetParam" if tree.is_mapping(args) && literal(args) => (
             format!("{name} takes a parameter name or a list [name, path...]"),
             args,
@@ -383,56 +442,4 @@ pub(crate) fn argument_problem(
         _ => return None,
     };
     Some((message, tree.range(call.args)))
-}
-
-/// CloudFormation's functions (`heat/engine/cfn/functions.py`) as Heat
-/// reads them; `Fn::Join` is HOT's `Join`, `Fn::Replace` its own.
-fn cfn_problem(
-    tree: &Tree,
-    call: &FunctionCall,
-    is_call: &dyn Fn(NodeId) -> bool,
-) -> Option<(String, TextRange)> {
-    let args = call.args;
-    let name = call.name;
-    if is_call(args) {
-        return None;
-    }
-    // Python unpacks `a, b = args` from any sequence of that length: a
-    // list, or a string of as many characters.
-    let length = if tree.is_sequence(args) {
-        Some(tree.items(args).len())
-    } else {
-        tree.scalar(args)
-            .filter(|_| is_string(tree, args))
-            .map(|s| s.chars().count())
-    };
-    let example = match name {
-        "Fn::Join" | "Fn::Replace" => {
-            return parse_problem(tree, call, &name["Fn::".len()..], is_call)
-        }
-        "Fn::Split" if tree.is_mapping(args) || is_string(tree, args) || length != Some(2) => {
-            "[\",\", \"str1,str2\"]"
-        }
-        "Fn::Select" if length.is_some_and(|n| n != 2) => "[index, collection]",
-        "Fn::MemberListToMap" if length.is_some_and(|n| n != 3) => {
-            "[\"Name\", \"Value\", [\".member.0.Name=key\", \".member.0.Value=value\"]]"
-        }
-        _ => return None,
-    };
-    Some((
-        format!("{name} takes {example}: Heat refuses the template"),
-        tree.range(args),
-    ))
-}
-
-/// The class whose result `result_problem` judges for a CloudFormation
-/// function, where the template has no version to name it.
-pub(crate) fn cfn_result_class(name: &str) -> Option<&'static str> {
-    match name {
-        "Fn::Join" => Some("Join"),
-        "Fn::Replace" => Some("Replace"),
-        "Fn::Base64" => Some("CfnBase64"),
-        "Fn::Select" => Some("CfnSelect"),
-        _ => None,
-    }
 }
