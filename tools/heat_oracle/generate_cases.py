@@ -339,6 +339,15 @@ def written_cases() -> list[dict]:
         "condition and one argument": "conditions:\n  c: {and: [true]}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: 1}}\n",
         "condition not two arguments": "conditions:\n  c: {not: [true, false]}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: 1}}\n",
     })
+    references.update({
+        "a resource name with a slash": "resources:\n  a/b: {type: OS::Heat::Value, properties: {value: 1}}\n",
+        "deletion_policy Snapshot on a type without snapshots": "resources:\n  a: {type: OS::Heat::Value, deletion_policy: Snapshot, properties: {value: 1}}\n",
+        "deletion_policy Snapshot on a volume": "resources:\n  a: {type: OS::Cinder::Volume, deletion_policy: Snapshot, properties: {size: 1}}\n",
+        "external_id with depends_on": "resources:\n  b: {type: OS::Heat::Value, properties: {value: 1}}\n  a: {type: OS::Heat::Value, external_id: x, depends_on: [b], properties: {value: 1}}\n",
+        "a resource without a type": "resources:\n  a: {properties: {value: 1}}\n",
+        "constraints not a list": "parameters:\n  p: {type: string, default: a, constraints: {length: {min: 1}}}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: {get_param: p}}}\n",
+        "length min not a whole number": "parameters:\n  p:\n    type: string\n    default: abc\n    constraints:\n    - length: {min: 1.5}\nresources:\n  v: {type: OS::Heat::Value, properties: {value: {get_param: p}}}\n",
+    })
     for name, text in references.items():
         out.append(case("reference", name, VERSION + text))
     server = "  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1.small\n"
@@ -438,6 +447,57 @@ def written_cases() -> list[dict]:
         "random string length below sequence minimums": "  r: {type: OS::Heat::RandomString, properties: {length: 2, character_sequences: [{sequence: '!@', min: 2}]}}\n",
         "random string length at the minimums": "  r: {type: OS::Heat::RandomString, properties: {length: 4, character_classes: [{class: digits, min: 2}, {class: uppercase, min: 2}]}}\n",
         "random string length 0": "  r: {type: OS::Heat::RandomString, properties: {length: 0}}\n",
+        "aws group MinSize above MaxSize": "  g: {type: AWS::AutoScaling::AutoScalingGroup, properties: {MinSize: 3, MaxSize: 2, LaunchConfigurationName: lc, AvailabilityZones: [nova]}}\n",
+        "aws group MinSize below zero": "  g: {type: AWS::AutoScaling::AutoScalingGroup, properties: {MinSize: -1, MaxSize: 2, LaunchConfigurationName: lc, AvailabilityZones: [nova]}}\n",
+        "aws group DesiredCapacity above MaxSize": "  g: {type: AWS::AutoScaling::AutoScalingGroup, properties: {MinSize: 1, MaxSize: 2, DesiredCapacity: 3, LaunchConfigurationName: lc, AvailabilityZones: [nova]}}\n",
+        "aws group two VPCZoneIdentifier": "  g: {type: AWS::AutoScaling::AutoScalingGroup, properties: {MinSize: 1, MaxSize: 2, VPCZoneIdentifier: [a, b], LaunchConfigurationName: lc, AvailabilityZones: [nova]}}\n",
+        "aws group InstanceId and LaunchConfigurationName": "  g: {type: AWS::AutoScaling::AutoScalingGroup, properties: {MinSize: 1, MaxSize: 2, InstanceId: i, LaunchConfigurationName: lc, AvailabilityZones: [nova]}}\n",
+        "aws group neither InstanceId nor LaunchConfigurationName": "  g: {type: AWS::AutoScaling::AutoScalingGroup, properties: {MinSize: 1, MaxSize: 2, AvailabilityZones: [nova]}}\n",
+        "aws group sizes in order": "  g: {type: AWS::AutoScaling::AutoScalingGroup, properties: {MinSize: 0, MaxSize: 2, DesiredCapacity: 1, LaunchConfigurationName: lc, AvailabilityZones: [nova]}}\n",
+        "launch config without ImageId": "  l: {type: AWS::AutoScaling::LaunchConfiguration, properties: {InstanceType: m1.small}}\n",
+        "launch config mapping without Ebs": "  l: {type: AWS::AutoScaling::LaunchConfiguration, properties: {ImageId: i, InstanceType: m1.small, BlockDeviceMappings: [{DeviceName: vdb}]}}\n",
+        "launch config Ebs without SnapshotId": "  l: {type: AWS::AutoScaling::LaunchConfiguration, properties: {ImageId: i, InstanceType: m1.small, BlockDeviceMappings: [{DeviceName: vdb, Ebs: {VolumeSize: '1'}}]}}\n",
+        "ec2 instance mapping without Ebs": "  i: {type: AWS::EC2::Instance, properties: {ImageId: cirros, InstanceType: m1.small, BlockDeviceMappings: [{DeviceName: vdb}]}}\n",
+        "barbican order key without algorithm": "  o: {type: OS::Barbican::Order, properties: {type: key, bit_length: 256}}\n",
+        "barbican order certificate profile without ca_id": "  o: {type: OS::Barbican::Order, properties: {type: certificate, profile: p}}\n",
+        "barbican order key with a profile": "  o: {type: OS::Barbican::Order, properties: {type: key, algorithm: aes, bit_length: 256, profile: p}}\n",
+        "barbican container duplicate refs": "  c: {type: OS::Barbican::GenericContainer, properties: {secrets: [{name: a, ref: r}, {name: b, ref: r}]}}\n",
+        "volume without size or source": "  v: {type: OS::Cinder::Volume, properties: {name: v}}\n",
+        "volume image without size": "  v: {type: OS::Cinder::Volume, properties: {image: cirros}}\n",
+        "volume snapshot without size": "  v: {type: OS::Cinder::Volume, properties: {snapshot_id: s}}\n",
+        "volume snapshot and source volume without size": "  v: {type: OS::Cinder::Volume, properties: {snapshot_id: s, source_volid: v}}\n",
+        "volume size image and snapshot": "  v: {type: OS::Cinder::Volume, properties: {size: 1, image: cirros, snapshot_id: s}}\n",
+        "volume from a backup": "  v: {type: OS::Cinder::Volume, properties: {backup_id: b}}\n",
+        "provider net flat with segmentation_id": "  n: {type: OS::Neutron::ProviderNet, properties: {network_type: flat, physical_network: p, segmentation_id: '10'}}\n",
+        "provider net vxlan with physical_network": "  n: {type: OS::Neutron::ProviderNet, properties: {network_type: vxlan, physical_network: p}}\n",
+        "subnet ipv4 with ipv6_ra_mode": "  s: {type: OS::Neutron::Subnet, properties: {network: n, cidr: 10.0.0.0/24, ipv6_ra_mode: slaac}}\n",
+        "subnet ipv6 modes differ": "  s: {type: OS::Neutron::Subnet, properties: {network: n, cidr: 'fd00::/64', ip_version: 6, ipv6_ra_mode: slaac, ipv6_address_mode: dhcpv6-stateful}}\n",
+        "subnet ipv6 modes equal": "  s: {type: OS::Neutron::Subnet, properties: {network: n, cidr: 'fd00::/64', ip_version: 6, ipv6_ra_mode: slaac, ipv6_address_mode: slaac}}\n",
+        "subnet gateway not an address": "  s: {type: OS::Neutron::Subnet, properties: {network: n, cidr: 10.0.0.0/24, gateway_ip: gateway}}\n",
+        "network gateway vlan without segmentation_id": "  g: {type: OS::Neutron::NetworkGateway, properties: {devices: [{id: d, interface_name: eth0}], connections: [{network: n, segmentation_type: vlan}]}}\n",
+        "network gateway flat with segmentation_id": "  g: {type: OS::Neutron::NetworkGateway, properties: {devices: [{id: d, interface_name: eth0}], connections: [{network: n, segmentation_type: flat, segmentation_id: 5}]}}\n",
+        "role assignment project and domain": "  r: {type: OS::Keystone::UserRoleAssignment, properties: {user: u, roles: [{role: r, project: p, domain: d}]}}\n",
+        "role assignment neither project nor domain": "  r: {type: OS::Keystone::UserRoleAssignment, properties: {user: u, roles: [{role: r}]}}\n",
+        "server network entry without a network": "  s:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, networks: [{fixed_ip: 10.0.0.5}]}\n",
+        "server network fixed_ip and port": "  s:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, networks: [{fixed_ip: 10.0.0.5, port: p}]}\n",
+        "server network allocate_network and network": "  s:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, networks: [{allocate_network: auto, network: n}]}\n",
+        "server network floating_ip with a network only": "  s:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, networks: [{network: n, floating_ip: fip}]}\n",
+        "server network with the hidden uuid": "  s:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, networks: [{uuid: n}]}\n",
+        "server two bootable devices": "  s:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i, block_device_mapping_v2: [{image: j, boot_index: 0}]}\n",
+        "zun container two networks ports": "  c: {type: OS::Zun::Container, properties: {image: i, networks: [{fixed_ip: 10.0.0.5, port: p}]}}\n",
+        "zun container network without network or port": "  c: {type: OS::Zun::Container, properties: {image: i, networks: [{fixed_ip: 10.0.0.5}]}}\n",
+        "zun container mount volume_id and size": "  c: {type: OS::Zun::Container, properties: {image: i, mounts: [{volume_id: v, volume_size: 1, mount_path: /m}]}}\n",
+        "heat delay above the timeout": "  d: {type: OS::Heat::Delay, properties: {min_wait: 100000, max_jitter: 0}}\n",
+        "software component two configs for one action": "  c: {type: OS::Heat::SoftwareComponent, properties: {configs: [{actions: [CREATE], config: a, tool: script}, {actions: [CREATE], config: b, tool: script}]}}\n",
+        "zaqar subscription subscriber not a URL": "  s: {type: OS::Zaqar::Subscription, properties: {queue_name: q, subscriber: nothing}}\n",
+        "octavia listener TERMINATED_HTTPS without a container": "  l: {type: OS::Octavia::Listener, properties: {loadbalancer: lb, protocol: TERMINATED_HTTPS, protocol_port: 443}}\n",
+        "octavia l7 rule a key for a type without one": "  r: {type: OS::Octavia::L7Rule, properties: {l7policy: p, type: PATH, compare_type: EQUAL_TO, value: /a, key: k}}\n",
+        "designate zone PRIMARY without email": "  z: {type: OS::Designate::Zone, properties: {name: example.com., type: PRIMARY}}\n",
+        "magnum cluster template without a network for a driver that needs one": "  t: {type: OS::Magnum::ClusterTemplate, properties: {image: i, coe: kubernetes, external_network: e, network_driver: flannel, fixed_network: n}}\n",
+        "rbac policy object type with an action it lacks": "  p: {type: OS::Neutron::RBACPolicy, properties: {object_type: qos_policy, object_id: o, action: access_as_external, target_tenant: t}}\n",
+        "volume type public with projects": "  t: {type: OS::Cinder::VolumeType, properties: {name: t, is_public: true, projects: [p]}}\n",
+        "instance group launch configuration not a resource": "  g: {type: OS::Heat::InstanceGroup, properties: {AvailabilityZones: [nova], LaunchConfigurationName: lc, Size: 1}}\n",
+        "access policy of a resource not in the stack": "  p: {type: OS::Heat::AccessPolicy, properties: {AllowedResources: [nosuch]}}\n",
     }
     for name, text in type_checks.items():
         out.append(case("resource type validation", name, VERSION + "resources:\n" + text))
@@ -555,8 +615,24 @@ def written_cases() -> list[dict]:
         "Fn::Not a string": "Conditions:\n  C: {'Fn::Not': a}\nResources:\n  A: {Type: OS::Heat::Value, Properties: {value: 1}}\n",
         "Fn::Not two arguments": "Conditions:\n  C: {'Fn::Not': [true, false]}\nResources:\n  A: {Type: OS::Heat::Value, Properties: {value: 1}}\n",
     })
+    cloudformation.update({
+        "resource condition unknown": "Resources:\n  A: {Type: OS::Heat::Value, Condition: Nope, Properties: {value: 1}}\n",
+        "Resources a list": "Resources: [a]\n",
+        "a resource without a Type": "Resources:\n  A: {Properties: {value: 1}}\n",
+    })
     for name, text in cloudformation.items():
         out.append(case("cloudformation", name, cfn + text))
+    # The template's own reading: its text and version.
+    documents = {
+        "YAML that does not parse": "heat_template_version: 2018-08-31\nresources: [a\n",
+        "a list, not a mapping": "- heat_template_version: 2018-08-31\n",
+        "no version": "resources:\n  v: {type: OS::Heat::Value, properties: {value: 1}}\n",
+        "both versions": "heat_template_version: 2018-08-31\nAWSTemplateFormatVersion: '2010-09-09'\nresources: {}\n",
+        "an unknown version": "heat_template_version: 2099-01-01\nresources: {}\n",
+        "a version that is a number": "heat_template_version: 2018\nresources: {}\n",
+    }
+    for name, text in documents.items():
+        out.append(case("document", name, text))
     return out
 
 

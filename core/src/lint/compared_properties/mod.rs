@@ -36,8 +36,19 @@ pub(crate) enum Test {
     Longer(&'static str, usize),
     /// A number above this one.
     Above(&'static str, f64),
+    /// A number below this one.
+    Below(&'static str, f64),
+    /// A number equal to this one.
+    Equals(&'static str, f64),
+    /// Both are numbers and the first is below the second.
+    Less(&'static str, &'static str),
     /// Both are truthy numbers and the first is above the second.
     AboveOther(&'static str, &'static str),
+    /// A text whose part before the first `:` is none of these.
+    SchemeNotIn(&'static str, &'static [&'static str]),
+    /// A text that cannot be an IP address (it has a character no address
+    /// has), other than these words.
+    NotAnAddress(&'static str, &'static [&'static str]),
     /// Every property but this one is None (Heat's quota types).
     OnlySet(&'static str),
 }
@@ -69,7 +80,9 @@ pub(crate) struct Check {
 use Test::*;
 
 mod checks;
-use checks::CHECKS;
+mod custom;
+
+pub(crate) use custom::{launch_configuration, random_string};
 
 /// A property's value as Python sees it after Heat's conversion; `None`
 /// where the text does not decide it.
@@ -215,10 +228,24 @@ fn holds(scope: &Scope<'_, '_, '_>, test: Test) -> Option<bool> {
         OneOf(name, texts) => value(name)?.text().is_some_and(|t| texts.contains(&t)),
         Longer(name, n) => matches!(value(name)?, Seen::Items(len) if len > n),
         Above(name, limit) => value(name)?.number().is_some_and(|n| n > limit),
+        Below(name, limit) => value(name)?.number().is_some_and(|n| n < limit),
+        Equals(name, number) => value(name)?.number() == Some(number),
+        Less(first, second) => match (value(first)?.number(), value(second)?.number()) {
+            (Some(a), Some(b)) => a < b,
+            _ => false,
+        },
         AboveOther(first, second) => {
             let (a, b) = (value(first)?, value(second)?);
             a.truthy() && b.truthy() && a.number()? > b.number()?
         }
+        SchemeNotIn(name, schemes) => value(name)?
+            .text()
+            .is_some_and(|t| !schemes.contains(&t.split(':').next().unwrap_or(t))),
+        NotAnAddress(name, words) => value(name)?.text().is_some_and(|t| {
+            !words.contains(&t)
+                && t.chars()
+                    .any(|c| !c.is_ascii_hexdigit() && c != '.' && c != ':')
+        }),
         OnlySet(kept) => {
             for property in scope.names() {
                 if property.name() != kept && value(property.name())? != Seen::None {
@@ -236,8 +263,7 @@ pub(crate) fn refusal(
     resource_type: ResourceType<'_>,
 ) -> Option<(NodeId, String)> {
     let name = resource_type.name();
-    CHECKS
-        .iter()
+    checks::all()
         .filter(|check| check.types.contains(&name))
         .find_map(|check| {
             let scopes: Vec<Scope<'_, '_, '_>> = match check.within {

@@ -12,6 +12,10 @@ use crate::template::DocumentKind;
 /// inside ("The function "get_attr" is invalid in this context").
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
+    if template.kind() == DocumentKind::CloudFormation {
+        cfn_undefined_names(cx);
+        return;
+    }
     let (Some(version), DocumentKind::Hot) = (template.hot_template_version(), template.kind())
     else {
         return;
@@ -96,6 +100,37 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             version.condition_functions.join(", ")
         );
         cx.report(Rule::InvalidCondition, tree.range(call.key), message);
+    }
+}
+
+/// A CloudFormation resource's or output's `Condition` naming no condition
+/// of `Conditions`: Heat refuses the stack ("Invalid condition").
+fn cfn_undefined_names(cx: &mut Context<'_, '_>) {
+    let template = cx.template;
+    let tree = cx.tree;
+    let conditions = template
+        .section("Conditions")
+        .filter(|&c| tree.is_mapping(c));
+    let bodies = template
+        .resources()
+        .iter()
+        .map(|r| r.entry.value)
+        .chain(template.outputs().iter().map(|o| o.entry.value));
+    for body in bodies {
+        let Some(node) = tree.get(body, "Condition") else {
+            continue;
+        };
+        let Some(Resolved::Str(name)) = tree.resolve(node) else {
+            continue;
+        };
+        if conditions.is_some_and(|c| tree.get(c, name).is_some()) {
+            continue;
+        }
+        let message = format!(
+            "there is no condition `{name}` in `Conditions`: Heat refuses the stack \
+             (\"Invalid condition\")"
+        );
+        cx.report(Rule::InvalidCondition, tree.range(node), message);
     }
 }
 

@@ -97,6 +97,16 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
 /// the type is reported (Heat: "Length constraint invalid for number").
 fn hot_constraints(cx: &mut Context<'_, '_>, kind: &str, entry: Option<Entry>) -> Vec<Json> {
     let tree = cx.tree;
+    if let Some(entry) = entry
+        .filter(|e| !tree.is_sequence(e.value) && tree.resolve(e.value) != Some(Resolved::Null))
+    {
+        let message = "`constraints` must be a list: Heat refuses the template";
+        cx.report(
+            Rule::InvalidParameter,
+            tree.range(entry.value),
+            message.to_owned(),
+        );
+    }
     let Some(entry) = entry.filter(|e| tree.is_sequence(e.value)) else {
         return Vec::new();
     };

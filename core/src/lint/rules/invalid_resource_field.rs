@@ -60,6 +60,16 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             if let Some((node, message)) = message {
                 let message = format!("{message}: Heat refuses resource `{}`", resource.name);
                 cx.report(Rule::InvalidResourceField, tree.range(node), message);
+            } else if written("external_id").is_some()
+                && (tree.scalar(value).is_some_and(|name| !name.is_empty())
+                    || tree.is_sequence(value) && !tree.items(value).is_empty())
+            {
+                // An external resource may depend on nothing.
+                let message = format!(
+                    "resource `{}` has an `external_id`: Heat refuses it any `{key}`",
+                    resource.name
+                );
+                cx.report(Rule::InvalidResourceField, tree.range(entry.key), message);
             }
         }
         for (hot_key, shape, heat_name) in FIELDS {

@@ -52,8 +52,11 @@ pub(crate) fn check(
             }
         }
         "OS::Heat::Value" => typed_value(&props),
-        "OS::Heat::RandomString" => random_string(&props),
+        "OS::Heat::RandomString" => compared_properties::random_string(&props),
         "AWS::CloudFormation::Stack" => nested_stack_url(&props),
+        "AWS::AutoScaling::AutoScalingGroup" | "OS::Heat::InstanceGroup" => {
+            compared_properties::launch_configuration(&props, resource)
+        }
         "OS::Neutron::SecurityGroup" => (props.text("name") == Some("default"))
             .then(|| props.at("name", "a security group cannot be named `default`"))
             .flatten(),
@@ -100,61 +103,6 @@ fn nested_stack_url(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
         "Heat fetches `TemplateURL` itself, over http or https only (write a template \
          file's name as the resource's `Type` instead)",
     )
-}
-
-/// `OS::Heat::RandomString`: `length` must hold the minimums of its
-/// character classes and sequences together (each `min` 1 unless written;
-/// the classes default to one of `lettersdigits`, the length to 32).
-fn random_string(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
-    if p.get("sequence") != Given::Absent {
-        // Translated into a class before validate(); not modelled.
-        return None;
-    }
-    let length = match p.get("length") {
-        Given::Absent => 32,
-        Given::Written(_) => p.int("length")?,
-        _ => return None,
-    };
-    let minimums = |list: &str, absent: i64| -> Option<i64> {
-        match p.get(list) {
-            Given::Absent => Some(absent),
-            Given::Written(_) => p
-                .items(list)?
-                .iter()
-                .map(|&item| match p.in_map(item, "min") {
-                    Given::Absent => Some(1),
-                    Given::Written(node) => match p.tree.resolve(node)? {
-                        Resolved::Int(i) => i,
-                        Resolved::Str(s) => s.trim().parse().ok(),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-                .sum(),
-            _ => None,
-        }
-    };
-    let minimum = minimums("character_classes", 1)? + minimums("character_sequences", 0)?;
-    (minimum > length)
-        .then(|| {
-            p.at(
-                "length",
-                &format!(
-                    "`length` {length} is below the {minimum} characters its classes' and \
-                     sequences' `min` ask for"
-                ),
-            )
-            .or_else(|| {
-                p.at(
-                    "character_classes",
-                    &format!(
-                        "the classes' and sequences' `min` ask for {minimum} characters, above \
-                         the default `length` of 32"
-                    ),
-                )
-            })
-        })
-        .flatten()
 }
 
 /// `OS::Heat::Value`: its `type` is `value`'s schema (`Value.reparse`).

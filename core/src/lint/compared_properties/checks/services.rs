@@ -1,58 +1,10 @@
-//! Heat 27.0.1's own `validate()` checks that compare properties, as
-//! data: each names the file of Heat's code it comes from.
+//! The other OpenStack services' resource types.
 
-use super::Check;
-use super::Test::*;
-use super::Within::*;
+use super::super::Check;
+use super::super::Test::*;
+use super::super::Within::*;
 
-/// Heat 27.0.1's checks, by the file of its `validate()`.
-pub(crate) const CHECKS: &[Check] = &[
-    // aws/ec2/instance.py
-    Check {
-        within: Resource,
-        types: &["AWS::EC2::Instance"],
-        when: &[Truthy("SecurityGroups"), Truthy("NetworkInterfaces")],
-        at: &["SecurityGroups"],
-        message: "`SecurityGroups` and `NetworkInterfaces` cannot both be set (give the groups to \
-            the network interfaces)",
-    },
-    Check {
-        within: Resource,
-        types: &["AWS::EC2::Instance"],
-        when: &[Truthy("SecurityGroupIds"), Truthy("NetworkInterfaces")],
-        at: &["SecurityGroupIds"],
-        message: "`SecurityGroupIds` and `NetworkInterfaces` cannot both be set (give the groups \
-            to the network interfaces)",
-    },
-    // aws/ec2/eip.py, ElasticIpAssociation
-    Check {
-        within: Resource,
-        types: &["AWS::EC2::EIPAssociation"],
-        when: &[Truthy("EIP"), Truthy("AllocationId")],
-        at: &["AllocationId"],
-        message: "give either `EIP` or `AllocationId`, not both",
-    },
-    Check {
-        within: Resource,
-        types: &["AWS::EC2::EIPAssociation"],
-        when: &[Falsy("EIP"), Falsy("AllocationId")],
-        at: &["InstanceId", "NetworkInterfaceId"],
-        message: "either `EIP` or `AllocationId` must be given",
-    },
-    Check {
-        within: Resource,
-        types: &["AWS::EC2::EIPAssociation"],
-        when: &[Truthy("EIP"), Falsy("InstanceId")],
-        at: &["EIP"],
-        message: "`EIP` needs `InstanceId`",
-    },
-    Check {
-        within: Resource,
-        types: &["AWS::EC2::EIPAssociation"],
-        when: &[Falsy("InstanceId"), Falsy("NetworkInterfaceId")],
-        at: &["AllocationId", "EIP"],
-        message: "one of `InstanceId` and `NetworkInterfaceId` must be given",
-    },
+pub(super) const CHECKS: &[Check] = &[
     // aws/autoscaling/scaling_policy.py, openstack/heat/scaling_policy.py
     Check {
         within: Resource,
@@ -141,43 +93,6 @@ pub(crate) const CHECKS: &[Check] = &[
         at: &["disk_format"],
         message: "with an `ami`, `ari` or `aki` container, `disk_format` must be the same",
     },
-    // openstack/neutron/router.py
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Router"],
-        when: &[Truthy("distributed"), Truthy("l3_agent_ids")],
-        at: &["l3_agent_ids", "l3_agent_id"],
-        message: "a `distributed` router cannot name its L3 agents",
-    },
-    // `l3_agent_id` is translated into `l3_agent_ids` before validate().
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Router"],
-        when: &[Truthy("distributed"), Truthy("l3_agent_id")],
-        at: &["l3_agent_id"],
-        message: "a `distributed` router cannot name its L3 agents",
-    },
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Router"],
-        when: &[Truthy("l3_agent_id"), Set("l3_agent_ids")],
-        at: &["l3_agent_id"],
-        message: "`l3_agent_id` and `l3_agent_ids` cannot both be set; keep `l3_agent_ids`",
-    },
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Router"],
-        when: &[Truthy("ha"), Truthy("distributed")],
-        at: &["ha"],
-        message: "`ha` and `distributed` cannot both be true",
-    },
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Router"],
-        when: &[Falsy("ha"), Longer("l3_agent_ids", 1)],
-        at: &["l3_agent_ids"],
-        message: "a router without `ha` can have only one L3 agent",
-    },
     // openstack/mistral/cron_trigger.py
     Check {
         within: Resource,
@@ -251,73 +166,6 @@ pub(crate) const CHECKS: &[Check] = &[
         at: &["action"],
         message: "`action: REDIRECT_TO_URL` needs `redirect_url`",
     },
-    // openstack/neutron/segment.py
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Segment"],
-        when: &[
-            OneOf("network_type", &["flat", "vlan"]),
-            Unset("physical_network"),
-        ],
-        at: &["network_type"],
-        message: "a flat or vlan segment needs `physical_network`",
-    },
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Segment"],
-        when: &[Is("network_type", "vlan"), Unset("segmentation_id")],
-        at: &["network_type"],
-        message: "a vlan segment needs `segmentation_id`",
-    },
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Segment"],
-        when: &[
-            OneOf("network_type", &["local", "flat"]),
-            Set("segmentation_id"),
-        ],
-        at: &["segmentation_id"],
-        message: "`segmentation_id` is not allowed on a local or flat segment",
-    },
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Segment"],
-        when: &[
-            OneOf("network_type", &["vxlan", "gre", "geneve"]),
-            Set("physical_network"),
-        ],
-        at: &["physical_network"],
-        message: "`physical_network` is not allowed on a tunnel (vxlan, gre, geneve) segment",
-    },
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::Segment"],
-        when: &[Is("network_type", "vlan"), Above("segmentation_id", 4094.0)],
-        at: &["segmentation_id"],
-        message: "a vlan `segmentation_id` is at most 4094",
-    },
-    // openstack/neutron/subnetpool.py
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::SubnetPool"],
-        when: &[AboveOther("min_prefixlen", "max_prefixlen")],
-        at: &["min_prefixlen"],
-        message: "`min_prefixlen` is above `max_prefixlen`",
-    },
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::SubnetPool"],
-        when: &[AboveOther("default_prefixlen", "max_prefixlen")],
-        at: &["default_prefixlen"],
-        message: "`default_prefixlen` is above `max_prefixlen`",
-    },
-    Check {
-        within: Resource,
-        types: &["OS::Neutron::SubnetPool"],
-        when: &[AboveOther("min_prefixlen", "default_prefixlen")],
-        at: &["min_prefixlen"],
-        message: "`min_prefixlen` is above `default_prefixlen`",
-    },
     // openstack/mistral/workflow.py
     Check {
         within: Resource,
@@ -354,17 +202,193 @@ pub(crate) const CHECKS: &[Check] = &[
         at: &["concurrency"],
         message: "`concurrency` needs `with_items`",
     },
-    // openstack/{nova,neutron,cinder,octavia}/quota.py
+    // openstack/barbican/order.py
     Check {
         within: Resource,
-        types: &[
-            "OS::Nova::Quota",
-            "OS::Neutron::Quota",
-            "OS::Cinder::Quota",
-            "OS::Octavia::Quota",
+        types: &["OS::Barbican::Order"],
+        when: &[IsNot("type", "certificate"), Unset("algorithm")],
+        at: &["type"],
+        message: "an order of this type needs `algorithm` and `bit_length`",
+    },
+    Check {
+        within: Resource,
+        types: &["OS::Barbican::Order"],
+        when: &[IsNot("type", "certificate"), Unset("bit_length")],
+        at: &["type"],
+        message: "an order of this type needs `algorithm` and `bit_length`",
+    },
+    Check {
+        within: Resource,
+        types: &["OS::Barbican::Order"],
+        when: &[Is("type", "certificate"), Truthy("profile"), Falsy("ca_id")],
+        at: &["profile"],
+        message: "`profile` needs `ca_id`",
+    },
+    // openstack/cinder/volume.py, _validate_create_sources (without a backup)
+    Check {
+        within: Resource,
+        types: &["OS::Cinder::Volume"],
+        when: &[
+            Falsy("backup_id"),
+            Unset("size"),
+            Falsy("snapshot_id"),
+            Falsy("source_volid"),
         ],
-        when: &[OnlySet("project")],
-        at: &["project"],
-        message: "a quota needs at least one limit besides `project`",
+        at: &["image", "imageRef", "name"],
+        message: "a volume needs `size`, or one of `snapshot_id`, `source_volid` or `backup_id`",
+    },
+    Check {
+        within: Resource,
+        types: &["OS::Cinder::Volume"],
+        when: &[
+            Falsy("backup_id"),
+            Unset("size"),
+            Truthy("snapshot_id"),
+            Truthy("source_volid"),
+        ],
+        at: &["source_volid"],
+        message: "without `size`, give one of `snapshot_id` and `source_volid`, not both",
+    },
+    Check {
+        within: Resource,
+        types: &["OS::Cinder::Volume"],
+        when: &[
+            Falsy("backup_id"),
+            Truthy("size"),
+            Truthy("image"),
+            Truthy("snapshot_id"),
+        ],
+        at: &["snapshot_id"],
+        message: "a volume has one source: `image`, `snapshot_id` or `source_volid`",
+    },
+    Check {
+        within: Resource,
+        types: &["OS::Cinder::Volume"],
+        when: &[
+            Falsy("backup_id"),
+            Truthy("size"),
+            Truthy("image"),
+            Truthy("source_volid"),
+        ],
+        at: &["source_volid"],
+        message: "a volume has one source: `image`, `snapshot_id` or `source_volid`",
+    },
+    Check {
+        within: Resource,
+        types: &["OS::Cinder::Volume"],
+        when: &[
+            Falsy("backup_id"),
+            Truthy("size"),
+            Truthy("snapshot_id"),
+            Truthy("source_volid"),
+        ],
+        at: &["source_volid"],
+        message: "a volume has one source: `image`, `snapshot_id` or `source_volid`",
+    },
+    // openstack/keystone/role_assignments.py
+    Check {
+        within: Items("roles"),
+        types: &[
+            "OS::Keystone::UserRoleAssignment",
+            "OS::Keystone::GroupRoleAssignment",
+            "OS::Keystone::User",
+            "OS::Keystone::Group",
+        ],
+        when: &[Set("project"), Set("domain")],
+        at: &["domain"],
+        message: "a role is given in a `project` or a `domain`, not both",
+    },
+    Check {
+        within: Items("roles"),
+        types: &[
+            "OS::Keystone::UserRoleAssignment",
+            "OS::Keystone::GroupRoleAssignment",
+            "OS::Keystone::User",
+            "OS::Keystone::Group",
+        ],
+        when: &[Unset("project"), Unset("domain")],
+        at: &["role"],
+        message: "a role needs a `project` or a `domain`",
+    },
+    // openstack/nova/server_network_mixin.py
+    Check {
+        within: Items("networks"),
+        types: &["OS::Nova::Server"],
+        when: &[
+            Unset("network"),
+            Unset("uuid"),
+            Unset("port"),
+            Unset("subnet"),
+            Falsy("allocate_network"),
+        ],
+        at: &["fixed_ip", "floating_ip", "tag"],
+        message: "each of `networks` needs `network`, `port`, `subnet` or `allocate_network`",
+    },
+    Check {
+        within: Items("networks"),
+        types: &["OS::Nova::Server"],
+        when: &[Truthy("fixed_ip"), Set("port")],
+        at: &["fixed_ip"],
+        message: "a network entry gives `fixed_ip` or `port`, not both",
+    },
+    // openstack/zun/container.py
+    Check {
+        within: Items("networks"),
+        types: &["OS::Zun::Container"],
+        when: &[Truthy("fixed_ip"), Set("port")],
+        at: &["fixed_ip"],
+        message: "a network entry gives `fixed_ip` or `port`, not both",
+    },
+    Check {
+        within: Items("networks"),
+        types: &["OS::Zun::Container"],
+        when: &[Unset("network"), Unset("port")],
+        at: &["fixed_ip"],
+        message: "each of `networks` needs `network` or `port`",
+    },
+    Check {
+        within: Items("mounts"),
+        types: &["OS::Zun::Container"],
+        when: &[Set("volume_id"), Set("volume_size")],
+        at: &["volume_size"],
+        message: "a mount gives `volume_id` or `volume_size`, not both",
+    },
+    // openstack/octavia/listener.py
+    Check {
+        within: Resource,
+        types: &["OS::Octavia::Listener"],
+        when: &[
+            Is("protocol", "TERMINATED_HTTPS"),
+            Unset("default_tls_container_ref"),
+        ],
+        at: &["protocol"],
+        message: "`protocol: TERMINATED_HTTPS` needs `default_tls_container_ref`",
+    },
+    // openstack/designate/zone.py
+    Check {
+        within: Resource,
+        types: &["OS::Designate::Zone"],
+        when: &[Is("type", "PRIMARY"), Falsy("email")],
+        at: &["type"],
+        message: "a PRIMARY zone needs `email`",
+    },
+    // openstack/cinder/volume_type.py
+    Check {
+        within: Resource,
+        types: &["OS::Cinder::VolumeType"],
+        when: &[Truthy("projects"), Truthy("is_public")],
+        at: &["projects"],
+        message: "`projects` is for a volume type that is not public (`is_public: false`)",
+    },
+    // openstack/zaqar/subscription.py
+    Check {
+        within: Resource,
+        types: &["OS::Zaqar::Subscription"],
+        when: &[SchemeNotIn(
+            "subscriber",
+            &["http", "https", "mailto", "trust+http", "trust+https"],
+        )],
+        at: &["subscriber"],
+        message: "a subscriber is an http, https, mailto, trust+http or trust+https URL",
     },
 ];
