@@ -97,6 +97,8 @@ declare_rules! {
     InvalidParameterGroups = "HW034", "invalid-parameter-groups", "invalid_parameter_groups",
         Error, Some(Stage::Validate);
     DuplicateName = "HW035", "duplicate-name", "duplicate_name", Error, Some(Stage::Validate);
+    InvalidResourceName = "HW036", "invalid-resource-name", "invalid_resource_name",
+        Error, Some(Stage::Validate);
 
     DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning, None;
     HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning, None;

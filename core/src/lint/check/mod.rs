@@ -91,6 +91,7 @@ fn structure(cx: &mut Context<'_, '_>) {
     unknown_resource_key::check(cx);
     invalid_resource_field::check(cx);
     duplicate_name::check(cx);
+    invalid_resource_name::check(cx);
     invalid_deletion_policy::check(cx);
     chain_template_file::check(cx);
     unknown_output_key::check(cx);
@@ -99,6 +100,7 @@ fn structure(cx: &mut Context<'_, '_>) {
     invalid_parameter_groups::check(cx);
     invalid_parameter::check(cx);
     invalid_condition::check(cx);
+    invalid_condition::cfn_undefined_names(cx);
     invalid_function_arguments::check(cx);
     removed_function::check(cx);
     function_unknown_to_version::check(cx);

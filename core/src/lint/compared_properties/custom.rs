@@ -1,14 +1,33 @@
 //! Checks of resource types' own `validate()` that compare more than
 //! properties' values: sums over lists, references to other resources.
 
+use crate::catalog::ResourceType;
 use crate::lint::written::{Given, Props};
 use crate::syntax::{NodeId, Resolved};
+
+/// The checks here for `resource_type`, when it has one.
+pub(crate) fn by_type(
+    p: &Props<'_, '_>,
+    resource_type: ResourceType<'_>,
+    resource: &str,
+) -> Option<(NodeId, String)> {
+    match resource_type.name() {
+        "OS::Heat::RandomString" => random_string(p),
+        "OS::Heat::AccessPolicy" => access_policy(p),
+        "OS::Barbican::GenericContainer" => container_refs(p),
+        "OS::Heat::SoftwareComponent" => component_actions(p, resource_type),
+        "AWS::AutoScaling::AutoScalingGroup" | "OS::Heat::InstanceGroup" => {
+            launch_configuration(p, resource)
+        }
+        _ => None,
+    }
+}
 
 /// A group's `LaunchConfigurationName` written as a name: Heat looks the
 /// configuration up by reference and wants the group to depend on it
 /// (`InstanceGroup.validate_launchconfig`), which a `Ref` or
 /// `get_resource` makes and a bare name does not, unless `depends_on` does.
-pub(crate) fn launch_configuration(p: &Props<'_, '_>, group: &str) -> Option<(NodeId, String)> {
+fn launch_configuration(p: &Props<'_, '_>, group: &str) -> Option<(NodeId, String)> {
     let name = p
         .text("LaunchConfigurationName")
         .filter(|n| !n.is_empty())?;
@@ -42,7 +61,7 @@ pub(crate) fn launch_configuration(p: &Props<'_, '_>, group: &str) -> Option<(No
 /// `OS::Heat::RandomString`: `length` must hold the minimums of its
 /// character classes and sequences together (each `min` 1 unless written;
 /// the classes default to one of `lettersdigits`, the length to 32).
-pub(crate) fn random_string(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+fn random_string(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
     if p.get("sequence") != Given::Absent {
         // Translated into a class before validate(); not modelled.
         return None;
@@ -92,4 +111,84 @@ pub(crate) fn random_string(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
             })
         })
         .flatten()
+}
+
+/// The literal texts of a list property's items, with their nodes; `None`
+/// when a function computes the list or an item.
+fn texts<'a>(p: &Props<'a, '_>, node: NodeId) -> Option<Vec<(&'a str, NodeId)>> {
+    if !p.tree.is_sequence(node) || p.template.has_call_within(node) {
+        return None;
+    }
+    p.tree
+        .items(node)
+        .iter()
+        .map(|&item| Some((p.tree.scalar(item)?, item)))
+        .collect()
+}
+
+/// `OS::Heat::AccessPolicy`: each of `AllowedResources` must be a resource
+/// of the stack.
+fn access_policy(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    let Given::Written(list) = p.get("AllowedResources") else {
+        return None;
+    };
+    let (name, node) = texts(p, list)?
+        .into_iter()
+        .find(|(name, _)| p.template.resource(name).is_none())?;
+    Some((
+        node,
+        format!("there is no resource `{name}` in this template"),
+    ))
+}
+
+/// `OS::Barbican::GenericContainer`: no `ref` twice among `secrets`.
+fn container_refs(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    let mut seen = Vec::new();
+    for item in p.items("secrets")? {
+        let Given::Written(node) = p.in_map(item, "ref") else {
+            continue;
+        };
+        let reference = p.tree.scalar(node)?;
+        if seen.contains(&reference) {
+            return Some((node, format!("`ref` {reference} is in `secrets` twice")));
+        }
+        seen.push(reference);
+    }
+    None
+}
+
+/// `OS::Heat::SoftwareComponent`: one config per action among `configs`
+/// (each config's `actions` default to its schema's).
+fn component_actions(
+    p: &Props<'_, '_>,
+    resource_type: ResourceType<'_>,
+) -> Option<(NodeId, String)> {
+    let default: Vec<String> = resource_type
+        .properties()
+        .get("configs")?
+        .child("*")?
+        .children()
+        .get("actions")?
+        .default_value()
+        .and_then(|value| serde_json::from_value(value).ok())
+        .unwrap_or_default();
+    let mut taken: Vec<String> = Vec::new();
+    for config in p.items("configs")? {
+        let (actions, at) = match p.in_map(config, "actions") {
+            Given::Absent => (default.clone(), config),
+            Given::Written(node) => {
+                let actions = texts(p, node)?;
+                (actions.iter().map(|(a, _)| (*a).to_owned()).collect(), node)
+            }
+            _ => return None,
+        };
+        if let Some(action) = actions.iter().find(|a| taken.contains(a)) {
+            return Some((
+                at,
+                format!("two configs are for {action}: a component has one config per action"),
+            ));
+        }
+        taken.extend(actions);
+    }
+    None
 }

@@ -9,7 +9,7 @@
 //! property's type, else its default, else None. `Truthy` is Python's
 //! truth of that value, `Set` is "not None".
 
-use crate::catalog::{Properties, PropertyType, ResourceType};
+use crate::catalog::{Properties, Property, PropertyType, ResourceType};
 use crate::lint::written::{Given, Props};
 use crate::syntax::{NodeId, Resolved};
 
@@ -49,6 +49,8 @@ pub(crate) enum Test {
     /// A text that cannot be an IP address (it has a character no address
     /// has), other than these words.
     NotAnAddress(&'static str, &'static [&'static str]),
+    /// Some property but these (and `type`) is not None.
+    SetBeyond(&'static [&'static str]),
     /// Every property but this one is None (Heat's quota types).
     OnlySet(&'static str),
 }
@@ -82,7 +84,7 @@ use Test::*;
 mod checks;
 mod custom;
 
-pub(crate) use custom::{launch_configuration, random_string};
+pub(crate) use custom::by_type;
 
 /// A property's value as Python sees it after Heat's conversion; `None`
 /// where the text does not decide it.
@@ -141,9 +143,27 @@ impl Scope<'_, '_, '_> {
                 own.unwrap_or(name),
             ),
         };
+        // `map.key`: a key of a map property, read only where the map is
+        // written as one (`map.get(key)` after `if map:`).
+        let (name, key) = match name.split_once('.') {
+            Some((name, key)) => (name, Some(key)),
+            None => (name, None),
+        };
         let property = schema.get(name)?;
-        let kind = property.value_type();
+        let Some(key) = key else {
+            return self.value(mapping, property);
+        };
+        let child = property.children().get(key)?;
         match self.p.in_map(mapping, name) {
+            Given::Written(node) if self.p.tree.is_mapping(node) => self.value(node, child),
+            Given::Absent => Some(Seen::None),
+            _ => None,
+        }
+    }
+
+    fn value(&self, mapping: NodeId, property: Property<'_>) -> Option<Seen> {
+        let kind = property.value_type();
+        match self.p.in_map(mapping, property.name()) {
             Given::Absent => Some(from_json(property.default_value().as_ref(), kind)),
             Given::Written(node) => from_node(self.p, node, kind),
             Given::Computed | Given::Undecided => None,
@@ -246,6 +266,15 @@ fn holds(scope: &Scope<'_, '_, '_>, test: Test) -> Option<bool> {
                 && t.chars()
                     .any(|c| !c.is_ascii_hexdigit() && c != '.' && c != ':')
         }),
+        SetBeyond(allowed) => {
+            for property in scope.names() {
+                let name = property.name();
+                if name != "type" && !allowed.contains(&name) && value(name)? != Seen::None {
+                    return Some(true);
+                }
+            }
+            false
+        }
         OnlySet(kept) => {
             for property in scope.names() {
                 if property.name() != kept && value(property.name())? != Seen::None {

@@ -12,10 +12,6 @@ use crate::template::DocumentKind;
 /// inside ("The function "get_attr" is invalid in this context").
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
-    if template.kind() == DocumentKind::CloudFormation {
-        cfn_undefined_names(cx);
-        return;
-    }
     let (Some(version), DocumentKind::Hot) = (template.hot_template_version(), template.kind())
     else {
         return;
@@ -105,8 +101,11 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
 
 /// A CloudFormation resource's or output's `Condition` naming no condition
 /// of `Conditions`: Heat refuses the stack ("Invalid condition").
-fn cfn_undefined_names(cx: &mut Context<'_, '_>) {
+pub(crate) fn cfn_undefined_names(cx: &mut Context<'_, '_>) {
     let template = cx.template;
+    if template.kind() != DocumentKind::CloudFormation {
+        return;
+    }
     let tree = cx.tree;
     let conditions = template
         .section("Conditions")

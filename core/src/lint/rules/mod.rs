@@ -37,6 +37,7 @@ pub(crate) mod invalid_parameter;
 pub(crate) mod invalid_parameter_groups;
 pub(crate) mod invalid_property_value;
 pub(crate) mod invalid_resource_field;
+pub(crate) mod invalid_resource_name;
 pub(crate) mod invalid_syntax;
 #[cfg(feature = "stack")]
 pub(crate) mod missing_file;

@@ -52,11 +52,7 @@ pub(crate) fn check(
             }
         }
         "OS::Heat::Value" => typed_value(&props),
-        "OS::Heat::RandomString" => compared_properties::random_string(&props),
         "AWS::CloudFormation::Stack" => nested_stack_url(&props),
-        "AWS::AutoScaling::AutoScalingGroup" | "OS::Heat::InstanceGroup" => {
-            compared_properties::launch_configuration(&props, resource)
-        }
         "OS::Neutron::SecurityGroup" => (props.text("name") == Some("default"))
             .then(|| props.at("name", "a security group cannot be named `default`"))
             .flatten(),
@@ -76,7 +72,7 @@ pub(crate) fn check(
             }
             _ => None,
         },
-        _ => None,
+        _ => compared_properties::by_type(&props, resource_type, resource),
     };
     let problem = problem
         .or_else(|| value_specs(&props, resource_type))

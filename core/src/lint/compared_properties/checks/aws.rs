@@ -113,6 +113,16 @@ pub(super) const CHECKS: &[Check] = &[
         message: "each of `BlockDeviceMappings` needs `Ebs` (with a `SnapshotId`)",
     },
     Check {
+        within: Items("BlockDeviceMappings"),
+        types: &[
+            "AWS::AutoScaling::LaunchConfiguration",
+            "AWS::EC2::Instance",
+        ],
+        when: &[Truthy("Ebs"), Falsy("Ebs.SnapshotId")],
+        at: &["Ebs"],
+        message: "`Ebs` of `BlockDeviceMappings` needs a `SnapshotId`",
+    },
+    Check {
         within: Resource,
         types: &["AWS::AutoScaling::LaunchConfiguration"],
         when: &[Falsy("InstanceId"), Falsy("ImageId")],

@@ -4,12 +4,18 @@
 use super::Check;
 
 mod aws;
+mod barbican_cinder;
 mod neutron;
 mod services;
 
 /// Heat 27.0.1's checks, by the file of its `validate()`.
 pub(crate) fn all() -> impl Iterator<Item = &'static Check> {
-    [aws::CHECKS, neutron::CHECKS, services::CHECKS]
-        .into_iter()
-        .flatten()
+    [
+        aws::CHECKS,
+        barbican_cinder::CHECKS,
+        neutron::CHECKS,
+        services::CHECKS,
+    ]
+    .into_iter()
+    .flatten()
 }

@@ -188,4 +188,23 @@ pub(super) const CHECKS: &[Check] = &[
         at: &["project"],
         message: "a quota needs at least one limit besides `project`",
     },
+    // openstack/neutron/rbac_policy.py, SUPPORTED_TYPES_ACTIONS
+    Check {
+        within: Resource,
+        types: &["OS::Neutron::RBACPolicy"],
+        when: &[
+            OneOf(
+                "object_type",
+                &[
+                    "qos_policy",
+                    "security_group",
+                    "address_scope",
+                    "subnetpool",
+                ],
+            ),
+            IsNot("action", "access_as_shared"),
+        ],
+        at: &["action"],
+        message: "this object type takes `action: access_as_shared` only",
+    },
 ];
