@@ -622,6 +622,42 @@ def written_cases() -> list[dict]:
     })
     for name, text in cloudformation.items():
         out.append(case("cloudformation", name, cfn + text))
+    # Functions as older versions' classes read them.
+    old = {
+        ("2014-10-16", "str_replace params value a list"): "value: {str_replace: {template: a, params: {a: [1]}}}",
+        ("2014-10-16", "str_replace params a list"): "value: {str_replace: {template: a, params: [a]}}",
+        ("2014-10-16", "str_replace placeholder a number"): "value: {str_replace: {template: a1, params: {1: b}}}",
+        ("2014-10-16", "list_join of a string"): "value: {list_join: [',', a]}",
+        ("2014-10-16", "list_join delimiter a list"): "value: {list_join: [[','], [a]]}",
+        ("2014-10-16", "list_join items not strings"): "value: {list_join: [',', [[a]]]}",
+        ("2021-04-16", "list_join items null"): "value: {list_join: [',', [null]]}",
+        ("2021-04-16", "str_replace params value null"): "value: {str_replace: {template: a, params: {a: null}}}",
+        ("2021-04-16", "map_replace three arguments"): "value: {map_replace: [{a: b}, {keys: {}}, {}]}",
+        ("2021-04-16", "yaql without data"): "value: {yaql: {expression: '$.data'}}",
+        ("2021-04-16", "filter a string of values"): "value: {filter: [x, [a]]}",
+    }
+    for (version, name), text in old.items():
+        out.append(case("function arguments", f"{name} ({version})",
+                        f"heat_template_version: {version}\nresources:\n"
+                        "  w: {type: OS::Heat::Value, properties: {value: 1}}\n"
+                        "  v:\n    type: OS::Heat::Value\n    properties:\n      " + text + "\n"))
+    conditions = {
+        ("2016-10-14", "if two arguments"): ("c: true", "value: {if: [c, a]}"),
+        ("2021-04-16", "equals a string"): ("c: {equals: a}", "value: {if: [c, a, b]}"),
+        ("2021-04-16", "not a map"): ("c: {not: {}}", "value: {if: [c, a, b]}"),
+    }
+    for (version, name), (condition, text) in conditions.items():
+        out.append(case("function arguments", f"{name} ({version})",
+                        f"heat_template_version: {version}\nconditions:\n  {condition}\n"
+                        "resources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      "
+                        + text + "\n"))
+    cfn_more = {
+        "Fn::FindInMap two arguments": "Mappings: {m: {a: {b: 1}}}\nResources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::FindInMap': [m, a]}}}\n",
+        "a used condition's Ref to an unknown parameter": "Conditions:\n  C: {'Fn::Equals': [{Ref: Nope}, a]}\nResources:\n  A: {Type: OS::Heat::Value, Condition: C, Properties: {value: 1}}\n",
+        "Fn::MemberListToMap members a map": "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::MemberListToMap': [Name, Value, {a: b}]}}}\n",
+    }
+    for name, text in cfn_more.items():
+        out.append(case("cloudformation", name, "AWSTemplateFormatVersion: '2010-09-09'\n" + text))
     # The template's own reading: its text and version.
     documents = {
         "YAML that does not parse": "heat_template_version: 2018-08-31\nresources: [a\n",

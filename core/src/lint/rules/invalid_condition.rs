@@ -122,7 +122,8 @@ pub(crate) fn cfn_undefined_names(cx: &mut Context<'_, '_>) {
         let Some(Resolved::Str(name)) = tree.resolve(node) else {
             continue;
         };
-        if conditions.is_some_and(|c| tree.get(c, name).is_some()) {
+        if let Some(definition) = conditions.and_then(|c| tree.get(c, name)) {
+            unknown_parameter_refs(cx, definition);
             continue;
         }
         let message = format!(
@@ -130,6 +131,31 @@ pub(crate) fn cfn_undefined_names(cx: &mut Context<'_, '_>) {
              (\"Invalid condition\")"
         );
         cx.report(Rule::InvalidCondition, tree.range(node), message);
+    }
+}
+
+/// A used CloudFormation condition's `Ref` to no parameter: Heat refuses
+/// the stack when it decides the condition.
+fn unknown_parameter_refs(cx: &mut Context<'_, '_>, definition: NodeId) {
+    let template = cx.template;
+    let tree = cx.tree;
+    let range = tree.range(definition);
+    for call in template.function_calls() {
+        let at = tree.range(call.args);
+        if call.name != "Ref" || at.start < range.start || at.end > range.end {
+            continue;
+        }
+        let Some(name) = tree.scalar(call.args) else {
+            continue;
+        };
+        if name.starts_with("AWS::") || template.parameters().iter().any(|p| p.name == name) {
+            continue;
+        }
+        let message = format!(
+            "this condition refers to `{name}`, which `Parameters` does not declare: Heat \
+             refuses the stack when it decides the condition"
+        );
+        cx.report(Rule::InvalidCondition, at, message);
     }
 }
 

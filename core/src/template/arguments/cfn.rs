@@ -35,6 +35,7 @@ pub(super) fn cfn_problem(
             "[\",\", \"str1,str2\"]"
         }
         "Fn::Select" if length.is_some_and(|n| n != 2) => "[index, collection]",
+        "Fn::FindInMap" if length.is_some_and(|n| n != 3) => "[mapping, key, value]",
         "Fn::MemberListToMap"
             if length.is_some_and(|n| n != 3)
                 || tree.is_sequence(args)

@@ -253,9 +253,21 @@ pub(crate) fn result_problem(
                     format!("the delimiter of {name} must be a string"),
                     delimiter,
                 )
-            } else {
-                let &list = lists.iter().find(|&&list| not_list(list))?;
+            } else if let Some(&list) = lists.iter().find(|&&list| not_list(list)) {
                 (format!("{name} joins lists; this is not one"), list)
+            } else {
+                // `Join` (before 2015-10-15) joins strings only; null is ''.
+                let &item = lists
+                    .iter()
+                    .filter(|_| class == "Join")
+                    .filter(|&&list| literal(list) && tree.is_sequence(list))
+                    .flat_map(|&list| tree.items(list))
+                    .find(|&&item| {
+                        literal(item)
+                            && !is_string(tree, item)
+                            && tree.resolve(item) != Some(Resolved::Null)
+                    })?;
+                (format!("{name} joins strings; this is not one"), item)
             }
         }
         "MapMerge" if literal(args) && !tree.is_sequence(args) => {
@@ -291,9 +303,22 @@ pub(crate) fn result_problem(
             ),
             _ => return None,
         },
+        // `if not sequence: return sequence`, then a list; the values too.
         "Filter" => match items {
-            [_, list] if literal(*list) && !tree.is_sequence(*list) => {
+            [_, list] if literal(*list) && !tree.is_sequence(*list) && truthy(tree, *list) => {
                 (format!("{name} only works with lists"), *list)
+            }
+            [values, list]
+                if literal(*values)
+                    && !tree.is_sequence(*values)
+                    && truthy(tree, *values)
+                    && tree.is_sequence(*list)
+                    && !tree.items(*list).is_empty() =>
+            {
+                (
+                    format!("{name} filters a list of values; this is not one"),
+                    *values,
+                )
             }
             _ => return None,
         },
@@ -369,6 +394,22 @@ pub(crate) fn result_problem(
         _ => return None,
     };
     Some((problem + ": Heat refuses the stack", tree.range(node)))
+}
+
+/// Whether Python reads the literal as true: not null, empty or zero.
+fn truthy(tree: &Tree, node: NodeId) -> bool {
+    if tree.is_sequence(node) {
+        return !tree.items(node).is_empty();
+    }
+    if tree.is_mapping(node) {
+        return tree.entries(node).next().is_some();
+    }
+    match tree.resolve(node) {
+        Some(Resolved::Null) | Some(Resolved::Bool(false)) | Some(Resolved::Str("")) => false,
+        Some(Resolved::Int(Some(0))) => false,
+        Some(Resolved::Float(f)) => f != 0.0,
+        _ => true,
+    }
 }
 
 /// A scalar Heat reads as a string (not a number, boolean or null).

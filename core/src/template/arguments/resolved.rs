@@ -30,6 +30,16 @@ pub(super) fn replace_params(
             ));
         }
         let key = tree.scalar(entry.key)?;
+        // `Replace` (before 2016-10-14) takes strings and numbers only.
+        if class == "Replace"
+            && !is_call(entry.value)
+            && (tree.is_sequence(entry.value) || tree.is_mapping(entry.value))
+        {
+            return Some((
+                format!("{name} params must be strings or numbers"),
+                entry.value,
+            ));
+        }
         let strict = matches!(class, "ReplaceJsonStrict" | "ReplaceJsonVeryStrict");
         if strict && text.is_some_and(|t| !t.contains(key)) {
             return Some((
