@@ -966,12 +966,20 @@ fn rule(
         }
         other => other,
     };
+    // Neutron stores the whole range, 1–65535, as no range
+    // (`SecurityGroupDbMixin._make_canonical_port_range`).
+    let (min, max) = (numbers(range.0.clone()), numbers(range.1.clone()));
+    let (min, max) = if min == json!(1) && max == json!(65535) {
+        (Value::Null, Value::Null)
+    } else {
+        (min, max)
+    };
     json!({
         "direction": direction.as_str().unwrap_or("ingress"),
         "ethertype": ethertype.as_str().unwrap_or("IPv4"),
         "protocol": protocol,
-        "port_range_min": numbers(range.0.clone()),
-        "port_range_max": numbers(range.1.clone()),
+        "port_range_min": min,
+        "port_range_max": max,
         "remote_ip_prefix": remote.0,
         "remote_group": remote.1,
         "description": description.as_str().unwrap_or_default(),

@@ -315,12 +315,27 @@ def steady(value: object) -> object:
 
 
 def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Record Heat's create requests of the ORC fixtures.")
+    parser.add_argument("--only", metavar="FIXTURE.yaml",
+                        help="record this one-file fixture again, keeping the others' records")
+    args = parser.parse_args()
     heat = Heat()
+    out = FIXTURES / "create-bodies.heat.json"
+    if args.only:
+        # The live stacks need the Heat server; one edited fixture does not.
+        again = case(heat, FIXTURES / args.only)
+        record = json.loads(out.read_text())
+        cases = [again if c["fixture"] == again["fixture"] else c for c in record["cases"]]
+        record["cases"] = steady(cases)
+        out.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+        print(f"{again['fixture']}: {len(again['resources'])} resources")
+        return
     paths = sorted(p for p in FIXTURES.glob("*.yaml") if not p.name.endswith(".env.yaml"))
     cases = [c for c in (case(heat, p) for p in paths) if c and c["resources"]]
     cases += [live_stack_case(d) for d in STACKS]
     record = {"heat_version": heat.version, "cases": steady(cases)}
-    out = FIXTURES / "create-bodies.heat.json"
     out.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     for c in cases:
         print(f"{c['fixture']}: {len(c['resources'])} resources")

@@ -202,6 +202,12 @@ fn port_range(
             let (Some(min), Some(max)) = (cx.integer(min, what), cx.integer(max, what)) else {
                 return None;
             };
+            // Neutron stores the whole range, 1–65535, as no range
+            // (`_make_canonical_port_range`): a range here would be a
+            // difference ORC sees on every reconcile of the rule.
+            if min.to_json() == 1 && max.to_json() == 65535 {
+                return Some(None);
+            }
             let mut range = Node::map(min.origin);
             range.set("min", min);
             range.set("max", max);

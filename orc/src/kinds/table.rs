@@ -210,7 +210,7 @@ pub const MAPPINGS: &[TypeMapping] = &[
             copy("name", Conv::Str, "resource.name", ""),
             copy("description", Conv::Str, "resource.description", ""),
             copy("stateful", Conv::Bool, "resource.stateful", ""),
-            to("rules", "resource.rules", "`direction` (ingress by default), `ethertype` (IPv4 by default) always written, `protocol` by name (numbers 1, 6, 17, 58 named), `port_range_min`/`max` as `portRange`, `remote_ip_prefix` as `remoteIPPrefix`; a rule with a remote group has no ORC field"),
+            to("rules", "resource.rules", "`direction` (ingress by default), `ethertype` (IPv4 by default) always written, `protocol` by name (numbers 1, 6, 17, 58 named), `port_range_min`/`max` as `portRange` (none for 1–65535, which Neutron stores as no range), `remote_ip_prefix` as `remoteIPPrefix`; a rule with a remote group has no ORC field"),
         ],
     },
     TypeMapping {
