@@ -95,7 +95,10 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   (US-ASCII text as it is, other text as UTF-8 in base64, a nested message's parts taken again as Heat takes them),\n\
   byte for byte but for the boundary, which Python draws at random. `orc/tests/create_bodies.rs` checks each\n\
   against the text Heat 27.0.1 stored for the fixtures. A configuration only Heat knows (an ID, a value known at\n\
-  run time) is reported where it is written.\n\
+  run time) is reported where it is written. With `user_data_format: SOFTWARE_CONFIG` the data (or the\n\
+  configuration it names) is exported the same way: Heat attaches it as text beside its agents' parts, and\n\
+  cloud-init reads it by its first line either way; ORC009 says that the agents' parts, and with them software\n\
+  deployments, are not carried.\n\
 - **Folded resources**: `OS::Cinder::VolumeAttachment` into the server's `volumes`,\n\
   `OS::Neutron::FloatingIPAssociation` and `networks[].floating_ip` into the FloatingIP's `portRef`,\n\
   `OS::Neutron::SecurityGroupRule` into its group's `rules`, `scheduler_hints.group` into the server's\n\

@@ -1,7 +1,8 @@
 //! Software configuration as a server's user data: for RAW user data that
 //! names a configuration resource (`get_resource`), the text Heat passes to
 //! Nova (`Server.handle_create`: `get_software_config`, then `build_userdata`
-//! returns RAW data unchanged).
+//! returns RAW data unchanged); for SOFTWARE_CONFIG, the same text, which
+//! Heat attaches beside its agents' parts (a finding says what is left).
 //!
 //! - `OS::Heat::SoftwareConfig`: its `config`, as Heat stores it.
 //! - `OS::Heat::CloudConfig`: `#cloud-config` and its `cloud_config` as
@@ -271,7 +272,24 @@ pub(super) fn server_user_data(
             return;
         }
     }
-    if format_name != "RAW" {
+    if format_name == "SOFTWARE_CONFIG" {
+        // `build_userdata` attaches the data (each part of a multipart
+        // message) beside its agents' parts, as text/plain that cloud-init
+        // reads by its first line: the data alone means the same to it.
+        let at = format.as_ref().map_or(data.at, |f| f.at);
+        cx.report(
+            Code::MeaningDiffers,
+            at,
+            format!(
+                "the user_data of {} is exported as its configuration alone: with \
+                 user_data_format SOFTWARE_CONFIG Heat also gives the server its agents' parts \
+                 (cloud-init settings, a boothook, os-collect-config's part handler and the \
+                 deployments' metadata), which the server in ORC does not get, so software \
+                 deployments to it do not run",
+                source.resource.name
+            ),
+        );
+    } else if format_name != "RAW" {
         let at = format.as_ref().map_or(data.at, |f| f.at);
         cx.report(
             Code::MeaningDiffers,
