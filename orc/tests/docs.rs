@@ -99,6 +99,8 @@ creation rules of `x-kubernetes-validations`) before it is printed. `--plan` pri
   configuration it names) is exported the same way: Heat attaches it as text beside its agents' parts, and\n\
   cloud-init reads it by its first line either way; ORC009 says that the agents' parts, and with them software\n\
   deployments, are not carried.\n\
+- **An allowed address pair** whose address only the create gives (another port's, a `get_attr`) is left out\n\
+  with ORC009 at the pair, and the port kept with its other pairs.\n\
 - **Folded resources**: `OS::Cinder::VolumeAttachment` into the server's `volumes`,\n\
   `OS::Neutron::FloatingIPAssociation` and `networks[].floating_ip` into the FloatingIP's `portRef`,\n\
   `OS::Neutron::SecurityGroupRule` into its group's `rules`, `scheduler_hints.group` into the server's\n\

@@ -110,6 +110,22 @@ fn address_pairs(cx: &mut Context<'_, '_>, pairs: &Val, what: &str) -> Option<No
         V::List(items) => {
             let mut out = Vec::new();
             for item in items {
+                // An address only the create gives (another port's) cannot
+                // be written: the pair is left out, the port kept.
+                if let Some(V::Unknown(reason)) = item.get("ip_address").map(|v| &v.v) {
+                    let reason = reason
+                        .as_deref()
+                        .unwrap_or("its address is known only once Heat creates the stack");
+                    cx.report(
+                        Code::MeaningDiffers,
+                        item.at,
+                        format!(
+                            "a pair of {what} is not exported, the port is: {reason}; the port \
+                             allows less than Heat's until the pair is added to it"
+                        ),
+                    );
+                    continue;
+                }
                 let mut pair = Node::map(Some(item.at));
                 if let Some(ip) = item.get("ip_address").and_then(|v| cx.string(v, what)) {
                     pair.set("ip", ip);
