@@ -6,10 +6,13 @@
 //! with the group's `index_var` (`%index%`) replaced by the member's name
 //! in every string of the properties (`ResourceGroup.
 //! build_resource_definition`, `_handle_repl_val`). The objects are named
-//! `<group>-<index>`. What refers to the group itself (`get_attr` of its
-//! members' attributes, `get_resource` of the group) has no object to
-//! point at and is reported where it is written, as for any resource
-//! without one.
+//! `<group>-<index>`. `get_attr: [group, resource.N]` is member N's
+//! reference, as Heat's `ResourceGroup.get_attribute` gives it; what
+//! refers to the group itself (`get_attr` of its members' attributes,
+//! `get_resource` of the group) has no object to point at and is reported
+//! where it is written, as for any resource without one. A group of volume
+//! attachments folds each member into the server it names: with
+//! `resource.%index%`, member N's volume into member N's server.
 
 use heatwise_core::syntax::NodeId;
 use heatwise_core::template::{NestedDefinition, Resource};
@@ -20,6 +23,10 @@ use crate::finding::Code;
 use crate::kinds::{self, table};
 use crate::sections::{self, Lifecycle};
 use crate::stack_resources::StackResources;
+
+/// Member types that have no object of their own but fold into the object
+/// they name: a group of them folds each member.
+const FOLDED: [&str; 1] = ["OS::Cinder::VolumeAttachment"];
 
 /// Most members a group is expanded into.
 pub const MAX_MEMBERS: i64 = 256;
@@ -34,15 +41,36 @@ pub(crate) fn export_group(cx: &mut Context<'_, '_>, group: &Resource) -> bool {
     let Some(mapping) = definition.type_name.as_deref().and_then(table::mapping) else {
         return false;
     };
-    let Some(kind) = mapping.kind else {
-        return false;
-    };
     let Some((count, variable)) = count_and_variable(cx, group) else {
+        return mapping.kind.is_some() || FOLDED.contains(&mapping.heat_type);
+    };
+    let Some(kind) = mapping.kind else {
+        if !FOLDED.contains(&mapping.heat_type) || cx.options.stack_resources().is_some() {
+            return false;
+        }
+        // Each member folds into the object it names (member N's volume
+        // into member N's server), as one written out would.
+        for index in 0..count {
+            let resource = Resource {
+                name: format!("{}-{index}", group.name),
+                entry: group.entry,
+                definition: definition.clone(),
+            };
+            let before = cx
+                .eval
+                .set_member(Some((variable.clone(), index.to_string())));
+            kinds::export_resource(cx, &resource, mapping);
+            cx.eval.set_member(before);
+        }
         return true;
     };
     let lifecycle = sections::read(cx, group);
     let handing_over = cx.options.stack_resources().cloned();
     let first = cx.objects.len();
+    let names = (0..count)
+        .map(|index| format!("{}-{index}", group.name))
+        .collect();
+    cx.eval.set_plain_members(&group.name, names);
     for index in 0..count {
         let member_name = index.to_string();
         let resource = Resource {

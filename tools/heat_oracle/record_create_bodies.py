@@ -328,6 +328,13 @@ def main() -> None:
         again = case(heat, FIXTURES / args.only)
         record = json.loads(out.read_text())
         cases = [again if c["fixture"] == again["fixture"] else c for c in record["cases"]]
+        if again not in cases and again["resources"]:
+            # A new fixture: among the one-file ones, in name order, before
+            # the stacks (directories).
+            at = next((i for i, c in enumerate(cases)
+                       if c["fixture"].endswith("/") or c["fixture"] > again["fixture"]),
+                      len(cases))
+            cases.insert(at, again)
         record["cases"] = steady(cases)
         out.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
         print(f"{again['fixture']}: {len(again['resources'])} resources")

@@ -62,6 +62,10 @@ pub struct Evaluator<'a, 't> {
     /// The members of this template's groups of nested stacks, in index
     /// order, by group: each a key of `nested_outputs`.
     group_members: RefCell<HashMap<String, Vec<String>>>,
+    /// The members of this template's groups of plain resources (each an
+    /// object of its own), in index order, by group: what `get_attr:
+    /// [group, resource.N]`, member N's reference, names.
+    plain_members: RefCell<HashMap<String, Vec<String>>>,
     /// While a group's member is exported: its `index_var` and its name,
     /// put in place of the variable in every string evaluated.
     member: RefCell<Option<(String, String)>>,
@@ -100,6 +104,7 @@ impl<'a, 't> Evaluator<'a, 't> {
             budget,
             nested_outputs: RefCell::new(HashMap::new()),
             group_members: RefCell::new(HashMap::new()),
+            plain_members: RefCell::new(HashMap::new()),
             member: RefCell::new(None),
         };
         (evaluator, problems)
@@ -117,6 +122,14 @@ impl<'a, 't> Evaluator<'a, 't> {
     /// the group.
     pub fn set_group_members(&self, resource: &str, members: Vec<String>) {
         self.group_members
+            .borrow_mut()
+            .insert(resource.to_owned(), members);
+    }
+
+    /// The members of the group `resource`, each a plain resource with an
+    /// object of its own, for `get_attr: [group, resource.N]`.
+    pub fn set_plain_members(&self, resource: &str, members: Vec<String>) {
+        self.plain_members
             .borrow_mut()
             .insert(resource.to_owned(), members);
     }

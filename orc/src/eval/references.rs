@@ -47,6 +47,28 @@ impl Evaluator<'_, '_> {
         ) else {
             return unknown();
         };
+        let plain = self.plain_members.borrow().get(resource).cloned();
+        if let (Some(members), [_]) = (plain, &parts[1..]) {
+            // `ResourceGroup.get_attribute`: `resource.N` alone is member
+            // N's reference, as `get_resource` of it would be.
+            // Heat replaces a member's index in the definition before it
+            // resolves anything: `resource.%index%` is member N's.
+            let attribute =
+                self.eval_at(output, depth)
+                    .python_str()
+                    .map(|a| match &*self.member.borrow() {
+                        Some((variable, name)) => a.replace(variable.as_str(), name),
+                        None => a,
+                    });
+            let member = attribute
+                .as_deref()
+                .and_then(|a| a.strip_prefix("resource."))
+                .and_then(|index| index.parse::<usize>().ok())
+                .and_then(|index| members.get(index));
+            if let Some(member) = member {
+                return Val::new(V::Resource(member.clone()), at);
+            }
+        }
         let members = self.group_members.borrow().get(resource).cloned();
         if let Some(members) = members {
             return self.group_attr(resource, &members, &parts[1..], at, depth);
