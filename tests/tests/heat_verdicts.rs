@@ -51,8 +51,18 @@ fn first_error_with(
     cache: &mut GatherCache,
     files: &dyn FileProvider,
 ) -> Option<String> {
+    first_error_of_stack(root, &[], cache, files)
+}
+
+/// [`first_error_with`] of the stack with these environment files (URLs).
+fn first_error_of_stack(
+    root: &Path,
+    environments: &[String],
+    cache: &mut GatherCache,
+    files: &dyn FileProvider,
+) -> Option<String> {
     let url = format!("file://{}", root.display());
-    let stack = Stack::gather(&url, &[], files);
+    let stack = Stack::gather(&url, environments, files);
     let linter = StackLinter::new(&stack, cache);
     let options = LintOptions::new(Catalog::builtin());
     let base = root

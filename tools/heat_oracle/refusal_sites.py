@@ -37,7 +37,11 @@ coverage.py with one dynamic context per case:
   (`target/corpus/`, installed by `cargo xtask setup`) as a stack's root;
 - `tht-mutation`: tests/fixtures/heat-verdicts/tht-mutations.json, each
   edit applied;
-- `stack`: the stacks of core/tests/fixtures/stack/nested.json.
+- `stack`: the stacks of core/tests/fixtures/stack/nested.json, with their
+  environment files;
+- `environment`: tests/fixtures/heat-verdicts/environment-cases.json, a
+  template with one environment file each, written for the environment's
+  refusal sites.
 
 For each case the record keeps Heat's verdict, the site whose exception
 refused it (the innermost exception of the refusal's chain raised at a
@@ -312,6 +316,13 @@ def cases(judge: Judge):
                    lambda path=path, m=mutation: judge_mutation(judge, path, m))
     else:
         print(f"skipped: {THT} is absent (cargo xtask setup installs it)", file=sys.stderr)
+    environments = json.loads(
+        (ROOT / "tests/fixtures/heat-verdicts/environment-cases.json").read_text())
+    for case in environments:
+        files = b"".join(part.encode() + b"\0" for name in sorted(case["files"])
+                         for part in (name, case["files"][name]))
+        yield ("environment", case["name"], fnv1a64(files),
+               lambda case=case: judge_stack(judge, case))
     stacks = json.loads((fixtures / "stack" / "nested.json").read_text())
     for case in stacks:
         # Its files: each name, then its text, each followed by a NUL.
@@ -333,16 +344,28 @@ def judge_mutation(judge: Judge, path: Path, mutation: dict) -> dict:
 
 
 def judge_stack(judge: Judge, case: dict) -> dict:
+    """A stack of several files, as record_stack_validation.py judges it:
+    heatclient gathers it with its environment files, the engine merges
+    them (`Heat.stack_as_created`) and validates the stack."""
+    from translate import error_text
+
+    judge.last_error = None
     with tempfile.TemporaryDirectory() as directory:
+        base = Path(directory).resolve()
         for name, text in case["files"].items():
-            target = Path(directory) / name
+            target = base / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
-        if case.get("environments"):
-            # judge.py judges a root alone; a stack with environments is
-            # judged by the stack fixtures' own recording.
-            return {"verdict": "skipped", "reason": "environments"}
-        return judge.verdict(Path(directory) / case["root"])
+        try:
+            _, stack = judge.heat.stack_as_created(
+                "heat-validation", base / case["root"],
+                [base / e for e in case.get("environments", [])])
+            stack.validate()
+        except Exception as error:  # Heat's (or heatclient's) own verdict
+            judge.last_error = error
+            text = error_text(error).replace(base.as_uri() + "/", "")
+            return {"verdict": "refused", "stage": "validate", "error": text}
+        return {"verdict": "accepted"}
 
 
 def record(out: Path) -> int:

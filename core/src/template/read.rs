@@ -77,6 +77,7 @@ impl Template<'_> {
                 for (message, range) in problems {
                     self.report(ProblemKind::RegistryNotMapping, message, range);
                 }
+                self.check_empty_sections(root);
             }
             DocumentKind::Unknown => self.report(
                 ProblemKind::UnknownDocument,
@@ -85,6 +86,33 @@ impl Template<'_> {
                     .into(),
                 TextRange::empty(self.tree.range(root).start),
             ),
+        }
+    }
+
+    /// An environment's section with nothing in it (null): the engine
+    /// refuses it when it merges the environment ("environment has empty
+    /// section").
+    fn check_empty_sections(&mut self, root: NodeId) {
+        let empty: Vec<(String, TextRange)> = self
+            .tree
+            .entries(root)
+            .filter(|entry| self.tree.resolve(entry.value) == Some(Resolved::Null))
+            .filter_map(|entry| {
+                let name = self.tree.scalar(entry.key)?;
+                ENVIRONMENT_SECTIONS
+                    .contains(&name)
+                    .then(|| (name.to_owned(), self.tree.range(entry.key)))
+            })
+            .collect();
+        for (name, range) in empty {
+            self.report(
+                ProblemKind::SectionNotMapping,
+                format!(
+                    "`{name}` is empty: Heat refuses an environment with an empty section; remove \
+                     it or give it entries"
+                ),
+                range,
+            );
         }
     }
 

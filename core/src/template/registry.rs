@@ -6,6 +6,19 @@ use crate::text::TextRange;
 /// Keys of a scoped registry (`resources: {name: {...}}`) that map no type.
 const SCOPED_SETTINGS: [&str; 2] = ["hooks", "restricted_actions"];
 
+/// What a scoped entry's `hooks` may name (`environment.HOOK_TYPES`).
+const HOOK_TYPES: [&str; 6] = [
+    "pre-create",
+    "pre-update",
+    "pre-delete",
+    "post-create",
+    "post-update",
+    "post-delete",
+];
+
+/// What its `restricted_actions` may name (`environment.RESTRICTED_ACTIONS`).
+const RESTRICTED_ACTIONS: [&str; 2] = ["update", "replace"];
+
 /// `"OS::Some::Type": target`, at the top of `resource_registry` or scoped
 /// to one resource under `resources: {name: {...}}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,11 +82,34 @@ fn read_scoped(
             continue;
         }
         for entry in tree.entries(scope.value) {
-            let setting = tree
-                .scalar(entry.key)
-                .is_some_and(|key| SCOPED_SETTINGS.contains(&key));
+            let key = tree.scalar(entry.key);
+            let setting = key.is_some_and(|key| SCOPED_SETTINGS.contains(&key));
             if !setting {
                 entries.push(registry_entry(tree, entry, Some(scope.key)));
+                continue;
+            }
+            let allowed: &[&str] = if key == Some("hooks") {
+                &HOOK_TYPES
+            } else {
+                &RESTRICTED_ACTIONS
+            };
+            let values: Vec<NodeId> = if tree.is_sequence(entry.value) {
+                tree.items(entry.value).to_vec()
+            } else {
+                vec![entry.value]
+            };
+            if let Some(&bad) = values
+                .iter()
+                .find(|&&v| tree.scalar(v).is_some_and(|v| !allowed.contains(&v)))
+            {
+                problems.push((
+                    format!(
+                        "`{}` takes {}: Heat refuses the environment",
+                        key.unwrap_or_default(),
+                        allowed.join(", ")
+                    ),
+                    tree.range(bad),
+                ));
             }
         }
     }

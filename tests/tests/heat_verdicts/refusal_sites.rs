@@ -17,7 +17,7 @@ use heatwise_core::stack::GatherCache;
 use heatwise_test_support::fnv1a64;
 use serde_json::Value;
 
-use super::{first_error, first_error_with, Mutated, Overlaid};
+use super::{first_error, first_error_of_stack, first_error_with, Mutated, Overlaid};
 
 /// A case's input, as the record names it.
 struct Inputs {
@@ -26,6 +26,7 @@ struct Inputs {
     tht: PathBuf,
     mutations: Vec<Value>,
     stacks: Vec<Value>,
+    environments: Vec<Value>,
 }
 
 fn read_json(path: &Path) -> Value {
@@ -79,8 +80,13 @@ impl Inputs {
                 };
                 Some((bytes, first_error_with(&path, &mut cache, &files)))
             }
-            "stack" => {
-                let case = self.stacks.iter().find(|c| c["name"] == key)?;
+            "stack" | "environment" => {
+                let cases = if source == "stack" {
+                    &self.stacks
+                } else {
+                    &self.environments
+                };
+                let case = cases.iter().find(|c| c["name"] == key)?;
                 let dir = format!("{CASES}/stack");
                 let texts = case["files"]
                     .as_object()?
@@ -91,7 +97,14 @@ impl Inputs {
                     })
                     .collect();
                 let root = PathBuf::from(format!("{dir}/{}", case["root"].as_str()?));
-                let error = first_error_with(&root, &mut cache, &Overlaid { texts });
+                let environments: Vec<String> = case["environments"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|e| Some(format!("file://{dir}/{}", e.as_str()?)))
+                    .collect();
+                let error =
+                    first_error_of_stack(&root, &environments, &mut cache, &Overlaid { texts });
                 // The recorded hash is of its files: each name, then its
                 // text, each followed by a NUL, by name.
                 let mut bytes = Vec::new();
@@ -182,6 +195,10 @@ fn heat_refusal_sites_reached_and_agreed() {
             .as_array()
             .cloned()
             .expect("stack cases"),
+        environments: read_json(&verdicts.join("environment-cases.json"))
+            .as_array()
+            .cloned()
+            .expect("environment cases"),
     };
     let record = read_json(&verdicts.join("refusal-sites.json"));
     let sites = record["sites"].as_array().expect("sites");
@@ -274,8 +291,8 @@ fn summary(
          Every `raise` of Heat {heat} that can refuse a stack before it is created \
          (and of python-heatclient, which gathers its files), and whether the {cases} \
          cases the test command replays reach it: the generated cases, the validation \
-         fixtures, the rendered tripleo-heat-templates and its mutations, and the \
-         nested-stack fixtures. Recorded under coverage.py by \
+         fixtures, the rendered tripleo-heat-templates and its mutations, the \
+         nested-stack fixtures and the environment cases. Recorded under coverage.py by \
          `cargo xtask oracle --coverage`; heatwise's side is worked out by \
          `tests/tests/heat_verdicts.rs` each time the tests run. *Raised*: a case \
          made Heat raise there (Heat may catch it). *Refusing*: a case Heat refused \

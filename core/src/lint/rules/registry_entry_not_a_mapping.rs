@@ -29,6 +29,21 @@ mod tests {
                     "resource_registry:\n  OS::A: b.yaml\n  resources:\n    r: {OS::B: c.yaml}\n",
                     0,
                 ),
+                // Hooks and restricted actions Heat knows.
+                finds(
+                    concat!(
+                        "resource_registry:\n  resources:\n",
+                        "    r: {hooks: pre-creat, restricted_actions: [replace, delete]}\n",
+                    ),
+                    2,
+                ),
+                finds(
+                    concat!(
+                        "resource_registry:\n  resources:\n",
+                        "    r: {hooks: [pre-create, post-update], restricted_actions: update}\n",
+                    ),
+                    0,
+                ),
             ],
         );
     }
