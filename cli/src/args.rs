@@ -37,7 +37,8 @@ pub struct CheckArgs {
     pub environments: Vec<PathBuf>,
 
     /// The cloud's heat.conf: the engine's limits its operator set
-    /// (`max_nested_stack_depth` in `[DEFAULT]`), which the rules that
+    /// (`max_nested_stack_depth` and `stack_action_timeout` in
+    /// `[DEFAULT]`), which the rules that
     /// depend on them judge with. Default: Heat's own.
     #[arg(long, value_name = "FILE")]
     pub heat_conf: Option<PathBuf>,

@@ -10,6 +10,9 @@ pub const MAX_HEAT_CONF_BYTES: usize = 4 << 20;
 /// Heat's default `max_nested_stack_depth`.
 pub const DEFAULT_MAX_NESTED_STACK_DEPTH: usize = 5;
 
+/// Heat's default `stack_action_timeout`, in seconds.
+pub const DEFAULT_STACK_ACTION_TIMEOUT: u64 = 3600;
+
 /// The engine's limits a rule depends on: Heat's defaults, or an
 /// operator's heat.conf.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,6 +20,9 @@ pub struct EngineLimits {
     /// `max_nested_stack_depth`: the deepest a nested stack may be below
     /// its root.
     pub max_nested_stack_depth: usize,
+    /// `stack_action_timeout`: a stack's create or update timeout, in
+    /// seconds, when it is created without one of its own.
+    pub stack_action_timeout: u64,
     /// Whether they are an operator's (a heat.conf was read), so that a
     /// message names where the value comes from.
     pub configured: bool,
@@ -26,6 +32,7 @@ impl Default for EngineLimits {
     fn default() -> Self {
         EngineLimits {
             max_nested_stack_depth: DEFAULT_MAX_NESTED_STACK_DEPTH,
+            stack_action_timeout: DEFAULT_STACK_ACTION_TIMEOUT,
             configured: false,
         }
     }
@@ -80,18 +87,26 @@ pub fn parse(text: &str) -> Result<EngineLimits, HeatConfError> {
         let Some((key, value)) = trimmed.split_once(['=', ':']) else {
             return Err(error(at, format!("`{trimmed}` is not `key = value`")));
         };
-        if key.trim() == "max_nested_stack_depth" {
-            let value = value.trim();
-            limits.max_nested_stack_depth = value
-                .parse()
+        let value = value.trim();
+        let whole = |least: u64| {
+            value
+                .parse::<u64>()
                 .ok()
-                .filter(|&depth: &usize| depth >= 1)
+                .filter(|&n| n >= least)
                 .ok_or_else(|| {
+                    let above = if least == 0 { "" } else { " above 0" };
                     error(
                         at,
-                        format!("max_nested_stack_depth is `{value}`, not a whole number above 0"),
+                        format!("{} is `{value}`, not a whole number{above}", key.trim()),
                     )
-                })?;
+                })
+        };
+        match key.trim() {
+            "max_nested_stack_depth" => {
+                limits.max_nested_stack_depth = usize::try_from(whole(1)?).unwrap_or(usize::MAX);
+            }
+            "stack_action_timeout" => limits.stack_action_timeout = whole(0)?,
+            _ => {}
         }
     }
     Ok(limits)
@@ -106,7 +121,10 @@ mod tests {
         let text = "# heat.conf\n[DEFAULT]\nmax_nested_stack_depth = 7\nnum_engine_workers: 4\nplugin_dirs = /a,\n  /b\n[database]\nmax_nested_stack_depth = 2\n";
         let limits = parse(text).unwrap();
         assert_eq!(limits.max_nested_stack_depth, 7);
+        assert_eq!(limits.stack_action_timeout, 3600);
         assert!(limits.configured);
+        let timeout = parse("[DEFAULT]\nstack_action_timeout = 7200\n").unwrap();
+        assert_eq!(timeout.stack_action_timeout, 7200);
         let defaults = parse("[DEFAULT]\ndebug = true\n").unwrap();
         assert_eq!(defaults.max_nested_stack_depth, 5);
         // The last of a key given twice.
@@ -122,5 +140,6 @@ mod tests {
         assert!(parse("[DEFAULT\n").is_err());
         assert!(parse("[DEFAULT]\nno value here\n").is_err());
         assert!(parse("[DEFAULT]\nmax_nested_stack_depth = 0\n").is_err());
+        assert!(parse("[DEFAULT]\nstack_action_timeout = soon\n").is_err());
     }
 }

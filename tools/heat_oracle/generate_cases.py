@@ -32,6 +32,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from judge import Judge, with_fixed_hash_seed  # noqa: E402
 from record_fixtures import fnv1a64  # noqa: E402
+from site_cases import site_cases  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "core" / "tests" / "fixtures" / "validation"
@@ -669,6 +670,7 @@ def written_cases() -> list[dict]:
     }
     for name, text in documents.items():
         out.append(case("document", name, text))
+    out.extend(site_cases(case))
     return out
 
 

@@ -24,6 +24,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import sys
 import time
 import warnings
@@ -236,6 +237,9 @@ def to_json(heat: Heat, value: object) -> object:
 def error_text(error: BaseException) -> str:
     # Heat's validation errors carry the message apart from their path.
     text = str(getattr(error, "error_message", None) or error).strip()
+    # A message that prints a Python object names its address: not Heat's
+    # verdict, and different on every run.
+    text = re.sub(r" at 0x[0-9a-f]+>", ">", text)
     return f"{type(error).__name__}: {text or 'no message'}"
 
 

@@ -16,11 +16,75 @@ pub(crate) fn by_type(
         "OS::Heat::AccessPolicy" => access_policy(p),
         "OS::Barbican::GenericContainer" => container_refs(p),
         "OS::Heat::SoftwareComponent" => component_actions(p, resource_type),
-        "AWS::AutoScaling::AutoScalingGroup" | "OS::Heat::InstanceGroup" => {
-            launch_configuration(p, resource)
-        }
+        "AWS::AutoScaling::AutoScalingGroup" => launch_configuration(p, resource)
+            .or_else(|| rolling_pause(p, resource, "AutoScalingRollingUpdate")),
+        "OS::Heat::InstanceGroup" => launch_configuration(p, resource)
+            .or_else(|| rolling_pause(p, resource, "RollingUpdate")),
+        "OS::Zun::Container" => restart_policy(p),
         _ => None,
     }
+}
+
+/// An instance group's rolling update waits at most an hour between
+/// batches (`InstanceGroup.validate`: `parse_isoduration(PauseTime) >
+/// 3600`), and `PauseTime` is read as `PT#H#M#S` only.
+fn rolling_pause(p: &Props<'_, '_>, group: &str, policy: &str) -> Option<(NodeId, String)> {
+    let definition = &p.template.resource(group)?.definition;
+    let policies = p
+        .template
+        .resource_entry(definition, "update_policy")?
+        .value;
+    let rolling = p.tree.get_entry(policies, policy)?.value;
+    let pause = p.tree.get_entry(rolling, "PauseTime")?;
+    if p.template.has_call_within(pause.value) {
+        return None;
+    }
+    let text = p.tree.scalar(pause.value)?;
+    let message = match iso_duration_seconds(text) {
+        None => "`PauseTime` must be a duration of the form PT#H#M#S (ISO 8601 without days)",
+        Some(seconds) if seconds > 3600 => "`PauseTime` is at most one hour (PT1H)",
+        Some(_) => return None,
+    };
+    Some((pause.value, message.to_owned()))
+}
+
+/// Heat's `parse_isoduration`: `PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$`, in
+/// seconds (saturating: any overflow is far above an hour).
+fn iso_duration_seconds(text: &str) -> Option<u64> {
+    let mut rest = text.strip_prefix("PT")?;
+    // Python's `$` also matches before one final newline.
+    rest = rest.strip_suffix('\n').unwrap_or(rest);
+    let mut total: u64 = 0;
+    for (designator, scale) in [('H', 3600u64), ('M', 60), ('S', 1)] {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && rest[digits..].starts_with(designator) {
+            let value = rest[..digits].parse::<u64>().unwrap_or(u64::MAX);
+            total = total.saturating_add(value.saturating_mul(scale));
+            rest = &rest[digits + 1..];
+        }
+    }
+    rest.is_empty().then_some(total)
+}
+
+/// `OS::Zun::Container`: `restart_policy` is `no`, `always`,
+/// `unless-stopped`, `on-failure` or `on-failure:COUNT`
+/// (`Container._parse_restart_policy`).
+fn restart_policy(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    let policy = p.text("restart_policy").filter(|t| !t.is_empty())?;
+    let valid = match policy.split_once(':') {
+        Some((name, count)) => name == "on-failure" && !count.contains(':'),
+        None => ["always", "unless-stopped", "on-failure", "no"].contains(&policy),
+    };
+    if valid {
+        return None;
+    }
+    p.at(
+        "restart_policy",
+        &format!(
+            "restart_policy `{policy}` is not one of `no`, `on-failure[:max-retry]`, `always` \
+             and `unless-stopped`"
+        ),
+    )
 }
 
 /// A group's `LaunchConfigurationName` written as a name: Heat looks the
@@ -191,4 +255,21 @@ fn component_actions(
         taken.extend(actions);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::iso_duration_seconds;
+
+    #[test]
+    fn durations_as_heat_parses_them() {
+        assert_eq!(iso_duration_seconds("PT1H2M3S"), Some(3723));
+        assert_eq!(iso_duration_seconds("PT90M"), Some(5400));
+        assert_eq!(iso_duration_seconds("PT"), Some(0));
+        assert_eq!(iso_duration_seconds("PT5S\n"), Some(5));
+        assert_eq!(iso_duration_seconds("PT5S3M"), None);
+        assert_eq!(iso_duration_seconds("P1D"), None);
+        assert_eq!(iso_duration_seconds("5 minutes"), None);
+        assert_eq!(iso_duration_seconds("PT99999999999999999999H"), Some(u64::MAX));
+    }
 }

@@ -71,6 +71,9 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             let heat_says = match (name, items) {
                 ("equals", Some(2)) | ("and" | "or", Some(2..)) => continue,
                 _ if template.is_call(call.args) => continue,
+                ("not", _) if tree.resolve(call.args) == Some(Resolved::Null) => {
+                    "Argument to \"not\" must be a condition".to_owned()
+                }
                 ("equals", _) => {
                     format!("Arguments to \"{name}\" must be of the form: [value_1, value_2]")
                 }
@@ -209,6 +212,8 @@ fn undefined_names(cx: &mut Context<'_, '_>, conditions: Option<NodeId>) {
             uses.extend(first.map(|&n| (n, other_values)));
         }
     }
+    let decided: Vec<NodeId> = uses.iter().filter(|u| !u.1).map(|u| u.0).collect();
+    circular(cx, &defined, &decided);
     let mut followed: Vec<NodeId> = Vec::new();
     while let Some((node, other_values)) = uses.pop() {
         let node = tree.alias_target(node).unwrap_or(node);
@@ -249,6 +254,79 @@ fn undefined_names(cx: &mut Context<'_, '_>, conditions: Option<NodeId>) {
     }
 }
 
+/// A condition that Heat, deciding it, reaches again before it is decided
+/// ("Circular definition for condition"). Heat decides a condition when a
+/// resource, an output or an `if` uses it, and within it always decides
+/// `not`'s argument and the first of `and`'s and `or`'s; the next only when
+/// those before do not settle the answer, which is followed here only past
+/// a literal boolean: nothing is reported that Heat may never reach.
+fn circular(cx: &mut Context<'_, '_>, defined: &[(&str, NodeId)], uses: &[NodeId]) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum State {
+        Deciding,
+        Decided,
+    }
+    let template = cx.template;
+    let tree = cx.tree;
+    let mut states: Vec<Option<State>> = vec![None; defined.len()];
+    // (node, the condition whose definition it is in, on leaving)
+    let mut stack: Vec<(NodeId, Option<usize>)> = uses.iter().rev().map(|&n| (n, None)).collect();
+    while let Some((node, leaving)) = stack.pop() {
+        if let Some(index) = leaving {
+            states[index] = Some(State::Decided);
+            continue;
+        }
+        let node = tree.alias_target(node).unwrap_or(node);
+        if let Some(call) = template.call_at(node) {
+            let decided: &[NodeId] = match call.name {
+                "not" => std::slice::from_ref(&call.args),
+                "and" | "or" if tree.is_sequence(call.args) => {
+                    // Past a literal that does not settle the answer (`true`
+                    // for `and`, `false` for `or`), Heat reads the next.
+                    let goes_on = Resolved::Bool(call.name == "and");
+                    let items = tree.items(call.args);
+                    let read = items
+                        .iter()
+                        .position(|&n| tree.resolve(n) != Some(goes_on))
+                        .map_or(items.len(), |i| i + 1);
+                    &items[..read]
+                }
+                _ => &[],
+            };
+            stack.extend(decided.iter().rev().map(|&n| (n, None)));
+            continue;
+        }
+        let Some(Resolved::Str(name)) = tree.resolve(node) else {
+            continue;
+        };
+        let Some(index) = defined.iter().position(|(defined, _)| *defined == name) else {
+            continue;
+        };
+        match states[index] {
+            Some(State::Decided) => {}
+            Some(State::Deciding) => {
+                let message = format!(
+                    "condition `{name}` depends on itself: Heat refuses the stack (\"Circular definition for condition \\\"{name}\\\"\")"
+                );
+                cx.report(Rule::InvalidCondition, tree.range(node), message);
+                return;
+            }
+            None => {
+                let definition = defined[index].1;
+                states[index] = Some(State::Deciding);
+                stack.push((definition, Some(index)));
+                // A definition that is a bare name is refused as such.
+                if template
+                    .call_at(tree.alias_target(definition).unwrap_or(definition))
+                    .is_some()
+                {
+                    stack.push((definition, None));
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lint::rules::test_support::{check, finds};
@@ -268,6 +346,14 @@ mod tests {
                 // Heat takes no name as a whole definition, not even a
                 // condition's; nor a number, a list or nothing.
                 finds("heat_template_version: rocky\nconditions:\n  c: true\n  d: c\n  e: 1\n  f: [c]\n  g:\n", 4),
+                // Circular definitions, where Heat decides them: `or`'s
+                // first item is, the second only if the first is false.
+                finds("heat_template_version: rocky\nconditions:\n  a: {not: b}\n  b: {and: [{not: a}, true]}\nresources:\n  r: {type: OS::Heat::None, condition: a}\n", 1),
+                finds("heat_template_version: rocky\nconditions:\n  a: {and: [true, {not: a}]}\nresources:\n  r: {type: OS::Heat::None, condition: a}\n", 1),
+                finds("heat_template_version: rocky\nconditions:\n  a: {not: a}\noutputs:\n  o: {value: {if: [a, 1, 2]}}\n", 1),
+                finds("heat_template_version: rocky\nconditions:\n  a: {or: [true, a]}\n  b: {not: c}\n  c: {not: b}\nresources:\n  r: {type: OS::Heat::None, condition: a}\n", 0),
+                // `not` of nothing (Heat's `Not._check_args`).
+                finds("heat_template_version: rocky\nconditions:\n  c: {not: null}\n  d: {not: true}\n", 1),
             ],
         );
     }

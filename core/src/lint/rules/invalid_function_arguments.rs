@@ -118,12 +118,13 @@ mod tests {
                         "      - {str_replace: {template: a1, params: {1: b}}}\n",
                         "      - {map_replace: [{a: b, c: d}, {keys: {a: c}}]}\n",
                         "      - {map_replace: [{a: b}, {bogus: {}}]}\n",
+                        "      - {map_replace: [{a: 1, b: 2}, {keys: {a: c, b: c}}]}\n",
                         "      - {str_split: [',', 'a,b', 5]}\n      - {filter: [[a], b]}\n",
                         "      - {contains: [a, {b: c}]}\n",
                         "      - {make_url: {scheme: 'http:', host: h}}\n",
                         "      - {resource_facade: bogus}\n",
                     ),
-                    12,
+                    13,
                 ),
                 finds(
                     concat!(
@@ -131,6 +132,7 @@ mod tests {
                         "    type: OS::Heat::Value\n    properties:\n      value:\n",
                         "      - {str_replace_strict: {template: ab, params: {b: c}}}\n",
                         "      - {map_replace: [{a: b, c: d}, {keys: {a: e}, values: {b: x}}]}\n",
+                        "      - {map_replace: [{a: 1, b: 2}, {keys: {a: a, c: b}}]}\n",
                         "      - {str_split: [',', 'a,b', 1]}\n      - {contains: [a, abc]}\n",
                     ),
                     0,

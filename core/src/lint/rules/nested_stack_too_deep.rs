@@ -120,6 +120,7 @@ mod tests {
         let seven = EngineLimits {
             max_nested_stack_depth: 7,
             configured: true,
+            ..EngineLimits::default()
         };
         assert_eq!(messages(6, EngineLimits::default()).len(), 1);
         assert!(messages(6, seven).is_empty());

@@ -1,6 +1,7 @@
 #![doc = include_str!("refused_by_resource_type.md")]
 
 use crate::catalog::ResourceType;
+use crate::heat_conf::EngineLimits;
 use crate::lint::compared_properties;
 use crate::lint::context::Context;
 use crate::lint::schema::{given_value, problem, Kind};
@@ -52,6 +53,7 @@ pub(crate) fn check(
             }
         }
         "OS::Heat::Value" => typed_value(&props),
+        "OS::Heat::Delay" => delay(&props, cx.limits),
         "AWS::CloudFormation::Stack" => nested_stack_url(&props),
         "OS::Neutron::SecurityGroup" => (props.text("name") == Some("default"))
             .then(|| props.at("name", "a security group cannot be named `default`"))
@@ -84,6 +86,35 @@ pub(crate) fn check(
         );
         cx.report(Rule::RefusedByResourceType, cx.tree.range(node), message);
     }
+}
+
+/// `OS::Heat::Delay`: its longest wait, `min_wait + max_jitter *
+/// jitter_multiplier`, must fit the stack's timeout, which is
+/// heat.conf's `stack_action_timeout` for a stack created without one.
+fn delay(p: &Props<'_, '_>, limits: EngineLimits) -> Option<(NodeId, String)> {
+    let number = |key: &str, default: f64| match p.get(key) {
+        Given::Absent => Some(default),
+        Given::Written(_) => p.text(key)?.trim().parse::<f64>().ok(),
+        _ => None,
+    };
+    let longest =
+        number("min_wait", 0.0)? + number("max_jitter", 0.0)? * number("jitter_multiplier", 1.0)?;
+    let timeout = limits.stack_action_timeout;
+    if longest <= timeout as f64 {
+        return None;
+    }
+    let whose = match limits.configured {
+        true => "the cloud's heat.conf",
+        false => "Heat's default",
+    };
+    let message = format!(
+        "the longest delay, {longest} s, is above the stack's timeout of {timeout} s \
+         (stack_action_timeout = {timeout}, {whose}; a stack created with a longer \
+         timeout of its own takes it)"
+    );
+    ["min_wait", "max_jitter", "jitter_multiplier"]
+        .iter()
+        .find_map(|key| p.at(key, &message))
 }
 
 /// `AWS::CloudFormation::Stack`: Heat fetches `TemplateURL` itself, and
@@ -396,6 +427,30 @@ mod tests {
                         "{length: 0, character_classes: []}}\n",
                     ),
                     2,
+                ),
+                // A delay against the stack's timeout (Heat's default 3600 s),
+                // a group's rolling pause, a container's restart policy.
+                finds(
+                    concat!(
+                        "heat_template_version: 2018-08-31\nresources:\n",
+                        "  a: {type: OS::Heat::Delay, properties: {min_wait: 3000, max_jitter: 10, ",
+                        "jitter_multiplier: 60.5}}\n",
+                        "  b: {type: OS::Heat::Delay, properties: {min_wait: 3000, max_jitter: 10}}\n",
+                        "  lc: {type: AWS::AutoScaling::LaunchConfiguration, ",
+                        "properties: {ImageId: i, InstanceType: t}}\n",
+                        "  g:\n    type: OS::Heat::InstanceGroup\n",
+                        "    properties: {LaunchConfigurationName: {get_resource: lc}, Size: 1}\n",
+                        "    update_policy: {RollingUpdate: {PauseTime: PT1H1S}}\n",
+                        "  h:\n    type: OS::Heat::InstanceGroup\n",
+                        "    properties: {LaunchConfigurationName: {get_resource: lc}, Size: 1}\n",
+                        "    update_policy: {RollingUpdate: {PauseTime: PT59M60S}}\n",
+                        "  i:\n    type: OS::Heat::InstanceGroup\n",
+                        "    properties: {LaunchConfigurationName: {get_resource: lc}, Size: 1}\n",
+                        "    update_policy: {RollingUpdate: {PauseTime: P1D}}\n",
+                        "  z: {type: OS::Zun::Container, properties: {image: i, restart_policy: 'no:1'}}\n",
+                        "  y: {type: OS::Zun::Container, properties: {image: i, restart_policy: 'on-failure:'}}\n",
+                    ),
+                    4,
                 ),
             ],
         );

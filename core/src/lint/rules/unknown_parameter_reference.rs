@@ -34,8 +34,9 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             continue;
         }
         let items = tree.items(call.args);
-        let decided = items[1..]
+        let decided = items
             .iter()
+            .skip(1)
             .any(|&b| cx.unread().contains(tree.range(b)));
         let skipped = if decided { &items[..1] } else { items };
         conditions.extend(skipped.iter().map(|&node| tree.range(node)));

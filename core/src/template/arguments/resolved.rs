@@ -161,13 +161,31 @@ pub(super) fn map_replace(
         .entries(input)
         .filter_map(|e| tree.scalar(e.key))
         .collect();
-    tree.entries(keys).find_map(|entry| {
-        let (from, to) = (tree.scalar(entry.key)?, tree.scalar(entry.value)?);
-        (from != to && names.contains(&from) && names.contains(&to)).then(|| {
-            (
+    // Heat's `MapReplace.result`, key by key in the input's order.
+    let mut made: Vec<&str> = Vec::new();
+    for entry in tree.entries(input) {
+        let from = tree.scalar(entry.key)?;
+        let to = tree
+            .get(keys, from)
+            .filter(|&to| tree.resolve(to) != Some(Resolved::Null));
+        let Some(to_node) = to else {
+            made.push(from);
+            continue;
+        };
+        let to = tree.scalar(to_node)?;
+        if to != from && names.contains(&to) {
+            return Some((
                 format!("{name} replaces key `{from}` with `{to}`, which the map already has"),
-                entry.value,
-            )
-        })
-    })
+                to_node,
+            ));
+        }
+        if made.contains(&to) {
+            return Some((
+                format!("{name} gives two keys the same name, `{to}`"),
+                to_node,
+            ));
+        }
+        made.push(to);
+    }
+    None
 }

@@ -199,7 +199,21 @@ pub(super) const CHECKS: &[Check] = &[
         at: &["fixed_ip"],
         message: "a network entry gives `fixed_ip` or `port`, not both",
     },
-    // openstack/zun/container.py
+    // openstack/zun/container.py: mounts, then networks
+    Check {
+        within: Items("mounts"),
+        types: &["OS::Zun::Container"],
+        when: &[Unset("volume_id"), Unset("volume_size")],
+        at: &["mount_path"],
+        message: "a mount needs `volume_id` or `volume_size`",
+    },
+    Check {
+        within: Items("mounts"),
+        types: &["OS::Zun::Container"],
+        when: &[Truthy("volume_id"), Truthy("volume_size")],
+        at: &["volume_size"],
+        message: "a mount gives `volume_id` or `volume_size`, not both",
+    },
     Check {
         within: Items("networks"),
         types: &["OS::Zun::Container"],
@@ -213,13 +227,6 @@ pub(super) const CHECKS: &[Check] = &[
         when: &[Unset("network"), Unset("port")],
         at: &["fixed_ip"],
         message: "each of `networks` needs `network` or `port`",
-    },
-    Check {
-        within: Items("mounts"),
-        types: &["OS::Zun::Container"],
-        when: &[Set("volume_id"), Set("volume_size")],
-        at: &["volume_size"],
-        message: "a mount gives `volume_id` or `volume_size`, not both",
     },
     // openstack/octavia/listener.py
     Check {
@@ -250,5 +257,31 @@ pub(super) const CHECKS: &[Check] = &[
         )],
         at: &["subscriber"],
         message: "a subscriber is an http, https, mailto, trust+http or trust+https URL",
+    },
+    // openstack/octavia/l7rule.py
+    Check {
+        within: Resource,
+        types: &["OS::Octavia::L7Rule"],
+        when: &[OneOf("type", &["HEADER", "COOKIE"]), Unset("key")],
+        at: &["type"],
+        message: "a HEADER or COOKIE rule needs `key`",
+    },
+    // openstack/magnum/cluster_template.py: SUPPORTED_VOLUME_DRIVER
+    Check {
+        within: Resource,
+        types: &["OS::Magnum::ClusterTemplate"],
+        when: &[Is("coe", "kubernetes"), Is("volume_driver", "rexray")],
+        at: &["volume_driver"],
+        message: "the kubernetes COE takes the `cinder` volume driver only",
+    },
+    Check {
+        within: Resource,
+        types: &["OS::Magnum::ClusterTemplate"],
+        when: &[
+            OneOf("coe", &["swarm", "mesos"]),
+            Is("volume_driver", "cinder"),
+        ],
+        at: &["volume_driver"],
+        message: "the swarm and mesos COEs take the `rexray` volume driver only",
     },
 ];

@@ -1,0 +1,90 @@
+"""Cases written for refusal sites no other case reached (refusal_sites.py
+lists the sites; docs/heat-refusal-sites.md shows which a case reaches).
+Each is one small template, judged like every generated case; those Heat
+accepts are kept too, as the other side of the same check."""
+
+HOT = "heat_template_version: 2016-10-14\n"
+CFN = "AWSTemplateFormatVersion: '2010-09-09'\n"
+NONE = "resources:\n  r: {type: OS::Heat::None, condition: a}\n"
+VALUE = "resources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: "
+LAUNCH = ("  lc:\n    type: AWS::AutoScaling::LaunchConfiguration\n"
+          "    properties: {ImageId: cirros, InstanceType: m1.small}\n")
+
+
+def group(pause: str, launch: str = "{get_resource: lc}") -> str:
+    return (HOT + "resources:\n" + LAUNCH + "  g:\n    type: OS::Heat::InstanceGroup\n"
+            f"    properties:\n      AvailabilityZones: [nova]\n"
+            f"      LaunchConfigurationName: {launch}\n      Size: 1\n"
+            f"    update_policy:\n      RollingUpdate: {{PauseTime: {pause}}}\n")
+
+
+def resource(type_name: str, properties: str) -> str:
+    return HOT + f"resources:\n  r:\n    type: {type_name}\n    properties:\n{properties}"
+
+
+CASES = {
+    "conditions": {
+        "two conditions each the other's not": HOT + "conditions:\n  a: {not: b}\n  b: {not: a}\n" + NONE,
+        "a condition in its own and, past true": HOT + "conditions:\n  a: {and: [true, {not: a}]}\n" + NONE,
+        "a circular condition only an if uses": HOT + "conditions:\n  a: {not: b}\n  b: {not: a}\n" + VALUE + "{if: [a, 1, 2]}\n",
+        "a circular condition no one uses": HOT + "conditions:\n  a: {not: b}\n  b: {not: a}\n" + VALUE + "1\n",
+        "a condition in its own or, past true": HOT + "conditions:\n  a: {or: [true, a]}\n" + NONE,
+        "not of null": HOT + "conditions:\n  a: {not: null}\n" + NONE,
+    },
+    "function arguments": {
+        "map_replace two keys made one": HOT + VALUE + "{map_replace: [{a: 1, b: 2}, {keys: {a: c, b: c}}]}\n",
+        "map_replace two keys swapped": HOT + VALUE + "{map_replace: [{a: 1, b: 2}, {keys: {a: b, b: a}}]}\n",
+        "map_replace a key kept as itself": HOT + VALUE + "{map_replace: [{a: 1, b: 2}, {keys: {a: a, c: b}}]}\n",
+        "yaql with a third key": HOT + VALUE + "{yaql: {expression: '1', data: {}, x: 1}}\n",
+        "if of nothing": HOT + VALUE + "{if: []}\n",
+        "Fn::MemberListToMap of a number": CFN + "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::MemberListToMap': [Name, Value, 5]}}}\n",
+    },
+    "reference": {
+        "a resource that is an empty map": HOT + "resources:\n  r: {}\n",
+        "a CloudFormation resource that is a list": CFN + "Resources:\n  r: [1]\n",
+        "depends_on a resource that does not exist": HOT + "resources:\n  r: {type: OS::Heat::None, depends_on: [nothere]}\n",
+    },
+    "resource type validation": {
+        "a server's block device without volume_id or snapshot_id": resource(
+            "OS::Nova::Server", "      image: cirros\n      flavor: m1.small\n"
+            "      block_device_mapping:\n        - device_name: vda\n"),
+        "an EC2 instance's Ebs without SnapshotId": CFN + "Resources:\n  I:\n    Type: AWS::EC2::Instance\n"
+            "    Properties:\n      ImageId: cirros\n      InstanceType: m1.small\n"
+            "      BlockDeviceMappings:\n        - DeviceName: vdb\n          Ebs: {VolumeSize: '1'}\n",
+        "an L7 HEADER rule without key": resource(
+            "OS::Octavia::L7Rule", "      l7policy: p\n      type: HEADER\n"
+            "      compare_type: EQUAL_TO\n      value: x\n"),
+        "an L7 PATH rule without key": resource(
+            "OS::Octavia::L7Rule", "      l7policy: p\n      type: PATH\n"
+            "      compare_type: EQUAL_TO\n      value: x\n"),
+        "a container's restart_policy unknown": resource(
+            "OS::Zun::Container", "      image: cirros\n      restart_policy: sometimes\n"),
+        "a container's restart_policy on-failure with a count": resource(
+            "OS::Zun::Container", "      image: cirros\n      restart_policy: 'on-failure:3'\n"),
+        "a container's restart_policy always with a count": resource(
+            "OS::Zun::Container", "      image: cirros\n      restart_policy: 'always:3'\n"),
+        "a container's mount without volume_id or volume_size": resource(
+            "OS::Zun::Container", "      image: cirros\n      mounts:\n        - mount_path: /data\n"),
+        "a swarm cluster template with the cinder driver": resource(
+            "OS::Magnum::ClusterTemplate", "      image: fedora\n      external_network: public\n"
+            "      coe: swarm\n      volume_driver: cinder\n"),
+        "a kubernetes cluster template with the cinder driver": resource(
+            "OS::Magnum::ClusterTemplate", "      image: fedora\n      external_network: public\n"
+            "      coe: kubernetes\n      volume_driver: cinder\n"),
+        "an instance group pausing two hours": group("PT2H"),
+        "an instance group pausing one hour": group("PT1H"),
+        "an instance group pausing 5 minutes in words": group("5 minutes"),
+        "an instance group's launch configuration named": group("PT1M", "lc"),
+        "an AWS group pausing two hours": CFN + "Resources:\n  LC:\n"
+            "    Type: AWS::AutoScaling::LaunchConfiguration\n"
+            "    Properties: {ImageId: cirros, InstanceType: m1.small}\n  G:\n"
+            "    Type: AWS::AutoScaling::AutoScalingGroup\n    Properties:\n"
+            "      AvailabilityZones: [nova]\n      LaunchConfigurationName: {Ref: LC}\n"
+            "      MinSize: '1'\n      MaxSize: '2'\n    UpdatePolicy:\n"
+            "      AutoScalingRollingUpdate: {PauseTime: PT2H}\n",
+    },
+}
+
+
+def site_cases(case) -> list[dict]:
+    return [case(cls, name, text) for cls, cases in CASES.items() for name, text in cases.items()]
