@@ -26,7 +26,10 @@ A site inside a function that asks the cloud (a client, a client plugin, the
 RPC client, the database) is marked `cloud`: whether it refuses depends on
 the cloud's answer, and no offline judgement can decide it. A site that no
 template reaches, because Heat's own definitions decide it (a schema, a
-translation rule, a plugin; `HEATS_OWN`), is marked `heats_own` with why.
+translation rule, a plugin; `HEATS_OWN`), is marked `heats_own` with why;
+one that another check always refuses first, or that reads what only the
+created resource has (`UNREACHED`, each judged with a case written for
+it), is marked `unreached` with why.
 
 Every case the test command replays is judged as `judge.py` judges it, under
 coverage.py with one dynamic context per case:
@@ -39,9 +42,9 @@ coverage.py with one dynamic context per case:
   edit applied;
 - `stack`: the stacks of core/tests/fixtures/stack/nested.json, with their
   environment files;
-- `environment`: tests/fixtures/heat-verdicts/environment-cases.json, a
-  template with one environment file each, written for the environment's
-  refusal sites.
+- `environment`: tests/fixtures/heat-verdicts/environment-cases.json,
+  small stacks (a template, its nested templates, its environment files)
+  written for the refusal sites of environments and nested templates.
 
 For each case the record keeps Heat's verdict, the site whose exception
 refused it (the innermost exception of the refusal's chain raised at a
@@ -141,7 +144,111 @@ HEATS_OWN = {
         "a wait condition handle's signal URL, after the create",
     ("heat/engine/resources/aws/lb/loadbalancer.py", "validate", 614):
         "heat.conf's `loadbalancer_template`",
+    ("heatclient/common/template_utils.py", "process_template_path", 56):
+        "the command line: a template file that is not there",
+    ("heat/engine/attributes.py", "__getitem__", 73): "an attribute schema Heat defines, read by key",
+    ("heat/engine/constraints.py", "__init__", 115): "a property schema Heat defines",
+    ("heat/engine/constraints.py", "__init__", 126): "a property schema Heat defines",
+    # parameters.Schema has its own _validate_default (parameters.py:85).
+    ("heat/engine/constraints.py", "_validate_default", 160):
+        "a property schema's default, which Heat defines",
+    ("heat/engine/parameters.py", "validate", 245):
+        "the command line: a root parameter's value, given with --parameter when the stack "
+        "is created (a nested template's is HW404's)",
+    ("heat/engine/parameters.py", "value", 261):
+        "the command line: a root parameter's value, given with --parameter when the stack "
+        "is created",
+    ("heat/engine/parameters.py", "value", 414):
+        "the command line: a root parameter's value, given with --parameter when the stack "
+        "is created",
+    ("heat/engine/parameters.py", "value", 461):
+        "the command line: a root parameter's value, given with --parameter when the stack "
+        "is created",
+    ("heat/engine/properties.py", "get_user_value", 463): "a property name Heat's own code reads",
+    ("heat/engine/properties.py", "_get_property_value", 516):
+        "a property name Heat's own code reads",
+    ("heat/engine/template_files.py", "__getitem__", None): "Heat's own file cache",
+    ("heat/engine/hot/template.py", "__getitem__", 109):
+        "a template section Heat's own code reads by name",
+    ("heat/engine/hot/template.py", "__getitem__", 111):
+        "a template section Heat's own code reads by name",
+    ("heat/engine/hot/template.py", "_translate", None):
+        "a template section Heat's own code reads by name",
+    ("heat/engine/cfn/template.py", "__getitem__", 84):
+        "a template section Heat's own code reads by name",
+    ("heat/engine/resources/volume_base.py", "validate_deletion_policy", 180):
+        "heat.conf's `[volumes] backups_enabled` (true by default)",
 }
+
+# Functions that ask the cloud in a way ASKS_THE_CLOUD does not spell:
+# (file, function) → what they ask.
+ASKS_THE_CLOUD_TOO = {
+    ("heat/engine/resources/openstack/cinder/quota.py", "_validate_quota"):
+        "the project's current usage (CinderQuota.validate_quotas)",
+    ("heat/engine/resources/openstack/heat/remote_stack.py", "validate"):
+        "the remote cloud's Heat (RemoteStack.heat)",
+}
+
+# Sites no template reaches because another check refuses the same first,
+# or because only the created resource holds what they read: (file,
+# function, line or None) → why, naming the site that refuses first. Each
+# was judged with a case written for it (Heat 27.0.1).
+UNREACHED = {
+    ("heat/common/environment_format.py", "parse", None):
+        "heatclient's environment parser refuses the same first "
+        "(heatclient/common/environment_format.py)",
+    ("heat/common/environment_format.py", "validate", 58):
+        "heatclient's environment parser refuses the same first "
+        "(heatclient/common/environment_format.py:55)",
+    ("heat/engine/attributes.py", "__getitem__", 268):
+        "an attribute is read once the resource exists; get_attr of an unknown one is "
+        "refused first, while Heat validates",
+    ("heat/engine/attributes.py", "get_path_component", None):
+        "a path into an attribute's value, which only the created resource has",
+    ("heat/engine/constraints.py", "__init__", 355):
+        "a range's numbers are read with str_to_num first (parameters.py get_num), which "
+        "refuses what is no number (constraints.py:178)",
+    ("heat/engine/constraints.py", "__init__", 473):
+        "a modulo's numbers are read with str_to_num first (parameters.py get_num), which "
+        "refuses what is no number (constraints.py:178)",
+    ("heat/engine/environment.py", "get_class_to_instantiate", 545):
+        "the template's own check refuses an empty, null or non-text type first "
+        "(template.py:311, template_common.py:60)",
+    ("heat/engine/environment.py", "get_class_to_instantiate", 549):
+        "the template's own check refuses an empty, null or non-text type first "
+        "(template.py:311, template_common.py:60)",
+    ("heat/engine/environment.py", "get_class_to_instantiate", 552):
+        "the template's own check refuses an empty, null or non-text type first "
+        "(template.py:311, template_common.py:60)",
+    ("heat/engine/parameters.py", "__new__", 208):
+        "the schema refuses an unknown type first (constraints.py:99)",
+    ("heat/engine/template_common.py", "_rsrc_defn_args", 69):
+        "the template's own check refuses a resource without a type first (template.py:311)",
+    ("heat/engine/hot/functions.py", "result", 427):
+        "the function's validation refuses params that are not a map first "
+        "(hot/functions.py:381)",
+    ("heat/engine/hot/functions.py", "_validate_replacement", 507):
+        "every value YAML or JSON reads (dates and !!binary too) serialises",
+    ("heat/engine/hot/functions.py", "ensure_string", 706):
+        "every value YAML or JSON reads (dates and !!binary too) serialises",
+    ("heat/engine/resource.py", "validate_deletion_policy", 1945):
+        "the template's own check refuses an unknown deletion policy first "
+        "(template_common.py:118)",
+    ("heat/engine/resources/openstack/cinder/volume.py", "validate", 686):
+        "the translation of imageRef to image refuses both first (translation.py:294)",
+    ("heat/engine/resources/openstack/mistral/workflow.py", "validate", 502):
+        "the translation moves each policy to the task's own key and deletes `policies` "
+        "before validate(), refusing both first (translation.py:294)",
+    ("heat/engine/resources/openstack/neutron/router.py", "validate", 264):
+        "the translation of l3_agent_id to l3_agent_ids refuses both first (translation.py)",
+}
+
+
+def keyed(table: dict, file: str, function: str, line: int) -> str | None:
+    for (where, name, at), why in table.items():
+        if where == file and name in (None, function) and at in (None, line):
+            return why
+    return None
 
 
 def heats_own(file: str, function: str, line: int, raised: str) -> str | None:
@@ -149,10 +256,7 @@ def heats_own(file: str, function: str, line: int, raised: str) -> str | None:
         return "a method Heat's subclasses define"
     if raised == "re-raise":
         return "re-raises: the site that raised first is the one that counts"
-    for (where, name, at), why in HEATS_OWN.items():
-        if where == file and name in (None, function) and at in (None, line):
-            return why
-    return None
+    return keyed(HEATS_OWN, file, function, line)
 
 
 VALIDATING = re.compile(r"valid|^__init__$|^__new__$")
@@ -193,18 +297,21 @@ def raises_in(path: Path, package: Path, only_validating: bool) -> list[dict]:
                 if only_validating and not VALIDATING.search(function):
                     continue
                 body = "\n".join(lines[function_node.lineno - 1:function_node.end_lineno])
-                cloud = ASKS_THE_CLOUD.search(body)
+                found = ASKS_THE_CLOUD.search(body)
                 raised = ast.unparse(child.exc).split("(")[0] if child.exc else "re-raise"
                 file = path.relative_to(package).as_posix()
+                cloud = ASKS_THE_CLOUD_TOO.get((file, function)) or (
+                    found.group(0) if found else None)
                 sites.append({
                     "heats_own": heats_own(file, function, child.lineno, raised),
+                    "unreached": keyed(UNREACHED, file, function, child.lineno),
                     "site": f"{path.relative_to(package).as_posix()}:{child.lineno}",
                     "file": path.relative_to(package).as_posix(),
                     "line": child.lineno,
                     "end_line": child.end_lineno,
                     "function": function,
                     "raises": raised,
-                    "cloud": cloud.group(0) if cloud else None,
+                    "cloud": cloud,
                 })
             visit(child, function, function_node)
 
@@ -286,7 +393,7 @@ class SiteIndex:
         name = Path(filename).relative_to(self.package).as_posix()
         site = {"site": f"{name}:{line}", "file": name, "line": line, "end_line": line,
                 "function": function, "raises": f"{raised} (raised by Python)", "cloud": None,
-                "heats_own": None}
+                "heats_own": None, "unreached": None}
         if self.at(filename, line) is None:
             self.by_file.setdefault(filename, []).append(site)
             self.added.append(site)

@@ -23,6 +23,14 @@ def resource(type_name: str, properties: str) -> str:
 
 
 CASES = {
+    "document": {
+        # Heat's loader (heatclient refuses the file: environment-cases.json).
+        "an empty file": "",
+    },
+    "parameter definition": {
+        "a list's default a number": HOT + "parameters:\n  p: {type: comma_delimited_list, default: 5}\nresources: {}\n",
+        "a list's default a boolean": HOT + "parameters:\n  p: {type: comma_delimited_list, default: true}\nresources: {}\n",
+    },
     "conditions": {
         "two conditions each the other's not": HOT + "conditions:\n  a: {not: b}\n  b: {not: a}\n" + NONE,
         "a condition in its own and, past true": HOT + "conditions:\n  a: {and: [true, {not: a}]}\n" + NONE,

@@ -144,6 +144,8 @@ declare_rules! {
     FileOutsideProject = "HW411", "file-outside-project", "file_outside_project", Warning, None;
     InvalidEnvironmentValue = "HW412", "invalid-environment-value", "invalid_environment_value", Error, Some(Stage::Validate);
     NestedStackTooDeep = "HW413", "nested-stack-too-deep", "nested_stack_too_deep", Error, Some(Stage::Validate);
+    ProviderTemplateMismatch = "HW414", "provider-template-mismatch", "provider_template_mismatch", Error, Some(Stage::Validate);
+    TypeNotATemplate = "HW415", "type-not-a-template", "type_not_a_template", Error, Some(Stage::Validate);
 }
 
 /// A code no longer reported, and the rules that took its place.

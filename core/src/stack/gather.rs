@@ -128,6 +128,9 @@ pub struct Reference {
     /// What heatclient joins it to.
     pub url: String,
     pub target: Target,
+    /// Whether the file reached is read as a template (a mapping with a
+    /// version key), not as data.
+    pub reaches_template: bool,
 }
 
 /// A root template, its environments and every file they reach.
@@ -360,6 +363,10 @@ impl Gatherer<'_, '_> {
                     Err(target) => target,
                 },
             };
+            let reaches_template = match target {
+                Target::File(id) | Target::Cycle(id) => self.stack.files[id].role != Role::Data,
+                _ => false,
+            };
             self.stack.references.push(Reference {
                 from,
                 range: found.range,
@@ -367,6 +374,7 @@ impl Gatherer<'_, '_> {
                 written: found.written,
                 url: found.url,
                 target,
+                reaches_template,
             });
         }
     }
@@ -435,6 +443,10 @@ impl Gatherer<'_, '_> {
                     Err(target) => target,
                 },
             };
+            let reaches_template = match target {
+                Target::File(id) | Target::Cycle(id) => self.stack.files[id].role != Role::Data,
+                _ => false,
+            };
             self.stack.references.push(Reference {
                 from: environment,
                 range: found.range,
@@ -442,6 +454,7 @@ impl Gatherer<'_, '_> {
                 written: found.written,
                 url: found.url,
                 target,
+                reaches_template,
             });
         }
     }

@@ -52,10 +52,32 @@ pub(super) fn read(tree: &Tree, root: NodeId) -> (Vec<RegistryEntry>, Vec<(Strin
         if tree.scalar_is(entry.key, "resources") {
             read_scoped(tree, entry.value, &mut entries, &mut problems);
         } else {
+            problems.extend(no_name(tree, entry));
             entries.push(registry_entry(tree, entry, None));
         }
     }
     (entries, problems)
+}
+
+/// An entry whose value is null, a boolean or a number: heatclient reads
+/// every value but `base_url`'s as text or a mapping while it gathers the
+/// files ("argument of type 'int' is not iterable"), and the engine reads
+/// `base_url` as text.
+fn no_name(tree: &Tree, entry: Entry) -> Option<(String, TextRange)> {
+    let value = tree.resolve(entry.value)?;
+    let base_url = tree.scalar_is(entry.key, "base_url");
+    let message = match value {
+        Resolved::Bool(_) | Resolved::Int(_) | Resolved::Float(_) if base_url => {
+            "`base_url` must be text (a URL): Heat refuses the environment"
+        }
+        Resolved::Null if base_url => return None,
+        Resolved::Null | Resolved::Bool(_) | Resolved::Int(_) | Resolved::Float(_) => {
+            "a registry entry maps to a type name or a file, as text: heatclient fails on \
+             this value while it gathers the stack (\"argument of type ... is not iterable\")"
+        }
+        _ => return None,
+    };
+    Some((message.to_owned(), tree.range(entry.value)))
 }
 
 fn read_scoped(
@@ -85,6 +107,7 @@ fn read_scoped(
             let key = tree.scalar(entry.key);
             let setting = key.is_some_and(|key| SCOPED_SETTINGS.contains(&key));
             if !setting {
+                problems.extend(no_name(tree, entry));
                 entries.push(registry_entry(tree, entry, Some(scope.key)));
                 continue;
             }

@@ -250,6 +250,21 @@ fn heat_refusal_sites_reached_and_agreed() {
         "heatwise reports errors where Heat 27.0.1 accepts:\n{}",
         false_errors.join("\n")
     );
+    // A site said to be unreached that a case reaches says it wrongly.
+    let reached: Vec<&str> = sites
+        .iter()
+        .filter(|site| site["unreached"].is_string())
+        .filter_map(|site| site["site"].as_str())
+        .filter(|id| {
+            counts
+                .get(id)
+                .is_some_and(|c| c.raised > 0 || c.refused > 0)
+        })
+        .collect();
+    assert!(
+        reached.is_empty(),
+        "refusal_sites.py says no template reaches these sites, and a case does: {reached:?}"
+    );
     let heat = record["heat_version"].as_str().unwrap_or_default();
     let list = site_list(sites, &counts, heat, cases);
     heatwise_test_support::assert_snapshot(&manifest.join("../docs/heat-refusal-sites.md"), &list);
@@ -266,24 +281,26 @@ fn summary(
     heat: &str,
     cases: usize,
 ) -> String {
-    // area → sites, asking the cloud, raised, decidable and not raised,
-    //        refusing, all refusals reported
-    let mut areas: BTreeMap<&str, [usize; 6]> = BTreeMap::new();
+    // area → sites, not decidable offline, unreached, raised, decidable
+    //        and not raised, refusing, all refusals reported
+    let mut areas: BTreeMap<&str, [usize; 7]> = BTreeMap::new();
     for site in sites {
         let id = site["site"].as_str().unwrap();
         let row = areas
             .entry(area(site["file"].as_str().unwrap()))
             .or_default();
         let cloud = why_not(site).is_some();
+        let unreached = site["unreached"].is_string();
         let count = counts.get(id);
         let raised = count.is_some_and(|c| c.raised > 0 || c.refused > 0);
         row[0] += 1;
         row[1] += usize::from(cloud);
-        row[2] += usize::from(raised);
-        row[3] += usize::from(!cloud && !raised);
+        row[2] += usize::from(unreached && !cloud);
+        row[3] += usize::from(raised);
+        row[4] += usize::from(!cloud && !unreached && !raised);
         if let Some(count) = count.filter(|c| c.refused > 0) {
-            row[4] += 1;
-            row[5] += usize::from(count.agreed == count.refused);
+            row[5] += 1;
+            row[6] += usize::from(count.agreed == count.refused);
         }
     }
     let mut out = format!(
@@ -301,21 +318,23 @@ fn summary(
          cloud (a client, the database, the RPC API), and whether it refuses depends \
          on the answer; or no template reaches it, because Heat's own definitions \
          decide it (a schema, a translation rule, a method its subclasses define). \
-         Every site, with the case that misses it: \
+         *Unreached*: another check always refuses the same first, or the site reads \
+         what only the created resource has; each says which, and was judged with a \
+         case written for it. Every site, with the case that misses it: \
          [heat-refusal-sites.md](heat-refusal-sites.md).\n\n\
-         | area | sites | not decidable offline | raised | decidable, not raised | refusing | agreed |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+         | area | sites | not decidable offline | unreached | raised | decidable, not raised | refusing | agreed |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
     );
-    let mut total = [0usize; 6];
+    let mut total = [0usize; 7];
     for (area, row) in &areas {
-        let [a, b, c, d, e, f] = row;
-        writeln!(out, "| {area} | {a} | {b} | {c} | {d} | {e} | {f} |").unwrap();
+        let [a, b, c, d, e, f, g] = row;
+        writeln!(out, "| {area} | {a} | {b} | {c} | {d} | {e} | {f} | {g} |").unwrap();
         for (t, v) in total.iter_mut().zip(row) {
             *t += v;
         }
     }
-    let [a, b, c, d, e, f] = total;
-    writeln!(out, "| **all** | {a} | {b} | {c} | {d} | {e} | {f} |").unwrap();
+    let [a, b, c, d, e, f, g] = total;
+    writeln!(out, "| **all** | {a} | {b} | {c} | {d} | {e} | {f} | {g} |").unwrap();
     out
 }
 
@@ -355,7 +374,7 @@ fn site_list(
             file = this_file;
             write!(
                 out,
-                "\n## {file}\n\n| line | function | raises | raised | refused | heatwise | not decidable offline |\n\
+                "\n## {file}\n\n| line | function | raises | raised | refused | heatwise | not decidable offline, or unreached |\n\
                  | ---: | --- | --- | ---: | ---: | --- | --- |\n"
             )
             .unwrap();
@@ -370,7 +389,12 @@ fn site_list(
             },
             _ => String::new(),
         };
-        let cloud = why_not(site).unwrap_or_default();
+        let cloud = why_not(site)
+            .or_else(|| {
+                let why = site["unreached"].as_str()?;
+                Some(format!("unreached: {why}"))
+            })
+            .unwrap_or_default();
         writeln!(
             out,
             "| {} | `{}` | `{}` | {raised} | {refused} | {heatwise} | {cloud} |",

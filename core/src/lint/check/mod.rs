@@ -51,6 +51,8 @@ fn stack(cx: &mut Context<'_, '_>) {
     invalid_nested_property_value::check(cx);
     unknown_nested_output::check(cx);
     missing_nested_parameter::check(cx);
+    provider_template_mismatch::check(cx);
+    type_not_a_template::check(cx);
     unknown_environment_parameter::check(cx);
     unused_parameter_default::check(cx);
     invalid_environment_value::check(cx);

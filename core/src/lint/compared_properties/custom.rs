@@ -21,6 +21,7 @@ pub(crate) fn by_type(
         "OS::Heat::InstanceGroup" => launch_configuration(p, resource)
             .or_else(|| rolling_pause(p, resource, "RollingUpdate")),
         "OS::Zun::Container" => restart_policy(p),
+        "OS::Barbican::Secret" => secret_payload(p),
         _ => None,
     }
 }
@@ -64,6 +65,50 @@ fn iso_duration_seconds(text: &str) -> Option<u64> {
         }
     }
     rest.is_empty().then_some(total)
+}
+
+/// `OS::Barbican::Secret`: an octet-stream payload with an encoding is
+/// read with Python's `base64.b64decode` (`Secret.validate`).
+fn secret_payload(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+    if p.text("payload_content_type") != Some("application/octet-stream")
+        || p.text("payload_content_encoding").is_none_or(str::is_empty)
+    {
+        return None;
+    }
+    let payload = p.text("payload").filter(|t| !t.is_empty())?;
+    if python_b64decodes(payload) {
+        return None;
+    }
+    p.at(
+        "payload",
+        "the payload is not base64, as `payload_content_encoding: base64` says",
+    )
+}
+
+/// Whether Python's lenient `base64.b64decode(text)` reads `text`: ASCII,
+/// characters outside the alphabet skipped, and the data characters a
+/// whole number of quads unless `=` padding ends them early
+/// (`binascii.a2b_base64`, not strict).
+fn python_b64decodes(text: &str) -> bool {
+    if !text.is_ascii() {
+        return false;
+    }
+    let (mut quad, mut pads) = (0u32, 0u32);
+    for byte in text.bytes() {
+        if byte == b'=' {
+            if quad >= 2 {
+                pads += 1;
+                if quad + pads >= 4 {
+                    return true;
+                }
+            }
+            continue;
+        }
+        if byte.is_ascii_alphanumeric() || byte == b'+' || byte == b'/' {
+            quad = (quad + 1) % 4;
+        }
+    }
+    quad == 0
 }
 
 /// `OS::Zun::Container`: `restart_policy` is `no`, `always`,
@@ -262,6 +307,25 @@ mod tests {
     use super::iso_duration_seconds;
 
     #[test]
+    fn base64_as_python_reads_it() {
+        use super::python_b64decodes;
+        for good in [
+            "aGVsbG8=",
+            "aGVs bG8h",
+            "",
+            "aGVsbG8",
+            "YQ==trailing",
+            "aGV\nsbA==",
+        ] {
+            let readable = good != "aGVsbG8";
+            assert_eq!(python_b64decodes(good), readable, "{good}");
+        }
+        for bad in ["not base64!", "a", "abcde", "é"] {
+            assert!(!python_b64decodes(bad), "{bad}");
+        }
+    }
+
+    #[test]
     fn durations_as_heat_parses_them() {
         assert_eq!(iso_duration_seconds("PT1H2M3S"), Some(3723));
         assert_eq!(iso_duration_seconds("PT90M"), Some(5400));
@@ -270,6 +334,9 @@ mod tests {
         assert_eq!(iso_duration_seconds("PT5S3M"), None);
         assert_eq!(iso_duration_seconds("P1D"), None);
         assert_eq!(iso_duration_seconds("5 minutes"), None);
-        assert_eq!(iso_duration_seconds("PT99999999999999999999H"), Some(u64::MAX));
+        assert_eq!(
+            iso_duration_seconds("PT99999999999999999999H"),
+            Some(u64::MAX)
+        );
     }
 }

@@ -63,30 +63,14 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             continue;
         }
         if condition_function(call.name) {
-            // Their arguments, as Heat's Equals, And and Or read them.
-            let items = tree
-                .is_sequence(call.args)
-                .then(|| tree.items(call.args).len());
-            let name = call.name;
-            let heat_says = match (name, items) {
-                ("equals", Some(2)) | ("and" | "or", Some(2..)) => continue,
-                _ if template.is_call(call.args) => continue,
-                ("not", _) if tree.resolve(call.args) == Some(Resolved::Null) => {
-                    "Argument to \"not\" must be a condition".to_owned()
-                }
-                ("equals", _) => {
-                    format!("Arguments to \"{name}\" must be of the form: [value_1, value_2]")
-                }
-                ("and" | "or", Some(_)) => {
-                    format!("The minimum number of condition arguments to \"{name}\" is 2.")
-                }
-                ("and" | "or", None) => {
-                    format!("Arguments to \"{name}\" must be a list of conditions")
-                }
-                _ => continue,
-            };
-            let message = format!("the arguments of `{name}` are not what Heat reads: Heat refuses the template (\"{heat_says}\")");
-            cx.report(Rule::InvalidCondition, tree.range(call.args), message);
+            if let Some(heat_says) = refused_arguments(template, call) {
+                let message = format!(
+                    "the arguments of `{}` are not what Heat reads: Heat refuses the template \
+                     (\"{heat_says}\")",
+                    call.name
+                );
+                cx.report(Rule::InvalidCondition, tree.range(call.args), message);
+            }
             continue;
         }
         // A removed function is refused as such (removed-function).
@@ -100,6 +84,34 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         );
         cx.report(Rule::InvalidCondition, tree.range(call.key), message);
     }
+}
+
+/// What Heat says of a condition function's arguments it refuses, as its
+/// Equals, Not, And and Or read them.
+fn refused_arguments(
+    template: &crate::template::Template<'_>,
+    call: &crate::template::FunctionCall,
+) -> Option<String> {
+    let tree = template.tree();
+    let items = (tree.is_sequence(call.args)).then(|| tree.items(call.args).len());
+    let name = call.name;
+    Some(match (name, items) {
+        ("equals", Some(2)) | ("and" | "or", Some(2..)) => return None,
+        _ if template.is_call(call.args) => return None,
+        ("not", _) if tree.resolve(call.args) == Some(Resolved::Null) => {
+            "Argument to \"not\" must be a condition".to_owned()
+        }
+        // A map that is no function is read as a condition's name.
+        ("not", _) if tree.is_mapping(call.args) => "Invalid condition".to_owned(),
+        ("equals", _) => {
+            format!("Arguments to \"{name}\" must be of the form: [value_1, value_2]")
+        }
+        ("and" | "or", Some(_)) => {
+            format!("The minimum number of condition arguments to \"{name}\" is 2.")
+        }
+        ("and" | "or", None) => format!("Arguments to \"{name}\" must be a list of conditions"),
+        _ => return None,
+    })
 }
 
 /// A CloudFormation resource's or output's `Condition` naming no condition
@@ -306,7 +318,8 @@ fn circular(cx: &mut Context<'_, '_>, defined: &[(&str, NodeId)], uses: &[NodeId
             Some(State::Decided) => {}
             Some(State::Deciding) => {
                 let message = format!(
-                    "condition `{name}` depends on itself: Heat refuses the stack (\"Circular definition for condition \\\"{name}\\\"\")"
+                    "condition `{name}` depends on itself: Heat refuses the stack \
+                     (\"Circular definition for condition \\\"{name}\\\"\")"
                 );
                 cx.report(Rule::InvalidCondition, tree.range(node), message);
                 return;
@@ -337,23 +350,87 @@ mod tests {
         check(
             Rule::InvalidCondition,
             &[
-                finds("heat_template_version: rocky\nconditions:\n  c: {equals: [{get_attr: [r, a]}, 1]}\n", 1),
-                finds("heat_template_version: rocky\nconditions:\n  c: {equals: [1]}\n  d: {and: [c]}\n  e: {or: [c, true]}\n", 2),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nconditions:\n",
+                        "  c: {equals: [{get_attr: [r, a]}, 1]}\n",
+                    ),
+                    1,
+                ),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nconditions:\n  c: {equals: [1]}\n",
+                        "  d: {and: [c]}\n  e: {or: [c, true]}\n",
+                    ),
+                    2,
+                ),
                 // The definition is no condition function, and the call is
                 // refused where it is.
-                finds("heat_template_version: rocky\nconditions:\n  c: {list_join: [',', [a]]}\n", 2),
-                finds("heat_template_version: rocky\nparameters:\n  p: {type: string}\nconditions:\n  c: {equals: [{get_param: p}, 1]}\n  d: {not: c}\n  e: true\n", 0),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nconditions:\n",
+                        "  c: {list_join: [',', [a]]}\n",
+                    ),
+                    2,
+                ),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nparameters:\n  p: {type: string}\n",
+                        "conditions:\n  c: {equals: [{get_param: p}, 1]}\n  d: {not: c}\n",
+                        "  e: true\n",
+                    ),
+                    0,
+                ),
                 // Heat takes no name as a whole definition, not even a
                 // condition's; nor a number, a list or nothing.
-                finds("heat_template_version: rocky\nconditions:\n  c: true\n  d: c\n  e: 1\n  f: [c]\n  g:\n", 4),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nconditions:\n  c: true\n  d: c\n  e: 1\n",
+                        "  f: [c]\n  g:\n",
+                    ),
+                    4,
+                ),
                 // Circular definitions, where Heat decides them: `or`'s
                 // first item is, the second only if the first is false.
-                finds("heat_template_version: rocky\nconditions:\n  a: {not: b}\n  b: {and: [{not: a}, true]}\nresources:\n  r: {type: OS::Heat::None, condition: a}\n", 1),
-                finds("heat_template_version: rocky\nconditions:\n  a: {and: [true, {not: a}]}\nresources:\n  r: {type: OS::Heat::None, condition: a}\n", 1),
-                finds("heat_template_version: rocky\nconditions:\n  a: {not: a}\noutputs:\n  o: {value: {if: [a, 1, 2]}}\n", 1),
-                finds("heat_template_version: rocky\nconditions:\n  a: {or: [true, a]}\n  b: {not: c}\n  c: {not: b}\nresources:\n  r: {type: OS::Heat::None, condition: a}\n", 0),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nconditions:\n  a: {not: b}\n",
+                        "  b: {and: [{not: a}, true]}\nresources:\n",
+                        "  r: {type: OS::Heat::None, condition: a}\n",
+                    ),
+                    1,
+                ),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nconditions:\n",
+                        "  a: {and: [true, {not: a}]}\nresources:\n",
+                        "  r: {type: OS::Heat::None, condition: a}\n",
+                    ),
+                    1,
+                ),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nconditions:\n  a: {not: a}\noutputs:\n",
+                        "  o: {value: {if: [a, 1, 2]}}\n",
+                    ),
+                    1,
+                ),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nconditions:\n  a: {or: [true, a]}\n",
+                        "  b: {not: c}\n  c: {not: b}\nresources:\n",
+                        "  r: {type: OS::Heat::None, condition: a}\n",
+                    ),
+                    0,
+                ),
                 // `not` of nothing (Heat's `Not._check_args`).
-                finds("heat_template_version: rocky\nconditions:\n  c: {not: null}\n  d: {not: true}\n", 1),
+                finds(
+                    concat!(
+                        "heat_template_version: rocky\nconditions:\n  c: {not: null}\n",
+                        "  d: {not: true}\n  e: {not: {}}\n  f: {not: {equals: [1, 1]}}\n",
+                    ),
+                    2,
+                ),
             ],
         );
     }

@@ -234,26 +234,15 @@ fn cfn_constraints(cx: &Context<'_, '_>, definition: NodeId) -> Vec<Json> {
     out
 }
 
-/// The default as the parameter's type reads it, then its constraints.
-fn default_value(
-    cx: &mut Context<'_, '_>,
-    name: &str,
-    kind: &str,
-    constraints: &[Json],
-    default: Entry,
-) {
-    let tree = cx.tree;
-    let budget = std::cell::Cell::new(10_000);
-    let value = literal(tree, default.value, 0, 32, &budget);
-    if value.unknown_part().is_some() || value.is_null() || cx.template.is_call(default.value) {
-        return;
-    }
+/// The default as the parameter's type reads it (the type and the value),
+/// or why Heat refuses it; `None` where the type does not read it here.
+fn read_default(kind: &str, value: &Val) -> Option<Result<(Kind, Val), String>> {
     let at = value.at;
     let text = value.python_str();
     let refused = |why: String| Err(why);
-    let read: Result<(Kind, Val), String> = match (kind, &value.v) {
+    Some(match (kind, &value.v) {
         ("string", V::Str(_)) => Ok((Kind::String, value.clone())),
-        ("string", _) => return,
+        ("string", _) => return None,
         ("number", V::Int(_) | V::Float(_) | V::Bool(_)) => Ok((Kind::Number, value.clone())),
         ("number", V::Str(s)) => match python_number(s) {
             Some(n) => Ok((Kind::Number, Val::new(V::Float(n), at))),
@@ -269,6 +258,11 @@ fn default_value(
             }
         }
         ("comma_delimited_list", V::List(_)) => Ok((Kind::List, value.clone())),
+        // Heat splits a default that is not a list: `5.split(',')` fails.
+        ("comma_delimited_list", V::Int(_) | V::Float(_) | V::Bool(_)) => refused(format!(
+            "{} is not a comma-delimited list string",
+            value.python_json(false).unwrap_or_default()
+        )),
         ("comma_delimited_list", V::Str(s)) => Ok((
             Kind::List,
             Val::new(
@@ -299,7 +293,26 @@ fn default_value(
                 "list"
             }
         )),
-        _ => return,
+        _ => return None,
+    })
+}
+
+/// The default as the parameter's type reads it, then its constraints.
+fn default_value(
+    cx: &mut Context<'_, '_>,
+    name: &str,
+    kind: &str,
+    constraints: &[Json],
+    default: Entry,
+) {
+    let tree = cx.tree;
+    let budget = std::cell::Cell::new(10_000);
+    let value = literal(tree, default.value, 0, 32, &budget);
+    if value.unknown_part().is_some() || value.is_null() || cx.template.is_call(default.value) {
+        return;
+    }
+    let Some(read) = read_default(kind, &value) else {
+        return;
     };
     let (why, wrong_type) = match read {
         Err(why) => (why, true),
@@ -339,6 +352,16 @@ mod tests {
                 finds(
                     "heat_template_version: 2018-08-31\nparameters:\n  a: {type: number, default: '12'}\n  b: {type: boolean, default: 'yes'}\n  c: {type: comma_delimited_list, default: 'a,b'}\n  d: {type: json, default: '{\"a\": 1}'}\n  e:\n    type: string\n    default: b\n    constraints:\n    - allowed_values: [a, b]\n  f: {type: string, default: null}\nresources: {}\n",
                     0,
+                ),
+                // A list's default Heat cannot split.
+                finds(
+                    concat!(
+                        "heat_template_version: 2018-08-31\nparameters:\n",
+                        "  a: {type: comma_delimited_list, default: 5}\n",
+                        "  b: {type: comma_delimited_list, default: true}\n",
+                        "  c: {type: comma_delimited_list, default: [1, 2]}\nresources: {}\n",
+                    ),
+                    2,
                 ),
                 finds(
                     "AWSTemplateFormatVersion: 2010-09-09\nParameters:\n  A: {Type: String, Default: abcd, MaxLength: 3}\n  B: {Type: Integer}\nResources: {}\n",

@@ -53,6 +53,8 @@ pub(crate) mod nested_template_cycle;
 pub(crate) mod placeholder_attribute;
 pub(crate) mod placeholder_resource_type;
 pub(crate) mod properties_not_a_mapping;
+#[cfg(feature = "stack")]
+pub(crate) mod provider_template_mismatch;
 pub(crate) mod refused_by_resource_type;
 pub(crate) mod registry_entry_not_a_mapping;
 #[cfg(feature = "stack")]
@@ -64,6 +66,8 @@ pub(crate) mod resource_type_not_a_string;
 pub(crate) mod section_not_a_mapping;
 pub(crate) mod server_without_networks;
 pub(crate) mod too_many_findings;
+#[cfg(feature = "stack")]
+pub(crate) mod type_not_a_template;
 pub(crate) mod unavailable_attribute;
 pub(crate) mod unavailable_property;
 pub(crate) mod unavailable_resource_type;

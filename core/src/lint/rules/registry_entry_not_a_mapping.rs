@@ -25,6 +25,15 @@ mod tests {
             &[
                 finds("resource_registry: [a]\n", 1),
                 finds("resource_registry:\n  resources: [a]\n", 1),
+                // Values heatclient cannot read while it gathers the stack.
+                finds(
+                    concat!(
+                        "resource_registry:\n  OS::A: 5\n  OS::B: null\n",
+                        "  OS::C: OS::Heat::None\n  base_url: 1\n  resources:\n",
+                        "    r: {OS::D: true, hooks: pre-create}\n",
+                    ),
+                    4,
+                ),
                 finds(
                     "resource_registry:\n  OS::A: b.yaml\n  resources:\n    r: {OS::B: c.yaml}\n",
                     0,

@@ -157,11 +157,16 @@ pub(super) fn map_replace(
     if is_call(input) || tree.entries(input).any(|e| is_call(e.key)) {
         return None;
     }
+    key_collision(tree, name, input, keys)
+}
+
+/// Heat's `MapReplace.result`, key by key in the input's order: a key
+/// replaced by another key of the input, or two keys made one.
+fn key_collision(tree: &Tree, name: &str, input: NodeId, keys: NodeId) -> Option<(String, NodeId)> {
     let names: Vec<&str> = tree
         .entries(input)
         .filter_map(|e| tree.scalar(e.key))
         .collect();
-    // Heat's `MapReplace.result`, key by key in the input's order.
     let mut made: Vec<&str> = Vec::new();
     for entry in tree.entries(input) {
         let from = tree.scalar(entry.key)?;
