@@ -125,6 +125,13 @@ class Judge:
             # than http and https Heat refuses before it fetches anything.
             return {"verdict": "not-judged", "reason": "remote", "error": error}
         if first:
+            # A json parameter read by path (`get_param: [servers,
+            # Controller]`) is a map the user gives with those keys: judged
+            # with one that has them, a refusal that goes away came from the
+            # made-up values.
+            shaped = shaped_placeholders(template, first)
+            if shaped != first and self.validate(template, files, shaped) != error:
+                return {"verdict": "not-judged", "reason": "placeholder", "error": error}
             # Does the refusal come from the made-up values? Judge again
             # with others: a different verdict says it does.
             other = self.validate(template, files, placeholders(template, OTHER_PLACEHOLDERS))
@@ -185,6 +192,33 @@ def placeholders(template: dict, by_type: dict) -> dict:
         kind = str(schema.get("type", schema.get("Type", "string"))).lower()
         values[name] = by_type.get(kind, by_type["string"])
     return values
+
+
+def shaped_placeholders(template: dict, values: dict) -> dict:
+    """`values`, with each json parameter a map holding every path a
+    `get_param` reads into it (a map at each end)."""
+    shaped = copy.deepcopy(values)
+
+    def walk(node):
+        if isinstance(node, dict):
+            args = node.get("get_param") if len(node) == 1 else None
+            if isinstance(args, list) and len(args) > 1 and isinstance(args[0], str):
+                target = shaped.get(args[0])
+                if isinstance(target, dict):
+                    for key in args[1:]:
+                        if not isinstance(key, (str, int)):
+                            break
+                        target = target.setdefault(str(key), {})
+                        if not isinstance(target, dict):
+                            break
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(template)
+    return shaped
 
 
 def judge_all(paths: list[Path], base: Path | None) -> dict:

@@ -211,6 +211,9 @@ UNREACHED = {
     ("heat/engine/constraints.py", "__init__", 473):
         "a modulo's numbers are read with str_to_num first (parameters.py get_num), which "
         "refuses what is no number (constraints.py:178)",
+    ("heat/engine/constraints.py", "to_schema_type", 192):
+        "only a property is of type integer, and its value is converted to one first, "
+        "which refuses what this would (properties.py); a parameter's number is not an integer",
     ("heat/engine/environment.py", "get_class_to_instantiate", 545):
         "the template's own check refuses an empty, null or non-text type first "
         "(template.py:311, template_common.py:60)",
@@ -229,6 +232,9 @@ UNREACHED = {
         "(hot/functions.py:381)",
     ("heat/engine/hot/functions.py", "_validate_replacement", 507):
         "every value YAML or JSON reads (dates and !!binary too) serialises",
+    ("heat/engine/hot/functions.py", "_validate_replacement", 513):
+        "every value YAML or JSON reads is text, a number, a boolean, null, a list or a map "
+        "(Heat's loader keeps dates as text; !!binary gives bytes, a sequence)",
     ("heat/engine/hot/functions.py", "ensure_string", 706):
         "every value YAML or JSON reads (dates and !!binary too) serialises",
     ("heat/engine/resource.py", "validate_deletion_policy", 1945):

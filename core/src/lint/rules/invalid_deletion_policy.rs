@@ -1,7 +1,10 @@
 #![doc = include_str!("invalid_deletion_policy.md")]
 
+use crate::catalog::TypeResolution;
 use crate::lint::context::Context;
 use crate::lint::Rule;
+use crate::stack::registry::is_template_name;
+use crate::stack::Resolution;
 use crate::syntax::Resolved;
 use crate::template::versions::in_version;
 use crate::template::DocumentKind;
@@ -23,6 +26,14 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             continue;
         };
         if version.deletion_policies.iter().any(|p| p == policy) {
+            if policy.eq_ignore_ascii_case("snapshot") && snapshots(cx, resource) == Some(false) {
+                let message = format!(
+                    "\"{policy}\" deletion policy not supported: only {} delete by \
+                     snapshot; Heat refuses the resource",
+                    SNAPSHOTTING.join(", ")
+                );
+                cx.report(Rule::InvalidDeletionPolicy, tree.range(value), message);
+            }
             continue;
         }
         let later = in_version(Some(version), |v| &v.deletion_policies, policy);
@@ -31,6 +42,37 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             version.deletion_policies.join(", ")
         );
         cx.report(Rule::InvalidDeletionPolicy, tree.range(value), message);
+    }
+}
+
+/// Heat 27.0.1's types whose class deletes by snapshot (it defines
+/// `handle_snapshot_delete`): a `Snapshot` deletion policy on any other
+/// is refused (`Resource.validate_deletion_policy`). Judged by the
+/// generated cases (`tools/heat_oracle/site_cases.py`).
+const SNAPSHOTTING: [&str; 4] = [
+    "AWS::EC2::Volume",
+    "OS::Cinder::Volume",
+    "OS::Heat::DeployedServer",
+    "OS::Nova::Server",
+];
+
+/// Whether the resource's type deletes by snapshot, as the environments
+/// resolve it; a template's stack does not. `None` where that is unknown.
+fn snapshots(cx: &Context<'_, '_>, resource: &crate::template::Resource) -> Option<bool> {
+    let written = resource.definition.type_name.as_deref()?;
+    let name = match cx.mapped_type(written, Some(&resource.name)) {
+        Some(Resolution::Type(name)) => name,
+        Some(Resolution::Template(_)) => return Some(false),
+        Some(_) => return None,
+        None if is_template_name(written) => return Some(false),
+        None => written.to_owned(),
+    };
+    match cx.catalog.resolve_type(&name)? {
+        TypeResolution::Registered(resource_type)
+        | TypeResolution::Aliased { resource_type, .. } => {
+            Some(SNAPSHOTTING.contains(&resource_type.name()))
+        }
+        TypeResolution::Template { .. } => Some(false),
     }
 }
 
@@ -46,6 +88,17 @@ mod tests {
             &[
                 finds("heat_template_version: 2016-04-08\nresources:\n  s: {type: OS::Heat::None, deletion_policy: retain}\n", 1),
                 finds("heat_template_version: 2016-04-08\nresources:\n  s: {type: OS::Heat::None, deletion_policy: Retain}\n", 0),
+                // Only some types delete by snapshot.
+                finds(
+                    concat!(
+                        "heat_template_version: 2016-04-08\nresources:\n",
+                        "  a: {type: OS::Heat::None, deletion_policy: Snapshot}\n",
+                        "  b: {type: OS::Cinder::Volume, deletion_policy: Snapshot, ",
+                        "properties: {size: 1}}\n",
+                        "  c: {type: app.yaml, deletion_policy: Snapshot}\n",
+                    ),
+                    2,
+                ),
                 // A function gives the policy: not judged here.
                 finds("heat_template_version: 2016-04-08\nparameters:\n  p: {type: string}\nresources:\n  s: {type: OS::Heat::None, deletion_policy: {get_param: p}}\n", 0),
             ],

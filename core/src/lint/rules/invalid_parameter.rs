@@ -131,6 +131,16 @@ fn hot_constraints(cx: &mut Context<'_, '_>, kind: &str, entry: Option<Entry>) -
             } else if let Some(why) = constraint_definition(tree, key, e.value) {
                 let message = format!("this `{key}` constraint {why}: Heat refuses the template");
                 cx.report(Rule::InvalidParameter, tree.range(e.value), message);
+            } else if let Some(item) = (key == "allowed_values")
+                .then(|| unreadable_allowed_value(tree, kind, e.value))
+                .flatten()
+            {
+                let text = tree.scalar(item).unwrap_or_default();
+                let message = format!(
+                    "the allowed value `{text}` is not a {kind}: Heat reads each allowed value \
+                     as the parameter's type whenever it checks a value, and refuses the template"
+                );
+                cx.report(Rule::InvalidParameter, tree.range(item), message);
             }
         }
         let budget = std::cell::Cell::new(10_000);
@@ -200,6 +210,25 @@ fn constraint_definition(tree: &Tree<'_>, key: &str, value: NodeId) -> Option<St
             .then(|| "must be a string".to_owned()),
         _ => None,
     }
+}
+
+/// An allowed value a number or boolean parameter cannot read
+/// (`Schema.to_schema_type`: `str_to_num`, or `bool_from_string` of its
+/// text, strictly).
+fn unreadable_allowed_value(tree: &Tree<'_>, kind: &str, values: NodeId) -> Option<NodeId> {
+    if !tree.is_sequence(values) {
+        return None;
+    }
+    tree.items(values)
+        .iter()
+        .copied()
+        .find(|&item| match (kind, tree.resolve(item)) {
+            ("number", Some(Resolved::Str(s))) => python_number(s).is_none(),
+            ("boolean", Some(Resolved::Str(s))) => bool_from_string(s).is_none(),
+            ("boolean", Some(Resolved::Int(Some(i)))) => !matches!(i, 0 | 1),
+            ("boolean", Some(Resolved::Float(_))) => true,
+            _ => false,
+        })
 }
 
 /// A CloudFormation parameter's constraint keys, as Heat's JSON.
@@ -352,6 +381,17 @@ mod tests {
                 finds(
                     "heat_template_version: 2018-08-31\nparameters:\n  a: {type: number, default: '12'}\n  b: {type: boolean, default: 'yes'}\n  c: {type: comma_delimited_list, default: 'a,b'}\n  d: {type: json, default: '{\"a\": 1}'}\n  e:\n    type: string\n    default: b\n    constraints:\n    - allowed_values: [a, b]\n  f: {type: string, default: null}\nresources: {}\n",
                     0,
+                ),
+                // Allowed values the type cannot read.
+                finds(
+                    concat!(
+                        "heat_template_version: 2018-08-31\nparameters:\n",
+                        "  a: {type: number, constraints: [allowed_values: [1, '2.5', abc]]}\n",
+                        "  b: {type: boolean, constraints: [allowed_values: [true, 'no', 1, maybe]]}\n",
+                        "  c: {type: string, constraints: [allowed_values: [1, abc]]}\n",
+                        "resources: {}\n",
+                    ),
+                    2,
                 ),
                 // A list's default Heat cannot split.
                 finds(

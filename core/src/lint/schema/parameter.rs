@@ -1,7 +1,7 @@
 //! What a template's own text gives a value: a parameter's default, read
 //! as its type reads it.
 
-use crate::syntax::NodeId;
+use crate::syntax::{NodeId, Resolved};
 use crate::template::value::{bool_from_string, literal, Val, V};
 use crate::template::Template;
 
@@ -133,6 +133,53 @@ pub(crate) enum Source<'t> {
 /// as data), or the value (see [`parameter_value`]) of the parameter a
 /// `get_param` (`Ref`) names, as `value_of` finds it. `None` for any other
 /// function, or a parameter without a value.
+/// One step of `get_param`'s path into a value, as Heat's `GetParam`
+/// takes it: a map's key, a list's (or a string's) index; `''` where the
+/// step fails (Heat catches the KeyError, IndexError or TypeError).
+/// `None` where the key is computed, or where Python would read the key
+/// otherwise than the text (a number into a map, a boolean).
+fn path_component(template: &Template<'_>, value: Val, key: NodeId) -> Option<Val> {
+    let tree = template.tree();
+    if template.has_call_within(key) {
+        return None;
+    }
+    let at = value.at;
+    let failed = || Some(Val::new(V::Str(String::new()), at));
+    let index = |len: usize, i: i64| -> Option<usize> {
+        let len = i64::try_from(len).ok()?;
+        let i = if i < 0 { i + len } else { i };
+        (0..len).contains(&i).then(|| usize::try_from(i).ok())?
+    };
+    let (text, number) = match tree.resolve(key)? {
+        Resolved::Str(text) => (text.to_owned(), python_int(text)),
+        Resolved::Int(Some(i)) => (i.to_string(), Some(i)),
+        Resolved::Bool(_) | Resolved::Int(None) => return None,
+        _ => return failed(),
+    };
+    let is_int = matches!(tree.resolve(key), Some(Resolved::Int(_)));
+    match value.v {
+        V::Map(entries) if !is_int => entries
+            .into_iter()
+            .find(|(k, _)| *k == text)
+            .map(|(_, v)| v)
+            .or_else(failed),
+        V::Map(_) => None,
+        V::List(items) => match number.and_then(|i| index(items.len(), i)) {
+            Some(i) => items.into_iter().nth(i),
+            None => failed(),
+        },
+        V::Str(s) => {
+            let chars: Vec<char> = s.chars().collect();
+            match number.and_then(|i| index(chars.len(), i)) {
+                Some(i) => Some(Val::new(V::Str(chars[i].to_string()), at)),
+                None => failed(),
+            }
+        }
+        V::Null | V::Bool(_) | V::Int(_) | V::Float(_) => failed(),
+        V::Resource(_) | V::Unknown(_) => None,
+    }
+}
+
 pub(crate) fn given_value<'t>(
     template: &'t Template<'_>,
     node: NodeId,
@@ -141,8 +188,17 @@ pub(crate) fn given_value<'t>(
     let tree = template.tree();
     match template.call_at(node) {
         Some(call) if matches!(call.name, "get_param" | "Ref") => {
-            let name = tree.scalar(call.args)?;
-            let found = value_of(name)?;
+            let (name, path) = match tree.is_sequence(call.args) {
+                true if call.name == "get_param" => {
+                    let (&first, path) = tree.items(call.args).split_first()?;
+                    (tree.scalar(first)?, path)
+                }
+                _ => (tree.scalar(call.args)?, &[][..]),
+            };
+            let mut found = value_of(name)?;
+            for &key in path {
+                found.value = path_component(template, found.value, key)?;
+            }
             let source = match found.origin {
                 Origin::Default => Source::Default(name),
                 Origin::Environment => Source::Environment(name),

@@ -412,12 +412,13 @@ fn truthy(tree: &Tree, node: NodeId) -> bool {
     }
 }
 
-/// A scalar Heat reads as a string (not a number, boolean or null).
+/// A scalar Heat reads as a string (not a number, boolean or null, nor
+/// the bytes `!!binary` makes).
 fn is_string(tree: &Tree, node: NodeId) -> bool {
     matches!(
         tree.resolve(node),
         Some(Resolved::Str(_) | Resolved::Timestamp(_))
-    )
+    ) && tree.tag(node) != Some("tag:yaml.org,2002:binary")
 }
 
 /// The first HOT version whose `get_attr` takes `[resource]` alone (all
