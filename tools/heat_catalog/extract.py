@@ -201,7 +201,7 @@ class Describer:
             }
         else:
             described_nested = self.properties(nested, where)
-        return {
+        described = {
             "type": schema.type,
             "required": bool(schema.required),
             "update_allowed": bool(schema.update_allowed),
@@ -213,6 +213,11 @@ class Describer:
             "available": None,
             "schema": described_nested,
         }
+        # Heat refuses a property it marks as not implemented when a
+        # template sets it; written only then, as most are.
+        if not schema.implemented:
+            described["implemented"] = False
+        return described
 
     def properties(self, schemata: dict, where: str) -> dict:
         return {

@@ -148,7 +148,7 @@ def normalize_property(raw: object, where: str) -> dict:
     schema = raw.get("schema")
     if schema is not None:
         schema = normalize_properties(schema, where)
-    return {
+    normalized = {
         "type": prop_type,
         "required": bool(raw.get("required", False)),
         "update_allowed": bool(raw.get("update_allowed", False)),
@@ -165,6 +165,9 @@ def normalize_property(raw: object, where: str) -> dict:
         "available": None,
         "schema": schema,
     }
+    if raw.get("implemented", True) is False:
+        normalized["implemented"] = False
+    return normalized
 
 
 def normalize_properties(raw: object, where: str) -> dict:

@@ -68,6 +68,19 @@ CASES = {
         "depends_on a resource that does not exist": HOT + "resources:\n  r: {type: OS::Heat::None, depends_on: [nothere]}\n",
     },
     "resource type validation": {
+        "an EC2 instance's Ebs VolumeType, not implemented": resource(
+            "AWS::EC2::Instance", "      ImageId: cirros\n      InstanceType: m1.small\n"
+            "      BlockDeviceMappings:\n        - DeviceName: vdb\n"
+            "          Ebs: {SnapshotId: s, VolumeType: gp2}\n"),
+        "a subnet's tags, not implemented": resource(
+            "AWS::EC2::Subnet", "      VpcId: v\n      CidrBlock: 10.0.0.0/24\n"
+            "      Tags: [{Key: a, Value: b}]\n"),
+        "a subnet's empty tags": resource(
+            "AWS::EC2::Subnet", "      VpcId: v\n      CidrBlock: 10.0.0.0/24\n      Tags: []\n"),
+        "a load balancer listener's policy names, not implemented": resource(
+            "AWS::ElasticLoadBalancing::LoadBalancer", "      AvailabilityZones: [nova]\n"
+            "      Listeners: [{LoadBalancerPort: '80', InstancePort: '80', Protocol: HTTP, "
+            "PolicyNames: [a]}]\n"),
         "a server's block device without volume_id or snapshot_id": resource(
             "OS::Nova::Server", "      image: cirros\n      flavor: m1.small\n"
             "      block_device_mapping:\n        - device_name: vda\n"),

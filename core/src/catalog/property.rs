@@ -150,6 +150,12 @@ impl<'a> Property<'a> {
         self.record().immutable
     }
 
+    /// Whether Heat takes the property at all: one it marks as not
+    /// implemented is refused when a template sets it.
+    pub fn implemented(&self) -> bool {
+        self.record().implemented
+    }
+
     /// The default value as JSON text, or `None` when there is none.
     pub fn default_json(&self) -> Option<&'a str> {
         self.record().default.map(|id| self.catalog.str(id))

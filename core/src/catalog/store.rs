@@ -16,7 +16,7 @@ pub(crate) use unflatten::unflatten;
 
 /// Bumped whenever the record layout changes, so that an old `heat.bin`
 /// is refused rather than misread.
-pub(crate) const STORE_VERSION: u32 = 2;
+pub(crate) const STORE_VERSION: u32 = 3;
 
 /// An index into [`Store::text_ends`].
 pub(crate) type Str = u32;
@@ -89,6 +89,7 @@ pub(crate) struct PropertyRecord {
     pub required: bool,
     pub update_allowed: bool,
     pub immutable: bool,
+    pub implemented: bool,
     /// JSON text.
     pub default: Option<Str>,
     pub description: Option<Str>,

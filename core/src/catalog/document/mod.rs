@@ -87,6 +87,9 @@ pub struct PropertyDoc {
     pub required: bool,
     pub update_allowed: bool,
     pub immutable: bool,
+    /// Heat refuses the property when a template sets it ("not
+    /// implemented yet"); written in the JSON only when false.
+    pub implemented: bool,
     /// `None` for JSON null.
     pub default: Option<Value>,
     pub description: Option<String>,
@@ -467,6 +470,9 @@ impl PropertyDoc {
             "available": ranges_json(&self.available),
             "schema": self.schema.as_ref().map(properties_json),
         });
+        if !self.implemented {
+            value["implemented"] = Value::Bool(false);
+        }
         if let Some(changes) = &self.update_allowed_changes {
             value["update_allowed_changes"] = changes
                 .iter()

@@ -130,22 +130,7 @@ impl Flattener {
             len: index(properties.len(), "properties")?,
         };
         // Reserve the siblings' slots first so that they stay consecutive.
-        let placeholder = PropertyRecord {
-            name: 0,
-            owner,
-            parent,
-            value_type: PropertyType::String,
-            required: false,
-            update_allowed: false,
-            immutable: false,
-            default: None,
-            description: None,
-            constraints: Span::default(),
-            status: 0,
-            available: None,
-            update_allowed_changes: None,
-            children: None,
-        };
+        let placeholder = PropertyRecord::placeholder(owner, parent);
         self.store
             .properties
             .extend(std::iter::repeat_n(placeholder, properties.len()));
@@ -165,6 +150,7 @@ impl Flattener {
                 required: doc.required,
                 update_allowed: doc.update_allowed,
                 immutable: doc.immutable,
+                implemented: doc.implemented,
                 default: match &doc.default {
                     Some(value) => Some(self.str(&value.to_string())?),
                     None => None,
@@ -370,5 +356,28 @@ impl Flattener {
 
     fn opt_str(&mut self, text: Option<&str>) -> Result<Option<Str>, CatalogError> {
         text.map(|text| self.str(text)).transpose()
+    }
+}
+
+impl PropertyRecord {
+    /// A slot reserved for a property, filled when it is flattened.
+    fn placeholder(owner: u32, parent: Option<u32>) -> Self {
+        PropertyRecord {
+            name: 0,
+            owner,
+            parent,
+            value_type: PropertyType::String,
+            required: false,
+            update_allowed: false,
+            immutable: false,
+            implemented: true,
+            default: None,
+            description: None,
+            constraints: Span::default(),
+            status: 0,
+            available: None,
+            update_allowed_changes: None,
+            children: None,
+        }
     }
 }

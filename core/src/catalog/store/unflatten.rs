@@ -53,6 +53,7 @@ pub(crate) fn unflatten(store: &Store) -> Document {
                     required: record.required,
                     update_allowed: record.update_allowed,
                     immutable: record.immutable,
+                    implemented: record.implemented,
                     default: record
                         .default
                         .and_then(|id| serde_json::from_str(store.str(id)).ok()),

@@ -4,7 +4,7 @@ use crate::catalog::ResourceType;
 use crate::heat_conf::EngineLimits;
 use crate::lint::compared_properties;
 use crate::lint::context::Context;
-use crate::lint::schema::{given_value, problem, Kind};
+use crate::lint::schema::{self, given_value, problem, Kind};
 use crate::lint::written::{Given, Props};
 use crate::lint::Rule;
 use crate::syntax::{NodeId, Resolved};
@@ -76,7 +76,8 @@ pub(crate) fn check(
         },
         _ => compared_properties::by_type(&props, resource_type, resource),
     };
-    let problem = problem
+    let problem = schema::not_implemented(&props, resource_type.properties(), properties)
+        .or(problem)
         .or_else(|| value_specs(&props, resource_type))
         .or_else(|| compared_properties::refusal(&props, resource_type));
     if let Some((node, message)) = problem {
@@ -427,6 +428,22 @@ mod tests {
                         "{length: 0, character_classes: []}}\n",
                     ),
                     2,
+                ),
+                // Properties Heat does not implement, at any depth.
+                finds(
+                    concat!(
+                        "heat_template_version: 2018-08-31\nresources:\n",
+                        "  i:\n    type: AWS::EC2::Instance\n",
+                        "    properties: {ImageId: i, InstanceType: t, Monitoring: false}\n",
+                        "  j:\n    type: AWS::EC2::Instance\n    properties:\n",
+                        "      ImageId: i\n      InstanceType: t\n      BlockDeviceMappings:\n",
+                        "      - {DeviceName: vdb, Ebs: {SnapshotId: s, VolumeType: gp2}}\n",
+                        "  s:\n    type: AWS::EC2::Subnet\n",
+                        "    properties: {VpcId: v, CidrBlock: 10.0.0.0/24, Tags: [{Key: a, Value: b}]}\n",
+                        "  t:\n    type: AWS::EC2::Subnet\n",
+                        "    properties: {VpcId: v, CidrBlock: 10.0.0.0/24, Tags: []}\n",
+                    ),
+                    3,
                 ),
                 // A delay against the stack's timeout (Heat's default 3600 s),
                 // a group's rolling pause, a container's restart policy.

@@ -8,9 +8,11 @@
 use serde_json::Value as Json;
 
 mod custom;
+mod implemented;
 mod parameter;
 
 #[cfg(feature = "stack")]
+pub(crate) use implemented::not_implemented;
 pub(crate) use parameter::as_parameter;
 pub(crate) use parameter::{given_value, parameter_value, Origin, ParameterValue, Source};
 
