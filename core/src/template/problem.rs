@@ -36,6 +36,9 @@ pub enum ProblemKind {
     AliasBudget,
     ResourceNotMapping,
     RegistryNotMapping,
+    /// A registry value heatclient cannot read as a name (null, a boolean,
+    /// a number): it fails while it gathers the stack's files.
+    RegistryValueNotAName,
 }
 
 impl ProblemKind {
@@ -52,6 +55,7 @@ impl ProblemKind {
             ProblemKind::AliasBudget => "alias-budget",
             ProblemKind::ResourceNotMapping => "resource-not-mapping",
             ProblemKind::RegistryNotMapping => "registry-not-mapping",
+            ProblemKind::RegistryValueNotAName => "registry-value-not-a-name",
         }
     }
 }

@@ -74,8 +74,8 @@ impl Template<'_> {
             DocumentKind::Environment => {
                 let (registry, problems) = registry::read(&self.tree, root);
                 self.registry = registry;
-                for (message, range) in problems {
-                    self.report(ProblemKind::RegistryNotMapping, message, range);
+                for (kind, message, range) in problems {
+                    self.report(kind, message, range);
                 }
                 self.check_empty_sections(root);
             }

@@ -3,6 +3,8 @@
 use crate::syntax::{Entry, NodeId, Resolved, Tree};
 use crate::text::TextRange;
 
+use super::ProblemKind;
+
 /// Keys of a scoped registry (`resources: {name: {...}}`) that map no type.
 const SCOPED_SETTINGS: [&str; 2] = ["hooks", "restricted_actions"];
 
@@ -32,8 +34,11 @@ pub struct RegistryEntry {
     pub scope: Option<NodeId>,
 }
 
-/// Reads the registry; also returns problems (message, range).
-pub(super) fn read(tree: &Tree, root: NodeId) -> (Vec<RegistryEntry>, Vec<(String, TextRange)>) {
+/// A problem of the registry: its kind, message and range.
+pub(super) type RegistryProblem = (ProblemKind, String, TextRange);
+
+/// Reads the registry; also returns its problems.
+pub(super) fn read(tree: &Tree, root: NodeId) -> (Vec<RegistryEntry>, Vec<RegistryProblem>) {
     let mut entries = Vec::new();
     let mut problems = Vec::new();
     let Some(registry) = tree.get(root, "resource_registry") else {
@@ -42,6 +47,7 @@ pub(super) fn read(tree: &Tree, root: NodeId) -> (Vec<RegistryEntry>, Vec<(Strin
     if !tree.is_mapping(registry) {
         if tree.resolve(registry) != Some(Resolved::Null) {
             problems.push((
+                ProblemKind::RegistryNotMapping,
                 "`resource_registry` must be a mapping".into(),
                 tree.range(registry),
             ));
@@ -63,7 +69,7 @@ pub(super) fn read(tree: &Tree, root: NodeId) -> (Vec<RegistryEntry>, Vec<(Strin
 /// every value but `base_url`'s as text or a mapping while it gathers the
 /// files ("argument of type 'int' is not iterable"), and the engine reads
 /// `base_url` as text.
-fn no_name(tree: &Tree, entry: Entry) -> Option<(String, TextRange)> {
+fn no_name(tree: &Tree, entry: Entry) -> Option<RegistryProblem> {
     let value = tree.resolve(entry.value)?;
     let base_url = tree.scalar_is(entry.key, "base_url");
     let message = match value {
@@ -77,18 +83,24 @@ fn no_name(tree: &Tree, entry: Entry) -> Option<(String, TextRange)> {
         }
         _ => return None,
     };
-    Some((message.to_owned(), tree.range(entry.value)))
+    let kind = match base_url {
+        // The engine reads `base_url`; heatclient, every other value.
+        true => ProblemKind::RegistryNotMapping,
+        false => ProblemKind::RegistryValueNotAName,
+    };
+    Some((kind, message.to_owned(), tree.range(entry.value)))
 }
 
 fn read_scoped(
     tree: &Tree,
     resources: NodeId,
     entries: &mut Vec<RegistryEntry>,
-    problems: &mut Vec<(String, TextRange)>,
+    problems: &mut Vec<RegistryProblem>,
 ) {
     if !tree.is_mapping(resources) {
         if tree.resolve(resources) != Some(Resolved::Null) {
             problems.push((
+                ProblemKind::RegistryNotMapping,
                 "`resources` in `resource_registry` must be a mapping of resource names".into(),
                 tree.range(resources),
             ));
@@ -98,6 +110,7 @@ fn read_scoped(
     for scope in tree.entries(resources) {
         if !tree.is_mapping(scope.value) {
             problems.push((
+                ProblemKind::RegistryNotMapping,
                 "a scoped registry entry must be a mapping".into(),
                 tree.range(scope.value),
             ));
@@ -126,6 +139,7 @@ fn read_scoped(
                 .find(|&&v| tree.scalar(v).is_some_and(|v| !allowed.contains(&v)))
             {
                 problems.push((
+                    ProblemKind::RegistryNotMapping,
                     format!(
                         "`{}` takes {}: Heat refuses the environment",
                         key.unwrap_or_default(),

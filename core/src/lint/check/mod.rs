@@ -74,6 +74,7 @@ fn reading_problems(cx: &mut Context<'_, '_>) {
             ProblemKind::AliasBudget => alias_expansion_limit::check,
             ProblemKind::ResourceNotMapping => resource_not_a_mapping::check,
             ProblemKind::RegistryNotMapping => registry_entry_not_a_mapping::check,
+            ProblemKind::RegistryValueNotAName => registry_entry_not_a_mapping::check_gathered,
         };
         check(cx, problem);
     }

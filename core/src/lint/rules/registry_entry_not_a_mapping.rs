@@ -13,6 +13,17 @@ pub(crate) fn check(cx: &mut Context<'_, '_>, problem: &Problem) {
     );
 }
 
+/// A registry value heatclient cannot read as a name: it fails while it
+/// gathers the stack, before Heat sees anything.
+pub(crate) fn check_gathered(cx: &mut Context<'_, '_>, problem: &Problem) {
+    let diagnostic = cx.report(
+        Rule::RegistryEntryNotAMapping,
+        problem.range,
+        problem.message.clone(),
+    );
+    diagnostic.stage = Some(crate::lint::Stage::Client);
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lint::rules::test_support::{check, finds};
