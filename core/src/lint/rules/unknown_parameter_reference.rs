@@ -3,6 +3,7 @@
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::Rule;
 use crate::suggest::closest;
+use crate::template::unread::Unread;
 use crate::template::DocumentKind;
 
 /// Heat's pseudo parameters, which every HOT template has.
@@ -28,16 +29,26 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
     // picks, which the parameters' values decide unless the text does
     // (checked against Heat on TripleO's `{if: [{not: {equals: [{get_param:
     // [RoleParameters, X]}, '']}}, …]}`).
+    // With the values the parameters have here (their defaults, or what
+    // the environments give), Heat reads the branch they pick; a branch
+    // only other values pick is not judged.
+    let value_of = |name: &str| cx.parameter_value(name).map(|value| value.value);
+    let ifs: Vec<_> = (template.function_calls().iter())
+        .filter(|call| call.name == "if" && tree.is_sequence(call.args))
+        .collect();
+    let with_values = (!ifs.is_empty()).then(|| Unread::with_values(template, &value_of));
+    let unread_with_values = |range| with_values.as_ref().is_some_and(|w| w.contains(range));
     let mut conditions = Vec::new();
-    for call in template.function_calls() {
-        if call.name != "if" || !tree.is_sequence(call.args) {
-            continue;
-        }
+    // The `if`s whose branch only the parameters' values pick.
+    let mut by_values = Vec::new();
+    for call in ifs {
         let items = tree.items(call.args);
-        let decided = items
-            .iter()
-            .skip(1)
-            .any(|&b| cx.unread().contains(tree.range(b)));
+        let branches = || items.iter().skip(1).map(|&b| tree.range(b));
+        let by_text = branches().any(|branch| cx.unread().contains(branch));
+        let decided = by_text || branches().any(unread_with_values);
+        if decided && !by_text {
+            by_values.push(tree.range(call.args));
+        }
         let skipped = if decided { &items[..1] } else { items };
         conditions.extend(skipped.iter().map(|&node| tree.range(node)));
     }
@@ -61,6 +72,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             || PSEUDO.contains(&name)
             || !(section.start <= range.start && range.end <= section.end)
             || cx.unread().contains(range)
+            || unread_with_values(range)
             || cx.is_inert(range)
             || conditions
                 .iter()
@@ -68,10 +80,17 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         {
             continue;
         }
-        let message = with_suggestions(
-            format!("the template declares no parameter `{name}`: Heat refuses the stack (\"The Parameter ({name}) was not provided\")"),
-            &closest(name, declared.iter().copied()),
-        );
+        let mut message = format!("the template declares no parameter `{name}`: Heat refuses the stack (\"The Parameter ({name}) was not provided\")");
+        if by_values
+            .iter()
+            .any(|b| b.start <= range.start && range.end <= b.end)
+        {
+            message.push_str(
+                ", in the branch of an `if` that the parameters' values here (their defaults, \
+                 or what the environments give) pick",
+            );
+        }
+        let message = with_suggestions(message, &closest(name, declared.iter().copied()));
         cx.report(Rule::UnknownParameterReference, range, message);
     }
 }
@@ -96,6 +115,19 @@ mod tests {
                 finds(
                     "heat_template_version: 2018-08-31\nresources:\n  v: {type: OS::Heat::Value, properties: {value: {get_param: OS::stack_name}}}\n  n: {type: OS::Heat::None, properties: {value: {get_param: q}}}\n  d: {type: OS::Designate::Domain, properties: {name: {get_param: q}}}\n  i: {type: OS::Heat::Value, properties: {value: {if: [{equals: [{get_param: q}, '']}, {get_param: r}, 2]}}}\noutputs:\n  o: {value: {get_param: q}}\n",
                     0,
+                ),
+                // The branch the parameters' values pick (here, defaults).
+                finds(
+                    concat!(
+                        "heat_template_version: 2018-08-31\n",
+                        "parameters:\n  q: {type: string, default: ''}\n",
+                        "  z: {type: string, default: x}\nresources:\n",
+                        "  i: {type: OS::Heat::Value, properties: {value: ",
+                        "{if: [{equals: [{get_param: q}, '']}, {get_param: r}, 2]}}}\n",
+                        "  j: {type: OS::Heat::Value, properties: {value: ",
+                        "{if: [{equals: [{get_param: z}, '']}, {get_param: s}, 2]}}}\n",
+                    ),
+                    1,
                 ),
             ],
         );
