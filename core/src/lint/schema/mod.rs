@@ -11,8 +11,8 @@ mod custom;
 mod implemented;
 mod parameter;
 
-#[cfg(feature = "stack")]
 pub(crate) use implemented::not_implemented;
+#[cfg(feature = "stack")]
 pub(crate) use parameter::as_parameter;
 pub(crate) use parameter::{given_value, parameter_value, Origin, ParameterValue, Source};
 
