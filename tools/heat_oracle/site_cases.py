@@ -68,6 +68,11 @@ CASES = {
         "depends_on a resource that does not exist": HOT + "resources:\n  r: {type: OS::Heat::None, depends_on: [nothere]}\n",
     },
     "resource type validation": {
+        "a typed value from a parameter that is no number": HOT + "parameters:\n  p: {type: string, default: abc}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {get_param: p}\n      type: number\n",
+        "a typed value from a parameter that is a number as text": HOT + "parameters:\n  p: {type: string, default: '12'}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {get_param: p}\n      type: number\n",
+        "a typed json value from a path to a list": HOT + "parameters:\n  p: {type: json, default: {a: [1, 2]}}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {get_param: [p, a]}\n      type: json\n",
+        "a typed boolean value from a parameter that is no boolean": HOT + "parameters:\n  p: {type: string, default: maybe}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {get_param: p}\n      type: boolean\n",
+        "a typed json value from a list parameter": HOT + "parameters:\n  p: {type: comma_delimited_list, default: 'a,b'}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {get_param: p}\n      type: json\n",
         "an EC2 instance's Ebs VolumeType, not implemented": resource(
             "AWS::EC2::Instance", "      ImageId: cirros\n      InstanceType: m1.small\n"
             "      BlockDeviceMappings:\n        - DeviceName: vdb\n"

@@ -4,7 +4,7 @@ use crate::catalog::ResourceType;
 use crate::heat_conf::EngineLimits;
 use crate::lint::compared_properties;
 use crate::lint::context::Context;
-use crate::lint::schema::{self, given_value, problem, Kind};
+use crate::lint::schema::{self, given_value, problem, Kind, ParameterValue, Source};
 use crate::lint::written::{Given, Props};
 use crate::lint::Rule;
 use crate::syntax::{NodeId, Resolved};
@@ -52,7 +52,7 @@ pub(crate) fn check(
                 _ => None,
             }
         }
-        "OS::Heat::Value" => typed_value(&props),
+        "OS::Heat::Value" => typed_value(&props, &|name| cx.parameter_value(name)),
         "OS::Heat::Delay" => delay(&props, cx.limits),
         "AWS::CloudFormation::Stack" => nested_stack_url(&props),
         "OS::Neutron::SecurityGroup" => (props.text("name") == Some("default"))
@@ -133,20 +133,37 @@ fn nested_stack_url(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
     )
 }
 
-/// `OS::Heat::Value`: its `type` is `value`'s schema (`Value.reparse`).
-fn typed_value(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
+/// `OS::Heat::Value`: its `type` is `value`'s schema (`Value.reparse`);
+/// a `get_param` value is judged as the parameter's value here.
+fn typed_value(
+    p: &Props<'_, '_>,
+    value_of: &dyn Fn(&str) -> Option<ParameterValue>,
+) -> Option<(NodeId, String)> {
     let kinds = [("number", Kind::Number), ("boolean", Kind::Boolean)];
     let more = [("comma_delimited_list", Kind::List), ("json", Kind::Map)];
     let kind = p
         .text("type")
         .and_then(|t| kinds.into_iter().chain(more).find(|k| k.0 == t))?;
-    let Given::Written(value) = p.get("value") else {
-        return None;
+    let value = match p.get("value") {
+        Given::Written(value) => value,
+        Given::Computed => merged_entry(p.tree, p.mapping, "value")?.1.value,
+        _ => return None,
     };
-    let (given, _) =
-        given_value(p.template, value, |_| None).filter(|_| !p.template.has_call_within(value))?;
+    let (given, source) = given_value(p.template, value, value_of)?;
+    if matches!(source, Source::Written) && p.template.has_call_within(value) {
+        return None;
+    }
     let why = problem(kind.1, &[], &given)?;
-    Some((value, format!("`value` is read as its `type` says: {why}")))
+    let from = match source {
+        Source::Written => String::new(),
+        Source::Default(name) => format!(" (the default of parameter `{name}`)"),
+        Source::Environment(name) => format!(" (what the environments give `{name}`)"),
+        Source::Parent(name) => format!(" (what the template using this one passes `{name}`)"),
+    };
+    Some((
+        value,
+        format!("`value` is read as its `type` says: {why}{from}"),
+    ))
 }
 
 fn server(p: &Props<'_, '_>) -> Option<(NodeId, String)> {
