@@ -5,6 +5,7 @@ use crate::lint::Rule;
 use crate::suggest::closest;
 use crate::template::unread::Unread;
 use crate::template::DocumentKind;
+use crate::text::TextRange;
 
 /// Heat's pseudo parameters, which every HOT template has.
 const PSEUDO: [&str; 3] = ["OS::stack_name", "OS::stack_id", "OS::project_id"];
@@ -15,23 +16,24 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         return;
     }
     let tree = cx.tree;
-    let Some(resources) = template.section("resources") else {
-        return;
-    };
-    let section = tree.range(resources);
     let declared: Vec<&str> = template
         .parameters()
         .iter()
         .map(|p| p.name.as_str())
         .collect();
+    let undeclared = undeclared(cx, &declared);
+    // Most templates name only parameters they declare: the `if`s are
+    // worked out, with the parameters' values, only for those that do not.
+    if undeclared.is_empty() {
+        return;
+    }
     // Heat reads an `if`'s condition apart, and takes a parameter it lacks
     // there; and of its branches it reads only the one the condition
     // picks, which the parameters' values decide unless the text does
     // (checked against Heat on TripleO's `{if: [{not: {equals: [{get_param:
-    // [RoleParameters, X]}, '']}}, …]}`).
-    // With the values the parameters have here (their defaults, or what
-    // the environments give), Heat reads the branch they pick; a branch
-    // only other values pick is not judged.
+    // [RoleParameters, X]}, '']}}, …]}`). With the values the parameters
+    // have here (their defaults, or what the environments give), Heat reads
+    // the branch they pick; a branch only other values pick is not judged.
     let value_of = |name: &str| cx.parameter_value(name).map(|value| value.value);
     let ifs: Vec<_> = (template.function_calls().iter())
         .filter(|call| call.name == "if" && tree.is_sequence(call.args))
@@ -52,17 +54,46 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         let skipped = if decided { &items[..1] } else { items };
         conditions.extend(skipped.iter().map(|&node| tree.range(node)));
     }
+    let within = |ranges: &[TextRange], range: TextRange| {
+        (ranges.iter()).any(|c| c.start <= range.start && range.end <= c.end)
+    };
+    for (name, range) in undeclared {
+        if unread_with_values(range) || within(&conditions, range) {
+            continue;
+        }
+        let mut message = format!("the template declares no parameter `{name}`: Heat refuses the stack (\"The Parameter ({name}) was not provided\")");
+        if within(&by_values, range) {
+            message.push_str(
+                ", in the branch of an `if` that the parameters' values here (their defaults, \
+                 or what the environments give) pick",
+            );
+        }
+        let message = with_suggestions(message, &closest(name, declared.iter().copied()));
+        cx.report(Rule::UnknownParameterReference, range, message);
+    }
+}
+
+/// Each `get_param` in `resources` naming a parameter the template does
+/// not declare, where Heat reads it as the text says (not in what it never
+/// reads, nor in a type that resolves nothing): its name and range.
+fn undeclared<'a>(cx: &Context<'a, '_>, declared: &[&str]) -> Vec<(&'a str, TextRange)> {
+    let template = cx.template;
+    let tree = cx.tree;
+    let Some(resources) = template.section("resources") else {
+        return Vec::new();
+    };
+    let section = tree.range(resources);
+    let mut found = Vec::new();
     for call in template.function_calls() {
         if call.name != "get_param" {
             continue;
         }
-        let name_node = if tree.is_sequence(call.args) {
-            match tree.items(call.args).first() {
+        let name_node = match tree.is_sequence(call.args) {
+            true => match tree.items(call.args).first() {
                 Some(&first) => first,
                 None => continue,
-            }
-        } else {
-            call.args
+            },
+            false => call.args,
         };
         let Some(name) = tree.scalar(name_node) else {
             continue;
@@ -72,27 +103,13 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             || PSEUDO.contains(&name)
             || !(section.start <= range.start && range.end <= section.end)
             || cx.unread().contains(range)
-            || unread_with_values(range)
             || cx.is_inert(range)
-            || conditions
-                .iter()
-                .any(|c| c.start <= range.start && range.end <= c.end)
         {
             continue;
         }
-        let mut message = format!("the template declares no parameter `{name}`: Heat refuses the stack (\"The Parameter ({name}) was not provided\")");
-        if by_values
-            .iter()
-            .any(|b| b.start <= range.start && range.end <= b.end)
-        {
-            message.push_str(
-                ", in the branch of an `if` that the parameters' values here (their defaults, \
-                 or what the environments give) pick",
-            );
-        }
-        let message = with_suggestions(message, &closest(name, declared.iter().copied()));
-        cx.report(Rule::UnknownParameterReference, range, message);
+        found.push((name, range));
     }
+    found
 }
 
 #[cfg(test)]
