@@ -147,30 +147,21 @@ HEATS_OWN = {
     ("heatclient/common/template_utils.py", "process_template_path", 56):
         "the command line: a template file that is not there",
     ("heat/engine/attributes.py", "__getitem__", 73): "an attribute schema Heat defines, read by key",
-    ("heat/engine/constraints.py", "__init__", 115): "a property schema Heat defines",
-    ("heat/engine/constraints.py", "__init__", 126): "a property schema Heat defines",
+    ("heat/engine/constraints.py", "__init__", (115, 126)): "a property schema Heat defines",
     # parameters.Schema has its own _validate_default (parameters.py:85).
     ("heat/engine/constraints.py", "_validate_default", 160):
         "a property schema's default, which Heat defines",
     ("heat/engine/parameters.py", "validate", 245):
         "the command line: a root parameter's value, given with --parameter when the stack "
         "is created (a nested template's is HW404's)",
-    ("heat/engine/parameters.py", "value", 261):
-        "the command line: a root parameter's value, given with --parameter when the stack "
-        "is created",
-    ("heat/engine/parameters.py", "value", 414):
-        "the command line: a root parameter's value, given with --parameter when the stack "
-        "is created",
-    ("heat/engine/parameters.py", "value", 461):
+    ("heat/engine/parameters.py", "value", (261, 414, 461)):
         "the command line: a root parameter's value, given with --parameter when the stack "
         "is created",
     ("heat/engine/properties.py", "get_user_value", 463): "a property name Heat's own code reads",
     ("heat/engine/properties.py", "_get_property_value", 516):
         "a property name Heat's own code reads",
     ("heat/engine/template_files.py", "__getitem__", None): "Heat's own file cache",
-    ("heat/engine/hot/template.py", "__getitem__", 109):
-        "a template section Heat's own code reads by name",
-    ("heat/engine/hot/template.py", "__getitem__", 111):
+    ("heat/engine/hot/template.py", "__getitem__", (109, 111)):
         "a template section Heat's own code reads by name",
     ("heat/engine/hot/template.py", "_translate", None):
         "a template section Heat's own code reads by name",
@@ -191,7 +182,7 @@ ASKS_THE_CLOUD_TOO = {
 
 # Sites no template reaches because another check refuses the same first,
 # or because only the created resource holds what they read: (file,
-# function, line or None) → why, naming the site that refuses first. Each
+# function, line, lines or None) → why, naming the site that refuses first. Each
 # was judged with a case written for it (Heat 27.0.1).
 UNREACHED = {
     ("heat/common/environment_format.py", "parse", None):
@@ -214,13 +205,7 @@ UNREACHED = {
     ("heat/engine/constraints.py", "to_schema_type", 192):
         "only a property is of type integer, and its value is converted to one first, "
         "which refuses what this would (properties.py); a parameter's number is not an integer",
-    ("heat/engine/environment.py", "get_class_to_instantiate", 545):
-        "the template's own check refuses an empty, null or non-text type first "
-        "(template.py:311, template_common.py:60)",
-    ("heat/engine/environment.py", "get_class_to_instantiate", 549):
-        "the template's own check refuses an empty, null or non-text type first "
-        "(template.py:311, template_common.py:60)",
-    ("heat/engine/environment.py", "get_class_to_instantiate", 552):
+    ("heat/engine/environment.py", "get_class_to_instantiate", (545, 549, 552)):
         "the template's own check refuses an empty, null or non-text type first "
         "(template.py:311, template_common.py:60)",
     ("heat/engine/parameters.py", "__new__", 208):
@@ -251,8 +236,11 @@ UNREACHED = {
 
 
 def keyed(table: dict, file: str, function: str, line: int) -> str | None:
+    """The reason `table` gives a site: keyed by file, function (or None,
+    any) and line (None, any; or a tuple of lines)."""
     for (where, name, at), why in table.items():
-        if where == file and name in (None, function) and at in (None, line):
+        lines = at if isinstance(at, tuple) else (at,)
+        if where == file and name in (None, function) and (at is None or line in lines):
             return why
     return None
 

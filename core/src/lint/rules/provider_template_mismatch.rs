@@ -1,6 +1,6 @@
 #![doc = include_str!("provider_template_mismatch.md")]
 
-use crate::catalog::{PropertyType, ResourceType, StatusAt};
+use crate::catalog::{PropertyType, ResourceType};
 use crate::lint::context::Context;
 use crate::lint::Rule;
 use crate::stack::registry::is_template_name;
@@ -58,7 +58,7 @@ fn facade_and_provider<'a>(
         return None;
     }
     let facade = cx.catalog.resource_type(written)?;
-    if !registered(cx.at.state(&facade)) {
+    if !cx.at.state(&facade).is_available() {
         return None;
     }
     let provider = cx.nested_template(resource)?;
@@ -78,7 +78,7 @@ fn properties_against(
     let (written, template) = (facade.name(), &provider.name);
     let mut problems = Vec::new();
     for property in facade.properties() {
-        if !registered(cx.at.state(&property)) {
+        if !cx.at.state(&property).is_available() {
             continue;
         }
         let name = property.name();
@@ -157,7 +157,7 @@ fn attributes_against(
     provider: &Interface,
 ) -> Option<Problem> {
     let missing: Vec<&str> = (facade.attributes())
-        .filter(|a| registered(cx.at.state(a)))
+        .filter(|a| cx.at.state(a).is_available())
         .map(|a| a.name())
         .filter(|&name| name != "show" && !provider.outputs.iter().any(|o| o == name))
         .collect();
@@ -177,10 +177,6 @@ fn attributes_against(
             facade.name()
         ),
     ))
-}
-
-fn registered(state: StatusAt<'_>) -> bool {
-    matches!(state, StatusAt::InForce(_) | StatusAt::Unrecorded { .. })
 }
 
 /// The property type Heat makes of a parameter of the template
