@@ -15,7 +15,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::hash::HashMap;
+use crate::hash::{HashMap, HashSet};
 use crate::heat_conf::EngineLimits;
 use crate::release::Release;
 use crate::stack::{
@@ -84,7 +84,39 @@ enum Question {
         type_name: String,
         resource: Option<String>,
         answer: Resolution,
+        /// Asked of this resolver before, with this answer, before any
+        /// type named like a pattern: where the registry resolves a type
+        /// by its name alone, its answer is the earlier one's.
+        repeat: bool,
     },
+}
+
+impl Question {
+    /// What identifies a question whose answer follows from the stack
+    /// alone, whenever it is asked: the same question asked again in one
+    /// lint gets the same answer, and is written down once.
+    fn key(&self) -> Option<(u8, &str, TextRange)> {
+        let none = TextRange::default();
+        Some(match self {
+            Question::ByType(range, _) => (0, "", *range),
+            Question::ByRegistry(name, _) => (1, name, none),
+            Question::HasDefault(name, _) => (2, name, none),
+            Question::Given(name, _) => (3, name, none),
+            Question::Requested(_) => (4, "", none),
+            Question::RootParameters(_) => (5, "", none),
+            Question::ClosestParameters(name, _) => (6, name, none),
+            Question::Declares(name, _) => (7, name, none),
+            Question::IsComplete(_) => (8, "", none),
+            Question::DeprecatedBy(name, _) => (9, name, none),
+            Question::Creates(url, _) => (10, url, none),
+            Question::Passing(name, _) => (11, name, none),
+            Question::Depth(_) => (12, "", none),
+            Question::ReadAtCreate(name, _) => (13, name, none),
+            Question::Declarations(name, _) => (14, name, none),
+            Question::MapsNothing(_) => (15, "", none),
+            Question::NewResolver | Question::Resolve { .. } => return None,
+        })
+    }
 }
 
 impl LintMemo {
@@ -203,6 +235,7 @@ impl Kept {
     /// Whether `facts` and `registry` answer every question as before.
     fn still_holds(&self, facts: &Nesting<'_>, registry: &dyn TypeMapping) -> bool {
         let mut resolvers: Vec<Resolver<'_>> = Vec::new();
+        let alike = registry.resolves_alike();
         // A question about Heat's own types not asked before means the
         // registry went another way: the answers differ.
         let asked_anew = std::cell::Cell::new(false);
@@ -239,10 +272,15 @@ impl Kept {
                 true
             }
             Question::Resolve {
+                repeat: true,
+                ..
+            } if alike => true,
+            Question::Resolve {
                 resolver,
                 type_name,
                 resource,
                 answer,
+                ..
             } => resolvers.get_mut(*resolver).is_some_and(|resolve| {
                 resolve(type_name, resource.as_deref(), &known) == *answer && !asked_anew.get()
             }),
@@ -256,6 +294,12 @@ struct Log {
     questions: Vec<Question>,
     known: HashMap<String, bool>,
     resolvers: usize,
+    /// The keys ([`Question::key`]) of the questions written down: the
+    /// names by kind and range.
+    asked: HashMap<(u8, TextRange), HashSet<String>>,
+    /// By resolver: each type (and resource) resolved, with its answer;
+    /// `None` once it resolved a type named like a pattern.
+    resolved: Vec<Option<HashMap<(String, Option<String>), Resolution>>>,
 }
 
 /// A file's stack and registry, answering the linter and writing down
@@ -268,7 +312,15 @@ pub(super) struct Recording<'a> {
 
 impl Recording<'_> {
     fn note(&self, question: Question) {
-        self.log().questions.push(question);
+        let mut log = self.log();
+        if let Some((kind, name, range)) = question.key() {
+            let names = log.asked.entry((kind, range)).or_default();
+            if names.contains(name) {
+                return;
+            }
+            names.insert(name.to_owned());
+        }
+        log.questions.push(question);
     }
 
     /// `answer`, once the question it answers is written down.
@@ -366,6 +418,10 @@ impl StackFacts for Recording<'_> {
 }
 
 impl TypeMapping for Recording<'_> {
+    fn resolves_alike(&self) -> bool {
+        self.registry.resolves_alike()
+    }
+
     fn maps_nothing(&self) -> bool {
         let answer = self.registry.maps_nothing();
         self.note(Question::MapsNothing(answer));
@@ -376,6 +432,7 @@ impl TypeMapping for Recording<'_> {
         let number = {
             let mut log = self.log();
             log.questions.push(Question::NewResolver);
+            log.resolved.push(Some(HashMap::default()));
             log.resolvers += 1;
             log.resolvers - 1
         };
@@ -387,11 +444,28 @@ impl TypeMapping for Recording<'_> {
                 answer
             };
             let answer = inner(type_name, resource, &noted_known);
-            self.note(Question::Resolve {
+            let mut log = self.log();
+            let key = (type_name.to_owned(), resource.map(str::to_owned));
+            let repeat = match &mut log.resolved[number] {
+                Some(_) if type_name.ends_with('*') => {
+                    log.resolved[number] = None;
+                    false
+                }
+                Some(resolved) => match resolved.get(&key) {
+                    Some(earlier) => *earlier == answer,
+                    None => {
+                        resolved.insert(key.clone(), answer.clone());
+                        false
+                    }
+                },
+                None => false,
+            };
+            log.questions.push(Question::Resolve {
                 resolver: number,
-                type_name: type_name.to_owned(),
-                resource: resource.map(str::to_owned),
+                type_name: key.0,
+                resource: key.1,
                 answer: answer.clone(),
+                repeat,
             });
             answer
         })

@@ -567,6 +567,10 @@ impl TypeMapping for SharedResolutions<'_> {
     fn resolver(&self) -> Resolver<'_> {
         self.registry.resolver_sharing(self.resolutions)
     }
+
+    fn resolves_alike(&self) -> bool {
+        self.registry.resolves_alike()
+    }
 }
 
 /// Resolves one template's types, remembering as Heat's registry does.
@@ -581,9 +585,18 @@ pub trait TypeMapping: Sync + std::panic::RefUnwindSafe {
     fn maps_nothing(&self) -> bool;
     /// A resolver for one template, with a memory of its own.
     fn resolver(&self) -> Resolver<'_>;
+    /// Whether what a type resolves to depends on its name alone, whatever
+    /// the resolver resolved before (no entry is scoped or a pattern).
+    fn resolves_alike(&self) -> bool {
+        false
+    }
 }
 
 impl TypeMapping for Registry {
+    fn resolves_alike(&self) -> bool {
+        Registry::resolves_alike(self)
+    }
+
     fn maps_nothing(&self) -> bool {
         self.is_empty()
     }
