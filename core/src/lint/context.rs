@@ -69,7 +69,14 @@ pub(crate) struct Context<'a, 't> {
     resolver: RefCell<Option<Resolver<'a>>>,
     /// What the registry made of each resource's type (by resource name
     /// and type written), asked once, in the template's order.
-    mapped_types: RefCell<Vec<(String, String, Resolution)>>,
+    mapped_types: RefCell<HashMap<String, HashMap<String, Resolution>>>,
+    /// The definitions made from nested templates, once asked: several
+    /// rules read them, and a chain lists a hundred members.
+    #[cfg(feature = "stack")]
+    nested_uses: OnceCell<Rc<[nested::NestedUse<'a>]>>,
+    /// Their properties, once asked.
+    #[cfg(feature = "stack")]
+    nested_properties: OnceCell<Rc<[nested::NestedProperty<'a>]>>,
 }
 
 impl<'a, 't> Context<'a, 't> {
@@ -107,7 +114,11 @@ impl<'a, 't> Context<'a, 't> {
                     .filter(|mapping| !mapping.maps_nothing())
                     .map(|mapping| mapping.resolver()),
             ),
-            mapped_types: RefCell::new(Vec::new()),
+            mapped_types: RefCell::new(HashMap::new()),
+            #[cfg(feature = "stack")]
+            nested_uses: OnceCell::new(),
+            #[cfg(feature = "stack")]
+            nested_properties: OnceCell::new(),
         }
     }
 
@@ -120,11 +131,10 @@ impl<'a, 't> Context<'a, 't> {
         let mut resolver = self.resolver.borrow_mut();
         let resolver = resolver.as_mut()?;
         if let Some(known) = resource.and_then(|name| {
-            self.mapped_types
-                .borrow()
-                .iter()
-                .find(|(n, w, _)| n == name && w == written)
-                .map(|(_, _, resolution)| resolution.clone())
+            (self.mapped_types.borrow())
+                .get(name)
+                .and_then(|by_type| by_type.get(written))
+                .cloned()
         }) {
             return Some(known);
         }
@@ -132,11 +142,10 @@ impl<'a, 't> Context<'a, 't> {
         let known = |name: &str| catalog.resolve_type(name).is_some();
         let resolution = resolver(written, resource, &known);
         if let Some(name) = resource {
-            self.mapped_types.borrow_mut().push((
-                name.to_owned(),
-                written.to_owned(),
-                resolution.clone(),
-            ));
+            (self.mapped_types.borrow_mut())
+                .entry(name.to_owned())
+                .or_default()
+                .insert(written.to_owned(), resolution.clone());
         }
         Some(resolution)
     }

@@ -56,14 +56,8 @@ pub fn listed_types(value: V) -> Option<Vec<String>> {
         _ => return None,
     };
     types.retain(|name| !name.is_empty());
-    let mut seen = Vec::new();
-    types.retain(|name| {
-        let first = !seen.contains(name);
-        if first {
-            seen.push(name.clone());
-        }
-        first
-    });
+    let mut seen = crate::hash::HashSet::default();
+    types.retain(|name| seen.insert(name.clone()));
     Some(types)
 }
 

@@ -1,10 +1,16 @@
 //! The nested templates a file's definitions are made from, in a file
 //! linted as part of its stack: template resources and groups' members.
 
+use std::rc::Rc;
+
 use crate::stack::Resolution;
 use crate::syntax::Entry;
 
 use super::Context;
+
+/// A property written for a definition made from a nested template: the
+/// template, the property, and the group whose members it defines.
+pub(crate) type NestedProperty<'a> = (&'a crate::stack::Interface, Entry, Option<String>);
 
 /// A definition made from a nested template: a template resource, or a
 /// group's member definition.
@@ -57,7 +63,14 @@ impl<'a> Context<'a, '_> {
     /// Every definition whose type is a nested template the stack knows:
     /// each template resource, and each group's member definition (the
     /// `resource_def` Heat builds every member from).
-    pub(crate) fn nested_uses(&self) -> Vec<NestedUse<'a>> {
+    pub(crate) fn nested_uses(&self) -> Rc<[NestedUse<'a>]> {
+        Rc::clone(
+            self.nested_uses
+                .get_or_init(|| self.find_nested_uses().into()),
+        )
+    }
+
+    fn find_nested_uses(&self) -> Vec<NestedUse<'a>> {
         let template = self.template;
         let resources = template.resources();
         let mut uses: Vec<NestedUse<'a>> = resources
@@ -150,12 +163,17 @@ impl<'a> Context<'a, '_> {
     /// definition whose nested template the stack knows, with that
     /// template (merge keys applied, a repeated key's later value only)
     /// and the group whose members it defines, if it does.
-    pub(crate) fn nested_properties(
-        &self,
-    ) -> Vec<(&'a crate::stack::Interface, Entry, Option<String>)> {
+    pub(crate) fn nested_properties(&self) -> Rc<[NestedProperty<'a>]> {
+        Rc::clone(
+            self.nested_properties
+                .get_or_init(|| self.find_nested_properties().into()),
+        )
+    }
+
+    fn find_nested_properties(&self) -> Vec<NestedProperty<'a>> {
         let (template, tree) = (self.template, self.tree);
         let mut out = Vec::new();
-        for used in self.nested_uses() {
+        for used in self.nested_uses().iter() {
             let Some(properties) = used.definition.properties_mapping(tree) else {
                 continue;
             };

@@ -10,7 +10,7 @@ use crate::template::value::{Val, V};
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let template = cx.template;
     let tree = cx.tree;
-    for (interface, entry, member_of) in cx.nested_properties() {
+    for (interface, entry, member_of) in cx.nested_properties().iter() {
         let value = entry.value;
         let Some(parameter) = tree
             .scalar(entry.key)

@@ -13,7 +13,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         return;
     };
     let in_the_root = cx.as_root();
-    for used in cx.nested_uses() {
+    for used in cx.nested_uses().iter() {
         let interface = used.interface;
         let properties = used.definition.properties_mapping(tree);
         if properties.is_some_and(|p| template.is_call(p)) {

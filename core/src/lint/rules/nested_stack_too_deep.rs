@@ -21,7 +21,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         false => "Heat's default, unless the cloud's operator raised it: give its heat.conf with --heat-conf",
     };
     let tree = cx.tree;
-    for used in cx.nested_uses() {
+    for used in cx.nested_uses().iter() {
         let Some(range) = used.definition.type_range(tree) else {
             continue;
         };

@@ -8,7 +8,7 @@ use crate::suggest::closest;
 /// parameter for, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let tree = cx.tree;
-    for (interface, entry, _) in cx.nested_properties() {
+    for (interface, entry, _) in cx.nested_properties().iter() {
         let Some(key) = tree.scalar(entry.key) else {
             continue;
         };
