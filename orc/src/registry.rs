@@ -43,7 +43,9 @@ pub(crate) fn resolve_types(cx: &mut Context<'_, '_>) {
             leaked(cx, resource, written, &resolution, &validated);
         }
         let mapped = match resolution {
-            Resolution::Type(name) | Resolution::Template(name) if name != written => Some(name),
+            Resolution::Type(name) | Resolution::Template(name) if *name != *written => {
+                Some(name.to_string())
+            }
             Resolution::Loop => {
                 let range = resource
                     .definition

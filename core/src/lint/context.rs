@@ -155,7 +155,7 @@ impl<'a, 't> Context<'a, 't> {
     /// environment maps it).
     pub(crate) fn maps_elsewhere(&self, type_name: &str) -> Option<String> {
         match self.mapped_type(type_name, None)? {
-            Resolution::Type(name) if name == type_name => None,
+            Resolution::Type(name) if *name == *type_name => None,
             Resolution::Type(name) => Some(format!("`{name}`")),
             Resolution::Template(name) => Some(format!("the template `{name}`")),
             Resolution::NotFound => Some("nothing".to_owned()),
@@ -208,9 +208,9 @@ impl<'a, 't> Context<'a, 't> {
                     let mapped = match self.mapped_type(written, Some(&resource.name)) {
                         Some(Resolution::Type(name)) => name,
                         Some(_) => continue,
-                        None => written.to_owned(),
+                        None => written.into(),
                     };
-                    let placeholder = mapped == "OS::Heat::None"
+                    let placeholder = &*mapped == "OS::Heat::None"
                         || self
                             .catalog
                             .resolve_type(&mapped)

@@ -231,7 +231,9 @@ impl StackNesting<'_> {
         resolved: &mut HashMap<String, Option<FileId>>,
     ) -> Vec<(usize, FileId)> {
         let registry: &Registry = &self.registry;
-        let mut resolver = (!registry.maps_nothing()).then(|| registry.resolver());
+        // Made when a use first needs it: most uses name their file.
+        let maps_something = !registry.maps_nothing();
+        let mut resolver = None;
         (uses.uses.iter().enumerate())
             .filter_map(|(index, used)| {
                 let named = (used.type_range).and_then(|range| {
@@ -245,9 +247,15 @@ impl StackNesting<'_> {
                 }
                 // A type the environments map to a template (the same for
                 // every resource, unless entries are scoped to some).
-                let resolver = resolver.as_mut()?;
+                if !maps_something {
+                    return None;
+                }
                 let mut resolve =
-                    || match resolver(&used.type_name, used.resource.as_deref(), &|_| false) {
+                    || match resolver.get_or_insert_with(|| registry.resolver())(
+                        &used.type_name,
+                        used.resource.as_deref(),
+                        &|_| false,
+                    ) {
                         Resolution::Template(name) => self.registered(&name),
                         _ => None,
                     };

@@ -31,7 +31,7 @@ pub const MAX_ENTRIES: usize = 100_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Info {
     /// A template resource: the template's name as written.
-    Template(String),
+    Template(Arc<str>),
     /// Another type.
     Map(String),
     /// `prefix*` to a type, or to `other_prefix*`.
@@ -41,9 +41,9 @@ enum Info {
 impl Info {
     fn new(name: &str, value: &str) -> Info {
         if is_template_name(name) {
-            Info::Template(name.to_owned())
+            Info::Template(name.into())
         } else if is_template_name(value) {
-            Info::Template(value.to_owned())
+            Info::Template(value.into())
         } else if let Some(prefix) = name.strip_suffix('*') {
             Info::Glob {
                 prefix: prefix.to_owned(),
@@ -72,9 +72,9 @@ pub fn is_template_name(name: &str) -> bool {
 pub enum Resolution {
     /// A type of Heat's own registry (the catalog): a plugin, or one of
     /// Heat's own aliases of one. `OS::Heat::None` makes nothing.
-    Type(String),
+    Type(Arc<str>),
     /// A template resource: the template's name as written.
-    Template(String),
+    Template(Arc<str>),
     /// Nothing provides it: Heat refuses the resource.
     NotFound,
     /// The environments map types onto each other in a loop.
@@ -160,7 +160,7 @@ impl Registry {
     /// the entry writes it).
     pub fn types_naming<'r>(&'r self, written: &'r str) -> impl Iterator<Item = &'r str> + 'r {
         (self.entries.iter())
-            .filter(move |(_, slot)| matches!(&slot.info, Info::Template(name) if name == written))
+            .filter(move |(_, slot)| matches!(&slot.info, Info::Template(name) if **name == *written))
             .map(|(key, _)| key.as_str())
     }
 
@@ -186,7 +186,7 @@ impl Registry {
             ..self.clone()
         };
         let maps_to_it =
-            |slot: &Slot| matches!(&slot.info, Info::Template(name) if name == template);
+            |slot: &Slot| matches!(&slot.info, Info::Template(name) if **name == *template);
         if child.entries.iter().any(|(_, slot)| maps_to_it(slot)) {
             child.entries.retain(|(_, slot)| !maps_to_it(slot));
             child.reindex();
@@ -418,7 +418,7 @@ impl Memory<'_, '_> {
                 None => {}
             }
         }
-        known(type_name).then(|| Resolution::Type(type_name.to_owned()))
+        known(type_name).then(|| Resolution::Type(type_name.into()))
     }
 
     /// The top-level entries whose key ends in `*`, in the registry's
@@ -447,7 +447,7 @@ impl Memory<'_, '_> {
         match exact {
             Some(slot) => found.push(Arc::clone(slot)),
             None if is_template_name(type_name) => found.push(Arc::new(Slot {
-                info: Info::Template(type_name.to_owned()),
+                info: Info::Template(type_name.into()),
                 scope: None,
                 name: type_name.to_owned(),
             })),

@@ -145,7 +145,7 @@ impl StackSymbols {
                         Resolution::Template(name) => by_registry
                             .iter()
                             .rev()
-                            .find(|(w, _)| *w == name)
+                            .find(|(w, _)| **w == *name)
                             .map(|(_, id)| *id),
                         _ => None,
                     };

@@ -128,7 +128,7 @@ fn type_usage<'a>(
     // The type Heat creates: the environments may map the one written.
     let mapped = match cx.mapped_type(written, resource) {
         Some(Resolution::Template(_) | Resolution::Loop) => return None,
-        Some(Resolution::Type(name)) if name != written => Some(name),
+        Some(Resolution::Type(name)) if *name != *written => Some(name.to_string()),
         _ => None,
     };
     let name = mapped.as_deref().unwrap_or(written);

@@ -65,7 +65,7 @@ fn snapshots(cx: &Context<'_, '_>, resource: &crate::template::Resource) -> Opti
         Some(Resolution::Template(_)) => return Some(false),
         Some(_) => return None,
         None if is_template_name(written) => return Some(false),
-        None => written.to_owned(),
+        None => written.into(),
     };
     match cx.catalog.resolve_type(&name)? {
         TypeResolution::Registered(resource_type)
