@@ -193,11 +193,9 @@ impl StackFacts for Nesting<'_> {
             .flat_map(|names| names.iter())
             .map(String::as_str)
             .filter(|candidate| near(candidate));
-        // Sorted first: the index's order is the order templates were read.
-        let mut candidates: Vec<&str> = declared.chain(root).collect();
-        candidates.sort_unstable();
-        candidates.dedup();
-        crate::suggest::closest(name, candidates)
+        // In any order, repeated or not: `closest` ranks by distance, then
+        // by name, and keeps each name once.
+        crate::suggest::closest(name, declared.chain(root))
             .into_iter()
             .map(str::to_owned)
             .collect()
