@@ -292,16 +292,20 @@ fn lint_stack_combinations(
         }
         return reports;
     };
-    let extras: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
+    let files: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
         .iter()
         .filter_map(|input| match input {
             Input::File { path, .. } => Some(path.clone()),
             _ => None,
         })
-        .filter(|path| {
-            input::read_file(path)
-                .is_ok_and(|text| template::parse(&text).kind() == DocumentKind::Environment)
-        })
+        .collect();
+    // Each file parsed to tell an environment, on every core.
+    let is_environment = in_parallel(&files, |path| {
+        input::read_file(path)
+            .is_ok_and(|text| template::parse(&text).kind() == DocumentKind::Environment)
+    });
+    let extras: Vec<PathBuf> = (files.into_iter().zip(is_environment))
+        .filter_map(|(path, environment)| environment.then_some(path))
         .collect();
     // The stack's own files read and parsed once, for every combination:
     // each thread starts from this cache and reads into its own only what

@@ -9,7 +9,7 @@ use heatwise_core::json::{diagnostic_json, DiagnosticJson};
 use heatwise_core::text::Positions;
 use serde::Serialize;
 
-use super::report::FileReport;
+use super::report::{FileReport, RelatedLines};
 
 #[derive(Serialize)]
 pub(crate) struct FindingInFile<'a> {
@@ -39,6 +39,7 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
 /// Every finding of the reports, in the shape of the JSON report.
 pub(crate) fn findings(reports: &[FileReport]) -> Vec<FindingInFile<'_>> {
     let mut findings = Vec::new();
+    let mut lines = RelatedLines::new();
     for report in reports {
         let positions = Positions::new(&report.text);
         findings.extend(report.diagnostics.iter().map(|diagnostic| {
@@ -46,7 +47,7 @@ pub(crate) fn findings(reports: &[FileReport]) -> Vec<FindingInFile<'_>> {
                 path: &report.path,
                 finding: diagnostic_json(&positions, diagnostic),
                 related: report
-                    .related(diagnostic)
+                    .related(diagnostic, &mut lines)
                     .into_iter()
                     .map(|at| RelatedJson {
                         path: at.path,

@@ -24,6 +24,11 @@ pub struct StackFiles {
     pub by_url: HashMap<String, (String, Arc<str>)>,
 }
 
+/// The other files' lines, by URL, worked out once for all the places a
+/// report's findings point at: a stack's findings point at its root
+/// hundreds of times.
+pub type RelatedLines<'a> = HashMap<&'a str, Positions<'a>>;
+
 /// A place a finding points at, in lines and columns (1-based).
 pub struct RelatedLocation<'a> {
     pub path: &'a str,
@@ -40,7 +45,11 @@ pub struct RelatedLocation<'a> {
 impl FileReport {
     /// The places `diagnostic` points at besides its own, where the stack
     /// has their files.
-    pub fn related<'a>(&'a self, diagnostic: &'a Diagnostic) -> Vec<RelatedLocation<'a>> {
+    pub fn related<'a>(
+        &'a self,
+        diagnostic: &'a Diagnostic,
+        lines: &mut RelatedLines<'a>,
+    ) -> Vec<RelatedLocation<'a>> {
         let Some(stack) = &self.stack else {
             return Vec::new();
         };
@@ -48,8 +57,10 @@ impl FileReport {
             .related
             .iter()
             .filter_map(|related| {
-                let (path, text) = stack.by_url.get(&related.url)?;
-                let at = Positions::new(text).location(related.range);
+                let (url, (path, text)) = stack.by_url.get_key_value(&related.url)?;
+                let at = (lines.entry(url.as_str()))
+                    .or_insert_with(|| Positions::new(text))
+                    .location(related.range);
                 Some(RelatedLocation {
                     path,
                     line: at.line,

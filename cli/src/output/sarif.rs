@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use heatwise_core::text::Positions;
 
-use super::report::FileReport;
+use super::report::{FileReport, RelatedLines};
 use super::rule_docs::{section, summary};
 use crate::input::InputError;
 
@@ -202,6 +202,7 @@ struct ResultProperties<'a> {
 pub fn write(reports: &[FileReport], errors: &[InputError], out: &mut dyn Write) -> io::Result<()> {
     let current_dir = std::env::current_dir().ok();
     let mut results = Vec::new();
+    let mut lines = RelatedLines::new();
     for report in reports {
         let artifact = artifact_location(&report.path, current_dir.as_deref());
         let positions = Positions::new(&report.text);
@@ -209,7 +210,7 @@ pub fn write(reports: &[FileReport], errors: &[InputError], out: &mut dyn Write)
         for diagnostic in &report.diagnostics {
             let mut found = result(diagnostic, &positions, &artifact, &mut occurrences);
             found.related_locations = report
-                .related(diagnostic)
+                .related(diagnostic, &mut lines)
                 .into_iter()
                 .enumerate()
                 .map(|(id, at)| RelatedSarif {

@@ -9,7 +9,7 @@ use heatwise_core::lint::Severity;
 
 use heatwise_core::text::Positions;
 
-use super::report::{plural, FileReport};
+use super::report::{plural, FileReport, RelatedLines};
 use crate::input::InputError;
 
 /// Characters of a source line shown at most; longer lines (minified JSON)
@@ -58,11 +58,12 @@ pub fn write(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = Style { colour };
+    let mut lines = RelatedLines::new();
     for report in reports {
         let positions = Positions::new(&report.text);
         for diagnostic in &report.diagnostics {
             let notes = report
-                .related(diagnostic)
+                .related(diagnostic, &mut lines)
                 .into_iter()
                 .map(|at| {
                     format!(
