@@ -12,6 +12,12 @@
 //! checks hundreds of combinations of environments in the time of a few:
 //! an environment changes the answers of a handful of files. A file linted
 //! anew all the same (its answers differ) is parsed once, its parse kept.
+//!
+//! A question is written down once per lint: the stack's answers do not
+//! change while a file is linted, and the linter asks most of them again
+//! and again (a chain's hundred members, each rule that reads them). Only
+//! the registry's answers may depend on what it resolved before; a repeat
+//! of one is replayed unless the registry resolves by name alone.
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
