@@ -60,7 +60,9 @@ fn types_resolve_as_heats_registry_resolves_them() {
                     let name = catalog
                         .resolve_type(&name)
                         .and_then(|resolution| resolution.resource_type())
-                        .map_or(name.to_string(), |resource_type| resource_type.name().to_owned());
+                        .map_or(name.to_string(), |resource_type| {
+                            resource_type.name().to_owned()
+                        });
                     json!({ "type": name })
                 }
                 Resolution::Template(name) => json!({ "template": &*name }),

@@ -277,10 +277,7 @@ impl Kept {
                 resolvers.push(registry.resolver());
                 true
             }
-            Question::Resolve {
-                repeat: true,
-                ..
-            } if alike => true,
+            Question::Resolve { repeat: true, .. } if alike => true,
             Question::Resolve {
                 resolver,
                 type_name,

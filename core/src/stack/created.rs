@@ -250,15 +250,13 @@ impl StackNesting<'_> {
                 if !maps_something {
                     return None;
                 }
-                let mut resolve =
-                    || match resolver.get_or_insert_with(|| registry.resolver())(
-                        &used.type_name,
-                        used.resource.as_deref(),
-                        &|_| false,
-                    ) {
+                let mut resolve = || {
+                    let resolver = resolver.get_or_insert_with(|| registry.resolver());
+                    match resolver(&used.type_name, used.resource.as_deref(), &|_| false) {
                         Resolution::Template(name) => self.registered(&name),
                         _ => None,
-                    };
+                    }
+                };
                 let scoped = used
                     .resource
                     .as_deref()

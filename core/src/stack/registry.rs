@@ -160,7 +160,9 @@ impl Registry {
     /// the entry writes it).
     pub fn types_naming<'r>(&'r self, written: &'r str) -> impl Iterator<Item = &'r str> + 'r {
         (self.entries.iter())
-            .filter(move |(_, slot)| matches!(&slot.info, Info::Template(name) if **name == *written))
+            .filter(
+                move |(_, slot)| matches!(&slot.info, Info::Template(name) if **name == *written),
+            )
             .map(|(key, _)| key.as_str())
     }
 
