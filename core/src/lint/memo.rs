@@ -291,6 +291,9 @@ impl Kept {
     }
 }
 
+/// What one resolver answered, by type and resource.
+type Resolved = HashMap<(String, Option<String>), Resolution>;
+
 /// What a [`Recording`] wrote down.
 #[derive(Default)]
 struct Log {
@@ -302,7 +305,7 @@ struct Log {
     asked: HashMap<(u8, TextRange), HashSet<String>>,
     /// By resolver: each type (and resource) resolved, with its answer;
     /// `None` once it resolved a type named like a pattern.
-    resolved: Vec<Option<HashMap<(String, Option<String>), Resolution>>>,
+    resolved: Vec<Option<Resolved>>,
 }
 
 /// A file's stack and registry, answering the linter and writing down
