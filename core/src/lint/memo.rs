@@ -97,33 +97,31 @@ enum Question {
     },
 }
 
-impl Question {
-    /// What identifies a question whose answer follows from the stack
-    /// alone, whenever it is asked: the same question asked again in one
-    /// lint gets the same answer, and is written down once.
-    fn key(&self) -> Option<(u8, &str, TextRange)> {
-        let none = TextRange::default();
-        Some(match self {
-            Question::ByType(range, _) => (0, "", *range),
-            Question::ByRegistry(name, _) => (1, name, none),
-            Question::HasDefault(name, _) => (2, name, none),
-            Question::Given(name, _) => (3, name, none),
-            Question::Requested(_) => (4, "", none),
-            Question::RootParameters(_) => (5, "", none),
-            Question::ClosestParameters(name, _) => (6, name, none),
-            Question::Declares(name, _) => (7, name, none),
-            Question::IsComplete(_) => (8, "", none),
-            Question::DeprecatedBy(name, _) => (9, name, none),
-            Question::Creates(url, _) => (10, url, none),
-            Question::Passing(name, _) => (11, name, none),
-            Question::Depth(_) => (12, "", none),
-            Question::ReadAtCreate(name, _) => (13, name, none),
-            Question::Declarations(name, _) => (14, name, none),
-            Question::MapsNothing(_) => (15, "", none),
-            Question::NewResolver | Question::Resolve { .. } => return None,
-        })
-    }
+/// The questions whose answer follows from the stack alone, whenever
+/// they are asked: asked again in one lint, one gets the same answer, and
+/// is written down once (by its kind, and the name or text it is about).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Asked {
+    ByType,
+    ByRegistry,
+    HasDefault,
+    Given,
+    Requested,
+    RootParameters,
+    ClosestParameters,
+    Declares,
+    IsComplete,
+    DeprecatedBy,
+    Creates,
+    Passing,
+    Depth,
+    ReadAtCreate,
+    Declarations,
+    MapsNothing,
 }
+
+/// Where a question is about no text.
+const NO_TEXT: TextRange = TextRange { start: 0, end: 0 };
 
 impl LintMemo {
     fn lock(&self) -> MutexGuard<'_, HashMap<String, Vec<Arc<Kept>>>> {
@@ -300,9 +298,9 @@ struct Log {
     questions: Vec<Question>,
     known: HashMap<String, bool>,
     resolvers: usize,
-    /// The keys ([`Question::key`]) of the questions written down: the
-    /// names by kind and range.
-    asked: HashMap<(u8, TextRange), HashSet<String>>,
+    /// The questions written down ([`Asked`]): the names each kind asked
+    /// about, by kind and text.
+    asked: HashMap<(Asked, TextRange), HashSet<String>>,
     /// By resolver: each type (and resource) resolved, with its answer;
     /// `None` once it resolved a type named like a pattern.
     resolved: Vec<Option<Resolved>>,
@@ -317,22 +315,23 @@ pub(super) struct Recording<'a> {
 }
 
 impl Recording<'_> {
-    fn note(&self, question: Question) {
+    /// Writes down the question `question` makes (about `name`, or the
+    /// text at `range`), unless this lint asked it already: its answer is
+    /// the same, and is not copied again.
+    fn note(
+        &self,
+        asked: Asked,
+        name: &str,
+        range: TextRange,
+        question: impl FnOnce() -> Question,
+    ) {
         let mut log = self.log();
-        if let Some((kind, name, range)) = question.key() {
-            let names = log.asked.entry((kind, range)).or_default();
-            if names.contains(name) {
-                return;
-            }
+        let log = &mut *log;
+        let names = log.asked.entry((asked, range)).or_default();
+        if !names.contains(name) {
             names.insert(name.to_owned());
+            log.questions.push(question());
         }
-        log.questions.push(question);
-    }
-
-    /// `answer`, once the question it answers is written down.
-    fn noted<T: Clone>(&self, answer: T, question: impl FnOnce(T) -> Question) -> T {
-        self.note(question(answer.clone()));
-        answer
     }
 
     fn log(&self) -> MutexGuard<'_, Log> {
@@ -343,82 +342,119 @@ impl Recording<'_> {
 impl StackFacts for Recording<'_> {
     fn by_type(&self, range: TextRange) -> Option<&Interface> {
         let answer = self.facts.shared_by_type(range);
-        self.note(Question::ByType(range, answer.cloned()));
+        self.note(Asked::ByType, "", range, || {
+            Question::ByType(range, answer.cloned())
+        });
         answer.map(|shared| &**shared)
     }
 
     fn by_registry(&self, written: &str) -> Option<&Interface> {
         let answer = self.facts.shared_by_registry(written);
-        self.note(Question::ByRegistry(written.to_owned(), answer.cloned()));
+        self.note(Asked::ByRegistry, written, NO_TEXT, || {
+            Question::ByRegistry(written.to_owned(), answer.cloned())
+        });
         answer.map(|shared| &**shared)
     }
 
     fn has_default(&self, name: &str) -> bool {
         let answer = self.facts.has_default(name);
-        self.noted(answer, |a| Question::HasDefault(name.to_owned(), a))
+        self.note(Asked::HasDefault, name, NO_TEXT, || {
+            Question::HasDefault(name.to_owned(), answer)
+        });
+        answer
     }
 
     fn given(&self, name: &str) -> Option<Arc<template::value::Val>> {
         let answer = self.facts.given(name);
-        self.noted(answer, |a| Question::Given(name.to_owned(), a))
+        self.note(Asked::Given, name, NO_TEXT, || {
+            Question::Given(name.to_owned(), answer.clone())
+        });
+        answer
     }
 
     fn requested(&self) -> &[(String, Arc<template::value::Val>)] {
         let answer = self.facts.requested();
-        self.note(Question::Requested(answer.to_vec()));
+        self.note(Asked::Requested, "", NO_TEXT, || {
+            Question::Requested(answer.to_vec())
+        });
         answer
     }
 
     fn passing(&self, name: &str) -> Passing {
         let answer = self.facts.passing(name);
-        self.noted(answer, |a| Question::Passing(name.to_owned(), a))
+        self.note(Asked::Passing, name, NO_TEXT, || {
+            Question::Passing(name.to_owned(), answer.clone())
+        });
+        answer
     }
 
     fn depth(&self) -> Option<usize> {
-        self.noted(self.facts.depth(), Question::Depth)
+        let answer = self.facts.depth();
+        self.note(Asked::Depth, "", NO_TEXT, || Question::Depth(answer));
+        answer
     }
 
     fn read_at_create(&self, output: &str) -> Option<String> {
         let answer = self.facts.read_at_create(output);
-        self.noted(answer, |a| Question::ReadAtCreate(output.to_owned(), a))
+        self.note(Asked::ReadAtCreate, output, NO_TEXT, || {
+            Question::ReadAtCreate(output.to_owned(), answer.clone())
+        });
+        answer
     }
 
     fn creates(&self, url: &str) -> bool {
         let answer = self.facts.creates(url);
-        self.noted(answer, |a| Question::Creates(url.to_owned(), a))
+        self.note(Asked::Creates, url, NO_TEXT, || {
+            Question::Creates(url.to_owned(), answer)
+        });
+        answer
     }
 
     fn root_parameters(&self) -> Option<&[String]> {
         let answer = self.facts.root_parameters();
-        self.note(Question::RootParameters(answer.map(<[String]>::to_vec)));
+        self.note(Asked::RootParameters, "", NO_TEXT, || {
+            Question::RootParameters(answer.map(<[String]>::to_vec))
+        });
         answer
     }
 
     fn closest_parameters(&self, name: &str) -> Vec<String> {
         let answer = self.facts.closest_parameters(name);
-        self.noted(answer, |a| Question::ClosestParameters(name.to_owned(), a))
+        self.note(Asked::ClosestParameters, name, NO_TEXT, || {
+            Question::ClosestParameters(name.to_owned(), answer.clone())
+        });
+        answer
     }
 
     fn declares(&self, name: &str) -> bool {
         let answer = self.facts.declares(name);
-        self.noted(answer, |a| Question::Declares(name.to_owned(), a))
+        self.note(Asked::Declares, name, NO_TEXT, || {
+            Question::Declares(name.to_owned(), answer)
+        });
+        answer
     }
 
     fn is_complete(&self) -> bool {
-        self.noted(self.facts.is_complete(), Question::IsComplete)
+        let answer = self.facts.is_complete();
+        self.note(Asked::IsComplete, "", NO_TEXT, || {
+            Question::IsComplete(answer)
+        });
+        answer
     }
 
     fn declarations(&self, name: &str) -> Vec<Declared> {
         let answer = self.facts.declarations(name);
-        self.noted(answer, |a| Question::Declarations(name.to_owned(), a))
+        self.note(Asked::Declarations, name, NO_TEXT, || {
+            Question::Declarations(name.to_owned(), answer.clone())
+        });
+        answer
     }
 
     fn deprecated_by(&self, name: &str) -> Option<&str> {
         let answer = self.facts.deprecated_by(name);
-        self.note(Question::DeprecatedBy(
-            name.to_owned(),
-            answer.map(str::to_owned),
-        ));
+        self.note(Asked::DeprecatedBy, name, NO_TEXT, || {
+            Question::DeprecatedBy(name.to_owned(), answer.map(str::to_owned))
+        });
         answer
     }
 }
@@ -430,7 +466,9 @@ impl TypeMapping for Recording<'_> {
 
     fn maps_nothing(&self) -> bool {
         let answer = self.registry.maps_nothing();
-        self.note(Question::MapsNothing(answer));
+        self.note(Asked::MapsNothing, "", NO_TEXT, || {
+            Question::MapsNothing(answer)
+        });
         answer
     }
 

@@ -373,6 +373,7 @@ impl<'t> Builder<'t> {
             read_by_fallback: self.read_by_fallback,
             errors: self.errors,
             line_index: OnceLock::new(),
+            replaced_values: OnceLock::new(),
         }
     }
 }

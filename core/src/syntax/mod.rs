@@ -215,6 +215,8 @@ pub struct Tree<'t> {
     errors: Vec<SyntaxError>,
     /// Built on first use: most callers never need lines.
     line_index: OnceLock<LineIndex>,
+    /// See [`Tree::replaced_values`]; worked out on first use.
+    replaced_values: OnceLock<Vec<TextRange>>,
 }
 
 impl<'t> Tree<'t> {
@@ -417,6 +419,18 @@ impl<'t> Tree<'t> {
 
     /// Pairs of entries with equal scalar keys: (earlier, later). Heat's
     /// loader silently keeps the later.
+    /// The value of every entry whose key a later entry of its mapping
+    /// repeats (the later one wins), in the order of the text's mappings:
+    /// kept with the tree, which a stack's lints share.
+    pub fn replaced_values(&self) -> &[TextRange] {
+        self.replaced_values.get_or_init(|| {
+            (self.node_ids().filter(|&node| self.is_mapping(node)))
+                .flat_map(|mapping| self.duplicate_keys(mapping))
+                .map(|(earlier, _)| self.range(earlier.value))
+                .collect()
+        })
+    }
+
     pub fn duplicate_keys(&self, mapping: NodeId) -> Vec<(Entry, Entry)> {
         let mut duplicates = Vec::new();
         // Most mappings are small: comparing pairs beats hashing there.

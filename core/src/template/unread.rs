@@ -39,11 +39,7 @@ impl Unread {
     fn read(template: &Template<'_>, values: Option<Values<'_>>) -> Self {
         let tree = template.tree();
         let mut unread = Unread::default();
-        for mapping in tree.node_ids().filter(|&node| tree.is_mapping(node)) {
-            for (earlier, _) in tree.duplicate_keys(mapping) {
-                unread.ranges.push(tree.range(earlier.value));
-            }
-        }
+        unread.ranges.extend_from_slice(tree.replaced_values());
         // A resource's `condition: false` needs no `conditions` section.
         let conditions = Conditions::new(template, values);
         for resource in template.resources() {
