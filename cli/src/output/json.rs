@@ -39,7 +39,7 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
 /// Every finding of the reports, in the shape of the JSON report.
 pub(crate) fn findings(reports: &[FileReport]) -> Vec<FindingInFile<'_>> {
     let mut findings = Vec::new();
-    let mut lines = RelatedLines::new();
+    let mut lines = RelatedLines::default();
     for report in reports {
         let positions = Positions::new(&report.text);
         findings.extend(report.diagnostics.iter().map(|diagnostic| {

@@ -1,7 +1,7 @@
 //! What every report format reads: a linted file and its findings, the
 //! other files of its stack, the places a finding points at.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::sync::Arc;
 
 use heatwise_core::lint::Diagnostic;

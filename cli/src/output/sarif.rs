@@ -202,7 +202,7 @@ struct ResultProperties<'a> {
 pub fn write(reports: &[FileReport], errors: &[InputError], out: &mut dyn Write) -> io::Result<()> {
     let current_dir = std::env::current_dir().ok();
     let mut results = Vec::new();
-    let mut lines = RelatedLines::new();
+    let mut lines = RelatedLines::default();
     for report in reports {
         let artifact = artifact_location(&report.path, current_dir.as_deref());
         let positions = Positions::new(&report.text);

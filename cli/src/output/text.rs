@@ -58,7 +58,7 @@ pub fn write(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = Style { colour };
-    let mut lines = RelatedLines::new();
+    let mut lines = RelatedLines::default();
     for report in reports {
         let positions = Positions::new(&report.text);
         for diagnostic in &report.diagnostics {

@@ -323,9 +323,11 @@ impl StackNesting<'_> {
         let passing = self.passing_anew(file, name);
         let answer = read(&passing);
         let mut passings = lock();
+        // Most files are asked of a few parameters: room for them from
+        // the start, rather than growing the table step by step.
         passings
             .entry(file)
-            .or_default()
+            .or_insert_with(|| HashMap::with_capacity(8))
             .insert(name.to_owned(), passing);
         answer
     }
