@@ -63,11 +63,13 @@ pub(crate) fn lint_gathered(
     };
     let mut gathered = gather(&urls[0], &urls[1..], files, &mut run.cache);
     gathered.parameters = parameters.to_vec();
-    let mut shown = |url: &str| {
-        run.shown
+    let mut shown = |url: &str| match run.shown.get(url) {
+        Some(known) => known.clone(),
+        None => run
+            .shown
             .entry(url.to_owned())
             .or_insert_with(|| shown(url))
-            .clone()
+            .clone(),
     };
     for (url, why) in &gathered.unread {
         let message = match why {
