@@ -1,0 +1,281 @@
+//! The stack's answers to one file's lint, each question written down
+//! with its answer (see [`super::LintMemo`]).
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use crate::hash::{HashMap, HashSet};
+use crate::stack::{
+    Declared, Interface, Nesting, Passing, Resolution, Resolver, StackFacts, TypeMapping,
+};
+use crate::template;
+use crate::text::TextRange;
+
+use super::Question;
+
+/// The questions whose answer follows from the stack alone, whenever
+/// they are asked: asked again in one lint, one gets the same answer, and
+/// is written down once (by its kind, and the name or text it is about).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Asked {
+    ByType,
+    ByRegistry,
+    HasDefault,
+    Given,
+    Requested,
+    RootParameters,
+    ClosestParameters,
+    Declares,
+    IsComplete,
+    DeprecatedBy,
+    Creates,
+    Passing,
+    Depth,
+    ReadAtCreate,
+    Declarations,
+    MapsNothing,
+}
+
+/// Where a question is about no text.
+const NO_TEXT: TextRange = TextRange { start: 0, end: 0 };
+
+/// What one resolver answered, by type and resource.
+type Resolved = HashMap<(String, Option<String>), Resolution>;
+
+/// What a [`Recording`] wrote down.
+#[derive(Default)]
+pub(super) struct Log {
+    pub(super) questions: Vec<Question>,
+    pub(super) known: HashMap<String, bool>,
+    resolvers: usize,
+    /// The questions written down ([`Asked`]): the names each kind asked
+    /// about, by kind and text.
+    asked: HashMap<(Asked, TextRange), HashSet<String>>,
+    /// By resolver: each type (and resource) resolved, with its answer;
+    /// `None` once it resolved a type named like a pattern.
+    resolved: Vec<Option<Resolved>>,
+}
+
+/// A file's stack and registry, answering the linter and writing down
+/// each question with its answer.
+pub(crate) struct Recording<'a> {
+    facts: &'a Nesting<'a>,
+    registry: &'a dyn TypeMapping,
+    log: Mutex<Log>,
+}
+
+impl<'a> Recording<'a> {
+    pub(super) fn new(facts: &'a Nesting<'a>, registry: &'a dyn TypeMapping) -> Self {
+        Recording {
+            facts,
+            registry,
+            log: Mutex::new(Log::default()),
+        }
+    }
+
+    /// What was written down.
+    pub(super) fn into_log(self) -> Log {
+        self.log
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Writes down the question `question` makes (about `name`, or the
+    /// text at `range`), unless this lint asked it already: its answer is
+    /// the same, and is not copied again.
+    fn note(
+        &self,
+        asked: Asked,
+        name: &str,
+        range: TextRange,
+        question: impl FnOnce() -> Question,
+    ) {
+        let mut log = self.log();
+        let log = &mut *log;
+        let names = log.asked.entry((asked, range)).or_default();
+        if !names.contains(name) {
+            names.insert(name.to_owned());
+            log.questions.push(question());
+        }
+    }
+
+    fn log(&self) -> MutexGuard<'_, Log> {
+        self.log.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl StackFacts for Recording<'_> {
+    fn by_type(&self, range: TextRange) -> Option<&Interface> {
+        let answer = self.facts.shared_by_type(range);
+        self.note(Asked::ByType, "", range, || {
+            Question::ByType(range, answer.cloned())
+        });
+        answer.map(|shared| &**shared)
+    }
+
+    fn by_registry(&self, written: &str) -> Option<&Interface> {
+        let answer = self.facts.shared_by_registry(written);
+        self.note(Asked::ByRegistry, written, NO_TEXT, || {
+            Question::ByRegistry(written.to_owned(), answer.cloned())
+        });
+        answer.map(|shared| &**shared)
+    }
+
+    fn has_default(&self, name: &str) -> bool {
+        let answer = self.facts.has_default(name);
+        self.note(Asked::HasDefault, name, NO_TEXT, || {
+            Question::HasDefault(name.to_owned(), answer)
+        });
+        answer
+    }
+
+    fn given(&self, name: &str) -> Option<Arc<template::value::Val>> {
+        let answer = self.facts.given(name);
+        self.note(Asked::Given, name, NO_TEXT, || {
+            Question::Given(name.to_owned(), answer.clone())
+        });
+        answer
+    }
+
+    fn requested(&self) -> &[(String, Arc<template::value::Val>)] {
+        let answer = self.facts.requested();
+        self.note(Asked::Requested, "", NO_TEXT, || {
+            Question::Requested(answer.to_vec())
+        });
+        answer
+    }
+
+    fn passing(&self, name: &str) -> Passing {
+        let answer = self.facts.passing(name);
+        self.note(Asked::Passing, name, NO_TEXT, || {
+            Question::Passing(name.to_owned(), answer.clone())
+        });
+        answer
+    }
+
+    fn depth(&self) -> Option<usize> {
+        let answer = self.facts.depth();
+        self.note(Asked::Depth, "", NO_TEXT, || Question::Depth(answer));
+        answer
+    }
+
+    fn read_at_create(&self, output: &str) -> Option<String> {
+        let answer = self.facts.read_at_create(output);
+        self.note(Asked::ReadAtCreate, output, NO_TEXT, || {
+            Question::ReadAtCreate(output.to_owned(), answer.clone())
+        });
+        answer
+    }
+
+    fn creates(&self, url: &str) -> bool {
+        let answer = self.facts.creates(url);
+        self.note(Asked::Creates, url, NO_TEXT, || {
+            Question::Creates(url.to_owned(), answer)
+        });
+        answer
+    }
+
+    fn root_parameters(&self) -> Option<&[String]> {
+        let answer = self.facts.root_parameters();
+        self.note(Asked::RootParameters, "", NO_TEXT, || {
+            Question::RootParameters(answer.map(<[String]>::to_vec))
+        });
+        answer
+    }
+
+    fn closest_parameters(&self, name: &str) -> Vec<String> {
+        let answer = self.facts.closest_parameters(name);
+        self.note(Asked::ClosestParameters, name, NO_TEXT, || {
+            Question::ClosestParameters(name.to_owned(), answer.clone())
+        });
+        answer
+    }
+
+    fn declares(&self, name: &str) -> bool {
+        let answer = self.facts.declares(name);
+        self.note(Asked::Declares, name, NO_TEXT, || {
+            Question::Declares(name.to_owned(), answer)
+        });
+        answer
+    }
+
+    fn is_complete(&self) -> bool {
+        let answer = self.facts.is_complete();
+        self.note(Asked::IsComplete, "", NO_TEXT, || {
+            Question::IsComplete(answer)
+        });
+        answer
+    }
+
+    fn declarations(&self, name: &str) -> Vec<Declared> {
+        let answer = self.facts.declarations(name);
+        self.note(Asked::Declarations, name, NO_TEXT, || {
+            Question::Declarations(name.to_owned(), answer.clone())
+        });
+        answer
+    }
+
+    fn deprecated_by(&self, name: &str) -> Option<&str> {
+        let answer = self.facts.deprecated_by(name);
+        self.note(Asked::DeprecatedBy, name, NO_TEXT, || {
+            Question::DeprecatedBy(name.to_owned(), answer.map(str::to_owned))
+        });
+        answer
+    }
+}
+
+impl TypeMapping for Recording<'_> {
+    fn resolves_alike(&self) -> bool {
+        self.registry.resolves_alike()
+    }
+
+    fn maps_nothing(&self) -> bool {
+        let answer = self.registry.maps_nothing();
+        self.note(Asked::MapsNothing, "", NO_TEXT, || {
+            Question::MapsNothing(answer)
+        });
+        answer
+    }
+
+    fn resolver(&self) -> Resolver<'_> {
+        let number = {
+            let mut log = self.log();
+            log.questions.push(Question::NewResolver);
+            log.resolved.push(Some(HashMap::default()));
+            log.resolvers += 1;
+            log.resolvers - 1
+        };
+        let mut inner = self.registry.resolver();
+        Box::new(move |type_name, resource, known| {
+            let noted_known = |name: &str| {
+                let answer = known(name);
+                self.log().known.insert(name.to_owned(), answer);
+                answer
+            };
+            let answer = inner(type_name, resource, &noted_known);
+            let mut log = self.log();
+            let key = (type_name.to_owned(), resource.map(str::to_owned));
+            let repeat = match &mut log.resolved[number] {
+                Some(_) if type_name.ends_with('*') => {
+                    log.resolved[number] = None;
+                    false
+                }
+                Some(resolved) => match resolved.get(&key) {
+                    Some(earlier) => *earlier == answer,
+                    None => {
+                        resolved.insert(key.clone(), answer.clone());
+                        false
+                    }
+                },
+                None => false,
+            };
+            log.questions.push(Question::Resolve {
+                resolver: number,
+                type_name: key.0,
+                resource: key.1,
+                answer: answer.clone(),
+                repeat,
+            });
+            answer
+        })
+    }
+}
