@@ -46,12 +46,12 @@ type Resolved = HashMap<(String, Option<String>), Resolution>;
 pub(super) struct Log {
     pub(super) questions: Vec<Question>,
     pub(super) known: HashMap<String, bool>,
-    resolvers: usize,
     /// The questions written down ([`Asked`]): the names each kind asked
     /// about, by kind and text.
     asked: HashMap<(Asked, TextRange), HashSet<String>>,
-    /// By resolver: each type (and resource) resolved, with its answer;
-    /// `None` once it resolved a type named like a pattern.
+    /// By resolver, in the order they were made: each type (and resource)
+    /// resolved, with its answer; `None` once it resolved a type named
+    /// like a pattern.
     resolved: Vec<Option<Resolved>>,
 }
 
@@ -98,6 +98,21 @@ impl<'a> Recording<'a> {
         }
     }
 
+    /// `answer` to a question about `name`, once it is written down (see
+    /// [`Self::note`]): it is copied only for a question not asked before.
+    fn noted<T: Clone>(
+        &self,
+        asked: Asked,
+        name: &str,
+        answer: T,
+        question: fn(String, T) -> Question,
+    ) -> T {
+        self.note(asked, name, NO_TEXT, || {
+            question(name.to_owned(), answer.clone())
+        });
+        answer
+    }
+
     fn log(&self) -> MutexGuard<'_, Log> {
         self.log.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -122,18 +137,12 @@ impl StackFacts for Recording<'_> {
 
     fn has_default(&self, name: &str) -> bool {
         let answer = self.facts.has_default(name);
-        self.note(Asked::HasDefault, name, NO_TEXT, || {
-            Question::HasDefault(name.to_owned(), answer)
-        });
-        answer
+        self.noted(Asked::HasDefault, name, answer, Question::HasDefault)
     }
 
     fn given(&self, name: &str) -> Option<Arc<template::value::Val>> {
         let answer = self.facts.given(name);
-        self.note(Asked::Given, name, NO_TEXT, || {
-            Question::Given(name.to_owned(), answer.clone())
-        });
-        answer
+        self.noted(Asked::Given, name, answer, Question::Given)
     }
 
     fn requested(&self) -> &[(String, Arc<template::value::Val>)] {
@@ -146,10 +155,7 @@ impl StackFacts for Recording<'_> {
 
     fn passing(&self, name: &str) -> Passing {
         let answer = self.facts.passing(name);
-        self.note(Asked::Passing, name, NO_TEXT, || {
-            Question::Passing(name.to_owned(), answer.clone())
-        });
-        answer
+        self.noted(Asked::Passing, name, answer, Question::Passing)
     }
 
     fn depth(&self) -> Option<usize> {
@@ -160,18 +166,12 @@ impl StackFacts for Recording<'_> {
 
     fn read_at_create(&self, output: &str) -> Option<String> {
         let answer = self.facts.read_at_create(output);
-        self.note(Asked::ReadAtCreate, output, NO_TEXT, || {
-            Question::ReadAtCreate(output.to_owned(), answer.clone())
-        });
-        answer
+        self.noted(Asked::ReadAtCreate, output, answer, Question::ReadAtCreate)
     }
 
     fn creates(&self, url: &str) -> bool {
         let answer = self.facts.creates(url);
-        self.note(Asked::Creates, url, NO_TEXT, || {
-            Question::Creates(url.to_owned(), answer)
-        });
-        answer
+        self.noted(Asked::Creates, url, answer, Question::Creates)
     }
 
     fn root_parameters(&self) -> Option<&[String]> {
@@ -184,18 +184,17 @@ impl StackFacts for Recording<'_> {
 
     fn closest_parameters(&self, name: &str) -> Vec<String> {
         let answer = self.facts.closest_parameters(name);
-        self.note(Asked::ClosestParameters, name, NO_TEXT, || {
-            Question::ClosestParameters(name.to_owned(), answer.clone())
-        });
-        answer
+        self.noted(
+            Asked::ClosestParameters,
+            name,
+            answer,
+            Question::ClosestParameters,
+        )
     }
 
     fn declares(&self, name: &str) -> bool {
         let answer = self.facts.declares(name);
-        self.note(Asked::Declares, name, NO_TEXT, || {
-            Question::Declares(name.to_owned(), answer)
-        });
-        answer
+        self.noted(Asked::Declares, name, answer, Question::Declares)
     }
 
     fn is_complete(&self) -> bool {
@@ -208,10 +207,7 @@ impl StackFacts for Recording<'_> {
 
     fn declarations(&self, name: &str) -> Vec<Declared> {
         let answer = self.facts.declarations(name);
-        self.note(Asked::Declarations, name, NO_TEXT, || {
-            Question::Declarations(name.to_owned(), answer.clone())
-        });
-        answer
+        self.noted(Asked::Declarations, name, answer, Question::Declarations)
     }
 
     fn deprecated_by(&self, name: &str) -> Option<&str> {
@@ -241,8 +237,7 @@ impl TypeMapping for Recording<'_> {
             let mut log = self.log();
             log.questions.push(Question::NewResolver);
             log.resolved.push(Some(HashMap::default()));
-            log.resolvers += 1;
-            log.resolvers - 1
+            log.resolved.len() - 1
         };
         let mut inner = self.registry.resolver();
         Box::new(move |type_name, resource, known| {
