@@ -37,7 +37,8 @@ pub struct CheckArgs {
     pub environments: Vec<PathBuf>,
 
     /// The cloud's heat.conf: the engine's limits its operator set
-    /// (`max_nested_stack_depth` and `stack_action_timeout` in
+    /// (`max_nested_stack_depth`, `stack_action_timeout`,
+    /// `max_template_size` and `max_resources_per_stack` in
     /// `[DEFAULT]`), which the rules that
     /// depend on them judge with. Default: Heat's own.
     #[arg(long, value_name = "FILE")]
@@ -101,6 +102,8 @@ pub struct Checked {
     registry: Registry,
     target: Option<Release>,
     limits: EngineLimits,
+    /// The moment the run began (see [`crate::clock`]).
+    now: Option<heatwise_core::time::UtcTime>,
 }
 
 impl CheckArgs {
@@ -124,6 +127,7 @@ impl CheckArgs {
             registry,
             target: self.target,
             limits,
+            now: crate::clock::now(),
         })
     }
 }
@@ -134,6 +138,7 @@ impl Checked {
         LintOptions {
             registry: Some(&self.registry),
             limits: self.limits,
+            now: self.now,
             ..LintOptions::new(catalog).with_target(self.target)
         }
     }

@@ -4,6 +4,7 @@ mod add_ignore;
 mod args;
 mod baseline;
 mod catalog;
+mod clock;
 mod cloud;
 mod combined;
 mod exit;

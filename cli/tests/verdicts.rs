@@ -375,3 +375,160 @@ fn nesting_is_judged_by_the_operator_s_heat_conf() {
     drop(cloud);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Heat 27.0.1 started with `max_template_size = 2000` and
+/// `max_resources_per_stack = 5` refuses a nested template that heatclient
+/// sends as more than 2000 characters of JSON and a template (root or
+/// nested) of six resources, and
+/// creates the stacks under both limits; heatwise given the same heat.conf
+/// reports an error on exactly the stacks Heat refuses.
+#[test]
+fn sizes_and_counts_are_judged_by_the_operator_s_heat_conf() {
+    let dir = std::env::temp_dir().join(format!("heatwise-heat-limits-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let version = "heat_template_version: 2018-08-31\n";
+    let resources = |count: usize| -> String {
+        let mut text = format!("{version}resources:\n");
+        for n in 0..count {
+            text.push_str(&format!("  r{n}: {{type: OS::Heat::None}}\n"));
+        }
+        text
+    };
+    // heatclient sends a nested template as JSON, 'é' as `\u00e9`: this
+    // one's JSON is 58 characters and 6 for each 'é' (its file, 48 bytes
+    // and 2 for each).
+    let described = |e: usize| format!("{version}description: {}\n", "é".repeat(e));
+    let write = |name: &str, text: String| -> PathBuf {
+        std::fs::write(dir.join(name), text).unwrap();
+        dir.join(name)
+    };
+    let uses = |nested: &str| format!("{version}resources:\n  a: {{type: {nested}}}\n");
+    write("fits.yaml", described(323)); // 1996 characters of JSON
+    write("over.yaml", described(324)); // 2002, from a file of 696 bytes
+    write("many.yaml", resources(6));
+    let cases: Vec<(PathBuf, &str)> = vec![
+        (write("fits-root.yaml", uses("fits.yaml")), ""),
+        (write("over-root.yaml", uses("over.yaml")), "HW416"),
+        (write("five.yaml", resources(5)), ""),
+        (write("six.yaml", resources(6)), "HW037"),
+        (write("many-root.yaml", uses("many.yaml")), "HW037"),
+    ];
+    let conf = write(
+        "heat.conf",
+        "[DEFAULT]\nmax_template_size = 2000\nmax_resources_per_stack = 5\n".to_owned(),
+    );
+    let previews: Vec<Value> = (cases.iter())
+        .map(|(root, _)| {
+            json!({"project": "alpha", "template": root.display().to_string(),
+                   "dry_run": false, "create": true})
+        })
+        .collect();
+    let seed = json!({
+        "projects": {"alpha": {}},
+        "heat_conf": {"max_template_size": 2000, "max_resources_per_stack": 5},
+        "previews": previews,
+    });
+    let Some(cloud) = Cloud::start("heat-limits", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let judged = ready["previews"].as_array().unwrap();
+    for ((root, code), heat) in cases.iter().zip(judged) {
+        let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+            .args(["lint", "--format", "json", "--stack"])
+            .arg(root)
+            .arg("--heat-conf")
+            .arg(&conf)
+            .output()
+            .unwrap();
+        let found: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let errors: Vec<&str> = (found.as_array().unwrap().iter())
+            .filter(|f| f["severity"] == "error")
+            .map(|f| f["code"].as_str().unwrap())
+            .collect();
+        let name = root.file_name().unwrap().to_string_lossy();
+        if code.is_empty() {
+            assert_eq!(heat["accepted"], true, "{name}: {heat}");
+            assert_eq!(
+                heat["create"]["status"], "CREATE_COMPLETE",
+                "{name}: {heat}"
+            );
+            assert!(errors.is_empty(), "{name}: {errors:?}");
+        } else {
+            assert_eq!(heat["accepted"], false, "{name}: {heat}");
+            let said = heat["error"].as_str().unwrap();
+            let expected = match *code {
+                "HW416" => "exceeds maximum allowed size (2000 bytes)",
+                _ => "Maximum resources per stack exceeded",
+            };
+            assert!(said.contains(expected), "{name}: {said}");
+            assert_eq!(errors, [*code], "{name}");
+        }
+    }
+    drop(cloud);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Heat 27.0.1 validates a wait condition whose `handle` is not a wait
+/// condition handle, creates what comes before it, and fails its create
+/// ("… is not a valid wait condition handle."); with a handle, the same
+/// wait condition fails only because no signal comes before its timeout.
+/// heatwise reports HW211 at the create stage on the first alone.
+#[test]
+fn a_wait_condition_s_handle_is_judged_by_heat_s_create() {
+    let dir = std::env::temp_dir().join(format!("heatwise-wait-handle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let wait = |name: &str, handle_type: &str| -> PathBuf {
+        let text = format!(
+            "heat_template_version: 2018-08-31\nresources:\n  h: {{type: {handle_type}}}\n  w:\n    \
+             type: OS::Heat::WaitCondition\n    properties: {{handle: {{get_resource: h}}, timeout: 1}}\n"
+        );
+        std::fs::write(dir.join(name), text).unwrap();
+        dir.join(name)
+    };
+    let cases = [
+        (wait("none.yaml", "OS::Heat::None"), true),
+        (wait("handle.yaml", "OS::Heat::WaitConditionHandle"), false),
+    ];
+    let previews: Vec<Value> = (cases.iter())
+        .map(|(root, _)| {
+            json!({"project": "alpha", "template": root.display().to_string(),
+                   "dry_run": false, "create": true})
+        })
+        .collect();
+    let seed = json!({"projects": {"alpha": {}}, "previews": previews});
+    let Some(cloud) = Cloud::start("wait-handle", false, &seed.to_string()) else {
+        return;
+    };
+    let ready: Value = serde_json::from_str(&cloud.ready).unwrap();
+    let judged = ready["previews"].as_array().unwrap();
+    for ((root, refused), heat) in cases.iter().zip(judged) {
+        let name = root.file_name().unwrap().to_string_lossy();
+        assert_eq!(heat["accepted"], true, "{name}: {heat}");
+        assert_eq!(heat["create"]["status"], "CREATE_FAILED", "{name}: {heat}");
+        let reason = heat["create"]["reason"].as_str().unwrap();
+        assert_eq!(
+            reason.contains("h is not a valid wait condition handle"),
+            *refused,
+            "{name}: {reason}"
+        );
+        let output = Command::new(env!("CARGO_BIN_EXE_heatwise"))
+            .args(["lint", "--format", "json"])
+            .arg(root)
+            .output()
+            .unwrap();
+        let found: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let handles: Vec<&Value> = (found.as_array().unwrap().iter())
+            .filter(|f| f["code"] == "HW211")
+            .collect();
+        assert_eq!(handles.len(), usize::from(*refused), "{name}: {found}");
+        if let Some(finding) = handles.first() {
+            assert_eq!(finding["severity"], "error");
+            assert_eq!(finding["stage"], "create", "{finding}");
+        }
+    }
+    drop(cloud);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -13,6 +13,12 @@ pub const DEFAULT_MAX_NESTED_STACK_DEPTH: usize = 5;
 /// Heat's default `stack_action_timeout`, in seconds.
 pub const DEFAULT_STACK_ACTION_TIMEOUT: u64 = 3600;
 
+/// Heat's default `max_template_size`.
+pub const DEFAULT_MAX_TEMPLATE_SIZE: i64 = 524_288;
+
+/// Heat's default `max_resources_per_stack`.
+pub const DEFAULT_MAX_RESOURCES_PER_STACK: i64 = 1000;
+
 /// The engine's limits a rule depends on: Heat's defaults, or an
 /// operator's heat.conf.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,6 +29,13 @@ pub struct EngineLimits {
     /// `stack_action_timeout`: a stack's create or update timeout, in
     /// seconds, when it is created without one of its own.
     pub stack_action_timeout: u64,
+    /// `max_template_size`: the longest template Heat parses, in
+    /// characters (its help says bytes; Heat measures `len()` of the
+    /// text).
+    pub max_template_size: i64,
+    /// `max_resources_per_stack`: the most resources a template Heat makes
+    /// a stack of may define; -1 for no limit.
+    pub max_resources_per_stack: i64,
     /// Whether they are an operator's (a heat.conf was read), so that a
     /// message names where the value comes from.
     pub configured: bool,
@@ -33,6 +46,8 @@ impl Default for EngineLimits {
         EngineLimits {
             max_nested_stack_depth: DEFAULT_MAX_NESTED_STACK_DEPTH,
             stack_action_timeout: DEFAULT_STACK_ACTION_TIMEOUT,
+            max_template_size: DEFAULT_MAX_TEMPLATE_SIZE,
+            max_resources_per_stack: DEFAULT_MAX_RESOURCES_PER_STACK,
             configured: false,
         }
     }
@@ -101,11 +116,23 @@ pub fn parse(text: &str) -> Result<EngineLimits, HeatConfError> {
                     )
                 })
         };
+        let integer = || {
+            value.parse::<i64>().map_err(|_| {
+                error(
+                    at,
+                    format!("{} is `{value}`, not a whole number", key.trim()),
+                )
+            })
+        };
         match key.trim() {
             "max_nested_stack_depth" => {
                 limits.max_nested_stack_depth = usize::try_from(whole(1)?).unwrap_or(usize::MAX);
             }
             "stack_action_timeout" => limits.stack_action_timeout = whole(0)?,
+            // Integers without a least value: Heat compares with whatever
+            // is given.
+            "max_template_size" => limits.max_template_size = integer()?,
+            "max_resources_per_stack" => limits.max_resources_per_stack = integer()?,
             _ => {}
         }
     }
@@ -127,6 +154,14 @@ mod tests {
         assert_eq!(timeout.stack_action_timeout, 7200);
         let defaults = parse("[DEFAULT]\ndebug = true\n").unwrap();
         assert_eq!(defaults.max_nested_stack_depth, 5);
+        assert_eq!(defaults.max_template_size, 524_288);
+        assert_eq!(defaults.max_resources_per_stack, 1000);
+        let sizes = parse("[DEFAULT]\nmax_template_size = 2000\nmax_resources_per_stack = -1\n");
+        let sizes = sizes.unwrap();
+        assert_eq!(
+            (sizes.max_template_size, sizes.max_resources_per_stack),
+            (2000, -1)
+        );
         // The last of a key given twice.
         let twice = parse("[DEFAULT]\nmax_nested_stack_depth=3\nmax_nested_stack_depth : 9\n");
         assert_eq!(twice.unwrap().max_nested_stack_depth, 9);
@@ -141,5 +176,6 @@ mod tests {
         assert!(parse("[DEFAULT]\nno value here\n").is_err());
         assert!(parse("[DEFAULT]\nmax_nested_stack_depth = 0\n").is_err());
         assert!(parse("[DEFAULT]\nstack_action_timeout = soon\n").is_err());
+        assert!(parse("[DEFAULT]\nmax_template_size = 1.5\n").is_err());
     }
 }

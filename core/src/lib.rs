@@ -26,4 +26,5 @@ mod suggest;
 pub mod syntax;
 pub mod template;
 pub mod text;
+pub mod time;
 pub mod update;

@@ -11,6 +11,7 @@ use std::path::Path;
 
 use heatwise_core::catalog::Catalog;
 use heatwise_core::lint::{lint, LintOptions, Rule, Severity, Stage};
+use heatwise_core::time::UtcTime;
 use serde_json::Value;
 
 #[test]
@@ -23,7 +24,7 @@ fn heatwise_reports_an_error_exactly_where_heat_refuses() {
         .collect();
     fixtures.sort();
     assert!(!fixtures.is_empty());
-    let options = LintOptions::new(Catalog::builtin());
+    let options = judged_at(LintOptions::new(Catalog::builtin()));
     let mut disagreements = Vec::new();
     for path in &fixtures {
         let bytes = std::fs::read(path).unwrap();
@@ -113,7 +114,7 @@ fn generated_cases_against_heat() {
         "generated.json changed since Heat's verdicts were recorded: run tools/heat_oracle/generate_cases.py"
     );
     let cases: Vec<Value> = serde_json::from_slice(&raw).unwrap();
-    let options = LintOptions::new(Catalog::builtin());
+    let options = judged_at(LintOptions::new(Catalog::builtin()));
     // class → [refused & reported, refused & missed, accepted & error, accepted & clean]
     let mut table: BTreeMap<String, [usize; 4]> = BTreeMap::new();
     let mut false_errors = Vec::new();
@@ -188,4 +189,14 @@ fn generated_cases_against_heat() {
         "heatwise reports errors where Heat 27.0.1 accepts:\n{}",
         false_errors.join("\n")
     );
+}
+
+/// The options at the moment the recorded verdicts were judged.
+fn judged_at(options: LintOptions<'_>) -> LintOptions<'_> {
+    LintOptions {
+        now: Some(UtcTime::from_unix_micros(
+            heatwise_test_support::JUDGED_AT_UNIX_MICROS,
+        )),
+        ..options
+    }
 }

@@ -16,6 +16,7 @@ use heatwise_core::release::{Release, MAX_RELEASE_TEXT};
 use heatwise_core::stack::Registry;
 use heatwise_core::syntax::MAX_INPUT_BYTES;
 use heatwise_core::text::Positions;
+use heatwise_core::time::UtcTime;
 use heatwise_orc::OptionField;
 use serde_json::{json, Value};
 
@@ -38,6 +39,7 @@ pub struct Source<'a> {
     target: Option<&'a str>,
     catalog: Option<&'a str>,
     environments: &'a [String],
+    now: Option<UtcTime>,
 }
 
 impl<'a> Source<'a> {
@@ -46,7 +48,15 @@ impl<'a> Source<'a> {
             target,
             catalog,
             environments: &[],
+            now: None,
         }
+    }
+
+    /// The moment of the lint, for the checks that compare with Heat's
+    /// clock (a Barbican `expiration`); without it they are not judged.
+    pub fn with_now(mut self, now: Option<UtcTime>) -> Self {
+        self.now = now;
+        self
     }
 
     /// The environment files the template is deployed with, in order:
@@ -196,6 +206,7 @@ pub fn lint(text: &str, source: &Source<'_>) -> Result<Value, ApiError> {
     source.with_catalog(|catalog| {
         let options = LintOptions {
             registry: Some(&registry),
+            now: source.now,
             ..LintOptions::new(catalog).with_target(target)
         };
         let diagnostics = lint_text(text, &options);
@@ -225,6 +236,7 @@ pub fn fix(
         let options = FixOptions {
             lint: LintOptions {
                 registry: Some(&registry),
+                now: source.now,
                 ..LintOptions::new(catalog).with_target(target)
             },
             unsafe_fixes,

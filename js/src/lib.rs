@@ -7,7 +7,27 @@
 
 pub mod api;
 
+use heatwise_core::time::UtcTime;
 use wasm_bindgen::prelude::*;
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn date_now() -> f64;
+}
+
+/// The moment of a call: JavaScript's clock, which is the caller's.
+fn now() -> Option<UtcTime> {
+    #[cfg(target_arch = "wasm32")]
+    let micros = (date_now() * 1000.0) as i64;
+    #[cfg(not(target_arch = "wasm32"))]
+    let micros = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_micros() as i64;
+    Some(UtcTime::from_unix_micros(micros))
+}
 
 fn to_js(result: Result<String, api::ApiError>) -> Result<String, JsError> {
     result.map_err(|error| JsError::new(&error.0))
@@ -22,8 +42,9 @@ pub fn lint_json(
     environments: Option<Vec<String>>,
 ) -> Result<String, JsError> {
     let environments = environments.unwrap_or_default();
-    let source =
-        api::Source::new(target.as_deref(), catalog.as_deref()).with_environments(&environments);
+    let source = api::Source::new(target.as_deref(), catalog.as_deref())
+        .with_environments(&environments)
+        .with_now(now());
     to_js(api::lint(text, &source).map(|value| value.to_string()))
 }
 
@@ -45,8 +66,9 @@ pub fn fix_json(
     environments: Option<Vec<String>>,
 ) -> Result<String, JsError> {
     let environments = environments.unwrap_or_default();
-    let source =
-        api::Source::new(target.as_deref(), catalog.as_deref()).with_environments(&environments);
+    let source = api::Source::new(target.as_deref(), catalog.as_deref())
+        .with_environments(&environments)
+        .with_now(now());
     to_js(api::fix(text, unsafe_fixes, codes.as_deref(), &source).map(|value| value.to_string()))
 }
 

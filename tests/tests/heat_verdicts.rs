@@ -23,6 +23,7 @@ use heatwise_core::catalog::Catalog;
 use heatwise_core::lint::{LintOptions, StackLinter, Stage};
 use heatwise_core::severity::Severity;
 use heatwise_core::stack::{Content, FileProvider, GatherCache, ReadError, Stack};
+use heatwise_core::time::UtcTime;
 use heatwise_test_support::{corpora, fnv1a64};
 use serde_json::Value;
 
@@ -64,7 +65,7 @@ fn first_error_of_stack(
     let url = format!("file://{}", root.display());
     let stack = Stack::gather(&url, environments, files);
     let linter = StackLinter::new(&stack, cache);
-    let options = LintOptions::new(Catalog::builtin());
+    let options = judged_at(LintOptions::new(Catalog::builtin()));
     let base = root
         .parent()
         .map(|dir| format!("file://{}/", dir.display()));
@@ -425,7 +426,7 @@ fn check_held_out_stacks(fixture: &str, root: &Path, snapshot: &str) {
         .iter()
         .filter_map(Value::as_str)
         .collect();
-    let options = LintOptions::new(Catalog::builtin());
+    let options = judged_at(LintOptions::new(Catalog::builtin()));
     // class → cases, refused, found, missed, false errors, wrong stage
     let mut table: BTreeMap<String, [usize; 6]> = BTreeMap::new();
     let (mut disagreements, mut absent) = (Vec::new(), 0);
@@ -540,4 +541,14 @@ fn check_held_out_stacks(fixture: &str, root: &Path, snapshot: &str) {
         false_errors.is_empty(),
         "heatwise reports errors where Heat 27.0.1 creates the stack:\n{false_errors:#?}"
     );
+}
+
+/// The options at the moment the recorded verdicts were judged.
+fn judged_at(options: LintOptions<'_>) -> LintOptions<'_> {
+    LintOptions {
+        now: Some(UtcTime::from_unix_micros(
+            heatwise_test_support::JUDGED_AT_UNIX_MICROS,
+        )),
+        ..options
+    }
 }

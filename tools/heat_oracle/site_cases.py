@@ -33,6 +33,9 @@ CASES = {
         "a number's allowed values as text": HOT + "parameters:\n  p:\n    type: number\n    default: 2\n    constraints:\n      - allowed_values: ['1', '2.0']\nresources: {}\n",
         "a list's default a number": HOT + "parameters:\n  p: {type: comma_delimited_list, default: 5}\nresources: {}\n",
         "a list's default a boolean": HOT + "parameters:\n  p: {type: comma_delimited_list, default: true}\nresources: {}\n",
+        # ExpirationConstraint: read as ISO 8601, later than Heat's clock.
+        "an expiration default passed": HOT + "parameters:\n  p:\n    type: string\n    default: '2001-01-01'\n    constraints:\n      - custom_constraint: expiration\nresources: {}\n",
+        "an expiration default to come": HOT + "parameters:\n  p:\n    type: string\n    default: '2099-01-01T00:00:00+05:00'\n    constraints:\n      - custom_constraint: expiration\nresources: {}\n",
     },
     "conditions": {
         "two conditions each the other's not": HOT + "conditions:\n  a: {not: b}\n  b: {not: a}\n" + NONE,
@@ -53,6 +56,16 @@ CASES = {
         "map_replace two keys swapped": HOT + VALUE + "{map_replace: [{a: 1, b: 2}, {keys: {a: b, b: a}}]}\n",
         "map_replace a key kept as itself": HOT + VALUE + "{map_replace: [{a: 1, b: 2}, {keys: {a: a, c: b}}]}\n",
         "yaql with a third key": HOT + VALUE + "{yaql: {expression: '1', data: {}, x: 1}}\n",
+        # yaql's own parser: its lexer, its grammar, its strings' escapes.
+        "yaql a character no token starts with": HOT + VALUE + "{yaql: {expression: '1mod 2', data: {}}}\n",
+        "yaql a call left open": HOT + VALUE + "{yaql: {expression: '$.data.where($ > 1', data: {}}}\n",
+        "yaql a named argument before a positional": HOT + VALUE + "{yaql: {expression: 'dict(a => 1, 2)', data: {}}}\n",
+        "yaql a string escape that does not decode": HOT + VALUE + "{yaql: {expression: \"'\\\\xZZ'\", data: {}}}\n",
+        "yaql that parses, in an output": HOT + "outputs:\n  o:\n    value: {yaql: {expression: \"$.data.where($.x > 1 and not $.y in [1, 2]).select({k => $.a?.b, v => 'a\\\\n'}).len()\", data: {}}}\n",
+        "yaql that does not parse, in an output": HOT + "outputs:\n  o:\n    value: {yaql: {expression: 'a b', data: {}}}\n",
+        "yaql that does not parse, where the condition is false": HOT + "conditions:\n  c: false\nresources:\n  v:\n    type: OS::Heat::Value\n    condition: c\n    properties:\n      value: {yaql: {expression: 'a b', data: {}}}\n",
+        "yaql that does not parse, in OS::Heat::None": HOT + "resources:\n  v:\n    type: OS::Heat::None\n    properties:\n      value: {yaql: {expression: 'a b', data: {}}}\n",
+        "yaql that does not parse, in metadata": HOT + "resources:\n  v:\n    type: OS::Heat::Value\n    metadata: {m: {yaql: {expression: 'a b', data: {}}}}\n    properties:\n      value: 1\n",
         "if of nothing": HOT + VALUE + "{if: []}\n",
         "Fn::MemberListToMap of a number": CFN + "Resources:\n  A: {Type: OS::Heat::Value, Properties: {value: {'Fn::MemberListToMap': [Name, Value, 5]}}}\n",
     },
@@ -68,6 +81,10 @@ CASES = {
         "depends_on a resource that does not exist": HOT + "resources:\n  r: {type: OS::Heat::None, depends_on: [nothere]}\n",
     },
     "resource type validation": {
+        "an expiration Heat cannot read": resource("OS::Barbican::Secret", "      expiration: next tuesday\n"),
+        "an expiration read by backtracking": resource("OS::Barbican::Secret", "      expiration: '2099-123'\n"),
+        "an expiration whose offset leaves year 9999": resource("OS::Barbican::Secret", "      expiration: '9999-12-31T23:59-01:00'\n"),
+        "an expiration an hour ago in another zone": resource("OS::Barbican::Order", "      type: key\n      expiration: '2001-06-01T12:00:00-01:00'\n"),
         "a typed value from a parameter that is no number": HOT + "parameters:\n  p: {type: string, default: abc}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {get_param: p}\n      type: number\n",
         "a typed value from a parameter that is a number as text": HOT + "parameters:\n  p: {type: string, default: '12'}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {get_param: p}\n      type: number\n",
         "a typed json value from a path to a list": HOT + "parameters:\n  p: {type: json, default: {a: [1, 2]}}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {get_param: [p, a]}\n      type: json\n",

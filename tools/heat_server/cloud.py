@@ -9,6 +9,7 @@ SEED.json:
 
     {"projects": {"alpha": {"alice": "member", "rita": "reader"}},
      "hidden_stack_tags": ["data-processing-cluster"], "max_nested_stack_depth": 7,
+     "heat_conf": {"max_template_size": 2000},
      "stacks": [{"project": "alpha", "user": "alice", "name": "web",
                  "template": "/abs/root.yaml", "environments": ["/abs/env.yaml"],
                  "parameters": {"key": "value"}, "adopt": true},
@@ -447,6 +448,9 @@ def main() -> None:
         if seed.get("max_nested_stack_depth"):
             # As an operator configures it (TripleO's undercloud: deeper).
             heat_command += ["--max-nested-stack-depth", str(seed["max_nested_stack_depth"])]
+        for key, value in seed.get("heat_conf", {}).items():
+            # Any other [DEFAULT] option, as an operator sets it.
+            heat_command += ["--set", f"{key}={value}"]
         if seed.get("hidden_stack_tags"):
             # Stacks carrying one of these tags are listed only when asked.
             heat_command += ["--hidden-stack-tags", ",".join(seed["hidden_stack_tags"])]

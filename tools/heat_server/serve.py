@@ -119,6 +119,8 @@ def write_config(state: Path, args: argparse.Namespace) -> Path:
         "stack_action_timeout = 600",
         "periodic_interval = 3600",
         "observe_on_update = false",
+        # Given last: oslo.config takes the last of a key given twice.
+        *[" = ".join(option.split("=", 1)) for option in args.set],
         "[database]",
         f"connection = sqlite:///{database}",
         "[paste_deploy]",
@@ -234,6 +236,8 @@ def main() -> None:
                         help="where the cloud's services answer, without Keystone")
     parser.add_argument("--max-nested-stack-depth", type=int,
                         help="Heat's max_nested_stack_depth (its default: 5)")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="another [DEFAULT] option of heat.conf")
     parser.add_argument("--hidden-stack-tags",
                         help="Heat's hidden_stack_tags, comma-separated (its default: none)")
     args = parser.parse_args()

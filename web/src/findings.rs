@@ -58,6 +58,15 @@ pub struct Change {
     pub insert: String,
 }
 
+/// The moment of a check, from the browser's clock: a Barbican
+/// `expiration` must be later than Heat's validation.
+pub fn now() -> Option<heatwise_core::time::UtcTime> {
+    let micros = js_sys::Date::now() * 1000.0;
+    Some(heatwise_core::time::UtcTime::from_unix_micros(
+        micros as i64,
+    ))
+}
+
 /// The findings for `text` checked against `target` (`None`: the
 /// catalog's newest release), in document order.
 pub fn findings(text: &str, target: Option<Release>) -> Vec<Finding> {
@@ -67,7 +76,10 @@ pub fn findings(text: &str, target: Option<Release>) -> Vec<Finding> {
 /// [`findings`], with the template parsed for them: what else reads the
 /// text (the outline) need not parse it again.
 pub fn checked(text: &str, target: Option<Release>) -> (Template<'_>, Vec<Finding>) {
-    let options = LintOptions::new(Catalog::builtin()).with_target(target);
+    let options = LintOptions {
+        now: now(),
+        ..LintOptions::new(Catalog::builtin()).with_target(target)
+    };
     let positions = Positions::new(text);
     let utf16 = |start: u32, end: u32| -> (Location, Utf16Range) {
         let at = positions.location(TextRange::new(start, end));

@@ -80,7 +80,10 @@ pub struct LeftFix {
 /// What migrating `text` at `target` with every safe fix (and every
 /// unsafe one, `with_unsafe`) does.
 pub fn migrate(text: &str, target: Option<Release>, with_unsafe: bool) -> Migration {
-    let lint = LintOptions::new(Catalog::builtin()).with_target(target);
+    let lint = LintOptions {
+        now: crate::findings::now(),
+        ..LintOptions::new(Catalog::builtin()).with_target(target)
+    };
     let options = FixOptions {
         unsafe_fixes: with_unsafe,
         ..FixOptions::new(lint)

@@ -96,8 +96,10 @@ pub fn run(args: &MigrateArgs) -> ExitCode {
         }
     };
     stacks.sort_by(|a, b| (&a.project, &a.name, &a.id).cmp(&(&b.project, &b.name, &b.id)));
-    let lint =
-        LintOptions::new(heatwise_core::catalog::Catalog::builtin()).with_target(args.target);
+    let lint = LintOptions {
+        now: crate::clock::now(),
+        ..LintOptions::new(heatwise_core::catalog::Catalog::builtin()).with_target(args.target)
+    };
     let options = FixOptions {
         lint,
         unsafe_fixes: args.unsafe_fixes,

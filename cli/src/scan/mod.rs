@@ -133,6 +133,7 @@ pub fn run(args: &ScanArgs) -> ExitCode {
     };
     let options = LintOptions {
         limits,
+        now: crate::clock::now(),
         ..LintOptions::new(heatwise_core::catalog::Catalog::builtin()).with_target(args.target)
     };
     let rules = match args.report.rules.selection().rules() {

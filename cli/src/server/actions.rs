@@ -193,6 +193,7 @@ pub fn fix_all_edits(
     let lint = LintOptions {
         registry: Some(registry),
         limits: settings.limits.unwrap_or_default(),
+        now: crate::clock::this_minute(),
         ..LintOptions::new(catalog).with_target(settings.target)
     };
     let mut options = FixOptions::new(lint);

@@ -62,6 +62,7 @@ impl Document {
             // An open template is linted as the root of its stack.
             as_root: stack.is_some(),
             limits: settings.limits.unwrap_or_default(),
+            now: crate::clock::this_minute(),
             ..LintOptions::new(catalog).with_target(settings.target)
         };
         let mut found = lint(&self.text, &options);

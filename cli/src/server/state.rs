@@ -150,6 +150,7 @@ impl Server<'_> {
         let project_limits = project.and_then(|p| p.limits);
         LintOptions {
             limits: self.settings.limits.or(project_limits).unwrap_or_default(),
+            now: crate::clock::this_minute(),
             ..LintOptions::new(self.catalog).with_target(self.settings.target.or(project_target))
         }
     }

@@ -45,6 +45,8 @@ pub(crate) struct Context<'a, 't> {
     /// See [`LintOptions::limits`].
     #[cfg_attr(not(feature = "stack"), allow(dead_code))]
     pub(crate) limits: crate::heat_conf::EngineLimits,
+    /// See [`LintOptions::now`].
+    pub(crate) now: Option<crate::time::UtcTime>,
     pub(crate) editor: Editor<'a, 't>,
     out: Vec<Diagnostic>,
     /// Each status's description and timeline, by status: a template uses
@@ -99,6 +101,7 @@ impl<'a, 't> Context<'a, 't> {
             as_environment: options.as_environment,
             as_root: options.as_root,
             limits: options.limits,
+            now: options.now,
             editor: Editor::new(tree),
             out: Vec::new(),
             lifecycles: HashMap::new(),

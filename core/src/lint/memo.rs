@@ -30,6 +30,7 @@ use crate::stack::{
 };
 use crate::template::{self, Parsed, Template};
 use crate::text::TextRange;
+use crate::time::UtcTime;
 
 use super::Diagnostic;
 
@@ -61,7 +62,7 @@ struct Kept {
     text: Arc<str>,
     /// An environment is linted as one whatever its keys.
     role: Role,
-    judged_for: (Option<Release>, EngineLimits),
+    judged_for: (Option<Release>, EngineLimits, Option<UtcTime>),
     references: Vec<Reference>,
     questions: Vec<Question>,
     /// What the catalog answered the registry about Heat's own types.
@@ -133,7 +134,7 @@ impl LintMemo {
         &self,
         file: &StackFile,
         parsed: Option<&Arc<Parsed>>,
-        judged_for: (Option<Release>, EngineLimits),
+        judged_for: (Option<Release>, EngineLimits, Option<UtcTime>),
         references: &[Reference],
         facts: &Nesting<'_>,
         registry: &dyn TypeMapping,

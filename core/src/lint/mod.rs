@@ -27,6 +27,7 @@ mod stack;
 mod stage;
 mod timeline;
 mod written;
+mod yaql;
 
 use crate::stack::{Reference, StackFacts, TypeMapping};
 use serde::Serialize;
@@ -37,6 +38,7 @@ use crate::heat_conf::EngineLimits;
 use crate::release::Release;
 use crate::template::{self, Template};
 use crate::text::TextRange;
+use crate::time::UtcTime;
 
 pub use crate::severity::Severity;
 pub use memo::{LintMemo, MAX_KEPT_FILES, MAX_KEPT_PER_FILE};
@@ -80,6 +82,10 @@ pub struct LintOptions<'a> {
     pub as_root: bool,
     /// The engine's limits: Heat's defaults, or the operator's heat.conf.
     pub limits: EngineLimits,
+    /// The moment Heat would validate the stack, for the checks that
+    /// compare with its clock (a Barbican `expiration` must be later).
+    /// `None` leaves them undecided: the core reads no clock.
+    pub now: Option<UtcTime>,
 }
 
 impl<'a> LintOptions<'a> {
@@ -93,6 +99,7 @@ impl<'a> LintOptions<'a> {
             as_environment: false,
             as_root: false,
             limits: EngineLimits::default(),
+            now: None,
         }
     }
 

@@ -99,6 +99,8 @@ declare_rules! {
     DuplicateName = "HW035", "duplicate-name", "duplicate_name", Error, Some(Stage::Validate);
     InvalidResourceName = "HW036", "invalid-resource-name", "invalid_resource_name",
         Error, Some(Stage::Validate);
+    TooManyResources = "HW037", "too-many-resources", "too_many_resources", Error,
+        Some(Stage::Validate);
 
     DeprecatedResourceType = "HW101", "deprecated-resource-type", "deprecated_resource_type", Warning, None;
     HiddenResourceType = "HW102", "hidden-resource-type", "hidden_resource_type", Warning, None;
@@ -119,6 +121,8 @@ declare_rules! {
     RefusedByResourceType = "HW209", "refused-by-resource-type", "refused_by_resource_type", Error, Some(Stage::Validate);
     ServerWithoutNetworks = "HW210", "server-without-networks", "server_without_networks",
         Error, Some(Stage::Create);
+    NotAWaitConditionHandle = "HW211", "not-a-wait-condition-handle",
+        "not_a_wait_condition_handle", Error, Some(Stage::Create);
 
     DeprecatedAttribute = "HW301", "deprecated-attribute", "deprecated_attribute", Warning, None;
     HiddenAttribute = "HW302", "hidden-attribute", "hidden_attribute", Warning, None;
@@ -146,6 +150,8 @@ declare_rules! {
     NestedStackTooDeep = "HW413", "nested-stack-too-deep", "nested_stack_too_deep", Error, Some(Stage::Validate);
     ProviderTemplateMismatch = "HW414", "provider-template-mismatch", "provider_template_mismatch", Error, Some(Stage::Validate);
     TypeNotATemplate = "HW415", "type-not-a-template", "type_not_a_template", Error, Some(Stage::Validate);
+    TemplateTooLarge = "HW416", "template-too-large", "template_too_large", Error,
+        Some(Stage::Validate);
 }
 
 /// A code no longer reported, and the rules that took its place.

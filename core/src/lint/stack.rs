@@ -2,9 +2,12 @@
 //! with the files it names, what the stack knows of them, and the
 //! registry of the stack's environments, read once for all its files.
 
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError};
 
-use crate::stack::{FileId, GatherCache, Reference, Role, Stack, StackNesting, Target};
+use crate::stack::gather::{sent_len, SentLengths};
+use crate::stack::{
+    FileId, GatherCache, Reference, ReferenceKind, Role, Stack, StackNesting, Target,
+};
 use crate::template::Parsed;
 
 use super::memo::LintMemo;
@@ -20,6 +23,8 @@ pub struct StackLinter<'s> {
     written_in: Vec<Vec<usize>>,
     /// By file: its parse, when the gathering kept it.
     parsed: Vec<Option<Arc<Parsed>>>,
+    /// What heatclient sends for a template, measured once for the cache.
+    sent: SentLengths,
 }
 
 impl<'s> StackLinter<'s> {
@@ -39,7 +44,51 @@ impl<'s> StackLinter<'s> {
             nesting: stack.nesting_with(cache),
             via: first_reached_by(stack),
             written_in,
+            sent: cache.sent_lengths(),
         }
+    }
+
+    /// The references written in `file`, each template's length measured
+    /// where it may be over `limit` (`max_template_size`).
+    fn references_of(&self, file: FileId, limit: i64) -> Vec<Reference> {
+        (self.written_in[file].iter())
+            .map(|&index| {
+                let reference = &self.stack.references[index];
+                Reference {
+                    sent_len: self.sent_len(reference, limit),
+                    ..reference.clone()
+                }
+            })
+            .collect()
+    }
+
+    /// The length of what heatclient sends for the template a resource's
+    /// `type` reaches, when it may be over `limit`. Measuring it means
+    /// reading the template as Heat's loader does, so it is done only
+    /// when the gathering's bound says it may be over.
+    fn sent_len(&self, reference: &Reference, limit: i64) -> Option<u64> {
+        let Target::File(id) = reference.target else {
+            return None;
+        };
+        if reference.kind != ReferenceKind::Type || !reference.reaches_template {
+            return None;
+        }
+        if u64::try_from(limit).is_ok_and(|limit| reference.sent_bound <= limit) {
+            return None;
+        }
+        let file = &self.stack.files[id];
+        let mut sent = self.sent.lock().unwrap_or_else(PoisonError::into_inner);
+        *sent.entry(file.url.clone()).or_insert_with(|| {
+            let read;
+            let parsed = match &self.parsed[id] {
+                Some(parsed) => parsed,
+                None => {
+                    read = Parsed::of(Arc::clone(&file.text));
+                    &read
+                }
+            };
+            sent_len(&file.text, parsed.borrow_dependent().tree(), &file.url)
+        })
     }
 
     /// The files that are linted: templates and environments, not data.
@@ -64,16 +113,13 @@ impl<'s> StackLinter<'s> {
         options: &LintOptions<'_>,
         memo: &LintMemo,
     ) -> Vec<Diagnostic> {
-        let references: Vec<Reference> = self.written_in[file]
-            .iter()
-            .map(|&index| self.stack.references[index].clone())
-            .collect();
+        let references = self.references_of(file, options.limits.max_template_size);
         let facts = self.nesting.of(Some(file), &references);
         let written = &self.stack.files[file];
         let mut found = memo.findings(
             written,
             self.parsed[file].as_ref(),
-            (options.target, options.limits),
+            (options.target, options.limits, options.now),
             &references,
             &facts,
             &self.nesting.type_mapping(),

@@ -30,7 +30,7 @@ use crate::syntax::{self, MAX_DEPTH as SYNTAX_MAX_DEPTH};
 use crate::text::TextRange;
 
 pub use number::{python_float_repr, BigInt};
-pub use text::{json_string, to_json, MAX_WRITTEN_VALUES};
+pub use text::{json_len, json_string, to_json, MAX_WRITTEN_VALUES};
 
 /// Deepest nesting read, as in [`crate::syntax`].
 pub const MAX_DEPTH: usize = SYNTAX_MAX_DEPTH;

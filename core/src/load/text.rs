@@ -5,6 +5,7 @@
 //! ordered map a list of `[key, value]` pairs.
 
 use std::fmt::Write;
+use std::rc::Rc;
 
 use super::number::python_float_repr;
 use super::Value;
@@ -180,6 +181,88 @@ pub fn json_string(out: &mut String, s: &str, ensure_ascii: bool) {
         }
     }
     out.push('"');
+}
+
+/// The length of `json.dumps(value)` with Python's defaults (`, ` and
+/// `: ` between members, `ensure_ascii`), in characters, each string value
+/// of a mapping first replaced as `rewrite(key, value)` says. `None` when
+/// the value holds what `json.dumps` would not write as JSON (binary data,
+/// a set, pairs, a date) or is heavier than [`MAX_WRITTEN_VALUES`].
+pub fn json_len(value: &Value, rewrite: &dyn Fn(&str, &str) -> Option<String>) -> Option<u64> {
+    if value.weight(MAX_WRITTEN_VALUES) > MAX_WRITTEN_VALUES {
+        return None;
+    }
+    // Aliases share their value: each shared list or mapping is measured
+    // once.
+    let mut measured: crate::hash::HashMap<usize, u64> = crate::hash::HashMap::default();
+    measure(value, rewrite, &mut measured)
+}
+
+fn measure(
+    value: &Value,
+    rewrite: &dyn Fn(&str, &str) -> Option<String>,
+    measured: &mut crate::hash::HashMap<usize, u64>,
+) -> Option<u64> {
+    let members = |count: usize| 2 + 2 * count.saturating_sub(1) as u64;
+    let key = match value {
+        Value::Seq(items) => Rc::as_ptr(items) as *const () as usize,
+        Value::Map(map) => Rc::as_ptr(map) as *const () as usize,
+        _ => 0,
+    };
+    if let Some(&known) = measured.get(&key).filter(|_| key != 0) {
+        return Some(known);
+    }
+    let length = match value {
+        Value::Null => 4,
+        Value::Bool(b) => 4 + u64::from(!*b),
+        Value::Int(i) => i.as_str().len() as u64,
+        Value::Float(f) => float_json(*f).len() as u64,
+        Value::Str(s) => string_len(s),
+        Value::Seq(items) => {
+            let mut length = members(items.len());
+            for item in items.iter() {
+                length = length.saturating_add(measure(item, rewrite, measured)?);
+            }
+            length
+        }
+        Value::Map(map) => {
+            let mut length = members(map.len());
+            for (k, v) in map.entries() {
+                let written = match (k, v) {
+                    (Value::Str(k), Value::Str(v)) => rewrite(k, v).map(|new| string_len(&new)),
+                    _ => None,
+                };
+                let v = match written {
+                    Some(written) => written,
+                    None => measure(v, rewrite, measured)?,
+                };
+                length = length
+                    .saturating_add(string_len(&key_text(k)) + 2)
+                    .saturating_add(v);
+            }
+            length
+        }
+        Value::Bytes(_) | Value::Date(_) | Value::Set(_) | Value::Pairs(_) => return None,
+    };
+    if key != 0 {
+        measured.insert(key, length);
+    }
+    Some(length)
+}
+
+/// The length of a string as `json.dumps` writes it with `ensure_ascii`:
+/// quoted, every character outside `' '`–`'~'` escaped.
+fn string_len(s: &str) -> u64 {
+    let escaped: u64 = s
+        .chars()
+        .map(|c| match c {
+            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
+            ' '..='~' => 1,
+            c if (c as u32) < 0x10000 => 6,
+            _ => 12,
+        })
+        .sum();
+    escaped + 2
 }
 
 fn encode_base64(bytes: &[u8]) -> String {

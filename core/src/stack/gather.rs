@@ -131,6 +131,13 @@ pub struct Reference {
     /// Whether the file reached is read as a template (a mapping with a
     /// version key), not as data.
     pub reaches_template: bool,
+    /// When it reaches a template: at most how long the text heatclient
+    /// sends for it is ([`sent_bound`]; `u64::MAX` when not known).
+    pub sent_bound: u64,
+    /// When it reaches a template heatclient may send as more than the
+    /// lint's `max_template_size`: the length of what it sends
+    /// ([`sent_len`]). Gathering leaves it out; the linter measures it.
+    pub sent_len: Option<u64>,
 }
 
 /// A root template, its environments and every file they reach.
@@ -244,6 +251,11 @@ pub struct GatherCache {
     /// memo recognises by its pointer rather than by comparing the texts.
     texts: Arc<Mutex<HashMap<String, Arc<str>>>>,
     is_template: HashMap<String, bool>,
+    /// By URL: the length of the text heatclient sends for a template,
+    /// measured when a lint needs it; shared by the clones.
+    sent: SentLengths,
+    /// By URL: [`sent_bound`] of a template.
+    bounds: HashMap<String, u64>,
     /// By whether the file is an environment, how names are looked up and
     /// the file's URL.
     references: HashMap<(bool, Lookup, String), Vec<Found>>,
@@ -363,10 +375,7 @@ impl Gatherer<'_, '_> {
                     Err(target) => target,
                 },
             };
-            let reaches_template = match target {
-                Target::File(id) | Target::Cycle(id) => self.stack.files[id].role != Role::Data,
-                _ => false,
-            };
+            let (reaches_template, sent_bound) = self.reached(&target);
             self.stack.references.push(Reference {
                 from,
                 range: found.range,
@@ -375,7 +384,22 @@ impl Gatherer<'_, '_> {
                 url: found.url,
                 target,
                 reaches_template,
+                sent_bound,
+                sent_len: None,
             });
+        }
+    }
+
+    /// Whether `target` is a template, and the bound of what heatclient
+    /// sends for it.
+    fn reached(&self, target: &Target) -> (bool, u64) {
+        match *target {
+            Target::File(id) | Target::Cycle(id) => {
+                let file = &self.stack.files[id];
+                let bound = self.cache.bounds.get(&file.url).copied();
+                (file.role != Role::Data, bound.unwrap_or(u64::MAX))
+            }
+            _ => (false, u64::MAX),
         }
     }
 
@@ -443,10 +467,7 @@ impl Gatherer<'_, '_> {
                     Err(target) => target,
                 },
             };
-            let reaches_template = match target {
-                Target::File(id) | Target::Cycle(id) => self.stack.files[id].role != Role::Data,
-                _ => false,
-            };
+            let (reaches_template, sent_bound) = self.reached(&target);
             self.stack.references.push(Reference {
                 from: environment,
                 range: found.range,
@@ -455,12 +476,20 @@ impl Gatherer<'_, '_> {
                 url: found.url,
                 target,
                 reaches_template,
+                sent_bound,
+                sent_len: None,
             });
         }
     }
 }
 
 impl GatherCache {
+    /// The lengths measured of what heatclient sends, shared with this
+    /// cache's clones.
+    pub(crate) fn sent_lengths(&self) -> SentLengths {
+        Arc::clone(&self.sent)
+    }
+
     /// Forgets all that was learnt of the file at `url`, which changed:
     /// the next stack reads it again.
     pub fn forget(&mut self, url: &str) {
@@ -470,6 +499,11 @@ impl GatherCache {
             .unwrap_or_else(PoisonError::into_inner)
             .remove(url);
         self.is_template.remove(url);
+        self.bounds.remove(url);
+        self.sent
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(url);
         self.references
             .retain(|(_, _, known), _| known.as_str() != url);
         if let Some(interface) = self.interfaces.remove(url) {
@@ -495,6 +529,8 @@ impl GatherCache {
         self.is_template.insert(url.to_owned(), found);
         if found {
             let references = template_references(parsed, url, lookup);
+            self.bounds
+                .insert(url.to_owned(), sent_bound(text, &references));
             self.references
                 .insert((false, lookup, url.to_owned()), references);
             self.keep_interface(url, Arc::new(super::Interface::of(url, parsed)));
@@ -544,6 +580,42 @@ impl GatherCache {
         let kept = self.parsed.get(url)?;
         Arc::ptr_eq(kept.borrow_owner(), text).then_some(kept)
     }
+}
+
+/// At most how long the text heatclient sends for a template is, without
+/// reading it as Heat's loader does: without aliases (no `*` in the text),
+/// JSON writes at most 24 characters a byte (a character escaped as a
+/// surrogate pair, a scalar's quotes, an empty value's `null`), and each
+/// file the template names becomes its URL. `u64::MAX` with aliases.
+fn sent_bound(text: &str, references: &[Found]) -> u64 {
+    if memchr::memchr(b'*', text.as_bytes()).is_some() {
+        return u64::MAX;
+    }
+    let urls: u64 = references.iter().map(|r| r.url.len() as u64 + 2).sum();
+    24 * text.len() as u64 + urls
+}
+
+/// By URL: what [`sent_len`] measured.
+pub type SentLengths = Arc<Mutex<HashMap<String, Option<u64>>>>;
+
+/// The length, in characters, of the text heatclient sends for a nested
+/// template: not the file, but `jsonutils.dumps` of what its loader reads
+/// (`ensure_ascii`), each `get_file` and each `type` naming a `.yaml` or
+/// `.template` file replaced by the URL it joins. Heat measures that text
+/// against heat.conf's `max_template_size`. `None` when the loader refuses
+/// the text or it holds what JSON does not.
+pub(crate) fn sent_len(text: &str, tree: &Tree<'_>, file_url: &str) -> Option<u64> {
+    use crate::load::{self, Kind};
+    // heatclient's loader reads JSON first; the tree is the YAML reading.
+    let value = match text.trim_start().starts_with('{') {
+        true => load::load(text, Kind::Template),
+        false => load::load_tree(tree, Kind::Template),
+    };
+    load::json_len(&value.ok()?, &|key, value| {
+        let named = key == "get_file"
+            || (key == "type" && (value.ends_with(".yaml") || value.ends_with(".template")));
+        named.then(|| url::join(file_url, value))
+    })
 }
 
 /// Whether heatclient reads the text of `tree` as a template
@@ -804,5 +876,19 @@ mod tests {
         );
         let joined: Vec<&str> = stack.references.iter().map(|r| r.url.as_str()).collect();
         assert_eq!(joined, ["/opt/tht/a.yaml", "file:///elsewhere/b.yaml"]);
+    }
+
+    /// What heatclient sends for a nested template, measured as Python's
+    /// `json.dumps` writes it (the length checked with Python).
+    #[test]
+    fn the_length_heatclient_sends() {
+        let text = concat!(
+            "heat_template_version: 2018-08-31\nresources:\n  x:\n    type: inner.yaml\n",
+            "    properties: {a: \"é😀\\x7f\\n\", b: [1, 2.5, null, true, 1.0e+20]}\n",
+            "outputs:\n  o: {value: {get_file: data/x.txt}}\n",
+        );
+        let parsed = Parsed::of(Arc::from(text));
+        let tree = parsed.borrow_dependent().tree();
+        assert_eq!(sent_len(text, tree, "file:///t/app.yaml"), Some(245));
     }
 }

@@ -19,6 +19,13 @@ pub use run::run;
 /// FNV-1a, 64 bits, in hexadecimal: the hash that recorded fixtures carry
 /// of their input (`tools/heat_oracle`), so that a changed fixture without
 /// a new recording is noticed.
+/// A moment of the year Heat's recorded verdicts were judged
+/// (2026-06-01T00:00:00Z), in microseconds since 1970, for replaying them:
+/// Heat compares a Barbican `expiration` with its clock, and every
+/// expiration the recorded cases hold is years before or after this, so the
+/// replay agrees with the recording whatever day the tests run.
+pub const JUDGED_AT_UNIX_MICROS: i64 = 1_780_272_000_000_000;
+
 pub fn fnv1a64(bytes: &[u8]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for &byte in bytes {

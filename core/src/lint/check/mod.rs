@@ -53,6 +53,7 @@ fn stack(cx: &mut Context<'_, '_>) {
     missing_nested_parameter::check(cx);
     provider_template_mismatch::check(cx);
     type_not_a_template::check(cx);
+    template_too_large::check(cx);
     unknown_environment_parameter::check(cx);
     unused_parameter_default::check(cx);
     invalid_environment_value::check(cx);
@@ -95,6 +96,7 @@ fn structure(cx: &mut Context<'_, '_>) {
     invalid_resource_field::check(cx);
     duplicate_name::check(cx);
     invalid_resource_name::check(cx);
+    too_many_resources::check(cx);
     invalid_deletion_policy::check(cx);
     chain_template_file::check(cx);
     unknown_output_key::check(cx);
@@ -221,6 +223,7 @@ fn definition(
     conflicting_properties::check(cx, resource_type, properties);
     if let Some(resource) = resource {
         refused_by_resource_type::check(cx, resource_type, resource, properties);
+        not_a_wait_condition_handle::check(cx, resource_type, properties);
     }
     if made {
         server_without_networks::check(cx, resource_type, type_entry.value, properties);

@@ -36,7 +36,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 let Some((kind, value)) = as_parameter(parameter.kind.as_deref(), &given) else {
                     continue;
                 };
-                let Some(why) = problem(kind, &parameter.constraints, &value) else {
+                let Some(why) = problem(kind, &parameter.constraints, &value, cx.now) else {
                     continue;
                 };
                 // Heat judges a nested template's parameters only in the
@@ -110,7 +110,7 @@ fn requested(cx: &mut Context<'_, '_>) {
         let Some((kind, value)) = as_parameter(parameter.kind.as_deref(), given) else {
             continue;
         };
-        let Some(why) = problem(kind, &parameter.constraints, &value) else {
+        let Some(why) = problem(kind, &parameter.constraints, &value, cx.now) else {
             continue;
         };
         let shown = given.python_str().unwrap_or_default();

@@ -2,6 +2,7 @@
 
 use crate::lint::context::Context;
 use crate::lint::Rule;
+use crate::syntax::Resolved;
 use crate::template::arguments::{argument_problem, cfn_result_class};
 use crate::template::result_problem;
 use crate::text::TextRange;
@@ -35,10 +36,46 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 found = unknown_mapping(template, call);
             }
         }
+        let yaql = || {
+            let class = version.and_then(|v| v.functions.get(call.name));
+            class.is_some_and(|class| class == "Yaql")
+        };
+        if found.is_none() && call.name == "yaql" && yaql() {
+            found = yaql_syntax(cx, call).filter(|(_, range)| {
+                // Heat validates the functions of what it creates.
+                !cx.unread().contains(*range) && !cx.is_inert(*range)
+            });
+        }
         if let Some((message, range)) = found {
             cx.report(Rule::InvalidFunctionArguments, range, message);
         }
     }
+}
+
+/// `yaql` whose `expression` yaql's parser refuses: Heat parses it when it
+/// validates the stack ("Bad expression").
+fn yaql_syntax(
+    cx: &Context<'_, '_>,
+    call: &crate::template::FunctionCall,
+) -> Option<(String, TextRange)> {
+    let tree = cx.tree;
+    let expression = tree.get(call.args, "expression")?;
+    if cx.template.is_call(expression) || tree.tag(expression) == Some("tag:yaml.org,2002:binary") {
+        return None;
+    }
+    let text = match tree.resolve(expression)? {
+        Resolved::Str(text) | Resolved::Timestamp(text) => text,
+        _ => return None,
+    };
+    let error = crate::lint::yaql::parse(text).err()?;
+    Some((
+        format!(
+            "the `expression` of {} is not yaql that parses: {error}; Heat refuses the stack \
+             (\"Bad expression\")",
+            call.name
+        ),
+        tree.range(expression),
+    ))
 }
 
 /// `Fn::FindInMap` of a mapping `Mappings` does not define: Heat's lookup

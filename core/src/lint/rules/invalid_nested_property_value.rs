@@ -4,6 +4,7 @@ use crate::lint::context::Context;
 use crate::lint::schema::{as_parameter, given_value, problem, Source};
 use crate::lint::{Related, Rule};
 use crate::template::value::{Val, V};
+use crate::time::UtcTime;
 
 /// Each property of a template resource whose value the nested template's
 /// parameter refuses, in a file linted as part of its stack.
@@ -25,7 +26,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         else {
             continue;
         };
-        let Some((why, at_create)) = refusal(parameter, given) else {
+        let Some((why, at_create)) = refusal(parameter, given, cx.now) else {
             continue;
         };
         let whose = format!("parameter `{}` of {}", parameter.name, interface.name);
@@ -75,7 +76,11 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
 
 /// Why the nested template's `parameter` refuses `given`, and whether
 /// only the nested stack's create does (else the property's validation).
-fn refusal(parameter: &crate::stack::NestedParameter, given: Val) -> Option<(String, bool)> {
+fn refusal(
+    parameter: &crate::stack::NestedParameter,
+    given: Val,
+    now: Option<UtcTime>,
+) -> Option<(String, bool)> {
     // The property Heat makes of a json parameter is a map, which takes
     // text, lists and nothing; the nested stack parses the text when it
     // is created.
@@ -101,7 +106,7 @@ fn refusal(parameter: &crate::stack::NestedParameter, given: Val) -> Option<(Str
     }
     // The property Heat makes of the parameter converts as a property does.
     let (kind, given) = as_parameter(parameter.kind.as_deref(), &given)?;
-    Some((problem(kind, &parameter.constraints, &given)?, false))
+    Some((problem(kind, &parameter.constraints, &given, now)?, false))
 }
 
 #[cfg(test)]

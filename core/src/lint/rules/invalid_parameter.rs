@@ -345,7 +345,7 @@ fn default_value(
     };
     let (why, wrong_type) = match read {
         Err(why) => (why, true),
-        Ok((kind, converted)) => match problem(kind, constraints, &converted) {
+        Ok((kind, converted)) => match problem(kind, constraints, &converted, cx.now) {
             Some(why) => (why, false),
             None => return,
         },

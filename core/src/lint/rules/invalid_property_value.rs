@@ -67,7 +67,7 @@ pub(crate) fn check(
         } else {
             property.constraints().map(|c| c.value()).collect()
         };
-    let Some(problem) = problem(kind, &constraints, &given) else {
+    let Some(problem) = problem(kind, &constraints, &given, cx.now) else {
         return;
     };
     let whose = format!("`{path}` of `{}`", resource_type.name());

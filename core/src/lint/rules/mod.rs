@@ -50,6 +50,7 @@ pub(crate) mod missing_template_version;
 pub(crate) mod nested_stack_too_deep;
 #[cfg(feature = "stack")]
 pub(crate) mod nested_template_cycle;
+pub(crate) mod not_a_wait_condition_handle;
 pub(crate) mod placeholder_attribute;
 pub(crate) mod placeholder_resource_type;
 pub(crate) mod properties_not_a_mapping;
@@ -65,7 +66,10 @@ pub(crate) mod resource_type_alias;
 pub(crate) mod resource_type_not_a_string;
 pub(crate) mod section_not_a_mapping;
 pub(crate) mod server_without_networks;
+#[cfg(feature = "stack")]
+pub(crate) mod template_too_large;
 pub(crate) mod too_many_findings;
+pub(crate) mod too_many_resources;
 #[cfg(feature = "stack")]
 pub(crate) mod type_not_a_template;
 pub(crate) mod unavailable_attribute;

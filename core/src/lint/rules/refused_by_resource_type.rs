@@ -153,7 +153,7 @@ fn typed_value(
     if matches!(source, Source::Written) && p.template.has_call_within(value) {
         return None;
     }
-    let why = problem(kind.1, &[], &given)?;
+    let why = problem(kind.1, &[], &given, None)?;
     let from = match source {
         Source::Written => String::new(),
         Source::Default(name) => format!(" (the default of parameter `{name}`)"),

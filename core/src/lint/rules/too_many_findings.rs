@@ -68,10 +68,11 @@ mod tests {
 
     #[test]
     fn the_last_finding_says_how_many_more_there_are() {
-        // One finding a port (its hidden network_id): five over, and the
-        // last kept one gives way to this one.
+        // One finding a port (its hidden network_id), and one for more
+        // resources than Heat's default max_resources_per_stack: six over,
+        // and the last kept one gives way to this one.
         let message =
-            format!("6 more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)");
+            format!("7 more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)");
         pins(
             Rule::TooManyFindings,
             ports(MAX_DIAGNOSTICS + 5),

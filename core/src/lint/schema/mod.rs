@@ -8,6 +8,7 @@
 use serde_json::Value as Json;
 
 mod custom;
+mod expiration;
 mod implemented;
 mod parameter;
 
@@ -18,6 +19,7 @@ pub(crate) use parameter::{given_value, parameter_value, Origin, ParameterValue,
 
 use crate::pattern;
 use crate::template::value::{bool_from_string, Val, V};
+use crate::time::UtcTime;
 use custom::custom;
 
 /// A schema's type: a property's, or what a parameter's type reads as.
@@ -46,6 +48,7 @@ pub(crate) fn problem<'c>(
     kind: Kind,
     constraints: impl IntoIterator<Item = &'c Json>,
     value: &Val,
+    now: Option<UtcTime>,
 ) -> Option<String> {
     if matches!(value.v, V::Null | V::Unknown(_) | V::Resource(_)) || value.unknown_part().is_some()
     {
@@ -57,7 +60,7 @@ pub(crate) fn problem<'c>(
     };
     constraints
         .into_iter()
-        .find_map(|constraint| constraint_problem(kind, constraint, value, &converted))
+        .find_map(|constraint| constraint_problem(kind, constraint, value, &converted, now))
 }
 
 fn shown(value: &Val) -> String {
@@ -139,6 +142,7 @@ fn constraint_problem(
     constraint: &Json,
     value: &Val,
     converted: &Converted,
+    now: Option<UtcTime>,
 ) -> Option<String> {
     let description = constraint.get("description").and_then(Json::as_str);
     let problem = if let Some(allowed) = constraint.get("allowed_values").and_then(Json::as_array) {
@@ -184,6 +188,7 @@ fn constraint_problem(
         }
     } else if let Some(name) = constraint.get("custom_constraint").and_then(Json::as_str) {
         match converted {
+            Converted::Str(s) if name == "expiration" => expiration::problem(s, now),
             Converted::Str(s) => custom(name, s),
             _ => None,
         }
@@ -279,7 +284,7 @@ mod tests {
 
     fn check(kind: Kind, constraints: &str, value: &str) -> Option<String> {
         let constraints: Vec<Json> = serde_json::from_str(constraints).unwrap();
-        problem(kind, &constraints, &v(value))
+        problem(kind, &constraints, &v(value), None)
     }
 
     #[test]
