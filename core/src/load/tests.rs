@@ -108,3 +108,15 @@ fn an_alias_bomb_is_refused_when_written_not_when_loaded() {
     let value = load(&text, Kind::Template).unwrap();
     assert!(to_json(&value).is_none());
 }
+
+/// `json.dumps` with `ensure_ascii`, as Python 3.11 writes the same text:
+/// `json.dumps('a\x7fé😀\n\x01"')`; and the length `json_len` counts.
+#[test]
+fn strings_are_written_and_measured_as_python_writes_them() {
+    let text = "a\u{7f}é😀\n\u{1}\"";
+    let mut out = String::new();
+    json_string(&mut out, text, true);
+    assert_eq!(out, r#""a\u007f\u00e9\ud83d\ude00\n\u0001\"""#);
+    let value = Value::Str(text.into());
+    assert_eq!(json_len(&value, &|_, _| None), Some(out.len() as u64));
+}

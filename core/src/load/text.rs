@@ -155,8 +155,8 @@ fn string(out: &mut String, s: &str) {
 
 /// A string as Python's `json.dumps` writes it; `ensure_ascii` (Python's
 /// default, and what Heat sends to the services) writes every character
-/// beyond ASCII as `\uXXXX`, those beyond the Basic Multilingual Plane
-/// as a surrogate pair.
+/// outside `' '`–`'~'` as `\uXXXX` (those beyond the Basic Multilingual
+/// Plane as a surrogate pair).
 pub fn json_string(out: &mut String, s: &str, ensure_ascii: bool) {
     out.push('"');
     for ch in s.chars() {
@@ -171,7 +171,8 @@ pub fn json_string(out: &mut String, s: &str, ensure_ascii: bool) {
             c if (c as u32) < 0x20 => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
-            c if ensure_ascii && !c.is_ascii() => {
+            // Python's `ESCAPE_ASCII` is `[^\ -~]`: DEL too.
+            c if ensure_ascii && (!c.is_ascii() || c == '\u{7f}') => {
                 let mut units = [0u16; 2];
                 for unit in c.encode_utf16(&mut units) {
                     let _ = write!(out, "\\u{unit:04x}");
