@@ -36,7 +36,8 @@ FUNCTION_RULES = ["DOLLAR", "NUMBER", "FUNC", "KEYWORD_STRING", "QUOTED_STRING",
                   "DOUBLE_QUOTED_STRING", "QUOTED_VERBATIM_STRING"]
 
 
-def grammar(engine) -> dict:
+def grammar(engine, rules, operators) -> dict:
+    """`rules`: the lexer's rules object; `operators`: yaql's operator table."""
     lexer, parser = engine.lexer, engine.parser
     # ply's master regex: the lexer's functions in the order they are
     # written, then its string rules, longest regex first.
@@ -44,7 +45,7 @@ def grammar(engine) -> dict:
     assert order[: len(FUNCTION_RULES)] == FUNCTION_RULES, order
     strings = []
     for name in order[len(FUNCTION_RULES):]:
-        pattern = getattr(engine_lexer_rules, "t_" + name)
+        pattern = getattr(rules, "t_" + name)
         strings.append([re.sub(r"\\(.)", r"\1", pattern), name])
     words = {}
     for symbol, (_, _, token, _) in operators.operators.items():
@@ -151,12 +152,12 @@ def verdict(engine, text: str) -> dict:
 
 
 def main() -> int:
-    global engine_lexer_rules, operators
     yaql_factory = factory.YaqlFactory()
     operators = yaql_factory._build_operator_table(yaql_factory._name_generator())
-    engine_lexer_rules = yaql_factory._create_lexer(operators)
+    rules = yaql_factory._create_lexer(operators)
     engine = yaql_factory.create()
-    GRAMMAR.write_text(json.dumps(grammar(engine), sort_keys=True) + "\n", encoding="utf-8")
+    GRAMMAR.write_text(json.dumps(grammar(engine, rules, operators), sort_keys=True) + "\n",
+                       encoding="utf-8")
     seen, cases = set(), []
     for text in WRITTEN + generated(3000):
         if text not in seen:

@@ -197,6 +197,21 @@ impl<'a, 't> Context<'a, 't> {
         self.unread.get_or_init(|| Unread::new(self.template))
     }
 
+    /// Whether `range` lies in a resource (a group's member definition
+    /// included, which a ResourceGroup validates with itself) that no
+    /// condition may leave out: one Heat validates.
+    #[cfg_attr(not(feature = "stack"), allow(dead_code))]
+    pub(crate) fn in_unconditional_resource(&self, range: TextRange) -> bool {
+        self.template.resources().iter().any(|resource| {
+            let body = self.tree.range(resource.entry.value);
+            body.start <= range.start
+                && range.end <= body.end
+                && (self.template)
+                    .resource_entry(&resource.definition, "condition")
+                    .is_none()
+        })
+    }
+
     /// Whether `range` lies in a resource whose properties Heat never
     /// resolves: one whose type (or what the environments map it to) is
     /// `OS::Heat::None` or a placeholder at the target.

@@ -8,7 +8,6 @@ use crate::stack::{ReferenceKind, Target};
 /// heat.conf's `max_template_size`, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
     let limit = cx.limits.max_template_size;
-    let tree = cx.tree;
     for reference in cx.file_references {
         let Some(sent) = reference.sent_len else {
             continue;
@@ -21,18 +20,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         {
             continue;
         }
-        // In a resource Heat validates: not in one a condition may leave
-        // out (as HW415).
-        let used = cx.template.resources().iter().any(|resource| {
-            let body = tree.range(resource.entry.value);
-            body.start <= reference.range.start
-                && reference.range.end <= body.end
-                && cx
-                    .template
-                    .resource_entry(&resource.definition, "condition")
-                    .is_none()
-        });
-        if !used {
+        if !cx.in_unconditional_resource(reference.range) {
             continue;
         }
         let whose = match cx.limits.configured {

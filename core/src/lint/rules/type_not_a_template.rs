@@ -7,7 +7,6 @@ use crate::stack::{ReferenceKind, Target};
 /// Each resource whose `type` names a file of the stack that is not a
 /// template, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
-    let tree = cx.tree;
     for reference in cx.file_references {
         if reference.kind != ReferenceKind::Type
             || reference.reaches_template
@@ -15,19 +14,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         {
             continue;
         }
-        // In a resource Heat makes, or a group's member definition, which
-        // a ResourceGroup validates with itself; not in one a condition
-        // may leave out.
-        let used = cx.template.resources().iter().any(|resource| {
-            let body = tree.range(resource.entry.value);
-            body.start <= reference.range.start
-                && reference.range.end <= body.end
-                && cx
-                    .template
-                    .resource_entry(&resource.definition, "condition")
-                    .is_none()
-        });
-        if !used {
+        if !cx.in_unconditional_resource(reference.range) {
             continue;
         }
         let message = format!(

@@ -191,18 +191,9 @@ fn matched(s: &str) -> Option<Groups<'_>> {
 
 fn month_part<'s>(s: &'s str, at: usize, groups: Groups<'s>) -> Option<Groups<'s>> {
     let b = s.as_bytes();
-    let mut tries: Vec<(usize, usize)> = Vec::new(); // (start of the digits, end)
-    if b.get(at) == Some(&b'-') {
-        for len in [2, 1] {
-            if let Some(end) = digits(b, at + 1, len) {
-                tries.push((at + 1, end));
-            }
-        }
-    }
     // `(?P<month>[0-9]{2})(?!$)`: YYYYMM alone is not a date.
     let plain = digits(b, at, 2).filter(|&end| end != b.len());
-    tries.extend(plain.map(|end| (at, end)));
-    tries.into_iter().find_map(|(start, end)| {
+    two_digit_tries(b, at, plain).find_map(|(start, end)| {
         let groups = Groups {
             month: Some(&s[start..end]),
             ..groups
@@ -213,22 +204,29 @@ fn month_part<'s>(s: &'s str, at: usize, groups: Groups<'s>) -> Option<Groups<'s
 
 fn day_part<'s>(s: &'s str, at: usize, groups: Groups<'s>) -> Option<Groups<'s>> {
     let b = s.as_bytes();
-    let mut tries: Vec<(usize, usize)> = Vec::new();
-    if b.get(at) == Some(&b'-') {
-        for len in [2, 1] {
-            if let Some(end) = digits(b, at + 1, len) {
-                tries.push((at + 1, end));
-            }
-        }
-    }
-    tries.extend(digits(b, at, 2).map(|end| (at, end)));
-    tries.into_iter().find_map(|(start, end)| {
+    two_digit_tries(b, at, digits(b, at, 2)).find_map(|(start, end)| {
         let groups = Groups {
             day: Some(&s[start..end]),
             ..groups
         };
         time_part(s, end, groups).or_else(|| (end == b.len()).then_some(groups))
     })
+}
+
+/// The ways a month or a day can be read at `at`, in the order the regex
+/// tries them: `-` and two digits, `-` and one, then `plain` (two digits
+/// without `-`): each as where its digits start and end.
+fn two_digit_tries(
+    b: &[u8],
+    at: usize,
+    plain: Option<usize>,
+) -> impl Iterator<Item = (usize, usize)> {
+    let dashed = (b.get(at) == Some(&b'-'))
+        .then(|| [2, 1].map(|len| digits(b, at + 1, len).map(|end| (at + 1, end))))
+        .into_iter()
+        .flatten()
+        .flatten();
+    dashed.chain(plain.map(|end| (at, end)))
 }
 
 /// `[ T]hh(:?mm)?(:?s{1,2}([.,]f+)?)?(zone)?$`.
