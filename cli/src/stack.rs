@@ -155,6 +155,7 @@ pub fn describe(why: &ReadError) -> String {
         ReadError::Unreadable(reason) => reason.clone(),
         ReadError::OutsideProject => "outside the project's directory".to_owned(),
         ReadError::NotStored => "not among the files Heat keeps for the stack".to_owned(),
+        ReadError::RefusedByEngine(reason) => format!("refused by Heat's engine: {reason}"),
     }
 }
 

@@ -117,6 +117,9 @@ fn unread(why: &ReadError) -> String {
         ReadError::Unreadable(reason) => reason.clone(),
         ReadError::OutsideProject => "it is outside the project's directory, beyond which heatwise reads nothing".to_owned(),
         ReadError::NotStored => "it is not among the files Heat keeps for the stack".to_owned(),
+        ReadError::RefusedByEngine(reason) => {
+            format!("Heat's engine refuses to fetch it: {reason}")
+        }
     }
 }
 

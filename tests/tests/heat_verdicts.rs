@@ -62,6 +62,21 @@ fn first_error_of_stack(
     cache: &mut GatherCache,
     files: &dyn FileProvider,
 ) -> Option<String> {
+    // judge.py's verdict is Heat's before it creates anything: an error
+    // Heat raises only in the create is outside it.
+    first_error_at(root, environments, cache, files, &|stage| {
+        stage != Some(Stage::Create)
+    })
+}
+
+/// [`first_error_of_stack`], of the errors whose stage `judged` takes.
+fn first_error_at(
+    root: &Path,
+    environments: &[String],
+    cache: &mut GatherCache,
+    files: &dyn FileProvider,
+    judged: &dyn Fn(Option<Stage>) -> bool,
+) -> Option<String> {
     let url = format!("file://{}", root.display());
     let stack = Stack::gather(&url, environments, files);
     let linter = StackLinter::new(&stack, cache);
@@ -71,16 +86,9 @@ fn first_error_of_stack(
         .map(|dir| format!("file://{}/", dir.display()));
     for id in linter.files() {
         let file = &stack.files[id];
-        if let Some(error) = linter
-            .lint(id, &options)
-            .into_iter()
-            // judge.py's verdict is Heat's before it creates anything: an
-            // error Heat raises only in the create is outside it.
-            .find(|diagnostic| {
-                diagnostic.severity == Severity::Error
-                    && diagnostic.refused_at() != Some(Stage::Create)
-            })
-        {
+        if let Some(error) = linter.lint(id, &options).into_iter().find(|diagnostic| {
+            diagnostic.severity == Severity::Error && judged(diagnostic.refused_at())
+        }) {
             let name = base
                 .as_deref()
                 .and_then(|base| file.url.strip_prefix(base))

@@ -44,7 +44,12 @@ coverage.py with one dynamic context per case:
   environment files;
 - `environment`: tests/fixtures/heat-verdicts/environment-cases.json,
   small stacks (a template, its nested templates, its environment files)
-  written for the refusal sites of environments and nested templates.
+  written for the refusal sites of environments and nested templates;
+- `create`: the stacks cli/tests/verdicts.rs creates on the real Heat
+  server (cli/tests/fixtures/verdicts/create/ and differential/), created
+  the same way here, with the server's code measured (serve.py's
+  `measure`): the refusals that come only while Heat creates a resource
+  or a nested stack.
 
 For each case the record keeps Heat's verdict, the site whose exception
 refused it (the innermost exception of the refusal's chain raised at a
@@ -60,6 +65,7 @@ import functools
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -230,6 +236,10 @@ UNREACHED = {
     ("heat/engine/resources/openstack/mistral/workflow.py", "validate", 502):
         "the translation moves each policy to the task's own key and deletes `policies` "
         "before validate(), refusing both first (translation.py:294)",
+    ("heat/engine/resources/template_resource.py", "validate", 273):
+        "the template's text is read when the resource is made (_generate_schema): a "
+        "ValueError there is kept and refused first (template_resource.py:293), and a text "
+        "read is kept in the stack's files, where the second reading finds it",
     ("heat/engine/resources/openstack/neutron/router.py", "validate", 264):
         "the translation of l3_agent_id to l3_agent_ids refuses both first (translation.py)",
 }
@@ -350,7 +360,12 @@ class SiteIndex:
                                     str(self.package / "heatclient") + "/"))
 
     def refusing(self, error: BaseException | None) -> str | None:
-        """The innermost exception of the chain that a site raised.
+        """The innermost exception of the chain that a site raised."""
+        return self.refusing_chain(exception_chain(error))
+
+    def refusing_chain(self, chain: list[dict]) -> str | None:
+        """The innermost exception of a chain (`exception_chain`'s, outer
+        first) that a site raised.
 
         When none was (Python itself raised a `TypeError` that Heat let
         through), the line of Heat's code it came from is the site: it is
@@ -358,26 +373,20 @@ class SiteIndex:
         """
         found = None
         uncaught = None
-        seen = set()
-        while error is not None and id(error) not in seen:
-            seen.add(id(error))
-            tb = error.__traceback__
+        for error in chain:
             origin = None
-            while tb is not None:
-                code = tb.tb_frame.f_code
+            for filename, line, function in error["frames"]:
                 # Sites are named by real paths; Heat may be imported through
                 # a symbolic link (a virtualenv shared between work trees).
-                filename = real_path(code.co_filename)
+                filename = real_path(filename)
                 if self.in_heat(filename):
-                    origin = (filename, tb.tb_lineno, code.co_name)
-                tb = tb.tb_next
+                    origin = (filename, line, function)
             if origin is not None:
                 site = self.at(origin[0], origin[1])
                 if site is not None:
                     found = site
                 elif found is None:
-                    uncaught = (origin, type(error).__name__)
-            error = error.__cause__ or error.__context__
+                    uncaught = (origin, error["type"])
         if found is None and uncaught is not None:
             (filename, line, function), raised = uncaught
             found = self.python_error(filename, line, function, raised)
@@ -392,6 +401,97 @@ class SiteIndex:
             self.by_file.setdefault(filename, []).append(site)
             self.added.append(site)
         return site["site"]
+
+
+def exception_chain(error: BaseException | None) -> list[dict]:
+    """An exception and those it was raised from or during, outer first,
+    each with its type's name and the frames it passed (file, line,
+    function), as serve.py's `measure` writes them."""
+    chain, seen = [], set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        frames, tb = [], error.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            frames.append((code.co_filename, tb.tb_lineno, code.co_name))
+            tb = tb.tb_next
+        chain.append({"type": type(error).__name__, "frames": frames})
+        error = error.__cause__ or error.__context__
+    return chain
+
+
+def create_cases() -> list[tuple[str, Path, list[Path], str]]:
+    """The stacks the live verdict test creates (cli/tests/verdicts.rs):
+    (key, root, its environments, fnv1a64 of the root's bytes, a NUL and
+    its environment's bytes)."""
+    verdicts = ROOT / "cli" / "tests" / "fixtures" / "verdicts"
+    roots = [path for path in sorted((verdicts / "create").glob("*.yaml"))
+             if not path.name.endswith(".env.yaml")]
+    roots += sorted(path for path in (verdicts / "differential").glob("*/root.yaml"))
+    found = []
+    for root in roots:
+        environment = root.with_name(root.name.removesuffix(".yaml") + ".env.yaml")
+        environments = [environment] if environment.is_file() else []
+        data = root.read_bytes() + b"\0" + b"".join(e.read_bytes() for e in environments)
+        found.append((root.relative_to(verdicts).as_posix(), root, environments,
+                      fnv1a64(data)))
+    return found
+
+
+def judge_creates(index: "SiteIndex") -> list[dict]:
+    """Each of `create_cases` created by the real Heat server (cloud.py), as
+    `openstack stack create` sends it, with Heat's code measured there:
+    the case records, each with the lines of Heat's code it ran, by file
+    (`ran`)."""
+    import coverage
+
+    specs = create_cases()
+    results = []
+    ran: dict[str, dict[str, set[int]]] = {}
+    with tempfile.TemporaryDirectory() as directory:
+        data = Path(directory) / "heat.coverage"
+        seed = {"projects": {"alpha": {"alice": "member"}}, "coverage": str(data),
+                "previews": [{"project": "alpha", "user": "alice", "template": str(root),
+                              "environments": [str(e) for e in environments],
+                              "dry_run": False, "create": True}
+                             for _, root, environments, _ in specs]}
+        (Path(directory) / "seed.json").write_text(json.dumps(seed), encoding="utf-8")
+        cloud = subprocess.Popen(
+            [sys.executable, str(ROOT / "tools" / "heat_server" / "cloud.py"),
+             "--state", str(Path(directory) / "state"), "--seed",
+             str(Path(directory) / "seed.json")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        ready = json.loads(cloud.stdout.readline())
+        cloud.stdin.close()
+        cloud.wait()
+        failures: dict[str, list[list[dict]]] = {}
+        for line in Path(f"{data}.failures").read_text(encoding="utf-8").splitlines():
+            failure = json.loads(line)
+            failures.setdefault(failure["context"], []).append(failure["chain"])
+        measured = coverage.CoverageData(basename=str(data))
+        measured.read()
+        for filename in measured.measured_files():
+            by_line = measured.contexts_by_lineno(filename)
+            for line, contexts in by_line.items():
+                for context in contexts:
+                    ran.setdefault(context, {}).setdefault(filename, set()).add(line)
+        for number, ((key, _, _, digest), verdict) in enumerate(zip(specs, ready["previews"])):
+            context = f"judged-{number}"
+            created = (verdict.get("create") or {}).get("status")
+            refused = not verdict["accepted"] or created != "CREATE_COMPLETE"
+            site = None
+            for chain in failures.get(context, []) if refused else []:
+                site = index.refusing_chain(chain)
+                if site is not None:
+                    break
+            error = verdict["error"] or (verdict.get("create") or {}).get("reason") or ""
+            results.append({
+                "source": "create", "key": key, "fnv1a64": digest,
+                "verdict": "refused" if refused else "accepted",
+                "stage": ("validate" if not verdict["accepted"] else "create") if refused else None,
+                "error": error.replace(str(ROOT) + "/", "")[:300] or None, "site": site,
+                "ran": ran.get(context, {})})
+    return results
 
 
 def cases(judge: Judge):
@@ -500,6 +600,18 @@ def record(out: Path) -> int:
             for context in contexts.get(site["line"], ()):
                 if context:
                     raised.setdefault(context, set()).add(site["site"])
+    # The stacks Heat's server creates: a refusal that comes only while
+    # creating (a resource's create, a nested stack's) is measured there.
+    created = judge_creates(index)
+    for result in created:
+        ran = result.pop("ran")
+        context = f"{result['source']}\t{result['key']}"
+        for filename, file_sites in index.by_file.items():
+            lines = ran.get(filename, set())
+            for site in file_sites:
+                if site["line"] in lines:
+                    raised.setdefault(context, set()).add(site["site"])
+    results += created
     for result in results:
         result["raised"] = sorted(raised.get(f"{result['source']}\t{result['key']}", ()))
     document = {

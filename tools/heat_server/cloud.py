@@ -49,6 +49,11 @@ overwritten in its database with text that is not JSON once everything is
 made: Heat lists the stack and fails to give its template, as it does
 with a damaged database.
 
+With ``"coverage": "/abs/DATA"``, Heat's code is measured with coverage.py
+while it runs, one context per created preview's stack (``judged-N``, N the
+preview's place in the list), and what failed is written
+to ``DATA.failures`` (serve.py's ``measure``).
+
 A ``refusable`` stack that Heat refuses is reported ``REFUSED`` with
 Heat's message instead of stopping the cloud.
 
@@ -451,6 +456,9 @@ def main() -> None:
         for key, value in seed.get("heat_conf", {}).items():
             # Any other [DEFAULT] option, as an operator sets it.
             heat_command += ["--set", f"{key}={value}"]
+        if seed.get("coverage"):
+            # Heat's code measured as it judges the previews (serve.py).
+            heat_command += ["--coverage", seed["coverage"]]
         if seed.get("hidden_stack_tags"):
             # Stacks carrying one of these tags are listed only when asked.
             heat_command += ["--hidden-stack-tags", ",".join(seed["hidden_stack_tags"])]

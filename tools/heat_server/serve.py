@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import socketserver
 import sys
 import threading
@@ -226,6 +227,69 @@ class QuietHandler(simple_server.WSGIRequestHandler):
         pass
 
 
+# A root stack of cloud.py's judged previews: the context of what its
+# create runs (its nested stacks' names extend it and keep it).
+JUDGED_STACK = re.compile(r"judged-[0-9]+")
+
+
+def measure(data: Path):
+    """Starts coverage.py over Heat's code, saved to `data` when the server
+    stops, with the name of the root stack being created as the context
+    (cloud.py creates its judged stacks one at a time). Each failure of a
+    resource, and each create request the engine refuses, is written to
+    `data`.failures (JSON lines: the context and the exception's chain,
+    each exception with the frames of Heat's code it passed), so that
+    refusal_sites.py names the site that refused."""
+    import coverage
+
+    from heat.common import exception
+    from heat.engine import service as engine
+
+    package = Path(exception.__file__).resolve().parents[2]
+    measured = coverage.Coverage(data_file=str(data), include=[f"{package}/*"],
+                                 config_file=False)
+    failures = open(f"{data}.failures", "w", encoding="utf-8")
+    context = {"name": ""}
+
+    def write(error: BaseException) -> None:
+        chain, seen = [], set()
+        while error is not None and id(error) not in seen:
+            seen.add(id(error))
+            frames, tb = [], error.__traceback__
+            while tb is not None:
+                code = tb.tb_frame.f_code
+                frames.append([code.co_filename, tb.tb_lineno, code.co_name])
+                tb = tb.tb_next
+            chain.append({"type": type(error).__name__, "frames": frames})
+            error = error.__cause__ or error.__context__
+        failures.write(json.dumps({"context": context["name"], "chain": chain}) + "\n")
+        failures.flush()
+
+    create_stack = engine.EngineService.create_stack
+
+    def measured_create_stack(self, cnxt, stack_name, *args, **kwargs):
+        if JUDGED_STACK.fullmatch(stack_name):
+            context["name"] = stack_name
+            measured.switch_context(stack_name)
+        try:
+            return create_stack(self, cnxt, stack_name, *args, **kwargs)
+        except Exception as error:  # the request's refusal, as the API answers it
+            write(error)
+            raise
+
+    engine.EngineService.create_stack = measured_create_stack
+    failure_init = exception.ResourceFailure.__init__
+
+    def measured_failure(self, exception_or_error, *args, **kwargs):
+        if isinstance(exception_or_error, BaseException):
+            write(exception_or_error)
+        failure_init(self, exception_or_error, *args, **kwargs)
+
+    exception.ResourceFailure.__init__ = measured_failure
+    measured.start()
+    return measured
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--state", type=Path, required=True)
@@ -240,6 +304,9 @@ def main() -> None:
                         help="another [DEFAULT] option of heat.conf")
     parser.add_argument("--hidden-stack-tags",
                         help="Heat's hidden_stack_tags, comma-separated (its default: none)")
+    parser.add_argument("--coverage", type=Path, metavar="DATA",
+                        help="measure Heat's code with coverage.py into DATA, one context "
+                             "per root stack created (see measure())")
     args = parser.parse_args()
     args.state.mkdir(parents=True, exist_ok=True)
 
@@ -273,6 +340,7 @@ def main() -> None:
     from heat.rpc import api as rpc_api
 
     template._get_template_extension_manager()
+    measured = measure(args.coverage) if args.coverage else None
     engine_service = engine.EngineService(conf.host, rpc_api.ENGINE_TOPIC)
     engine_service.start()
 
@@ -284,6 +352,9 @@ def main() -> None:
 
     # Until the parent closes our standard input (or dies).
     sys.stdin.read()
+    if measured is not None:
+        measured.stop()
+        measured.save()
     os._exit(0)
 
 

@@ -195,6 +195,7 @@ fn same_references(kept: &[Reference], now: &[Reference]) -> bool {
     kept.len() == now.len()
         && kept.iter().zip(now).all(|(a, b)| {
             (a.range, a.kind, &a.written, &a.url) == (b.range, b.kind, &b.written, &b.url)
+                && (a.sent_len, a.unused) == (b.sent_len, b.unused)
                 && target(&a.target) == target(&b.target)
         })
 }

@@ -6,7 +6,7 @@ use std::sync::{Arc, PoisonError};
 
 use crate::stack::gather::{sent_len, SentLengths};
 use crate::stack::{
-    FileId, GatherCache, Reference, ReferenceKind, Role, Stack, StackNesting, Target,
+    FileId, GatherCache, ReadError, Reference, ReferenceKind, Role, Stack, StackNesting, Target,
 };
 use crate::template::Parsed;
 
@@ -56,6 +56,10 @@ impl<'s> StackLinter<'s> {
                 let reference = &self.stack.references[index];
                 Reference {
                     sent_len: self.sent_len(reference, limit),
+                    unused: matches!(
+                        &reference.target,
+                        Target::Unread(ReadError::RefusedByEngine(_))
+                    ) && !self.nesting.creates_a_type_mapped_to(&reference.written),
                     ..reference.clone()
                 }
             })

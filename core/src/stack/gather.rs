@@ -74,6 +74,10 @@ pub enum ReadError {
     /// template it lacks only over http or https, and a `get_file` target
     /// never.
     NotStored,
+    /// A template python-heatclient does not send (a registry value
+    /// holding `::`), which Heat's engine fetches itself and refuses to:
+    /// Heat's message.
+    RefusedByEngine(String),
 }
 
 /// What a file is to the stack.
@@ -138,6 +142,11 @@ pub struct Reference {
     /// lint's `max_template_size`: the length of what it sends
     /// ([`sent_len`]). Gathering leaves it out; the linter measures it.
     pub sent_len: Option<u64>,
+    /// A registry entry Heat's engine would fetch and refuse
+    /// ([`ReadError::RefusedByEngine`]) that no resource Heat creates
+    /// uses: the engine never reads it. Gathering leaves it false; the
+    /// linter decides.
+    pub unused: bool,
 }
 
 /// A root template, its environments and every file they reach.
@@ -386,6 +395,7 @@ impl Gatherer<'_, '_> {
                 reaches_template,
                 sent_bound,
                 sent_len: None,
+                unused: false,
             });
         }
     }
@@ -451,6 +461,11 @@ impl Gatherer<'_, '_> {
     fn walk_environment(&mut self, environment: FileId) {
         for found in self.references_of(environment) {
             let target = match self.index.get(&found.url) {
+                // Not sent, and so not read here: Heat's engine fetches it.
+                _ if found.fetched_by_engine => Target::Unread(
+                    super::engine_fetch::refusal(&found.written)
+                        .map_or(ReadError::Remote, ReadError::RefusedByEngine),
+                ),
                 Some(&id) => {
                     if self.becomes_nested(id, found.kind) {
                         self.walk_templates(id);
@@ -478,6 +493,7 @@ impl Gatherer<'_, '_> {
                 reaches_template,
                 sent_bound,
                 sent_len: None,
+                unused: false,
             });
         }
     }

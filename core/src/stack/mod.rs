@@ -7,6 +7,7 @@
 
 mod created;
 mod creation;
+mod engine_fetch;
 mod environment_values;
 pub mod gather;
 mod interface;

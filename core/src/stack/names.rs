@@ -40,6 +40,9 @@ pub(super) struct Found {
     pub(super) kind: ReferenceKind,
     pub(super) written: String,
     pub(super) url: String,
+    /// A template heatclient does not send, which Heat's engine fetches
+    /// itself by its written name (`engine_fetch`).
+    pub(super) fetched_by_engine: bool,
 }
 
 /// A string as heatclient's loader reads it (timestamps stay strings).
@@ -96,6 +99,7 @@ pub(super) fn template_references(
                 kind,
                 written: value.to_owned(),
                 url: located(lookup, &base, value),
+                fetched_by_engine: false,
             });
         }
     }
@@ -155,8 +159,9 @@ fn with_slash(base: &str) -> String {
 }
 
 /// The entries of one registry mapping that name files: for heatclient,
-/// each value without `::`; for the engine, each that names a template
-/// (`.yaml`, `.template`), which alone it reads as a file.
+/// each value without `::`, and each template name with `::`, which it
+/// leaves for Heat's engine to fetch; for the engine, each that names a
+/// template (`.yaml`, `.template`), which alone it reads as a file.
 fn registry_entries(
     template: &Template<'_>,
     mapping: NodeId,
@@ -177,9 +182,11 @@ fn registry_entries(
         let Some(value) = string_value(tree, entry.value) else {
             continue;
         };
+        let template = super::registry::is_template_name(value);
+        let fetched_by_engine = lookup == Lookup::Joined && value.contains("::");
         let names_file = match lookup {
-            Lookup::Joined => !value.contains("::"),
-            Lookup::Stored => super::registry::is_template_name(value),
+            Lookup::Joined => !fetched_by_engine || template,
+            Lookup::Stored => template,
         };
         if !names_file {
             continue;
@@ -188,7 +195,11 @@ fn registry_entries(
             range: tree.range(entry.value),
             kind: ReferenceKind::Registry,
             written: value.to_owned(),
-            url: located(lookup, base, value),
+            url: match fetched_by_engine {
+                true => value.to_owned(),
+                false => located(lookup, base, value),
+            },
+            fetched_by_engine,
         });
     }
 }

@@ -410,17 +410,23 @@ impl<'s> StackNesting<'s> {
         if missing.peek().is_none() {
             return false;
         }
-        let creation = self.creation();
-        let used = |name: &str| {
-            creation.computed_types
-                || (creation.uses.iter().flatten())
-                    .any(|uses| uses.uses.iter().any(|u| !u.skipped && u.type_name == name))
-        };
         missing.any(|r| match r.kind {
             ReferenceKind::Type => true,
             ReferenceKind::GetFile => false,
-            ReferenceKind::Registry => self.registry.types_naming(&r.written).any(used),
+            ReferenceKind::Registry => self.creates_a_type_mapped_to(&r.written),
         })
+    }
+
+    /// Whether a resource Heat creates has a type the environments map to
+    /// the template `written` (any type, where a template it makes a stack
+    /// of gives its types by a function).
+    pub(crate) fn creates_a_type_mapped_to(&self, written: &str) -> bool {
+        let creation = self.creation();
+        let used = |name: &str| {
+            (creation.uses.iter().flatten())
+                .any(|uses| uses.uses.iter().any(|u| !u.skipped && u.type_name == name))
+        };
+        creation.computed_types || self.registry.types_naming(written).any(used)
     }
 
     /// The templates of the stack that declare `name`: the root first

@@ -17,7 +17,12 @@ use heatwise_core::stack::GatherCache;
 use heatwise_test_support::fnv1a64;
 use serde_json::Value;
 
-use super::{first_error, first_error_of_stack, first_error_with, Mutated, Overlaid};
+use heatwise_core::lint::Stage;
+
+use super::common::LocalFiles;
+use super::{
+    first_error, first_error_at, first_error_of_stack, first_error_with, Mutated, Overlaid,
+};
 
 /// A case's input, as the record names it.
 struct Inputs {
@@ -27,6 +32,9 @@ struct Inputs {
     mutations: Vec<Value>,
     stacks: Vec<Value>,
     environments: Vec<Value>,
+    /// cli/tests/fixtures/verdicts: the stacks the live verdict test
+    /// creates.
+    created: PathBuf,
 }
 
 fn read_json(path: &Path) -> Value {
@@ -40,8 +48,14 @@ const CASES: &str = "/heatwise-refusal-site-cases";
 
 impl Inputs {
     /// The case's input bytes (for its recorded hash) and heatwise's first
-    /// error on it; `None` when the record names no such case.
-    fn judge(&self, source: &str, key: &str) -> Option<(Vec<u8>, Option<String>)> {
+    /// error on it (of a created case, the first at the stage Heat refused
+    /// it at); `None` when the record names no such case.
+    fn judge(
+        &self,
+        source: &str,
+        key: &str,
+        stage: Option<&str>,
+    ) -> Option<(Vec<u8>, Option<String>)> {
         let mut cache = GatherCache::default();
         match source {
             "generated" => {
@@ -114,6 +128,26 @@ impl Inputs {
                         bytes.push(0);
                     }
                 }
+                Some((bytes, error))
+            }
+            "create" => {
+                let root = self.created.join(key);
+                let environment = root.with_extension("env.yaml");
+                let mut bytes = std::fs::read(&root).ok()?;
+                bytes.push(0);
+                let mut environments = Vec::new();
+                if let Ok(text) = std::fs::read(&environment) {
+                    bytes.extend_from_slice(&text);
+                    environments.push(format!("file://{}", environment.display()));
+                }
+                // Refused by the create request (or heatclient before it),
+                // or only while creating: an error at that stage agrees.
+                let judged = |ours: Option<Stage>| match stage {
+                    Some("create") => ours == Some(Stage::Create),
+                    Some(_) => ours != Some(Stage::Create),
+                    None => true,
+                };
+                let error = first_error_at(&root, &environments, &mut cache, &LocalFiles, &judged);
                 Some((bytes, error))
             }
             _ => None,
@@ -199,6 +233,8 @@ fn heat_refusal_sites_reached_and_agreed() {
             .as_array()
             .cloned()
             .expect("environment cases"),
+        created: std::fs::canonicalize(manifest.join("../cli/tests/fixtures/verdicts"))
+            .expect("the live verdict test's stacks"),
     };
     let record = read_json(&verdicts.join("refusal-sites.json"));
     let sites = record["sites"].as_array().expect("sites");
@@ -210,7 +246,7 @@ fn heat_refusal_sites_reached_and_agreed() {
             case["key"].as_str().unwrap(),
         );
         let verdict = case["verdict"].as_str().unwrap_or_default();
-        let Some((bytes, error)) = inputs.judge(source, key) else {
+        let Some((bytes, error)) = inputs.judge(source, key, case["stage"].as_str()) else {
             stale.push(format!("{source} {key}: no such case"));
             continue;
         };

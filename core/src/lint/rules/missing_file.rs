@@ -49,6 +49,20 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
                 diagnostic.stage = Some(crate::lint::Stage::Validate);
                 continue;
             }
+            // The engine reads a registry entry only for a resource of a
+            // type it maps.
+            ReadError::RefusedByEngine(_) if reference.unused => continue,
+            ReadError::RefusedByEngine(refusal) => {
+                let message = format!(
+                    "{what}, `{written}`, is not sent: python-heatclient leaves out a registry \
+                     value holding `::`, so Heat's engine fetches it itself, and refuses the \
+                     stack when it validates it (\"{refusal}\"); name the template by a path \
+                     without `::`, or by an http or https URL"
+                );
+                let diagnostic = cx.report(Rule::MissingFile, reference.range, message);
+                diagnostic.stage = Some(crate::lint::Stage::Validate);
+                continue;
+            }
             // Not fetched: heatwise reads nothing from the network, and
             // says nothing it does not know.
             ReadError::Remote => continue,
@@ -126,6 +140,42 @@ mod tests {
                 ("'file:///kept/here.yaml'".to_owned(), Some("validate")),
             ]
         );
+    }
+
+    /// A registry value holding `::` is left for Heat's engine, which
+    /// refuses it only for a resource Heat creates of a type it maps.
+    #[test]
+    fn engine_fetched_registry_templates() {
+        let files = MemoryFiles(vec![
+            (
+                "file:///t/root.yaml",
+                "heat_template_version: 2018-08-31\nconditions: {never: false}\nresources:\n  a: {type: My::A}\n  b: {type: My::B}\n  c: {type: My::C, condition: never}\n",
+            ),
+            (
+                "file:///t/env.yaml",
+                "resource_registry:\n  My::A: 'http://[::1/a.yaml'\n  My::B: 'https://[::1]/b.yaml'\n  My::C: 'c::c.yaml'\n  My::D: 'file:///d::d.yaml'\n  My::E: 'OS::Heat::None'\n",
+            ),
+        ]);
+        let stack = Stack::gather(
+            "file:///t/root.yaml",
+            &["file:///t/env.yaml".to_owned()],
+            &files,
+        );
+        let linter =
+            crate::lint::StackLinter::new(&stack, &mut crate::stack::GatherCache::default());
+        let text = files.0[1].1;
+        let found: Vec<(&str, Option<&str>)> = linter
+            .lint(1, &LintOptions::new(Catalog::builtin()))
+            .into_iter()
+            .filter(|d| d.rule == Rule::MissingFile)
+            .map(|d| {
+                (
+                    &text[d.range.as_usize()],
+                    d.refused_at().map(|s| s.as_str()),
+                )
+            })
+            .collect();
+        assert_eq!(found, [("'http://[::1/a.yaml'", Some("validate"))]);
     }
 
     #[test]
