@@ -380,8 +380,10 @@ fn nesting_is_judged_by_the_operator_s_heat_conf() {
 /// `max_resources_per_stack = 5` refuses a nested template that heatclient
 /// sends as more than 2000 characters of JSON and a template (root or
 /// nested) of six resources, and
-/// creates the stacks under both limits; heatwise given the same heat.conf
-/// reports an error on exactly the stacks Heat refuses.
+/// creates the stacks under both limits, a tree of 13 resources whose
+/// templates each hold five or fewer among them (the create counts each
+/// template's own); heatwise given the same heat.conf reports an error on
+/// exactly the stacks Heat refuses.
 #[test]
 fn sizes_and_counts_are_judged_by_the_operator_s_heat_conf() {
     let dir = std::env::temp_dir().join(format!("heatwise-heat-limits-{}", std::process::id()));
@@ -407,12 +409,18 @@ fn sizes_and_counts_are_judged_by_the_operator_s_heat_conf() {
     write("fits.yaml", described(323)); // 1996 characters of JSON
     write("over.yaml", described(324)); // 2002, from a file of 696 bytes
     write("many.yaml", resources(6));
+    write("pair.yaml", resources(2));
+    let tree = format!(
+        "{version}resources:\n  g:\n    type: OS::Heat::ResourceGroup\n    \
+         properties: {{count: 3, resource_def: {{type: pair.yaml}}}}\n  p: {{type: pair.yaml}}\n"
+    );
     let cases: Vec<(PathBuf, &str)> = vec![
         (write("fits-root.yaml", uses("fits.yaml")), ""),
         (write("over-root.yaml", uses("over.yaml")), "HW416"),
         (write("five.yaml", resources(5)), ""),
         (write("six.yaml", resources(6)), "HW037"),
         (write("many-root.yaml", uses("many.yaml")), "HW037"),
+        (write("tree.yaml", tree), ""),
     ];
     let conf = write(
         "heat.conf",
