@@ -15,7 +15,7 @@ const MAX_DEPTH: usize = 32;
 const BUDGET: usize = 10_000;
 
 pub struct EnvironmentValues {
-    parsed: Parsed,
+    parsed: Arc<Parsed>,
     /// By name, where each section's value is written (a repeated key's
     /// later one).
     parameters: HashMap<String, NodeId>,
@@ -29,8 +29,8 @@ pub struct EnvironmentValues {
 type Read = Option<Arc<Val>>;
 
 impl EnvironmentValues {
-    pub fn read(text: Arc<str>) -> Self {
-        let parsed = Parsed::of(text);
+    /// Reads the environment `parsed` (its gathering's parse).
+    pub fn read(parsed: Arc<Parsed>) -> Self {
         let section = |name: &str| -> HashMap<String, NodeId> {
             let entries = parsed.borrow_dependent().section_entries(name);
             entries

@@ -280,11 +280,30 @@ pub struct GatherCache {
     pub(super) registries: HashMap<Vec<String>, super::Registry>,
     /// By URL: the parameters a template's `parameter_groups` deprecate.
     pub(super) deprecated: HashMap<String, Arc<[String]>>,
-    /// By URL: a nested template's parse, read once for the gathering, its
-    /// uses and its first lint.
+    /// By URL: a nested template's or an environment's parse, read once
+    /// for the gathering, its uses, its values and its first lint.
     parsed: HashMap<String, Arc<Parsed>>,
     /// By parameter name: the templates of `interfaces` that declare it.
     pub(super) declarations: super::interface::DeclarationIndex,
+    /// By URL: what [`GatherCache::learn`] read of a file, shared by the
+    /// clones, so that threads each reaching a file parse it once.
+    learned: Arc<Mutex<HashMap<String, Arc<Learned>>>>,
+}
+
+/// What reading a file taught, for another clone of the cache.
+struct Learned {
+    text: Arc<str>,
+    lookup: Lookup,
+    /// `None`: not a template.
+    template: Option<LearnedTemplate>,
+}
+
+struct LearnedTemplate {
+    parsed: Arc<Parsed>,
+    references: Vec<Found>,
+    bound: u64,
+    interface: Arc<super::Interface>,
+    deprecated: Arc<[String]>,
 }
 
 struct Gatherer<'p, 'c> {
@@ -318,7 +337,11 @@ impl Gatherer<'_, '_> {
             return known.clone();
         }
         let found = match file.role {
-            Role::Environment => registry_references(&file.text, &file.url, lookup),
+            Role::Environment => {
+                let (url, text) = (file.url.clone(), Arc::clone(&file.text));
+                let parsed = self.cache.parse_kept(&url, &text);
+                registry_references(parsed.borrow_dependent(), &url, lookup)
+            }
             _ => template_references(&template::parse(&file.text), &file.url, lookup),
         };
         self.cache.references.insert(key, found.clone());
@@ -515,6 +538,10 @@ impl GatherCache {
             .unwrap_or_else(PoisonError::into_inner)
             .remove(url);
         self.is_template.remove(url);
+        self.learned
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(url);
         self.bounds.remove(url);
         self.sent
             .lock()
@@ -539,23 +566,58 @@ impl GatherCache {
     /// interface and deprecated parameters, its names of files looked up
     /// as `lookup` says. Whether it is a template.
     fn learn(&mut self, url: &str, text: &Arc<str>, lookup: Lookup) -> bool {
+        let shared = || self.learned.lock().unwrap_or_else(PoisonError::into_inner);
+        let known = shared().get(url).cloned();
+        let learned = match known {
+            // Another clone read the same text (shared, so by pointer).
+            Some(known) if Arc::ptr_eq(&known.text, text) && known.lookup == lookup => known,
+            _ => {
+                let learned = Arc::new(Self::read_anew(url, text, lookup));
+                if let Some(template) = &learned.template {
+                    // The uses cache is the clones' already.
+                    let parsed = template.parsed.borrow_dependent();
+                    let uses = super::uses::Uses::read(parsed, None);
+                    self.uses.keep(url, uses, &template.parsed);
+                }
+                shared().insert(url.to_owned(), Arc::clone(&learned));
+                learned
+            }
+        };
+        self.is_template
+            .insert(url.to_owned(), learned.template.is_some());
+        let Some(template) = &learned.template else {
+            return false;
+        };
+        self.bounds.insert(url.to_owned(), template.bound);
+        self.references
+            .insert((false, lookup, url.to_owned()), template.references.clone());
+        self.keep_interface(url, Arc::clone(&template.interface));
+        self.deprecated
+            .insert(url.to_owned(), Arc::clone(&template.deprecated));
+        self.parsed
+            .insert(url.to_owned(), Arc::clone(&template.parsed));
+        true
+    }
+
+    /// [`GatherCache::learn`] of a text no clone read.
+    fn read_anew(url: &str, text: &Arc<str>, lookup: Lookup) -> Learned {
         let kept = Arc::new(Parsed::of(Arc::clone(text)));
         let parsed = kept.borrow_dependent();
-        let found = is_template(parsed.tree());
-        self.is_template.insert(url.to_owned(), found);
-        if found {
+        let template = is_template(parsed.tree()).then(|| {
             let references = template_references(parsed, url, lookup);
-            self.bounds
-                .insert(url.to_owned(), sent_bound(text, &references));
-            self.references
-                .insert((false, lookup, url.to_owned()), references);
-            self.keep_interface(url, Arc::new(super::Interface::of(url, parsed)));
-            let deprecated = super::interface::deprecated_parameters(parsed);
-            self.deprecated.insert(url.to_owned(), deprecated.into());
-            self.uses.keep(url, super::uses::Uses::read(parsed, None));
-            self.parsed.insert(url.to_owned(), kept);
+            LearnedTemplate {
+                bound: sent_bound(text, &references),
+                references,
+                interface: Arc::new(super::Interface::of(url, parsed)),
+                deprecated: super::interface::deprecated_parameters(parsed).into(),
+                parsed: Arc::clone(&kept),
+            }
+        });
+        Learned {
+            text: Arc::clone(text),
+            lookup,
+            template,
         }
-        found
     }
 
     /// `text`, read at `url`: the copy a clone of this cache read, when
@@ -590,8 +652,19 @@ impl GatherCache {
         }
     }
 
-    /// The parse of the nested template at `url` read with the text
-    /// `text`, when this cache keeps it.
+    /// The parse of `text`, read at `url`: the one this cache keeps, or a
+    /// new one it keeps from now on.
+    pub(crate) fn parse_kept(&mut self, url: &str, text: &Arc<str>) -> Arc<Parsed> {
+        if let Some(kept) = self.parsed(url, text) {
+            return Arc::clone(kept);
+        }
+        let parsed = Arc::new(Parsed::of(Arc::clone(text)));
+        self.parsed.insert(url.to_owned(), Arc::clone(&parsed));
+        parsed
+    }
+
+    /// The parse of the template or environment at `url` read with the
+    /// text `text`, when this cache keeps it.
     pub fn parsed(&self, url: &str, text: &Arc<str>) -> Option<&Arc<Parsed>> {
         let kept = self.parsed.get(url)?;
         Arc::ptr_eq(kept.borrow_owner(), text).then_some(kept)

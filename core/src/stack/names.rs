@@ -4,7 +4,7 @@
 //! engine looks it up in a stack it keeps ([`Lookup::Stored`]).
 
 use crate::syntax::{NodeId, Resolved, Tree};
-use crate::template::{self, merge, DocumentKind, Template};
+use crate::template::{merge, DocumentKind, Template};
 use crate::text::TextRange;
 
 use super::url;
@@ -109,8 +109,11 @@ pub(super) fn template_references(
 }
 
 /// The files an environment's `resource_registry` names.
-pub(super) fn registry_references(text: &str, url: &str, lookup: Lookup) -> Vec<Found> {
-    let template = template::parse(text);
+pub(super) fn registry_references(
+    template: &Template<'_>,
+    url: &str,
+    lookup: Lookup,
+) -> Vec<Found> {
     if template.kind() != DocumentKind::Environment {
         return Vec::new();
     }
@@ -128,7 +131,7 @@ pub(super) fn registry_references(text: &str, url: &str, lookup: Lookup) -> Vec<
         None => url::base_of(url),
     };
     let mut found = Vec::new();
-    registry_entries(&template, registry, &base, lookup, &mut found);
+    registry_entries(template, registry, &base, lookup, &mut found);
     if let Some((_, resources)) = merge::merged_entry(tree, registry, "resources") {
         if tree.is_mapping(resources.value) {
             for resource in merge::flattened(tree, resources.value) {
@@ -142,7 +145,7 @@ pub(super) fn registry_references(text: &str, url: &str, lookup: Lookup) -> Vec<
                     }
                     None => base.clone(),
                 };
-                registry_entries(&template, scope, &scope_base, lookup, &mut found);
+                registry_entries(template, scope, &scope_base, lookup, &mut found);
             }
         }
     }

@@ -60,10 +60,11 @@ pub trait StackFacts: Sync + std::panic::RefUnwindSafe {
     /// What the uses that make stacks of this file (a nested template)
     /// pass its parameter `name`.
     fn passing(&self, name: &str) -> Passing;
-    /// How many levels below the root Heat makes a stack of this file, at
-    /// the deepest (0 for the root); `None` where it makes none that is
-    /// known here.
-    fn depth(&self) -> Option<usize>;
+    /// Whether the deepest level below the root at which Heat makes a
+    /// stack of this file is `level` (0 for the root). A yes-or-no answer,
+    /// not the depth: another depth changes no finding, and a lint kept
+    /// for one stack still holds in another where only that changed.
+    fn deepest_at(&self, level: usize) -> bool;
     /// Where the create reads this file's output `output` (a nested
     /// template's): "`reader` in parent.yaml", a resource Heat creates.
     fn read_at_create(&self, output: &str) -> Option<String>;
@@ -228,8 +229,9 @@ impl StackFacts for Nesting<'_> {
         (0..files.len()).any(|id| creation.may_create(id) && files[id].url == url)
     }
 
-    fn depth(&self) -> Option<usize> {
-        self.stack.creation().depth(self.file?)
+    fn deepest_at(&self, level: usize) -> bool {
+        self.file
+            .is_some_and(|file| self.stack.creation().depth(file) == Some(level))
     }
 
     fn passing(&self, name: &str) -> Passing {
@@ -284,9 +286,13 @@ impl Stack {
             .environments()
             .map(|environment| {
                 let file = &self.files[environment];
-                known_or(&mut cache.defaults, &file.url, || {
-                    Arc::new(EnvironmentValues::read(Arc::clone(&file.text)))
-                })
+                if let Some(known) = cache.defaults.get(&file.url) {
+                    return Arc::clone(known);
+                }
+                let parsed = cache.parse_kept(&file.url, &file.text);
+                let values = Arc::new(EnvironmentValues::read(parsed));
+                cache.defaults.insert(file.url.clone(), Arc::clone(&values));
+                values
             })
             .collect();
         let mut deprecated = HashMap::new();

@@ -141,7 +141,8 @@ impl super::Stack {
         };
         for (n, url) in environments.iter().enumerate().skip(known) {
             if let Some(id) = self.file(url) {
-                registry.load(&crate::template::parse(&self.files[id].text));
+                let parsed = cache.parse_kept(url, &self.files[id].text);
+                registry.load(parsed.borrow_dependent());
             }
             // Only the lists other stacks build on: a cache that grew by
             // one registry per combination would hold hundreds.

@@ -312,7 +312,7 @@ struct Kept {
     /// By URL and a hash of the values that decide them: the uses read
     /// with those values, each beside the values (compared whole).
     with_values: HashMap<(String, u64), Vec<ReadWith>>,
-    /// The roots' parses, read again for other values.
+    /// The templates' parses, read again for other values.
     roots: HashMap<String, Arc<Parsed>>,
 }
 
@@ -414,11 +414,13 @@ impl UsesCache {
     }
 
     /// Keeps the uses of the template at `url`, read from the parse its
-    /// gathering made.
-    pub(super) fn keep(&self, url: &str, uses: Uses) {
+    /// gathering made, and that parse, for reading them again with other
+    /// values.
+    pub(super) fn keep(&self, url: &str, uses: Uses, parsed: &Arc<Parsed>) {
         let mut kept = self.lock();
         if kept.uses.len() < MAX_KEPT {
             kept.uses.insert(url.to_owned(), Arc::new(uses));
+            kept.roots.insert(url.to_owned(), Arc::clone(parsed));
         }
     }
 

@@ -18,6 +18,10 @@ pub const MAX_MERGE_DEPTH: usize = 16;
 /// not read (Heat's loader refuses a text whose merges bring a million).
 pub const MAX_MERGED_ENTRIES: usize = 1 << 16;
 
+/// Up to this many pairs, [`flattened`] finds a repeated key by looking
+/// through the entries kept so far rather than through a table.
+const SMALL_MAPPING: usize = 16;
+
 /// An entry Heat reads in a mapping, and the mapping that writes it (the
 /// mapping itself, or one merged into it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +91,15 @@ fn keys_within(
 /// The entry Heat reads for `key` in `mapping`, and the mapping that holds
 /// it: the one [`flattened`] keeps.
 pub fn merged_entry(tree: &Tree<'_>, mapping: NodeId, key: &str) -> Option<(NodeId, Entry)> {
+    // Most mappings merge nothing: the last entry with the key wins, with
+    // no list of entries made (the rules ask this of every resource).
+    let read = || tree.entries(mapping).take(MAX_MERGED_ENTRIES - 1);
+    if !read().any(|entry| tree.is_merge_key(entry.key)) {
+        return read()
+            .filter(|entry| tree.scalar(entry.key) == Some(key))
+            .last()
+            .map(|entry| (mapping, entry));
+    }
     flattened(tree, mapping)
         .into_iter()
         .find(|merged| tree.scalar(merged.entry.key) == Some(key))
@@ -110,8 +123,22 @@ pub fn flattened(tree: &Tree<'_>, mapping: NodeId) -> Vec<MergedEntry> {
     flatten(tree, mapping, &mut pairs, 0, &mut budget);
     // PyYAML builds the dict from `merged + own`: a later pair replaces an
     // earlier one's value and keeps its place.
-    let mut index: crate::hash::HashMap<&str, usize> = crate::hash::HashMap::default();
     let mut entries: Vec<MergedEntry> = Vec::with_capacity(pairs.len());
+    if pairs.len() <= SMALL_MAPPING {
+        // Looked up among the few kept so far, without a table.
+        for pair in pairs {
+            let key = tree.scalar(pair.entry.key);
+            let earlier = key.and_then(|key| {
+                (entries.iter()).position(|kept| tree.scalar(kept.entry.key) == Some(key))
+            });
+            match earlier {
+                Some(at) => entries[at] = pair,
+                None => entries.push(pair),
+            }
+        }
+        return entries;
+    }
+    let mut index: crate::hash::HashMap<&str, usize> = crate::hash::HashMap::default();
     for pair in pairs {
         match tree.scalar(pair.entry.key) {
             Some(key) => match index.get(key) {

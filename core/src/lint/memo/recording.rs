@@ -158,9 +158,11 @@ impl StackFacts for Recording<'_> {
         self.noted(Asked::Passing, name, answer, Question::Passing)
     }
 
-    fn depth(&self) -> Option<usize> {
-        let answer = self.facts.depth();
-        self.note(Asked::Depth, "", NO_TEXT, || Question::Depth(answer));
+    fn deepest_at(&self, level: usize) -> bool {
+        let answer = self.facts.deepest_at(level);
+        self.note(Asked::Depth, &level.to_string(), NO_TEXT, || {
+            Question::DeepestAt(level, answer)
+        });
         answer
     }
 

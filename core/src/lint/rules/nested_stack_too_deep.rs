@@ -6,16 +6,14 @@ use crate::lint::Rule;
 /// Each use of a nested template in a template Heat makes a stack of at
 /// the deepest level it allows, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
-    let Some(depth) = cx.stack.and_then(|stack| stack.depth()) else {
-        return;
-    };
     // Reported once, where the deepest allowed level nests another (a
     // template below it is not made a stack of).
     let limits = cx.limits;
     let deepest = limits.max_nested_stack_depth;
-    if depth != deepest {
+    if !cx.stack.is_some_and(|stack| stack.deepest_at(deepest)) {
         return;
     }
+    let depth = deepest;
     let whose = match limits.configured {
         true => "the cloud's heat.conf",
         false => "Heat's default, unless the cloud's operator raised it: give its heat.conf with --heat-conf",
