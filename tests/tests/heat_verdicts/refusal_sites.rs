@@ -341,12 +341,15 @@ fn summary(
     }
     let mut out = format!(
         "## Heat's refusal sites\n\n\
-         Every `raise` of Heat {heat} that can refuse a stack before it is created \
-         (and of python-heatclient, which gathers its files), and whether the {cases} \
-         cases the test command replays reach it: the generated cases, the validation \
+         Every `raise` of Heat {heat} that can refuse a stack before it is created, \
+         or while it creates its resources and nested stacks (and of \
+         python-heatclient, which gathers its files), and whether the {cases} cases \
+         the test command replays reach it: the generated cases, the validation \
          fixtures, the rendered tripleo-heat-templates and its mutations, the \
-         nested-stack fixtures and the environment cases. Recorded under coverage.py by \
-         `cargo xtask oracle --coverage`; heatwise's side is worked out by \
+         nested-stack fixtures, the environment cases, and the stacks the live \
+         verdict test creates, measured on the real Heat server. Recorded under \
+         coverage.py by `cargo xtask oracle --coverage`; heatwise's side (of a \
+         created stack, an error at the stage Heat refused it) is worked out by \
          `tests/tests/heat_verdicts.rs` each time the tests run. *Raised*: a case \
          made Heat raise there (Heat may catch it). *Refusing*: a case Heat refused \
          with the exception raised there. *Agreed*: heatwise reports an error on \
