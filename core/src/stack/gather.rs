@@ -210,6 +210,13 @@ impl Stack {
         provider: &dyn FileProvider,
         cache: &mut GatherCache,
     ) -> Stack {
+        // Gathering reads the root, then each environment in order: the
+        // stack of a list of environments is that of the longest list it
+        // starts with that was gathered before, followed by the rest.
+        let key = |n: usize| (lookup, root.to_owned(), environments[..n].to_vec());
+        let known = (0..=environments.len())
+            .rev()
+            .find_map(|n| Some((n, Arc::clone(cache.gathered.get(&key(n))?))));
         let mut gatherer = Gatherer {
             provider,
             stack: Stack {
@@ -219,12 +226,28 @@ impl Stack {
             index: HashMap::new(),
             cache,
         };
-        if root.is_empty() {
-            // No root: the environments alone.
-        } else if let Some(root) = gatherer.read_given(root, Role::Root) {
-            gatherer.walk_templates(root);
-        }
-        for environment in environments {
+        let had_prefix = known.is_some();
+        let start = match known {
+            Some((n, prefix)) => {
+                (gatherer.stack, gatherer.index) = (*prefix).clone();
+                n
+            }
+            None => {
+                if root.is_empty() {
+                    // No root: the environments alone.
+                } else if let Some(root) = gatherer.read_given(root, Role::Root) {
+                    gatherer.walk_templates(root);
+                }
+                0
+            }
+        };
+        for (n, environment) in environments.iter().enumerate().skip(start) {
+            // Kept for the lists other stacks build on: the stack with all
+            // but the last environment (one combination each), not every
+            // combination.
+            if n + 1 == environments.len() && !(n == start && had_prefix) {
+                gatherer.keep_prefix(key(n));
+            }
             if let Some(id) = gatherer.read_given(environment, Role::Environment) {
                 gatherer.walk_environment(id);
             }
@@ -285,10 +308,23 @@ pub struct GatherCache {
     parsed: HashMap<String, Arc<Parsed>>,
     /// By parameter name: the templates of `interfaces` that declare it.
     pub(super) declarations: super::interface::DeclarationIndex,
+    /// By how names are looked up, the root and a list of environments:
+    /// the stack gathered from them and where each file is, for the
+    /// stacks whose environments start with that list.
+    gathered: HashMap<GatheredKey, Arc<Gathered>>,
     /// By URL: what [`GatherCache::learn`] read of a file, shared by the
     /// clones, so that threads each reaching a file parse it once.
     learned: Arc<Mutex<HashMap<String, Arc<Learned>>>>,
 }
+
+/// How names are looked up, the root, the environments in order.
+type GatheredKey = (Lookup, String, Vec<String>);
+
+/// A stack gathered, and where each of its files is.
+type Gathered = (Stack, HashMap<String, FileId>);
+
+/// Most gathered stacks a cache keeps to build on.
+const MAX_GATHERED: usize = 64;
 
 /// What reading a file taught, for another clone of the cache.
 struct Learned {
@@ -372,6 +408,14 @@ impl Gatherer<'_, '_> {
                 self.stack.unread.push((url.to_owned(), why));
                 None
             }
+        }
+    }
+
+    /// Keeps the stack gathered so far, for stacks with more environments.
+    fn keep_prefix(&mut self, key: GatheredKey) {
+        if self.cache.gathered.len() < MAX_GATHERED {
+            let state = (self.stack.clone(), self.index.clone());
+            self.cache.gathered.insert(key, Arc::new(state));
         }
     }
 
@@ -538,6 +582,8 @@ impl GatherCache {
             .unwrap_or_else(PoisonError::into_inner)
             .remove(url);
         self.is_template.remove(url);
+        // Any stack gathered may have read it.
+        self.gathered.clear();
         self.learned
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -753,6 +799,42 @@ mod tests {
             .iter()
             .map(|f| (f.url.as_str(), f.role))
             .collect()
+    }
+
+    /// A stack built on one gathered before (its environments and one
+    /// more) is the stack gathered afresh, whichever came first.
+    #[test]
+    fn a_stack_with_one_more_environment_builds_on_the_one_before() {
+        let files = Files(vec![
+            ("file:///t/root.yaml", "heat_template_version: 2018-08-31\nresources:\n  a: {type: My::A}\n  b: {type: b.yaml}\n"),
+            ("file:///t/b.yaml", "heat_template_version: 2018-08-31\n"),
+            ("file:///t/a1.yaml", "heat_template_version: 2018-08-31\n"),
+            ("file:///t/a2.yaml", "heat_template_version: 2018-08-31\nresources:\n  c: {type: b.yaml}\n"),
+            ("file:///t/e1.yaml", "resource_registry:\n  My::A: a1.yaml\n"),
+            ("file:///t/e2.yaml", "parameter_defaults: {x: 1}\n"),
+            ("file:///t/e3.yaml", "resource_registry:\n  My::A: a2.yaml\n"),
+        ]);
+        let envs = |names: &[&str]| -> Vec<String> {
+            names
+                .iter()
+                .map(|n| format!("file:///t/{n}.yaml"))
+                .collect()
+        };
+        let root = "file:///t/root.yaml";
+        let mut cache = GatherCache::default();
+        for list in [
+            &["e1", "e2"][..],
+            &["e1", "e2", "e3"],
+            &["e1", "e2", "e1"],
+            &["e1"],
+            &[],
+        ] {
+            let built = Stack::gather_with(root, &envs(list), &files, &mut cache);
+            let fresh = Stack::gather(root, &envs(list), &files);
+            assert_eq!(built, fresh, "{list:?}");
+        }
+        // The lists the combinations build on were kept, not each one.
+        assert!(cache.gathered.len() <= 3, "{:?}", cache.gathered.keys());
     }
 
     #[test]
