@@ -166,33 +166,35 @@ impl Combined {
 }
 
 /// " (with a and b)", or " (with every environment but c)" when that is
-/// shorter: the environments `with` names by combination.
+/// shorter: the environments `with` names by combination (sorted, each
+/// once).
 fn which(shown_extras: &[String], with: &[usize]) -> String {
-    let without: Vec<String> = (0..shown_extras.len())
-        .filter(|at| with.binary_search(at).is_err())
-        .map(|at| shown_extras[at].clone())
-        .collect();
-    if without.len() < with.len() {
-        format!(" (with every environment but {})", named(&without))
+    let without = shown_extras.len() - with.len();
+    if without < with.len() {
+        let names = (0..shown_extras.len())
+            .filter(|at| with.binary_search(at).is_err())
+            .map(|at| shown_extras[at].as_str());
+        format!(" (with every environment but {})", named(names, without))
     } else {
-        let with: Vec<String> = with.iter().map(|&at| shown_extras[at].clone()).collect();
-        format!(" (with {})", named(&with))
+        let names = with.iter().map(|&at| shown_extras[at].as_str());
+        format!(" (with {})", named(names, with.len()))
     }
 }
 
-/// `a`, `a and b`, `a, b, c and 4 more`.
-fn named(environments: &[String]) -> String {
+/// `a`, `a and b`, `a, b, c and 4 more`: the `count` environments
+/// `environments` names, of which only the first few are read.
+fn named<'e>(environments: impl Iterator<Item = &'e str>, count: usize) -> String {
     const SHOWN: usize = 3;
-    match environments {
-        [one] => one.clone(),
-        [first, second] => format!("{first} and {second}"),
-        [shown @ .., last] if environments.len() <= SHOWN => {
+    let first: Vec<&str> = environments.take(SHOWN).collect();
+    match (first.as_slice(), count) {
+        ([one], 1) => (*one).to_owned(),
+        ([shown @ .., last], _) if count <= SHOWN => {
             format!("{} and {last}", shown.join(", "))
         }
         _ => format!(
             "{} and {} more",
-            environments[..SHOWN].join(", "),
-            environments.len() - SHOWN
+            first.join(", "),
+            count.saturating_sub(SHOWN)
         ),
     }
 }

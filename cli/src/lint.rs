@@ -5,6 +5,7 @@
 //! A file that cannot be read never stops the run: its error is printed,
 //! the other files are linted, and the exit code is 2 at the end.
 
+use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ use std::process::ExitCode;
 use clap::Args;
 use heatwise_core::lint::Severity;
 use heatwise_core::lint::{lint_template, LintMemo, LintOptions, Selection, StackLinter};
-use heatwise_core::stack::{FileProvider, Lookup, Stack};
+use heatwise_core::stack::{FileProvider, GatherCache, Lookup, Stack, MAX_STACK_FILES};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
@@ -270,6 +271,27 @@ fn lint_project(
 /// The stack, or with `each_environment` the stack once with each
 /// environment file under that directory on top: each finding once, its
 /// message naming the environments it arises with when not all.
+/// The files the stack of `urls` (the root, then its environments) names,
+/// read and parsed on every core, level by level, ahead of gathering it:
+/// gathering follows them one at a time, in heatclient's order.
+fn learn_ahead(cache: &GatherCache, files: &(dyn FileProvider + Sync), urls: &[String]) {
+    let mut level: Vec<(String, bool)> = (urls.iter().enumerate())
+        .map(|(at, url)| (url.clone(), at > 0))
+        .collect();
+    let mut seen: HashSet<String> = urls.iter().cloned().collect();
+    while !level.is_empty() && seen.len() < MAX_STACK_FILES {
+        let named = in_parallel_with(
+            &level,
+            || cache.clone(),
+            |cache, (url, environment)| cache.learn_ahead(url, files, *environment),
+        );
+        level = (named.into_iter().flatten())
+            .filter(|url| seen.insert(url.clone()))
+            .map(|url| (url, false))
+            .collect();
+    }
+}
+
 fn lint_stack_combinations(
     stack: &ProjectStack,
     options: &LintOptions<'_>,
@@ -315,6 +337,7 @@ fn lint_stack_combinations(
     let mut warm = StackRun::default();
     if let Ok(urls) = stack.urls() {
         let files = stack.files(&urls);
+        learn_ahead(&warm.cache, &files, &urls);
         let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut warm.cache);
         let linter = StackLinter::new(&gathered, &mut warm.cache);
         // The stack's own files linted once, on every core, into the memo:

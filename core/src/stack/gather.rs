@@ -341,15 +341,7 @@ struct Gatherer<'p, 'c> {
 impl Gatherer<'_, '_> {
     /// The text at `url` (`None`: binary), read once per cache.
     fn read(&mut self, url: &str) -> Result<Option<Arc<str>>, ReadError> {
-        if let Some(known) = self.cache.read.get(url) {
-            return known.clone();
-        }
-        let read = self.provider.read(url).map(|content| match content {
-            Content::Text(text) => Some(self.cache.shared_text(url, text)),
-            Content::Binary => None,
-        });
-        self.cache.read.insert(url.to_owned(), read.clone());
-        read
+        self.cache.read_once(url, self.provider)
     }
 
     /// The names a file holds (a template's, or an environment's

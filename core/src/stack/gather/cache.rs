@@ -8,9 +8,9 @@ use crate::hash::HashMap;
 use crate::syntax::Tree;
 use crate::template::{merge, Parsed};
 
-use super::super::names::{template_references, Found, Lookup};
+use super::super::names::{registry_references, template_references, Found, Lookup};
 use super::super::url;
-use super::GatherCache;
+use super::{Content, FileProvider, GatherCache, ReadError};
 
 /// What reading a file taught, for another clone of the cache.
 pub(super) struct Learned {
@@ -126,6 +126,52 @@ impl GatherCache {
             lookup,
             template,
         }
+    }
+
+    /// The text at `url` (`None`: binary), read once per cache.
+    pub(super) fn read_once(
+        &mut self,
+        url: &str,
+        provider: &dyn FileProvider,
+    ) -> Result<Option<Arc<str>>, ReadError> {
+        if let Some(known) = self.read.get(url) {
+            return known.clone();
+        }
+        let read = provider.read(url).map(|content| match content {
+            Content::Text(text) => Some(self.shared_text(url, text)),
+            Content::Binary => None,
+        });
+        self.read.insert(url.to_owned(), read.clone());
+        read
+    }
+
+    /// Reads and learns the file at `url` ahead of a gathering, as
+    /// heatclient's joined names reach it (an environment when
+    /// `environment`); the URLs of the files it names. The clones of a
+    /// cache that learn files at the same time, one thread each, share
+    /// what they learn: a gathering after them parses none of them again.
+    pub fn learn_ahead(
+        &mut self,
+        url: &str,
+        provider: &dyn FileProvider,
+        environment: bool,
+    ) -> Vec<String> {
+        let Ok(Some(text)) = self.read_once(url, provider) else {
+            return Vec::new();
+        };
+        let found = if environment {
+            let parsed = self.parse_kept(url, &text);
+            registry_references(parsed.borrow_dependent(), url, Lookup::Joined)
+        } else if self.learn(url, &text, Lookup::Joined) {
+            let key = (false, Lookup::Joined, url.to_owned());
+            self.references.get(&key).cloned().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        (found.into_iter())
+            .filter(|found| !found.fetched_by_engine)
+            .map(|found| found.url)
+            .collect()
     }
 
     /// `text`, read at `url`: the copy a clone of this cache read, when
