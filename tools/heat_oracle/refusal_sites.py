@@ -75,6 +75,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from judge import Judge, with_fixed_hash_seed  # noqa: E402
 from record_fixtures import fnv1a64  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "heat_server"))
+from exception_chain import exception_chain  # noqa: E402
+
 FORMAT = "heatwise-heat-refusal-sites"
 ROOT = Path(__file__).resolve().parents[2]
 THT = ROOT / "target" / "corpus" / "tripleo-heat-templates-18.0.0-rendered"
@@ -401,23 +404,6 @@ class SiteIndex:
             self.by_file.setdefault(filename, []).append(site)
             self.added.append(site)
         return site["site"]
-
-
-def exception_chain(error: BaseException | None) -> list[dict]:
-    """An exception and those it was raised from or during, outer first,
-    each with its type's name and the frames it passed (file, line,
-    function), as serve.py's `measure` writes them."""
-    chain, seen = [], set()
-    while error is not None and id(error) not in seen:
-        seen.add(id(error))
-        frames, tb = [], error.__traceback__
-        while tb is not None:
-            code = tb.tb_frame.f_code
-            frames.append((code.co_filename, tb.tb_lineno, code.co_name))
-            tb = tb.tb_next
-        chain.append({"type": type(error).__name__, "frames": frames})
-        error = error.__cause__ or error.__context__
-    return chain
 
 
 def create_cases() -> list[tuple[str, Path, list[Path], str]]:

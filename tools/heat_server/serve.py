@@ -39,6 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import sqlite_locking  # noqa: E402
+from exception_chain import exception_chain  # noqa: E402
 
 # The cloud's services as a token lists them: Heat loads a resource type
 # only where its service is in the catalog, so without these every
@@ -252,16 +253,7 @@ def measure(data: Path):
     context = {"name": ""}
 
     def write(error: BaseException) -> None:
-        chain, seen = [], set()
-        while error is not None and id(error) not in seen:
-            seen.add(id(error))
-            frames, tb = [], error.__traceback__
-            while tb is not None:
-                code = tb.tb_frame.f_code
-                frames.append([code.co_filename, tb.tb_lineno, code.co_name])
-                tb = tb.tb_next
-            chain.append({"type": type(error).__name__, "frames": frames})
-            error = error.__cause__ or error.__context__
+        chain = exception_chain(error)
         failures.write(json.dumps({"context": context["name"], "chain": chain}) + "\n")
         failures.flush()
 
