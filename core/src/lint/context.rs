@@ -9,6 +9,7 @@ use std::rc::Rc;
 use crate::catalog::{Catalog, CatalogAt, ResourceType, Status};
 use crate::fix::{Editor, Fix};
 use crate::syntax::{Entry, NodeId, Tree};
+use crate::template::merge::{self, MergedEntry};
 use crate::template::unread::Unread;
 use crate::template::Template;
 use crate::text::TextRange;
@@ -79,6 +80,9 @@ pub(crate) struct Context<'a, 't> {
     /// Their properties, once asked.
     #[cfg(feature = "stack")]
     nested_properties: OnceCell<Rc<[nested::NestedProperty<'a>]>>,
+    /// Mappings as Heat's loader reads them, by node, once asked: a
+    /// chain's hundred members share one `resource_properties`.
+    flattened: RefCell<HashMap<NodeId, Rc<[MergedEntry]>>>,
 }
 
 impl<'a, 't> Context<'a, 't> {
@@ -122,7 +126,19 @@ impl<'a, 't> Context<'a, 't> {
             nested_uses: OnceCell::new(),
             #[cfg(feature = "stack")]
             nested_properties: OnceCell::new(),
+            flattened: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// The entries of `mapping` as Heat's loader reads them
+    /// ([`merge::flattened`]), worked out once for each mapping.
+    pub(crate) fn flattened(&self, mapping: NodeId) -> Rc<[MergedEntry]> {
+        if let Some(known) = self.flattened.borrow().get(&mapping) {
+            return Rc::clone(known);
+        }
+        let entries: Rc<[MergedEntry]> = merge::flattened(self.tree, mapping).into();
+        (self.flattened.borrow_mut()).insert(mapping, Rc::clone(&entries));
+        entries
     }
 
     /// What provides the type `written` of the resource `resource` (its

@@ -245,7 +245,7 @@ fn property_mapping<'a>(
     // Each property as Heat's loader reads it: merge keys applied, a
     // repeated key's later value only (the duplicate-key rule reports the
     // other), each checked where it is written.
-    for merged in merge::flattened(cx.tree, mapping) {
+    for merged in cx.flattened(mapping).iter() {
         property_entry(
             cx,
             resource_type,

@@ -178,7 +178,7 @@ impl<'a> Context<'a, '_> {
                 continue;
             };
             if !template.is_call(properties) {
-                let entries = crate::template::merge::flattened(tree, properties);
+                let entries = self.flattened(properties);
                 // A member's value holding the index variable is another
                 // value in each member: Heat replaces it before it judges.
                 let indexed = |entry: &Entry| {
@@ -187,8 +187,7 @@ impl<'a> Context<'a, '_> {
                         .is_some_and(|var| tree.source(entry.value).contains(var))
                 };
                 out.extend(
-                    entries
-                        .into_iter()
+                    (entries.iter())
                         .filter(|merged| !indexed(&merged.entry))
                         .map(|merged| (used.interface, merged.entry, used.member_of.clone())),
                 );

@@ -2,7 +2,6 @@
 
 use crate::lint::context::Context;
 use crate::lint::{Related, Rule};
-use crate::template::merge;
 
 /// Each parameter without a default of a template resource's nested
 /// template that nothing gives, in a file linted as part of its stack.
@@ -21,8 +20,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         }
         let given: Vec<&str> = properties
             .map(|p| {
-                merge::flattened(tree, p)
-                    .into_iter()
+                (cx.flattened(p).iter())
                     .filter_map(|merged| tree.scalar(merged.entry.key))
                     .collect()
             })

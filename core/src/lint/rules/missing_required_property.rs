@@ -4,7 +4,6 @@ use crate::catalog::{Property, ResourceType, RuleKind};
 use crate::lint::context::Context;
 use crate::lint::{Rule, Subject};
 use crate::syntax::NodeId;
-use crate::template::merge;
 use crate::text::TextRange;
 
 /// The properties of `mapping` (`None`: the resource sets none), the
@@ -21,8 +20,7 @@ pub(crate) fn check(
     // Each property set, and whether its value is one Heat has only once
     // a resource exists (`get_resource`, `get_attr`).
     let set: Vec<(&str, bool)> = mapping.map_or_else(Vec::new, |mapping| {
-        merge::flattened(tree, mapping)
-            .into_iter()
+        (cx.flattened(mapping).iter())
             .filter_map(|merged| {
                 let name = tree.scalar(merged.entry.key)?;
                 Some((name, made_at_create(tree, merged.entry.value)))
