@@ -2,13 +2,14 @@
 //! on top (`--each-environment`), merged as each combination ends: each
 //! finding once, with the environments it arises with. Merging as they
 //! come keeps one copy of each finding rather than every combination's
-//! reports until the last, which held most of the run's memory.
+//! reports until the last, which held most of the run's memory. Each
+//! thread merges what it lints, without waiting for another; the
+//! threads' merges are merged at the end.
 
 use std::hash::BuildHasher;
-use std::sync::{Mutex, PoisonError};
 
 use foldhash::{HashMap, HashMapExt};
-use heatwise_core::lint::{Diagnostic, Rule};
+use heatwise_core::lint::{Diagnostic, Rule, ShownFindings, ShownKey};
 
 use crate::input::{report_error, InputError};
 use crate::output::FileReport;
@@ -22,12 +23,9 @@ type Place = (u32, u32, Rule, u64);
 /// that linted the combinations one after the other.
 type First = (usize, usize);
 
-/// The combinations merged so far; shared by the threads that lint them.
+/// The combinations one thread merged so far.
 #[derive(Default)]
-pub(crate) struct Combined(Mutex<Merged>);
-
-#[derive(Default)]
-struct Merged {
+pub(crate) struct Combined {
     files: Vec<MergedFile>,
     index_of: HashMap<String, usize>,
     errors: Vec<(First, InputError)>,
@@ -42,6 +40,12 @@ struct MergedFile {
     /// The findings by place, rule and message: a finding of the next
     /// combination is compared with those alone.
     by_place: HashMap<Place, Vec<usize>>,
+    /// The findings merged, by the lint that found them (the linter's memo
+    /// gives combinations whose answers hold the same), each way they were
+    /// shown with where each of its diagnostics is in `findings`: another
+    /// combination that shows them alike is merged without comparing
+    /// them.
+    merged: HashMap<u64, Vec<(ShownKey, Vec<usize>)>>,
 }
 
 struct Finding {
@@ -53,72 +57,88 @@ struct Finding {
 }
 
 impl Combined {
-    /// Merges what combination number `combination` found.
+    /// Merges what combination number `combination` found: each file's
+    /// report, with its findings apart.
     pub(crate) fn add(
-        &self,
+        &mut self,
         combination: usize,
-        reports: Vec<FileReport>,
+        reports: Vec<(FileReport, ShownFindings)>,
         errors: Vec<InputError>,
     ) {
-        let mut merged = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let merged = &mut *merged;
         for (at, error) in errors.into_iter().enumerate() {
-            merged.errors.push(((combination, at), error));
+            self.errors.push(((combination, at), error));
         }
-        for (at, mut report) in reports.into_iter().enumerate() {
-            let diagnostics = std::mem::take(&mut report.diagnostics);
-            let first = (combination, at);
-            let index = match merged.index_of.get(&report.path) {
-                // Combinations end in any order: the file's report is that
-                // of the first combination, as in a run of one thread.
-                Some(&index) => {
-                    let file = &mut merged.files[index];
-                    if first < file.first {
-                        file.first = first;
-                        file.report = report;
-                    }
-                    index
-                }
+        for (at, (report, shown)) in reports.into_iter().enumerate() {
+            let index = self.file(report, (combination, at));
+            let file = &mut self.files[index];
+            let ways = file.merged.entry(shown.lint()).or_default();
+            let way = match ways.iter().position(|(known, _)| shown.has_key(known)) {
+                Some(way) => way,
                 None => {
-                    merged
-                        .index_of
-                        .insert(report.path.clone(), merged.files.len());
-                    merged.files.push(MergedFile {
-                        first,
-                        report,
-                        findings: Vec::new(),
-                        by_place: HashMap::new(),
-                    });
-                    merged.files.len() - 1
+                    let at_findings = (shown.diagnostics().iter())
+                        .map(|diagnostic| {
+                            finding(
+                                &mut file.findings,
+                                &mut file.by_place,
+                                diagnostic,
+                                &self.messages,
+                            )
+                        })
+                        .collect();
+                    ways.push((shown.key(), at_findings));
+                    ways.len() - 1
                 }
             };
-            let file = &mut merged.files[index];
-            for (position, diagnostic) in diagnostics.into_iter().enumerate() {
-                let place = (
-                    diagnostic.range.start,
-                    diagnostic.range.end,
-                    diagnostic.rule,
-                    merged.messages.hash_one(&diagnostic.message),
+            for (position, &at) in ways[way].1.iter().enumerate() {
+                file.findings[at].met(combination, (combination, position));
+            }
+        }
+    }
+
+    /// Merges what another thread merged.
+    pub(crate) fn absorb(&mut self, other: Combined) {
+        self.errors.extend(other.errors);
+        for file in other.files {
+            let index = self.file(file.report, file.first);
+            let here = &mut self.files[index];
+            for theirs in file.findings {
+                let at = finding(
+                    &mut here.findings,
+                    &mut here.by_place,
+                    &theirs.diagnostic,
+                    &self.messages,
                 );
-                let candidates = file.by_place.entry(place).or_default();
-                let found = (candidates.iter().copied())
-                    .find(|&at| file.findings[at].diagnostic == diagnostic);
-                let first = (combination, position);
-                match found {
-                    Some(at) => {
-                        let finding = &mut file.findings[at];
-                        finding.with.push(combination);
-                        finding.first = finding.first.min(first);
-                    }
-                    None => {
-                        candidates.push(file.findings.len());
-                        file.findings.push(Finding {
-                            first,
-                            diagnostic,
-                            with: vec![combination],
-                        });
-                    }
+                let merged = &mut here.findings[at];
+                merged.with.extend(theirs.with);
+                merged.first = merged.first.min(theirs.first);
+            }
+        }
+    }
+
+    /// Where the file `report` is about is among the merged ones, added
+    /// the first time; its report kept when first met at `first`.
+    fn file(&mut self, report: FileReport, first: First) -> usize {
+        match self.index_of.get(&report.path) {
+            // Combinations end in any order: the file's report is that of
+            // the first combination, as in a run of one thread.
+            Some(&index) => {
+                let file = &mut self.files[index];
+                if first < file.first {
+                    file.first = first;
+                    file.report = report;
                 }
+                index
+            }
+            None => {
+                self.index_of.insert(report.path.clone(), self.files.len());
+                self.files.push(MergedFile {
+                    first,
+                    report,
+                    findings: Vec::new(),
+                    by_place: HashMap::new(),
+                    merged: HashMap::new(),
+                });
+                self.files.len() - 1
             }
         }
     }
@@ -131,7 +151,7 @@ impl Combined {
         shown_extras: &[String],
         errors: &mut Vec<InputError>,
     ) -> Vec<FileReport> {
-        let mut merged = self.0.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let mut merged = self;
         merged.errors.sort_by_key(|(first, _)| *first);
         for (_, error) in merged.errors {
             if !errors.contains(&error) {
@@ -163,6 +183,44 @@ impl Combined {
             })
             .collect()
     }
+}
+
+impl Finding {
+    /// Met again in `combination`, at `first`.
+    fn met(&mut self, combination: usize, first: First) {
+        self.with.push(combination);
+        self.first = self.first.min(first);
+    }
+}
+
+/// Where `diagnostic` is among a file's `findings` (`by_place`: their
+/// indexes by place, rule and message), added the first time (first met
+/// in no combination yet).
+fn finding(
+    findings: &mut Vec<Finding>,
+    by_place: &mut HashMap<Place, Vec<usize>>,
+    diagnostic: &Diagnostic,
+    messages: &foldhash::fast::RandomState,
+) -> usize {
+    let place = (
+        diagnostic.range.start,
+        diagnostic.range.end,
+        diagnostic.rule,
+        messages.hash_one(&diagnostic.message),
+    );
+    let candidates = by_place.entry(place).or_default();
+    if let Some(at) =
+        (candidates.iter().copied()).find(|&at| findings[at].diagnostic == *diagnostic)
+    {
+        return at;
+    }
+    candidates.push(findings.len());
+    findings.push(Finding {
+        first: (usize::MAX, usize::MAX),
+        diagnostic: diagnostic.clone(),
+        with: Vec::new(),
+    });
+    findings.len() - 1
 }
 
 /// " (with a and b)", or " (with every environment but c)" when that is

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use foldhash::HashMap;
-use heatwise_core::lint::{LintMemo, LintOptions, StackLinter};
+use heatwise_core::lint::{LintMemo, LintOptions, ShownFindings, StackLinter};
 use heatwise_core::stack::{
     FileProvider, GatherCache, Lookup, ReadError, Stack, Target, MAX_STACK_FILES,
 };
@@ -52,6 +52,38 @@ pub(crate) fn lint_gathered(
     memo: &LintMemo,
     files_linted: Files,
 ) -> Vec<FileReport> {
+    let reports = lint_gathered_shared(
+        gathering,
+        files,
+        shown,
+        options,
+        errors,
+        run,
+        memo,
+        files_linted,
+    );
+    (reports.into_iter())
+        .map(|(report, found)| FileReport {
+            diagnostics: found.diagnostics(),
+            ..report
+        })
+        .collect()
+}
+
+/// [`lint_gathered`], each report's findings apart, as the linter shows
+/// them (see `StackLinter::lint_shown`): shared with the stacks `memo`
+/// served that found the same.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lint_gathered_shared(
+    gathering: Gathering<'_>,
+    files: &dyn FileProvider,
+    shown: &dyn Fn(&str) -> String,
+    options: &LintOptions<'_>,
+    errors: &mut Vec<InputError>,
+    run: &mut StackRun,
+    memo: &LintMemo,
+    files_linted: Files,
+) -> Vec<(FileReport, ShownFindings)> {
     let Gathering {
         urls,
         lookup,
@@ -101,12 +133,13 @@ pub(crate) fn lint_gathered(
     let linter = StackLinter::new(&gathered, &mut run.cache);
     let report = |&id: &usize| {
         let file = &gathered.files[id];
-        FileReport {
+        let report = FileReport {
             path: texts.by_url[&file.url].0.clone(),
             text: file.text.clone(),
-            diagnostics: linter.lint_with(id, options, memo),
+            diagnostics: Vec::new(),
             stack: Some(Arc::clone(&texts)),
-        }
+        };
+        (report, linter.lint_shown(id, options, memo))
     };
     match files_linted {
         Files::InParallel => in_parallel(&linter.files(), report),

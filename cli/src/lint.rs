@@ -12,18 +12,20 @@ use std::process::ExitCode;
 
 use clap::Args;
 use heatwise_core::lint::Severity;
-use heatwise_core::lint::{lint_template, LintMemo, LintOptions, Selection, StackLinter};
+use heatwise_core::lint::{
+    lint_template, LintMemo, LintOptions, Selection, ShownFindings, StackLinter,
+};
 use heatwise_core::stack::{FileProvider, GatherCache, Lookup, Stack, MAX_STACK_FILES};
 use heatwise_core::template::{self, DocumentKind, Template};
 
 use crate::args::{parse_severity, CheckArgs};
 use crate::combined::Combined;
 use crate::exit::Exit;
-use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
+use crate::gathered::{lint_gathered_shared, Files, Gathering, StackRun};
 use crate::input::InputError;
 use crate::input::{self, report_error, Input};
 use crate::output::{self, FileReport, Format};
-use crate::parallel::{in_parallel, in_parallel_with};
+use crate::parallel::{in_parallel, in_parallel_fold, in_parallel_with};
 use crate::project::{self, ProjectStack};
 use crate::stack::{self, parse_path_map, PathMap};
 
@@ -221,6 +223,9 @@ pub fn run(args: &LintArgs) -> ExitCode {
 
     let findings =
         (reports.iter().flat_map(|r| &r.diagnostics)).any(|d| d.severity.at_least(args.fail_on));
+    // Freed by the process's exit, which follows: freeing a stack's
+    // reports one by one took a few milliseconds more of one core.
+    std::mem::forget(reports);
     crate::exit::exit_code(!errors.is_empty(), findings)
 }
 
@@ -268,9 +273,6 @@ fn lint_project(
     Ok((reports, project.baseline, project.selection))
 }
 
-/// The stack, or with `each_environment` the stack once with each
-/// environment file under that directory on top: each finding once, its
-/// message naming the environments it arises with when not all.
 /// The files the stack of `urls` (the root, then its environments) names,
 /// read and parsed on every core, level by level, ahead of gathering it:
 /// gathering follows them one at a time, in heatclient's order.
@@ -292,6 +294,9 @@ fn learn_ahead(cache: &GatherCache, files: &(dyn FileProvider + Sync), urls: &[S
     }
 }
 
+/// The stack, or with `each_environment` the stack once with each
+/// environment file under that directory on top: each finding once, its
+/// message naming the environments it arises with when not all.
 fn lint_stack_combinations(
     stack: &ProjectStack,
     options: &LintOptions<'_>,
@@ -312,7 +317,12 @@ fn lint_stack_combinations(
         for error in found {
             report_error(errors, error);
         }
-        return reports;
+        return (reports.into_iter())
+            .map(|(report, found)| FileReport {
+                diagnostics: found.diagnostics(),
+                ..report
+            })
+            .collect();
     };
     let files: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
         .iter()
@@ -345,19 +355,23 @@ fn lint_stack_combinations(
         // threads would otherwise each lint all of them for their first
         // combination at the same time.
         in_parallel(&linter.files(), |&file| {
-            linter.lint_with(file, options, &memo)
+            linter.lint_shown(file, options, &memo)
         });
     }
     // What the threads read and kept is left to the process's exit: the
     // command ends once the combinations are merged, and freeing a few
     // hundred thousand small allocations, on each thread and then here,
     // took a tenth of the run.
-    let combined = Combined::default();
     let numbered: Vec<(usize, &PathBuf)> = extras.iter().enumerate().collect();
-    in_parallel_with(
+    let merged = in_parallel_fold(
         &numbered,
-        || std::mem::ManuallyDrop::new(warm.clone()),
-        |run, &(at, extra)| {
+        || {
+            (
+                std::mem::ManuallyDrop::new(warm.clone()),
+                Combined::default(),
+            )
+        },
+        |(run, combined), &(at, extra)| {
             let mut combination = stack.clone();
             combination.environments.push(extra.clone());
             let mut found = Vec::new();
@@ -365,6 +379,10 @@ fn lint_stack_combinations(
             combined.add(at, reports, found);
         },
     );
+    let mut combined = Combined::default();
+    for (_, merged) in merged {
+        combined.absorb(merged);
+    }
     std::mem::forget(memo);
     std::mem::forget(warm);
     let shown_extras: Vec<String> = extras
@@ -387,7 +405,7 @@ fn lint_stack(
     run: &mut StackRun,
     memo: &LintMemo,
     files_linted: Files,
-) -> Vec<FileReport> {
+) -> Vec<(FileReport, ShownFindings)> {
     let urls = match stack.urls() {
         Ok(urls) => urls,
         Err(error) => {
@@ -433,7 +451,7 @@ fn lint_stack(
         lookup,
         parameters: &stack.parameters,
     };
-    lint_gathered(
+    lint_gathered_shared(
         gathering,
         files,
         &shown,

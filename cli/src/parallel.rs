@@ -23,6 +23,42 @@ pub(crate) fn in_parallel_with<S, T: Sync, R: Send>(
     on_threads(items, cores, start, work)
 }
 
+/// `work` applied to every item on all the machine's cores, each thread
+/// folding the items it takes into a state of its own that `start`
+/// makes: the states, one for each thread, in no particular order.
+pub(crate) fn in_parallel_fold<S: Send, T: Sync>(
+    items: &[T],
+    start: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &T) + Sync,
+) -> Vec<S> {
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = cores.min(items.len()).max(1);
+    let next = AtomicUsize::new(0);
+    let fold = || {
+        let mut state = start();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(index) else { break };
+            work(&mut state, item);
+        }
+        state
+    };
+    if threads == 1 {
+        return vec![fold()];
+    }
+    thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(fold)).collect();
+        workers
+            .into_iter()
+            .map(|worker| match worker.join() {
+                Ok(state) => state,
+                // A panic in a worker is a bug; let it surface as one.
+                Err(payload) => std::panic::resume_unwind(payload),
+            })
+            .collect()
+    })
+}
+
 /// [`in_parallel`] on `threads` threads, for work that waits more than it
 /// computes (calls to a cloud).
 pub(crate) fn in_parallel_threads<T: Sync, R: Send>(

@@ -19,11 +19,13 @@
 //! the registry's answers may depend on what it resolved before; a repeat
 //! of one is replayed unless the registry resolves by name alone.
 
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::hash::HashMap;
 use crate::heat_conf::EngineLimits;
 use crate::release::Release;
+use crate::stack::registry::MAX_NUMBERED;
 use crate::stack::{
     Declared, Interface, Nesting, Passing, Reference, Resolution, Resolver, Role, StackFacts,
     StackFile, Target, TypeMapping,
@@ -34,12 +36,15 @@ use crate::time::UtcTime;
 
 use super::Diagnostic;
 
+mod found;
 mod recording;
 
+pub(super) use found::{refused, Found, Shown};
+pub use found::{ShownFindings, ShownKey};
 pub(super) use recording::Recording;
 
 /// Most lints kept for one file (one per distinct set of answers); the
-/// oldest goes first.
+/// one reused least lately goes first.
 pub const MAX_KEPT_PER_FILE: usize = 16;
 
 /// Most files whose lints are kept; past it, nothing more is kept.
@@ -55,10 +60,37 @@ pub const MAX_PARSED_FILES: usize = 1_000;
 pub struct LintMemo {
     by_url: Mutex<HashMap<String, Vec<Arc<Kept>>>>,
     parsed: Mutex<HashMap<String, Arc<Parsed>>>,
+    /// A number for each type name a lint resolved, by which a stack's
+    /// registry finds its resolution again (`TypeMapping::compare_alike`).
+    type_numbers: TypeNumbers,
+    /// Ticks once for each lint made or reused.
+    clock: std::sync::atomic::AtomicU64,
+}
+
+/// Type names numbered in the order first resolved.
+#[derive(Default)]
+pub(super) struct TypeNumbers(Mutex<HashMap<String, u32>>);
+
+impl TypeNumbers {
+    /// `name`'s number; [`MAX_NUMBERED`] past the last one kept.
+    pub(super) fn number(&self, name: &str) -> u32 {
+        let mut numbers = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&number) = numbers.get(name) {
+            return number;
+        }
+        let next = u32::try_from(numbers.len()).unwrap_or(MAX_NUMBERED);
+        if next >= MAX_NUMBERED {
+            return MAX_NUMBERED;
+        }
+        numbers.insert(name.to_owned(), next);
+        next
+    }
 }
 
 /// One lint of a file: what it depended on and what it found.
 struct Kept {
+    /// When it was last made or reused, by the memo's clock.
+    used: std::sync::atomic::AtomicU64,
     text: Arc<str>,
     /// An environment is linted as one whatever its keys.
     role: Role,
@@ -67,7 +99,7 @@ struct Kept {
     questions: Vec<Question>,
     /// What the catalog answered the registry about Heat's own types.
     known: HashMap<String, bool>,
-    found: Vec<Diagnostic>,
+    found: Arc<Found>,
 }
 
 /// A question the linter asked its stack, with the answer it got.
@@ -93,8 +125,12 @@ enum Question {
     Resolve {
         resolver: usize,
         type_name: String,
+        /// `type_name`'s number ([`TypeNumbers`]).
+        number: u32,
         resource: Option<String>,
         answer: Resolution,
+        /// The types the resolution asked Heat about, with the answers.
+        asked: Box<[(String, bool)]>,
         /// Asked of this resolver before, with this answer, before any
         /// type named like a pattern: where the registry resolves a type
         /// by its name alone, its answer is the earlier one's.
@@ -107,6 +143,10 @@ impl LintMemo {
         // A panic while holding the lock is a bug already surfacing; what
         // is kept is whole either way.
         self.by_url.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn tick(&self) -> u64 {
+        self.clock.fetch_add(1, Relaxed)
     }
 
     /// `file`'s parse, kept for the next lint of the same text.
@@ -139,7 +179,7 @@ impl LintMemo {
         facts: &Nesting<'_>,
         registry: &dyn TypeMapping,
         lint: impl FnOnce(&Template<'_>, &Recording<'_>) -> Vec<Diagnostic>,
-    ) -> Vec<Diagnostic> {
+    ) -> Arc<Found> {
         let (url, text) = (&file.url, &file.text);
         let kept: Vec<Arc<Kept>> = self.lock().get(url).cloned().unwrap_or_default();
         let same_input = |kept: &Kept| {
@@ -152,9 +192,10 @@ impl LintMemo {
             .iter()
             .find(|kept| same_input(kept) && kept.still_holds(facts, registry))
         {
-            return kept.found.clone();
+            kept.used.store(self.tick(), Relaxed);
+            return Arc::clone(&kept.found);
         }
-        let recording = Recording::new(facts, registry);
+        let recording = Recording::new(facts, registry, &self.type_numbers);
         // Linted before with other answers: likely again, so its parse is
         // kept (unless its gathering keeps one).
         let found = match parsed {
@@ -163,20 +204,25 @@ impl LintMemo {
             None => lint(self.parsed(url, text).borrow_dependent(), &recording),
         };
         let log = recording.into_log();
+        let found = Arc::new(Found::new(found));
         let kept = Arc::new(Kept {
+            used: self.tick().into(),
             text: Arc::clone(text),
             role: file.role,
             judged_for,
             references: references.to_vec(),
             questions: log.questions,
             known: log.known,
-            found: found.clone(),
+            found: Arc::clone(&found),
         });
         let mut by_url = self.lock();
         if by_url.len() < MAX_KEPT_FILES || by_url.contains_key(url) {
             let lints = by_url.entry(url.clone()).or_default();
             if lints.len() >= MAX_KEPT_PER_FILE {
-                lints.remove(0);
+                // Some sets of answers come back (another environment that
+                // remaps the same service): those reused are kept longer.
+                let stale = (0..lints.len()).min_by_key(|&at| lints[at].used.load(Relaxed));
+                lints.remove(stale.unwrap_or(0));
             }
             lints.push(kept);
         }
@@ -211,7 +257,13 @@ fn same_interface(kept: &Option<Arc<Interface>>, now: Option<&Arc<Interface>>) -
 impl Kept {
     /// Whether `facts` and `registry` answer every question as before.
     fn still_holds(&self, facts: &Nesting<'_>, registry: &dyn TypeMapping) -> bool {
-        let mut resolvers: Vec<Resolver<'_>> = Vec::new();
+        // Each made when first needed: where the registry resolves by
+        // name alone, most answers are compared with its kept resolutions
+        // (`compare_alike`) and no resolver is asked.
+        let mut resolvers: Vec<Option<Resolver<'_>>> = Vec::new();
+        // By resolver, whether it resolved a type named like a pattern:
+        // then it resolves the types after it its own way.
+        let mut patterned: Vec<bool> = Vec::new();
         let alike = registry.resolves_alike();
         // A question about Heat's own types not asked before means the
         // registry went another way: the answers differ.
@@ -222,6 +274,7 @@ impl Kept {
                 false
             })
         };
+        let known_before = |name: &str| self.known.get(name).copied();
         self.questions.iter().all(|question| match question {
             Question::ByType(range, answer) => same_interface(answer, facts.shared_by_type(*range)),
             Question::ByRegistry(name, answer) => {
@@ -245,19 +298,40 @@ impl Kept {
             Question::Declarations(name, answer) => facts.declared(name) == *answer,
             Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
             Question::NewResolver => {
-                resolvers.push(registry.resolver());
+                resolvers.push(None);
+                patterned.push(false);
                 true
             }
             Question::Resolve { repeat: true, .. } if alike => true,
             Question::Resolve {
                 resolver,
                 type_name,
+                number,
                 resource,
                 answer,
+                asked,
                 ..
-            } => resolvers.get_mut(*resolver).is_some_and(|resolve| {
+            } => {
+                let Some(resolve) = resolvers.get_mut(*resolver) else {
+                    return false;
+                };
+                let patterned = &mut patterned[*resolver];
+                *patterned |= type_name.ends_with('*');
+                // The same resolution, having asked Heat the same: it
+                // holds (another is judged the resolver's way below).
+                let same = |now: &Resolution, now_asked: &[(String, bool)]| {
+                    now == answer && now_asked == &asked[..]
+                };
+                if alike
+                    && !*patterned
+                    && registry.compare_alike(*number, type_name, &known_before, &mut { same })
+                        == Some(true)
+                {
+                    return true;
+                }
+                let resolve = resolve.get_or_insert_with(|| registry.resolver());
                 resolve(type_name, resource.as_deref(), &known) == *answer && !asked_anew.get()
-            }),
+            }
         })
     }
 }

@@ -41,7 +41,7 @@ use crate::text::TextRange;
 use crate::time::UtcTime;
 
 pub use crate::severity::Severity;
-pub use memo::{LintMemo, MAX_KEPT_FILES, MAX_KEPT_PER_FILE};
+pub use memo::{LintMemo, ShownFindings, ShownKey, MAX_KEPT_FILES, MAX_KEPT_PER_FILE};
 pub use migrate::RETIRED_TYPE_MIGRATIONS;
 pub use rule::{Retired, Rule, RETIRED};
 pub use selection::Selection;

@@ -10,8 +10,8 @@ use crate::stack::{
 };
 use crate::template::Parsed;
 
-use super::memo::LintMemo;
-use super::{lint_template, Diagnostic, LintOptions, Related, Severity, Stage};
+use super::memo::{refused, LintMemo, Shown, ShownFindings};
+use super::{lint_template, Diagnostic, LintOptions, Related};
 
 /// What linting every file of one stack shares.
 pub struct StackLinter<'s> {
@@ -117,10 +117,21 @@ impl<'s> StackLinter<'s> {
         options: &LintOptions<'_>,
         memo: &LintMemo,
     ) -> Vec<Diagnostic> {
+        self.lint_shown(file, options, memo).diagnostics()
+    }
+
+    /// [`StackLinter::lint_with`], its diagnostics made when asked: what
+    /// the lint found is shared with the other stacks `memo` served.
+    pub fn lint_shown(
+        &self,
+        file: FileId,
+        options: &LintOptions<'_>,
+        memo: &LintMemo,
+    ) -> ShownFindings {
         let references = self.references_of(file, options.limits.max_template_size);
         let facts = self.nesting.of(Some(file), &references);
         let written = &self.stack.files[file];
-        let mut found = memo.findings(
+        let found = memo.findings(
             written,
             self.parsed[file].as_ref(),
             (options.target, options.limits, options.now),
@@ -141,49 +152,23 @@ impl<'s> StackLinter<'s> {
                 )
             },
         );
-        if written.role == Role::Nested {
-            // Heat judges what is written here when it creates this
-            // nested stack.
-            for diagnostic in &mut found {
-                if diagnostic.stage == Some(Stage::Validate)
-                    && diagnostic.rule.judged_when_created()
-                {
-                    diagnostic.stage = Some(Stage::Create);
-                }
-            }
-        }
-        let refused = |d: &Diagnostic| {
-            d.severity == Severity::Error && !matches!(d.stage, None | Some(Stage::Client))
-        };
-        if written.role == Role::Nested
-            && found.iter().any(refused)
-            && !self.nesting.may_create(file)
-        {
-            let why = if self.nesting.named_by_a_use(file) {
-                "; but with the stack's values Heat makes no stack of this template (every \
-                    resource using it is left out: its condition is false, or its group's count \
-                    is 0), and accepts the stack: it refuses this only with other values"
-            } else {
-                "; but no resource of the stack has a type that is this template (only the \
-                    environments' registry maps one to it), so Heat makes no stack of it and \
-                    accepts the stack: it refuses this only in a stack that uses it"
-            };
-            for diagnostic in found.iter_mut().filter(|d| refused(d)) {
-                diagnostic.severity = Severity::Warning;
-                diagnostic.message.push_str(why);
-            }
-        }
-        let callers = if found.is_empty() {
+        let nested = written.role == Role::Nested;
+        let warned =
+            (nested && found.diagnostics.iter().any(refused) && !self.nesting.may_create(file))
+                .then(|| self.nesting.named_by_a_use(file));
+        let callers = if found.diagnostics.is_empty() {
             Vec::new()
         } else {
             self.callers(file)
         };
-        if !callers.is_empty() {
-            for diagnostic in &mut found {
-                diagnostic.related.extend(callers.iter().cloned());
-            }
+        ShownFindings {
+            found,
+            shown: Shown {
+                nested,
+                warned,
+                callers,
+            },
         }
-        found
     }
 
     /// How the stack reaches `file`, a nested template or a file it reads,

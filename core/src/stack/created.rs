@@ -67,6 +67,15 @@ fn levels(creation: &Creation, parent: FileId, index: usize) -> usize {
 /// How deep [`StackNesting::value_in`] follows `get_param` up the stack.
 const MAX_DEPTH: usize = 16;
 
+thread_local! {
+    /// The deepest level [`StackNesting::value_in`] reached while
+    /// following one value, and whether it reached [`MAX_DEPTH`]: a value
+    /// found short of it is the same wherever it is asked from, as long
+    /// as that is as far from the limit.
+    static FOLLOWED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    static LIMITED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl StackNesting<'_> {
     /// What Heat creates of this stack, worked out once asked.
     pub(super) fn creation(&self) -> &Creation {
@@ -332,7 +341,7 @@ impl StackNesting<'_> {
         answer
     }
 
-    fn passing_anew(&self, file: FileId, name: &str) -> Passing {
+    pub(super) fn passing_anew(&self, file: FileId, name: &str) -> Passing {
         match self.passing_at(self.creation(), file, name, 0) {
             Passing::Nothing => match self.given_default(name) {
                 Some(given) => Passing::Default(given),
@@ -382,7 +391,9 @@ impl StackNesting<'_> {
     }
 
     /// The value parameter `name` has in the stacks Heat makes of `file`,
-    /// as written (its type's reading is the linter's).
+    /// as written (its type's reading is the linter's). Kept for the
+    /// stack's creation: a chain's hundred members each follow the same
+    /// `get_param` up through their role to the root.
     fn value_in(
         &self,
         creation: &Creation,
@@ -390,14 +401,51 @@ impl StackNesting<'_> {
         name: &str,
         depth: usize,
     ) -> Option<Arc<Val>> {
+        let kept_for = self
+            .creation
+            .get()
+            .is_some_and(|c| std::ptr::eq(c, creation));
+        let lock = || self.values.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept_for {
+            let known = lock()
+                .get(&file)
+                .and_then(|by_name| by_name.get(name))
+                .cloned();
+            // Found without reaching the limit, `levels` up from where it
+            // was asked: from here too, unless that reaches it.
+            if let Some((value, levels)) = known.filter(|(_, levels)| depth + levels <= MAX_DEPTH) {
+                FOLLOWED.with(|followed| followed.set(followed.get().max(depth + levels)));
+                return value;
+            }
+        }
+        let outer = FOLLOWED.with(|followed| followed.replace(depth));
+        let limited = LIMITED.with(|limited| limited.replace(false));
+        let value = self.value_followed(creation, file, name, depth);
+        let deepest = FOLLOWED.with(|followed| followed.replace(outer.max(followed.get())));
+        let reached_limit = LIMITED.with(|reached| reached.replace(limited || reached.get()));
+        if kept_for && !reached_limit {
+            let levels = deepest - depth;
+            (lock().entry(file).or_default()).insert(name.to_owned(), (value.clone(), levels));
+        }
+        value
+    }
+
+    fn value_followed(
+        &self,
+        creation: &Creation,
+        file: FileId,
+        name: &str,
+        depth: usize,
+    ) -> Option<Arc<Val>> {
         if depth > MAX_DEPTH {
+            LIMITED.with(|limited| limited.set(true));
             return None;
         }
         let uses = self.uses(file)?;
         let default = || {
             (uses.defaults.iter().rev())
                 .find(|(n, _)| n == name)
-                .map(|(_, value)| Arc::new(Val::new(value.clone(), TextRange::empty(0))))
+                .map(|(_, value)| Arc::clone(value))
         };
         if self.stack.files[file].role == Role::Root {
             return self.given(name).or_else(default);
@@ -456,7 +504,11 @@ impl StackNesting<'_> {
                 self.uses_cache
                     .with_values(&written.url, &written.text, &given)
             }))),
-            Role::Nested => Some(self.uses_cache.get(&written.url, &written.text)),
+            Role::Nested => {
+                Some(Arc::clone(self.uses_by_file[file].get_or_init(|| {
+                    self.uses_cache.get(&written.url, &written.text)
+                })))
+            }
             _ => None,
         }
     }
@@ -496,6 +548,52 @@ mod tests {
             .file(&format!("file:///t/{file}"))
             .expect("a file of the stack");
         nesting.passing(id, name)
+    }
+
+    #[test]
+    fn a_value_kept_is_the_value_followed_from_any_depth() {
+        // t0 → t1 → … each passing its `x` on, deeper than `value_in`
+        // follows: the deepest are not known. A kept value gives each
+        // file what a nesting that kept none gives, whichever is asked
+        // first.
+        let leak = |text: String| -> &'static str { Box::leak(text.into_boxed_str()) };
+        let last = MAX_DEPTH + 4;
+        let files = (0..=last)
+            .map(|k| {
+                let next = match k < last {
+                    true => format!("resources:\n  next: {{type: t{}.yaml, properties: {{x: {{get_param: x}}}}}}\n", k + 1),
+                    false => String::new(),
+                };
+                let text = format!("heat_template_version: 2018-08-31\nparameters:\n  x: {{type: number, default: {k}}}\n{next}");
+                (leak(format!("file:///t/t{k}.yaml")), leak(text))
+            })
+            .collect();
+        let stack = Stack::gather("file:///t/t0.yaml", &[], &MemoryFiles(files));
+        let ids: Vec<FileId> = (0..=last)
+            .map(|k| {
+                stack
+                    .file(&format!("file:///t/t{k}.yaml"))
+                    .expect("a file of the stack")
+            })
+            .collect();
+        let alone = |id: FileId| {
+            stack
+                .nesting_with(&mut GatherCache::default())
+                .passing(id, "x")
+        };
+        let fresh: Vec<Passing> = ids.iter().map(|&id| alone(id)).collect();
+        assert_eq!(
+            fresh[1],
+            Passing::Value(Arc::new(Val::new(V::Int(0), TextRange::empty(0))))
+        );
+        assert_eq!(fresh[last], Passing::Unknown);
+        let deepest_first: Vec<usize> = (1..=last).rev().collect();
+        for order in [(1..=last).collect::<Vec<usize>>(), deepest_first] {
+            let nesting = stack.nesting_with(&mut GatherCache::default());
+            for k in order {
+                assert_eq!(nesting.passing(ids[k], "x"), fresh[k], "t{k}");
+            }
+        }
     }
 
     #[test]

@@ -320,6 +320,9 @@ pub struct GatherCache {
     /// By URL: what [`GatherCache::learn`] read of a file, shared by the
     /// clones, so that threads each reaching a file parse it once.
     learned: Arc<Mutex<HashMap<String, Arc<Learned>>>>,
+    /// What the stacks read with this cache and its clones resolved their
+    /// types to, for the others whose registries hold the same entries.
+    pub(super) resolutions: Arc<super::registry::AcrossStacks>,
 }
 
 /// How names are looked up, the root, the environments in order.

@@ -102,6 +102,11 @@ pub struct StackNesting<'s> {
     pub(super) root_uses: OnceLock<Arc<super::uses::Uses>>,
     /// The other templates' uses, shared by the stacks of one cache.
     pub(super) uses_cache: super::uses::UsesCache,
+    /// Those uses by file, once found in the cache (by URL).
+    pub(super) uses_by_file: Vec<OnceLock<Arc<super::uses::Uses>>>,
+    /// What [`StackNesting::value_in`] found in the stack's creation, by
+    /// file and parameter, with how many levels up it looked.
+    pub(super) values: std::sync::Mutex<HashMap<FileId, HashMap<String, FollowedValue>>>,
     /// The environments' registry.
     pub(super) registry: super::Registry,
     /// What its types resolve to, shared by the stack's files.
@@ -110,6 +115,10 @@ pub struct StackNesting<'s> {
     /// (looked up without making a key).
     pub(super) passings: std::sync::Mutex<HashMap<FileId, HashMap<String, Passing>>>,
 }
+
+/// A value [`StackNesting::value_in`] found, with how many levels up it
+/// looked.
+pub(super) type FollowedValue = (Option<Arc<Val>>, usize);
 
 /// [`StackFacts`] for one file of a stack.
 pub struct Nesting<'n> {
@@ -139,7 +148,8 @@ impl Nesting<'_> {
     /// the answer.
     pub fn passes(&self, name: &str, answer: &Passing) -> bool {
         match self.file {
-            Some(file) => (self.stack).with_passing(file, name, |passing| passing == answer),
+            // Asked once of each file by the memo: worked out, not kept.
+            Some(file) => self.stack.passing_anew(file, name) == *answer,
             None => *answer == Passing::Unknown,
         }
     }
@@ -339,8 +349,10 @@ impl Stack {
             creation: OnceLock::new(),
             root_uses: OnceLock::new(),
             uses_cache: cache.uses.clone(),
+            uses_by_file: (0..self.files.len()).map(|_| OnceLock::new()).collect(),
+            values: Default::default(),
             registry: self.registry_with(cache),
-            resolutions: Default::default(),
+            resolutions: super::registry::Resolutions::sharing(Arc::clone(&cache.resolutions)),
             passings: Default::default(),
             // A file that is not there, or that no URL names, declares
             // nothing to Heat either (heatclient refuses to send the stack):

@@ -21,6 +21,10 @@ use crate::hash::HashMap;
 use crate::syntax::Resolved;
 use crate::template::{DocumentKind, Template};
 
+mod shared;
+
+pub use shared::{AcrossStacks, Resolutions, SharedResolutions, MAX_NUMBERED};
+
 /// Deepest chain of mappings followed.
 pub const MAX_CHAIN: usize = 64;
 
@@ -118,6 +122,13 @@ pub struct Registry {
     /// `resources:` entries.
     scoped: Vec<Arc<Slot>>,
     read: usize,
+}
+
+impl Registry {
+    /// The top-level entry filed under `key`.
+    fn entry(&self, key: &str) -> Option<&Arc<Slot>> {
+        (self.index.get(key)).map(|&at| &self.entries[at].1)
+    }
 }
 
 impl super::Stack {
@@ -329,6 +340,7 @@ impl Registry {
         let resolution = Memory {
             registry: self,
             filed: &mut filed,
+            looked_up: None,
         }
         .resolve(type_name, resource, known);
         for (key, slot) in filed.entries {
@@ -341,11 +353,17 @@ impl Registry {
 /// A registry with what one template's resolutions filed laid over it
 /// (see [`Registry::resolve`]), kept apart so that resolving the types of
 /// each template of a stack does not copy the registry.
+/// A key looked up among a registry's entries, and the entry found.
+type LookedUp = (String, Option<Arc<Slot>>);
+
 struct Memory<'r, 'f> {
     registry: &'r Registry,
     /// Entries filed by resolving: each replaces the registry's entry of
     /// that key, if there is one.
     filed: &'f mut Filed,
+    /// Where given, each key looked up among the registry's entries, with
+    /// the entry found.
+    looked_up: Option<&'f std::cell::RefCell<Vec<LookedUp>>>,
 }
 
 /// Entries filed by resolving, in the order filed, found by key: a
@@ -445,7 +463,15 @@ impl Memory<'_, '_> {
         let mut found: Vec<Arc<Slot>> = Vec::new();
         let exact = match self.filed.get(type_name) {
             Some(slot) => Some(slot),
-            None => (self.registry.index.get(type_name)).map(|&at| &self.registry.entries[at].1),
+            None => {
+                let entry = self.registry.entry(type_name);
+                if let Some(looked_up) = self.looked_up {
+                    looked_up
+                        .borrow_mut()
+                        .push((type_name.to_owned(), entry.cloned()));
+                }
+                entry
+            }
         };
         match exact {
             Some(slot) => found.push(Arc::clone(slot)),
@@ -484,101 +510,13 @@ impl Memory<'_, '_> {
     }
 }
 
-/// The resolutions of one registry, shared by the resolvers of every file
-/// of a stack when the registry has no entry scoped to a resource and no
-/// pattern: then what a type resolves to follows from its name and from
-/// which types Heat knows, not from what was resolved before it. Each
-/// is kept with the types it asked Heat about, asked again (so that a
-/// caller that records them sees them) and compared before it is reused.
-#[derive(Default)]
-pub struct Resolutions(std::sync::Mutex<HashMap<String, Kept>>);
-
-/// A resolution, and the types it asked Heat about with the answers.
-type Kept = (Resolution, Vec<(String, bool)>);
-
-/// Most resolutions kept.
-const MAX_RESOLUTIONS: usize = 20_000;
-
-impl Resolutions {
-    fn kept(&self) -> std::sync::MutexGuard<'_, HashMap<String, Kept>> {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-impl Registry {
-    /// Whether what a type resolves to depends on its name alone (see
-    /// [`Resolutions`]).
-    fn resolves_alike(&self) -> bool {
-        self.scoped.is_empty() && self.globs.is_empty()
-    }
-
-    /// [`TypeMapping::resolver`], reusing `resolutions` where the
-    /// registry allows (see [`Resolutions`]).
-    pub fn resolver_sharing<'r>(&'r self, resolutions: &'r Resolutions) -> Resolver<'r> {
-        if !self.resolves_alike() {
-            return self.resolver();
-        }
-        let mut filed = Filed::default();
-        Box::new(move |type_name, resource, known| {
-            // A type named like a pattern, once filed, is one for the types
-            // this resolver resolves after it: they are its own.
-            let alike = filed.new_globs.is_empty() && !type_name.ends_with('*');
-            if alike {
-                let kept = resolutions.kept();
-                let reused = (kept.get(type_name))
-                    .filter(|(_, asked)| asked.iter().all(|(name, answer)| known(name) == *answer));
-                if let Some((resolution, _)) = reused {
-                    return resolution.clone();
-                }
-            }
-            let asked = std::cell::RefCell::new(Vec::new());
-            let asking = |name: &str| {
-                let answer = known(name);
-                asked.borrow_mut().push((name.to_owned(), answer));
-                answer
-            };
-            let resolution = Memory {
-                registry: self,
-                filed: &mut filed,
-            }
-            .resolve(type_name, resource, &asking);
-            let mut kept = resolutions.kept();
-            if alike && kept.len() < MAX_RESOLUTIONS {
-                kept.insert(
-                    type_name.to_owned(),
-                    (resolution.clone(), asked.into_inner()),
-                );
-            }
-            resolution
-        })
-    }
-}
-
-/// A registry whose resolvers share their [`Resolutions`].
-pub struct SharedResolutions<'r> {
-    pub registry: &'r Registry,
-    pub resolutions: &'r Resolutions,
-}
-
-impl TypeMapping for SharedResolutions<'_> {
-    fn maps_nothing(&self) -> bool {
-        self.registry.is_empty()
-    }
-
-    fn resolver(&self) -> Resolver<'_> {
-        self.registry.resolver_sharing(self.resolutions)
-    }
-
-    fn resolves_alike(&self) -> bool {
-        self.registry.resolves_alike()
-    }
-}
-
 /// Resolves one template's types, remembering as Heat's registry does.
 pub type Resolver<'r> =
     Box<dyn FnMut(&str, Option<&str>, &dyn Fn(&str) -> bool) -> Resolution + 'r>;
+
+/// Compares a resolution, and the types it asked Heat about with the
+/// answers, with what a caller expects.
+pub type CompareResolution<'c> = dyn FnMut(&Resolution, &[(String, bool)]) -> bool + 'c;
 
 /// What the environments make of resource types, for the linter. The
 /// linter reaches a registry only through this, so that a build which
@@ -592,6 +530,21 @@ pub trait TypeMapping: Sync + std::panic::RefUnwindSafe {
     /// the resolver resolved before (no entry is scoped or a pattern).
     fn resolves_alike(&self) -> bool {
         false
+    }
+    /// Where the registry resolves every type by its name alone and keeps
+    /// its resolutions by a number its caller gives each name (`number`,
+    /// the same for the same name): `compare` given what `type_name`
+    /// resolves to and the types that asked Heat about (through `known`),
+    /// with the answers. `None` where it keeps none, or `known` has no
+    /// answer for a type it asks about.
+    fn compare_alike(
+        &self,
+        _number: u32,
+        _type_name: &str,
+        _known: &dyn Fn(&str) -> Option<bool>,
+        _compare: &mut CompareResolution<'_>,
+    ) -> Option<bool> {
+        None
     }
 }
 
@@ -610,6 +563,7 @@ impl TypeMapping for Registry {
             Memory {
                 registry: self,
                 filed: &mut filed,
+                looked_up: None,
             }
             .resolve(type_name, resource, known)
         })

@@ -47,7 +47,9 @@ pub struct Use {
 #[derive(Debug, Default)]
 pub struct Uses {
     pub uses: Vec<Use>,
-    pub defaults: Vec<(String, V)>,
+    /// Shared with every stack of the same text: the lint memo then
+    /// compares a default passed on by pointer.
+    pub defaults: Vec<(String, Arc<Val>)>,
     /// The parameters whose values decide which uses are skipped: those
     /// the conditions and the groups' counts read.
     pub decided_by: Vec<String>,
@@ -61,19 +63,20 @@ impl Uses {
     /// gives parameters, else their defaults.
     pub fn read(parsed: &Template<'_>, given: Option<Values<'_>>) -> Uses {
         let tree = parsed.tree();
-        let defaults: Vec<(String, V)> = parsed
+        let defaults: Vec<(String, Arc<Val>)> = parsed
             .parameters()
             .iter()
             .filter_map(|parameter| {
                 let default = tree.get(parameter.entry.value, "default")?;
                 let value = parsed.plain_literal(default)?;
-                Some((parameter.name.clone(), value.v))
+                let value = Val::new(value.v, TextRange::empty(0));
+                Some((parameter.name.clone(), Arc::new(value)))
             })
             .collect();
         let by_default = |name: &str| {
             (defaults.iter().rev())
                 .find(|(n, _)| n == name)
-                .map(|(_, v)| Val::new(v.clone(), TextRange::empty(0)))
+                .map(|(_, v)| Val::clone(v))
         };
         let with_given = |name: &str| {
             given

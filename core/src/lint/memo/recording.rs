@@ -10,7 +10,7 @@ use crate::stack::{
 use crate::template;
 use crate::text::TextRange;
 
-use super::Question;
+use super::{Question, TypeNumbers};
 
 /// The questions whose answer follows from the stack alone, whenever
 /// they are asked: asked again in one lint, one gets the same answer, and
@@ -60,14 +60,20 @@ pub(super) struct Log {
 pub(crate) struct Recording<'a> {
     facts: &'a Nesting<'a>,
     registry: &'a dyn TypeMapping,
+    type_numbers: &'a TypeNumbers,
     log: Mutex<Log>,
 }
 
 impl<'a> Recording<'a> {
-    pub(super) fn new(facts: &'a Nesting<'a>, registry: &'a dyn TypeMapping) -> Self {
+    pub(super) fn new(
+        facts: &'a Nesting<'a>,
+        registry: &'a dyn TypeMapping,
+        type_numbers: &'a TypeNumbers,
+    ) -> Self {
         Recording {
             facts,
             registry,
+            type_numbers,
             log: Mutex::new(Log::default()),
         }
     }
@@ -243,12 +249,15 @@ impl TypeMapping for Recording<'_> {
         };
         let mut inner = self.registry.resolver();
         Box::new(move |type_name, resource, known| {
+            let asked = std::cell::RefCell::new(Vec::new());
             let noted_known = |name: &str| {
                 let answer = known(name);
                 self.log().known.insert(name.to_owned(), answer);
+                asked.borrow_mut().push((name.to_owned(), answer));
                 answer
             };
             let answer = inner(type_name, resource, &noted_known);
+            let type_number = self.type_numbers.number(type_name);
             let mut log = self.log();
             let key = (type_name.to_owned(), resource.map(str::to_owned));
             let repeat = match &mut log.resolved[number] {
@@ -268,8 +277,10 @@ impl TypeMapping for Recording<'_> {
             log.questions.push(Question::Resolve {
                 resolver: number,
                 type_name: key.0,
+                number: type_number,
                 resource: key.1,
                 answer: answer.clone(),
+                asked: asked.into_inner().into_boxed_slice(),
                 repeat,
             });
             answer
