@@ -182,7 +182,11 @@ impl StackNesting<'_> {
             }
             creation.uses[file] = Some(uses);
         }
-        creation.depths = depths(files.len(), &creation);
+        // Read again when it found more: only the last reading's depths
+        // are asked.
+        if !found_more {
+            creation.depths = depths(files.len(), &creation);
+        }
         (creation, found_more)
     }
 
