@@ -39,7 +39,7 @@ pub(crate) struct Shown {
 
 /// A file's findings as its stack shows them: what a lint found, shared
 /// with the other stacks the memo served, and what this stack changes of
-/// it. Two that are [`ShownFindings::same`] have the same diagnostics,
+/// it. Two with equal [`ShownFindings::key`]s have the same diagnostics,
 /// so `--each-environment` merges a file's findings once for all the
 /// combinations that show them alike.
 #[derive(Clone)]
