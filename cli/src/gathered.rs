@@ -40,41 +40,12 @@ pub(crate) struct Gathering<'a> {
 }
 
 /// The stack `gathering` names, its files read from `files` and each
-/// shown as `shown` names its URL.
+/// shown as `shown` names its URL: each file's report, its findings apart
+/// as the linter shows them (see `StackLinter::lint_shown`), shared with
+/// the stacks `memo` served that found the same ([`with_diagnostics`]
+/// puts them in).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn lint_gathered(
-    gathering: Gathering<'_>,
-    files: &dyn FileProvider,
-    shown: &dyn Fn(&str) -> String,
-    options: &LintOptions<'_>,
-    errors: &mut Vec<InputError>,
-    run: &mut StackRun,
-    memo: &LintMemo,
-    files_linted: Files,
-) -> Vec<FileReport> {
-    let reports = lint_gathered_shared(
-        gathering,
-        files,
-        shown,
-        options,
-        errors,
-        run,
-        memo,
-        files_linted,
-    );
-    (reports.into_iter())
-        .map(|(report, found)| FileReport {
-            diagnostics: found.diagnostics(),
-            ..report
-        })
-        .collect()
-}
-
-/// [`lint_gathered`], each report's findings apart, as the linter shows
-/// them (see `StackLinter::lint_shown`): shared with the stacks `memo`
-/// served that found the same.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn lint_gathered_shared(
     gathering: Gathering<'_>,
     files: &dyn FileProvider,
     shown: &dyn Fn(&str) -> String,
@@ -145,4 +116,14 @@ pub(crate) fn lint_gathered_shared(
         Files::InParallel => in_parallel(&linter.files(), report),
         Files::InTurn => linter.files().iter().map(report).collect(),
     }
+}
+
+/// Each report with its findings in it.
+pub(crate) fn with_diagnostics(reports: Vec<(FileReport, ShownFindings)>) -> Vec<FileReport> {
+    (reports.into_iter())
+        .map(|(report, found)| FileReport {
+            diagnostics: found.diagnostics(),
+            ..report
+        })
+        .collect()
 }

@@ -21,7 +21,7 @@ use heatwise_core::template::{self, DocumentKind, Template};
 use crate::args::{parse_severity, CheckArgs};
 use crate::combined::Combined;
 use crate::exit::Exit;
-use crate::gathered::{lint_gathered_shared, Files, Gathering, StackRun};
+use crate::gathered::{lint_gathered, with_diagnostics, Files, Gathering, StackRun};
 use crate::input::InputError;
 use crate::input::{self, report_error, Input};
 use crate::output::{self, FileReport, Format};
@@ -317,12 +317,7 @@ fn lint_stack_combinations(
         for error in found {
             report_error(errors, error);
         }
-        return (reports.into_iter())
-            .map(|(report, found)| FileReport {
-                diagnostics: found.diagnostics(),
-                ..report
-            })
-            .collect();
+        return with_diagnostics(reports);
     };
     let files: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
         .iter()
@@ -451,7 +446,7 @@ fn lint_stack(
         lookup,
         parameters: &stack.parameters,
     };
-    lint_gathered_shared(
+    lint_gathered(
         gathering,
         files,
         &shown,

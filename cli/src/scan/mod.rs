@@ -19,7 +19,7 @@ use crate::args::{parse_release, parse_severity};
 use crate::cloud::auth::{self, Sources};
 use crate::cloud::heat::Heat;
 use crate::exit::Exit;
-use crate::gathered::{lint_gathered, Files, Gathering, StackRun};
+use crate::gathered::{lint_gathered, with_diagnostics, Files, Gathering, StackRun};
 use crate::input::InputError;
 use crate::kept::fleet::{self, FleetRequest};
 use crate::kept::{self, dump, ScannedStack};
@@ -326,6 +326,6 @@ fn lint_stacks(
             &memo,
             Files::InTurn,
         );
-        (reports, errors)
+        (with_diagnostics(reports), errors)
     })
 }
