@@ -116,6 +116,10 @@ fn kept_lints_are_fresh_lints() {
         }
     }
     assert!(compared > 1_000, "only {compared} files compared");
+    // The chains' files are linted again as their members change: from
+    // where the rules before the stack rules left off.
+    let counts = memo.counts();
+    assert!(counts.taken_up > 0 && counts.reused > 0, "{counts:?}");
 }
 
 /// Navigation over the rendered tree: at offsets all through every file of

@@ -182,6 +182,18 @@ impl<'a, 't> Context<'a, 't> {
         }
     }
 
+    /// The findings reported so far.
+    pub(crate) fn found_so_far(&self) -> &[Diagnostic] {
+        &self.out
+    }
+
+    /// Takes up a lint after the rules that found `found` (see
+    /// [`super::memo::Split`]).
+    pub(crate) fn resume(&mut self, found: &[Diagnostic]) {
+        debug_assert!(self.out.is_empty(), "a lint resumes before any finding");
+        self.out = found.to_vec();
+    }
+
     /// How many findings have been reported so far: a mark for
     /// [`Self::fixes_by_hand_since`].
     pub(crate) fn findings_so_far(&self) -> usize {

@@ -13,12 +13,22 @@
 //! an environment changes the answers of a handful of files. A file linted
 //! anew all the same (its answers differ) is parsed once, its parse kept.
 //!
+//! A file linted anew because an answer changed often changes only
+//! where the rules that read the other files' interfaces look (a chain's
+//! member the environment maps elsewhere). Where an earlier lint's
+//! answers hold up to those rules, the new lint starts there, from what
+//! the rules before them found ([`Split`]): where the
+//! registry resolves each type by its name alone, the order the questions
+//! come in changes no answer, so what the skipped rules kept for the
+//! later ones is worked out again with the same result.
+//!
 //! A question is written down once per lint: the stack's answers do not
 //! change while a file is linted, and the linter asks most of them again
 //! and again (a chain's hundred members, each rule that reads them). Only
 //! the registry's answers may depend on what it resolved before; a repeat
 //! of one is replayed unless the registry resolves by name alone.
 
+use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -38,10 +48,25 @@ use super::Diagnostic;
 
 mod found;
 mod recording;
+#[cfg(all(test, feature = "stack"))]
+mod tests;
 
 pub(super) use found::{refused, Found, Shown};
 pub use found::{ShownFindings, ShownKey};
 pub(super) use recording::Recording;
+
+/// Where a lint splits, for a memo that keeps what the rules before the
+/// stack rules found (see the module's documentation): a file of a stack linted again
+/// because one chain member resolves elsewhere runs only the rules that
+/// read the other files, where the answers the first part got still hold.
+pub(crate) trait Split {
+    /// What the rules before the stack rules found in an earlier lint of
+    /// the same input whose answers to them still hold: they are skipped.
+    fn found_before(&self) -> Option<Arc<[Diagnostic]>>;
+    /// The rules before the stack rules found `found`: the stack rules
+    /// begin.
+    fn stack_rules_begin(&self, found: &[Diagnostic]);
+}
 
 /// Most lints kept for one file (one per distinct set of answers); the
 /// one reused least lately goes first.
@@ -64,8 +89,25 @@ pub struct LintMemo {
     /// registry finds its resolution again (`TypeMapping::compare_alike`).
     type_numbers: TypeNumbers,
     /// Ticks once for each lint made or reused.
-    clock: std::sync::atomic::AtomicU64,
+    clock: AtomicU64,
+    counts: [AtomicU64; 3],
 }
+
+/// How a memo served the lints asked of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemoCounts {
+    /// Findings of an earlier lint whose answers all hold.
+    pub reused: u64,
+    /// Lints that took up an earlier one after its rules before the stack
+    /// rules (see [`Split`]).
+    pub taken_up: u64,
+    /// Lints run from the start.
+    pub linted: u64,
+}
+
+const REUSED: usize = 0;
+const TAKEN_UP: usize = 1;
+const LINTED: usize = 2;
 
 /// Type names numbered in the order first resolved.
 #[derive(Default)]
@@ -90,19 +132,32 @@ impl TypeNumbers {
 /// One lint of a file: what it depended on and what it found.
 struct Kept {
     /// When it was last made or reused, by the memo's clock.
-    used: std::sync::atomic::AtomicU64,
+    used: AtomicU64,
     text: Arc<str>,
     /// An environment is linted as one whatever its keys.
     role: Role,
     judged_for: (Option<Release>, EngineLimits, Option<UtcTime>),
     references: Vec<Reference>,
     questions: Vec<Question>,
+    /// What the rules before the stack rules found, after how many of
+    /// `questions` (see [`Split`]).
+    before_stack_rules: Option<Before>,
     /// What the catalog answered the registry about Heat's own types.
     known: HashMap<String, bool>,
     found: Arc<Found>,
 }
 
+/// What a lint's rules before its stack rules found, and how many of its
+/// questions they asked: a later lint whose answers to those hold
+/// starts from there.
+#[derive(Clone)]
+pub(super) struct Before {
+    pub(super) questions: usize,
+    pub(super) found: Arc<[Diagnostic]>,
+}
+
 /// A question the linter asked its stack, with the answer it got.
+#[derive(Clone)]
 enum Question {
     ByType(TextRange, Option<Arc<Interface>>),
     ByRegistry(String, Option<Arc<Interface>>),
@@ -149,6 +204,20 @@ impl LintMemo {
         self.clock.fetch_add(1, Relaxed)
     }
 
+    fn count(&self, what: usize) {
+        self.counts[what].fetch_add(1, Relaxed);
+    }
+
+    /// How it served the lints asked of it so far.
+    pub fn counts(&self) -> MemoCounts {
+        let [reused, taken_up, linted] = &self.counts;
+        MemoCounts {
+            reused: reused.load(Relaxed),
+            taken_up: taken_up.load(Relaxed),
+            linted: linted.load(Relaxed),
+        }
+    }
+
     /// `file`'s parse, kept for the next lint of the same text.
     fn parsed(&self, url: &str, text: &Arc<str>) -> Arc<Parsed> {
         let lock = || self.parsed.lock().unwrap_or_else(PoisonError::into_inner);
@@ -188,14 +257,36 @@ impl LintMemo {
                 && kept.judged_for == judged_for
                 && same_references(&kept.references, references)
         };
-        if let Some(kept) = kept
-            .iter()
-            .find(|kept| same_input(kept) && kept.still_holds(facts, registry))
-        {
-            kept.used.store(self.tick(), Relaxed);
-            return Arc::clone(&kept.found);
+        // Where the registry resolves each type by its name alone, the
+        // order of the questions does not change their answers: a lint
+        // may take up another's after the rules whose answers hold.
+        let mut take_up: Option<(&Kept, &Before)> = None;
+        let alike = registry.resolves_alike();
+        for kept in kept.iter().filter(|kept| same_input(kept)) {
+            let holding = kept.holding(facts, registry);
+            if holding == kept.questions.len() {
+                kept.used.store(self.tick(), Relaxed);
+                self.count(REUSED);
+                return Arc::clone(&kept.found);
+            }
+            match &kept.before_stack_rules {
+                Some(before) if alike && take_up.is_none() && holding >= before.questions => {
+                    take_up = Some((kept, before));
+                }
+                _ => {}
+            }
         }
-        let recording = Recording::new(facts, registry, &self.type_numbers);
+        self.count(if take_up.is_some() { TAKEN_UP } else { LINTED });
+        let recording = match take_up {
+            Some((kept, before)) => Recording::taking_up(
+                facts,
+                registry,
+                &self.type_numbers,
+                (&kept.questions, &kept.known),
+                before.clone(),
+            ),
+            None => Recording::new(facts, registry, &self.type_numbers),
+        };
         // Linted before with other answers: likely again, so its parse is
         // kept (unless its gathering keeps one).
         let found = match parsed {
@@ -212,6 +303,7 @@ impl LintMemo {
             judged_for,
             references: references.to_vec(),
             questions: log.questions,
+            before_stack_rules: log.before_stack_rules,
             known: log.known,
             found: Arc::clone(&found),
         });
@@ -255,8 +347,9 @@ fn same_interface(kept: &Option<Arc<Interface>>, now: Option<&Arc<Interface>>) -
 }
 
 impl Kept {
-    /// Whether `facts` and `registry` answer every question as before.
-    fn still_holds(&self, facts: &Nesting<'_>, registry: &dyn TypeMapping) -> bool {
+    /// How many of the questions, from the first, `facts` and `registry`
+    /// answer as before: all of them where the findings hold.
+    fn holding(&self, facts: &Nesting<'_>, registry: &dyn TypeMapping) -> usize {
         // Each made when first needed: where the registry resolves by
         // name alone, most answers are compared with its kept resolutions
         // (`compare_alike`) and no resolver is asked.
@@ -275,7 +368,7 @@ impl Kept {
             })
         };
         let known_before = |name: &str| self.known.get(name).copied();
-        self.questions.iter().all(|question| match question {
+        let mut holds = |question: &Question| match question {
             Question::ByType(range, answer) => same_interface(answer, facts.shared_by_type(*range)),
             Question::ByRegistry(name, answer) => {
                 same_interface(answer, facts.shared_by_registry(name))
@@ -332,6 +425,9 @@ impl Kept {
                 let resolve = resolve.get_or_insert_with(|| registry.resolver());
                 resolve(type_name, resource.as_deref(), &known) == *answer && !asked_anew.get()
             }
-        })
+        };
+        (self.questions.iter())
+            .position(|question| !holds(question))
+            .unwrap_or(self.questions.len())
     }
 }

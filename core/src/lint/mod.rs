@@ -41,7 +41,7 @@ use crate::text::TextRange;
 use crate::time::UtcTime;
 
 pub use crate::severity::Severity;
-pub use memo::{LintMemo, ShownFindings, ShownKey, MAX_KEPT_FILES, MAX_KEPT_PER_FILE};
+pub use memo::{LintMemo, MemoCounts, ShownFindings, ShownKey, MAX_KEPT_FILES, MAX_KEPT_PER_FILE};
 pub use migrate::RETIRED_TYPE_MIGRATIONS;
 pub use rule::{Retired, Rule, RETIRED};
 pub use selection::Selection;
@@ -186,7 +186,16 @@ pub fn lint(text: &str, options: &LintOptions<'_>) -> Vec<Diagnostic> {
 /// Lints an already parsed template: findings sorted by position,
 /// suppressed ones left out.
 pub fn lint_template(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<Diagnostic> {
-    let mut diagnostics = check::check(template, options);
+    lint_split(template, options, None)
+}
+
+/// [`lint_template`], split where a memo asks ([`memo::Split`]).
+pub(crate) fn lint_split(
+    template: &Template<'_>,
+    options: &LintOptions<'_>,
+    split: Option<&dyn memo::Split>,
+) -> Vec<Diagnostic> {
+    let mut diagnostics = check::check(template, options, split);
     let unused = rules::unused_suppression::find(template, &diagnostics, options.stack.is_some());
     diagnostics.retain(|d| !template.is_suppressed(d.range.start, |word| d.rule.is_called(word)));
     diagnostics.extend(unused);

@@ -11,7 +11,7 @@ use crate::stack::{
 use crate::template::Parsed;
 
 use super::memo::{refused, LintMemo, Shown, ShownFindings};
-use super::{lint_template, Diagnostic, LintOptions, Related};
+use super::{lint_split, Diagnostic, LintOptions, Related};
 
 /// What linting every file of one stack shares.
 pub struct StackLinter<'s> {
@@ -139,7 +139,7 @@ impl<'s> StackLinter<'s> {
             &facts,
             &self.nesting.type_mapping(),
             |template, recording| {
-                lint_template(
+                lint_split(
                     template,
                     &LintOptions {
                         references: &references,
@@ -149,6 +149,7 @@ impl<'s> StackLinter<'s> {
                         as_root: written.role == Role::Root,
                         ..*options
                     },
+                    Some(recording),
                 )
             },
         );

@@ -11,31 +11,50 @@ mod attributes;
 
 use super::context::Context;
 use super::lifecycle::{PropertyUse, TypeUse};
+use super::memo::Split;
 use super::rules::*;
 use super::{Diagnostic, LintOptions};
 
-pub(super) fn check(template: &Template<'_>, options: &LintOptions<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(
+    template: &Template<'_>,
+    options: &LintOptions<'_>,
+    split: Option<&dyn Split>,
+) -> Vec<Diagnostic> {
     let mut cx = Context::new(template, options);
-    reading_problems(&mut cx);
-    structure(&mut cx);
-    for resource in template.resources() {
-        definition(&mut cx, &resource.definition, Some(&resource.name), true);
-        unknown_resource_reference::depends_on(&mut cx, &resource.definition);
+    match split.and_then(Split::found_before) {
+        Some(found) => cx.resume(&found),
+        None => {
+            before_stack_rules(&mut cx);
+            if let Some(split) = split {
+                split.stack_rules_begin(cx.found_so_far());
+            }
+        }
     }
-    for nested in template.nested_definitions() {
-        let group = &template.resources()[nested.group].definition;
-        let made = server_without_networks::has_members(&cx, group);
-        definition(&mut cx, &nested.definition, None, made);
-    }
-    attributes::attribute_refs(&mut cx);
-    unknown_resource_reference::resource_refs(&mut cx);
-    unknown_output_reference::check(&mut cx);
-    circular_dependency::check(&mut cx);
-    unknown_parameter_reference::check(&mut cx);
-    registry(&mut cx);
     #[cfg(feature = "stack")]
     stack(&mut cx);
     cx.finish()
+}
+
+/// Every rule but those that read the other files of the stack.
+fn before_stack_rules(cx: &mut Context<'_, '_>) {
+    let template = cx.template;
+    reading_problems(cx);
+    structure(cx);
+    for resource in template.resources() {
+        definition(cx, &resource.definition, Some(&resource.name), true);
+        unknown_resource_reference::depends_on(cx, &resource.definition);
+    }
+    for nested in template.nested_definitions() {
+        let group = &template.resources()[nested.group].definition;
+        let made = server_without_networks::has_members(cx, group);
+        definition(cx, &nested.definition, None, made);
+    }
+    attributes::attribute_refs(cx);
+    unknown_resource_reference::resource_refs(cx);
+    unknown_output_reference::check(cx);
+    circular_dependency::check(cx);
+    unknown_parameter_reference::check(cx);
+    registry(cx);
 }
 
 /// What a file says of the other files of its stack, when it is linted as

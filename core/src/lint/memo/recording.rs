@@ -10,7 +10,8 @@ use crate::stack::{
 use crate::template;
 use crate::text::TextRange;
 
-use super::{Question, TypeNumbers};
+use super::{Before, Question, Split, TypeNumbers};
+use crate::lint::Diagnostic;
 
 /// The questions whose answer follows from the stack alone, whenever
 /// they are asked: asked again in one lint, one gets the same answer, and
@@ -53,6 +54,9 @@ pub(super) struct Log {
     /// resolved, with its answer; `None` once it resolved a type named
     /// like a pattern.
     resolved: Vec<Option<Resolved>>,
+    /// What the rules before the stack rules found, once they have run
+    /// or been taken up.
+    pub(super) before_stack_rules: Option<Before>,
 }
 
 /// A file's stack and registry, answering the linter and writing down
@@ -75,6 +79,38 @@ impl<'a> Recording<'a> {
             registry,
             type_numbers,
             log: Mutex::new(Log::default()),
+        }
+    }
+
+    /// A recording that takes up an earlier lint of the same input after
+    /// its rules before the stack rules (`before`), whose answers (the
+    /// first of `questions`) hold here. Those questions are written down
+    /// again, each resolver's with no memory of what it resolved: only a
+    /// registry that resolves by name alone is taken up (see
+    /// [`super::LintMemo::findings`]).
+    pub(super) fn taking_up(
+        facts: &'a Nesting<'a>,
+        registry: &'a dyn TypeMapping,
+        type_numbers: &'a TypeNumbers,
+        (questions, known): (&[Question], &HashMap<String, bool>),
+        before: Before,
+    ) -> Self {
+        let questions = questions[..before.questions].to_vec();
+        let resolvers = (questions.iter())
+            .filter(|question| matches!(question, Question::NewResolver))
+            .count();
+        let log = Log {
+            questions,
+            known: known.clone(),
+            resolved: vec![None; resolvers],
+            before_stack_rules: Some(before),
+            ..Log::default()
+        };
+        Recording {
+            facts,
+            registry,
+            type_numbers,
+            log: Mutex::new(log),
         }
     }
 
@@ -121,6 +157,24 @@ impl<'a> Recording<'a> {
 
     fn log(&self) -> MutexGuard<'_, Log> {
         self.log.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Split for Recording<'_> {
+    fn found_before(&self) -> Option<Arc<[Diagnostic]>> {
+        let log = self.log();
+        log.before_stack_rules
+            .as_ref()
+            .map(|b| Arc::clone(&b.found))
+    }
+
+    fn stack_rules_begin(&self, found: &[Diagnostic]) {
+        let mut log = self.log();
+        let questions = log.questions.len();
+        log.before_stack_rules = Some(Before {
+            questions,
+            found: found.into(),
+        });
     }
 }
 

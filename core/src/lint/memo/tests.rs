@@ -1,0 +1,112 @@
+use crate::catalog::Catalog;
+use crate::lint::{LintMemo, LintOptions, MemoCounts, Rule, StackLinter};
+use crate::stack::{GatherCache, MemoryFiles, Stack};
+
+/// A chain whose members a parameter lists, and a resource with a key
+/// Heat refuses: a finding before the stack rules and, where the
+/// environments map `My::B` to `b2.yaml`, one of them.
+const ROOT: &str = "heat_template_version: 2018-08-31
+parameters:
+  services: {type: comma_delimited_list, default: [My::A, My::B]}
+resources:
+  odd: {type: OS::Heat::None, colour: blue}
+  chain:
+    type: OS::Heat::ResourceChain
+    properties:
+      resources: {get_param: services}
+      resource_properties: {size: 1}
+";
+const MEMBER: &str = "heat_template_version: 2018-08-31
+parameters:
+  size: {type: number}
+";
+const WITHOUT_SIZE: &str = "heat_template_version: 2018-08-31
+parameters:
+  shape: {type: string, default: round}
+";
+const BASE: &str = "resource_registry:\n  My::A: a.yaml\n  My::B: b.yaml\n";
+const REMAP: &str = "resource_registry:\n  My::B: b2.yaml\n";
+
+fn files() -> MemoryFiles {
+    MemoryFiles(vec![
+        ("file:///t/root.yaml", ROOT),
+        ("file:///t/a.yaml", MEMBER),
+        ("file:///t/b.yaml", MEMBER),
+        ("file:///t/b2.yaml", WITHOUT_SIZE),
+        ("file:///t/base.yaml", BASE),
+        ("file:///t/remap.yaml", REMAP),
+    ])
+}
+
+/// Lints the root with `environments` through `memo`: its rules, and
+/// whether they equal a lint with no memo.
+fn lint_root(memo: &LintMemo, cache: &mut GatherCache, environments: &[&str]) -> Vec<Rule> {
+    let environments: Vec<String> = environments.iter().map(|e| (*e).to_owned()).collect();
+    let stack = Stack::gather_with("file:///t/root.yaml", &environments, &files(), cache);
+    let root = stack.file("file:///t/root.yaml").expect("the root");
+    let options = LintOptions::new(Catalog::builtin());
+    let kept = StackLinter::new(&stack, cache).lint_with(root, &options, memo);
+    let fresh = StackLinter::new(&stack, &mut GatherCache::default()).lint(root, &options);
+    assert_eq!(kept, fresh, "with {environments:?}");
+    kept.iter().map(|d| d.rule).collect()
+}
+
+#[test]
+fn a_lint_takes_up_another_after_the_rules_whose_answers_hold() {
+    let memo = LintMemo::default();
+    let mut cache = GatherCache::default();
+    let base = "file:///t/base.yaml";
+    let remap = "file:///t/remap.yaml";
+    let counts = |reused, taken_up, linted| MemoCounts {
+        reused,
+        taken_up,
+        linted,
+    };
+
+    let first = lint_root(&memo, &mut cache, &[base]);
+    assert!(first.contains(&Rule::UnknownResourceKey), "{first:?}");
+    assert!(!first.contains(&Rule::UnknownNestedProperty), "{first:?}");
+    assert_eq!(memo.counts(), counts(0, 0, 1));
+
+    // `My::B` resolves elsewhere: only the stack rules run again.
+    let remapped = lint_root(&memo, &mut cache, &[base, remap]);
+    assert!(remapped.contains(&Rule::UnknownResourceKey), "{remapped:?}");
+    assert!(
+        remapped.contains(&Rule::UnknownNestedProperty),
+        "{remapped:?}"
+    );
+    assert_eq!(memo.counts(), counts(0, 1, 1));
+
+    // Each lint kept holds where its answers do, the one taken up too.
+    assert_eq!(lint_root(&memo, &mut cache, &[base]), first);
+    assert_eq!(lint_root(&memo, &mut cache, &[base, remap]), remapped);
+    assert_eq!(memo.counts(), counts(2, 1, 1));
+}
+
+#[test]
+fn a_registry_that_resolves_by_more_than_the_name_is_linted_anew() {
+    // An entry scoped to one resource: what a type resolves to depends on
+    // the resource too, and the order questions come in may matter.
+    let scoped = "resource_registry:\n  resources:\n    odd:\n      My::C: a.yaml\n";
+    let remapped =
+        "resource_registry:\n  resources:\n    odd:\n      My::C: a.yaml\n  My::B: b2.yaml\n";
+    let mut all = files().0;
+    all.extend([
+        ("file:///t/scoped.yaml", scoped),
+        ("file:///t/remapped.yaml", remapped),
+    ]);
+    let files = MemoryFiles(all);
+    let memo = LintMemo::default();
+    let mut cache = GatherCache::default();
+    for extra in ["file:///t/scoped.yaml", "file:///t/remapped.yaml"] {
+        let environments = ["file:///t/base.yaml".to_owned(), extra.to_owned()];
+        let stack = Stack::gather_with("file:///t/root.yaml", &environments, &files, &mut cache);
+        let root = stack.file("file:///t/root.yaml").expect("the root");
+        let options = LintOptions::new(Catalog::builtin());
+        let kept = StackLinter::new(&stack, &mut cache).lint_with(root, &options, &memo);
+        let fresh = StackLinter::new(&stack, &mut GatherCache::default()).lint(root, &options);
+        assert_eq!(kept, fresh, "with {extra}");
+    }
+    assert_eq!(memo.counts().taken_up, 0);
+    assert_eq!(memo.counts().linted, 2);
+}
