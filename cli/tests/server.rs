@@ -844,3 +844,81 @@ fn navigation_and_rename_across_a_stack() {
     assert_eq!(client.shut_down(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A project opened through a symbolic link: the editor names its files
+/// by the link's path, the stacks by the real path, as heatclient does.
+/// The open files are still linted in the project's stacks, with the
+/// editor's texts, and every place sent back is named as the editor names
+/// it: findings, their related places, definitions and a rename's edits.
+#[test]
+fn a_project_opened_through_a_link() {
+    let real = std::fs::canonicalize(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint/tree"),
+    )
+    .unwrap();
+    let dir = std::env::temp_dir().join(format!("heatwise-server-link-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = std::fs::canonicalize(&dir).unwrap().join("project");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let uri = |path: &str| format!("file://{}/{path}", link.display());
+    let text = |path: &str| std::fs::read_to_string(real.join(path)).unwrap();
+    let mut client = Client::start();
+    client.request(
+        "initialize",
+        json!({"processId": null, "rootUri": uri("").trim_end_matches('/'), "capabilities": {}}),
+    );
+    client.notify("initialized", json!({}));
+    let open = |client: &mut Client, path: &str| {
+        client.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri(path), "languageId": "yaml", "version": 1, "text": text(path)}}),
+        );
+    };
+    open(&mut client, "root.yaml");
+    let root = published_for(&mut client, &uri("root.yaml"));
+    // The project's findings, HW404 from the nested template among them.
+    assert_eq!(codes(&root), ["HW404", "HW403", "HW401"], "{root}");
+    open(&mut client, "nested/app.yaml");
+    let app = published_for(&mut client, &uri("nested/app.yaml"));
+    assert_eq!(codes(&app), ["HW401"], "{app}");
+    // The caller, open through the link, named as the editor opened it.
+    let caller = &app[0]["relatedInformation"][0]["location"];
+    assert_eq!(caller["uri"], uri("root.yaml"), "{app}");
+    // A file that is not open: named by its real path.
+    open(&mut client, "env/registry.yaml");
+    published_for(&mut client, &uri("env/registry.yaml"));
+    let mapped = client.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": uri("env/registry.yaml")}, "position": {"line": 1, "character": 4}}),
+    );
+    let database = format!("file://{}/deployment/database.yaml", real.display());
+    assert_eq!(mapped["result"]["uri"], database, "{mapped}");
+    // The editor's text of the nested template, not the disk's: a default
+    // for key_name takes the root's HW404 away.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri("nested/app.yaml"), "version": 2},
+            "contentChanges": [{"text": text("nested/app.yaml").replace("type: string", "type: string\n    default: demo")}]}),
+    );
+    let root = loop {
+        let root = published_for(&mut client, &uri("root.yaml"));
+        if !codes(&root).contains(&"HW404".to_owned()) {
+            break root;
+        }
+    };
+    assert_eq!(codes(&root), ["HW403", "HW401"], "{root}");
+    // A rename edits the open document, by the name the editor gave it.
+    let renamed = client.request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": uri("root.yaml")}, "position": {"line": 3, "character": 3}, "newName": "application"}),
+    );
+    let changes = renamed["result"]["changes"].as_object().unwrap();
+    assert_eq!(
+        changes.keys().collect::<Vec<_>>(),
+        [&uri("root.yaml")],
+        "{renamed}"
+    );
+    assert_eq!(client.shut_down(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}

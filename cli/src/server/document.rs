@@ -22,6 +22,8 @@ const RULES_URL: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/r
 pub struct Document {
     pub text: String,
     pub version: i32,
+    /// The URL the stacks name its file by ([`super::names`]).
+    pub url: String,
     /// Findings of `text` at the settings in force, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
     /// The texts of the other files the findings point at, by URL.
@@ -37,10 +39,11 @@ pub struct StackContext<'a> {
 }
 
 impl Document {
-    pub fn new(text: String, version: i32) -> Self {
+    pub fn new(text: String, version: i32, url: String) -> Self {
         Self {
             text,
             version,
+            url,
             diagnostics: Vec::new(),
             related: Vec::new(),
         }
@@ -91,14 +94,19 @@ impl Document {
     }
 
     /// The findings as the client shows them, with the places they point
-    /// at in other files.
-    pub fn client_diagnostics(&self, encoding: Encoding) -> Vec<lsp_types::Diagnostic> {
+    /// at in other files, each file named by `uri_of` (from the name the
+    /// stacks give it).
+    pub fn client_diagnostics(
+        &self,
+        encoding: Encoding,
+        uri_of: &dyn Fn(&str) -> Option<Uri>,
+    ) -> Vec<lsp_types::Diagnostic> {
         let converter = Converter::new(&self.text, encoding);
         self.diagnostics
             .iter()
             .map(|d| {
                 let mut diagnostic = converter.diagnostic(d);
-                diagnostic.related_information = self.related_information(d, encoding);
+                diagnostic.related_information = self.related_information(d, encoding, uri_of);
                 diagnostic
             })
             .collect()
@@ -109,6 +117,7 @@ impl Document {
         &self,
         diagnostic: &Diagnostic,
         encoding: Encoding,
+        uri_of: &dyn Fn(&str) -> Option<Uri>,
     ) -> Option<Vec<DiagnosticRelatedInformation>> {
         let found: Vec<DiagnosticRelatedInformation> = diagnostic
             .related
@@ -117,7 +126,7 @@ impl Document {
                 let (url, text) = self.related.iter().find(|(url, _)| *url == related.url)?;
                 Some(DiagnosticRelatedInformation {
                     location: Location {
-                        uri: url.parse().ok()?,
+                        uri: uri_of(url)?,
                         range: Converter::new(text, encoding).range(related.range),
                     },
                     message: related.message.clone(),

@@ -47,8 +47,10 @@ pub(super) fn definition(server: &Server<'_>, params: GotoDefinitionParams) -> A
     let Some((stack, symbols)) = server.stack_for(uri) else {
         return Ok(Value::Null);
     };
-    if let Some(symbol) = navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding) {
-        let found = navigate::declarations(&stack, &symbols, &symbol, uri, server.encoding);
+    let (names, encoding) = (server.names(), server.encoding);
+    let url = names.stack_url(uri);
+    if let Some(symbol) = navigate::symbol_at(&stack, &symbols, &url, at.position, encoding) {
+        let found = navigate::declarations(&stack, &symbols, &symbol, (&url, &names), encoding);
         if !found.is_empty() {
             let answer = match <[_; 1]>::try_from(found) {
                 Ok([one]) => GotoDefinitionResponse::Scalar(one),
@@ -58,7 +60,7 @@ pub(super) fn definition(server: &Server<'_>, params: GotoDefinitionParams) -> A
         }
     }
     // A name of a file: a type, a `get_file`, a registry entry.
-    let answer = navigate::file_named_at(&stack, uri, at.position, server.encoding)
+    let answer = navigate::file_named_at(&stack, (&url, &names), at.position, encoding)
         .map(GotoDefinitionResponse::Scalar);
     Ok(serde_json::to_value(answer).unwrap_or(Value::Null))
 }
@@ -72,7 +74,9 @@ pub(super) fn references(server: &Server<'_>, params: ReferenceParams) -> Answer
     let Some((stack, symbols)) = server.stack_for(uri) else {
         return Ok(Value::Null);
     };
-    let Some(symbol) = navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
+    let names = server.names();
+    let url = names.stack_url(uri);
+    let Some(symbol) = navigate::symbol_at(&stack, &symbols, &url, at.position, server.encoding)
     else {
         return Ok(Value::Null);
     };
@@ -80,7 +84,7 @@ pub(super) fn references(server: &Server<'_>, params: ReferenceParams) -> Answer
         &stack,
         &symbols,
         &symbol,
-        params.context.include_declaration,
+        (params.context.include_declaration, &names),
         server.encoding,
     );
     Ok(serde_json::to_value(found).unwrap_or(Value::Null))
@@ -96,10 +100,13 @@ pub(super) fn rename(server: &Server<'_>, params: RenameParams) -> Answer {
     let (stack, symbols) = server
         .stack_for(uri)
         .ok_or_else(|| failed("only a local template or environment is renamed in".into()))?;
-    let symbol = navigate::symbol_at(&stack, &symbols, uri, at.position, server.encoding)
+    let names = server.names();
+    let url = names.stack_url(uri);
+    let symbol = navigate::symbol_at(&stack, &symbols, &url, at.position, server.encoding)
         .ok_or_else(|| failed("no parameter, resource or output is named here".into()))?;
-    let edit = navigate::rename(&stack, &symbols, &symbol, &params.new_name, server.encoding)
-        .map_err(failed)?;
+    let new_name = (params.new_name.as_str(), &names);
+    let edit =
+        navigate::rename(&stack, &symbols, &symbol, new_name, server.encoding).map_err(failed)?;
     Ok(serde_json::to_value(edit).unwrap_or(Value::Null))
 }
 
@@ -129,9 +136,9 @@ pub(super) fn completion(server: &Server<'_>, params: CompletionParams) -> Answe
     let document = server.document(uri)?;
     let converter = Converter::new(&document.text, server.encoding);
     let navigation = server.stack_for(uri);
-    let in_stack = navigation
-        .as_ref()
-        .and_then(|(stack, symbols)| Some((&**symbols, stack.file(uri.as_str())?)));
+    let in_stack = navigation.as_ref().and_then(|(stack, symbols)| {
+        Some((&**symbols, stack.file(&server.names().stack_url(uri))?))
+    });
     let items = completion::completion(
         document,
         &converter,
@@ -147,7 +154,8 @@ pub(super) fn completion(server: &Server<'_>, params: CompletionParams) -> Answe
 /// for them (pull).
 pub(super) fn diagnostic(server: &Server<'_>, params: DocumentDiagnosticParams) -> Answer {
     let document = server.document(&params.text_document.uri)?;
-    let items = document.client_diagnostics(server.encoding);
+    let names = server.names();
+    let items = document.client_diagnostics(server.encoding, &|url| names.client_uri(url));
     let report = DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
         RelatedFullDocumentDiagnosticReport {
             related_documents: None,

@@ -19,6 +19,7 @@ mod document;
 mod handlers;
 mod hover;
 mod initialize;
+mod names;
 mod navigate;
 mod settings;
 mod state;
@@ -143,8 +144,11 @@ impl Server<'_> {
                     return;
                 };
                 let item = params.text_document;
-                self.documents
-                    .insert(item.uri.clone(), Document::new(item.text, item.version));
+                let url = names::stack_url(&item.uri);
+                self.documents.insert(
+                    item.uri.clone(),
+                    Document::new(item.text, item.version, url),
+                );
                 self.changed(&item.uri);
             }
             "textDocument/didChange" => {
@@ -161,9 +165,10 @@ impl Server<'_> {
                     self.show(MessageType::ERROR, "heatwise server: the client sent a partial change; the server asked for full text".into());
                     return;
                 }
+                let url = self.names().stack_url(&uri);
                 self.documents.insert(
                     uri.clone(),
-                    Document::new(change.text, params.text_document.version),
+                    Document::new(change.text, params.text_document.version, url),
                 );
                 self.changed(&uri);
             }
@@ -192,7 +197,7 @@ impl Server<'_> {
                     return;
                 };
                 for change in &params.changes {
-                    self.workspace.changed(change.uri.as_str());
+                    self.workspace.changed(&names::stack_url(&change.uri));
                 }
                 if let Some(change) = params.changes.first() {
                     self.changed(&change.uri);

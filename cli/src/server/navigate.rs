@@ -13,31 +13,32 @@ use heatwise_core::stack::{FileId, Stack};
 use lsp_types::{Location, Position, TextEdit, Uri, WorkspaceEdit};
 
 use super::document::{Converter, Encoding};
+use super::names::Names;
 
 /// Most characters of a new name.
 pub const MAX_NAME: usize = 255;
 
-/// The symbol at `position` in the file at `uri`, with the stack's
-/// symbols; `None` where nothing is named.
+/// The symbol at `position` in the file at `url` (as the stack names it),
+/// with the stack's symbols; `None` where nothing is named.
 pub fn symbol_at(
     stack: &Stack,
     symbols: &StackSymbols,
-    uri: &Uri,
+    url: &str,
     position: Position,
     encoding: Encoding,
 ) -> Option<Symbol> {
-    let (file, offset) = place_of(stack, uri, position, encoding)?;
+    let (file, offset) = place_of(stack, url, position, encoding)?;
     symbols.symbol_at(file, offset)
 }
 
-/// The file at `uri` in the stack, and the byte offset of `position` in it.
+/// The file at `url` in the stack, and the byte offset of `position` in it.
 fn place_of(
     stack: &Stack,
-    uri: &Uri,
+    url: &str,
     position: Position,
     encoding: Encoding,
 ) -> Option<(FileId, u32)> {
-    let file = stack.file(uri.as_str())?;
+    let file = stack.file(url)?;
     Some((
         file,
         Converter::new(&stack.files[file].text, encoding).offset(position),
@@ -48,13 +49,13 @@ fn place_of(
 /// registry entry), at its start, as python-heatclient joins the name.
 pub fn file_named_at(
     stack: &Stack,
-    uri: &Uri,
+    (url, names): (&str, &Names<'_>),
     position: Position,
     encoding: Encoding,
 ) -> Option<Location> {
-    let (file, offset) = place_of(stack, uri, position, encoding)?;
+    let (file, offset) = place_of(stack, url, position, encoding)?;
     Some(Location {
-        uri: stack.file_named_at(file, offset)?.parse().ok()?,
+        uri: names.client_uri(stack.file_named_at(file, offset)?)?,
         range: lsp_types::Range::default(),
     })
 }
@@ -65,7 +66,7 @@ pub fn declarations(
     stack: &Stack,
     symbols: &StackSymbols,
     symbol: &Symbol,
-    from: &Uri,
+    (from, names): (&str, &Names<'_>),
     encoding: Encoding,
 ) -> Vec<Location> {
     let declared: Vec<Place> = symbols
@@ -76,10 +77,10 @@ pub fn declarations(
     let here: Vec<Place> = declared
         .iter()
         .copied()
-        .filter(|place| stack.files[place.file].url == from.as_str())
+        .filter(|place| stack.files[place.file].url == from)
         .collect();
     let chosen = if here.is_empty() { declared } else { here };
-    locations(stack, &chosen, encoding)
+    locations(stack, &chosen, names, encoding)
 }
 
 /// Every place of the symbol, its declarations with them or not.
@@ -87,7 +88,7 @@ pub fn references(
     stack: &Stack,
     symbols: &StackSymbols,
     symbol: &Symbol,
-    with_declarations: bool,
+    (with_declarations, names): (bool, &Names<'_>),
     encoding: Encoding,
 ) -> Vec<Location> {
     let places: Vec<Place> = symbols
@@ -95,7 +96,7 @@ pub fn references(
         .into_iter()
         .filter(|place| with_declarations || place.usage != Usage::Declaration)
         .collect();
-    locations(stack, &places, encoding)
+    locations(stack, &places, names, encoding)
 }
 
 /// The edits that rename the symbol to `new_name` in every file of the
@@ -104,7 +105,7 @@ pub fn rename(
     stack: &Stack,
     symbols: &StackSymbols,
     symbol: &Symbol,
-    new_name: &str,
+    (new_name, names): (&str, &Names<'_>),
     encoding: Encoding,
 ) -> Result<WorkspaceEdit, String> {
     let valid = !new_name.is_empty()
@@ -139,7 +140,8 @@ pub fn rename(
     let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
     for place in symbols.places(symbol) {
         let file = &stack.files[place.file];
-        let Ok(uri) = file.url.parse::<Uri>() else {
+        // The editor's name for it: its open document is the one edited.
+        let Some(uri) = names.client_uri(&file.url) else {
             continue;
         };
         let written = &file.text[place.range.as_usize()];
@@ -159,13 +161,18 @@ pub fn rename(
     })
 }
 
-fn locations(stack: &Stack, places: &[Place], encoding: Encoding) -> Vec<Location> {
+fn locations(
+    stack: &Stack,
+    places: &[Place],
+    names: &Names<'_>,
+    encoding: Encoding,
+) -> Vec<Location> {
     places
         .iter()
         .filter_map(|place| {
             let file = &stack.files[place.file];
             Some(Location {
-                uri: file.url.parse().ok()?,
+                uri: names.client_uri(&file.url)?,
                 range: Converter::new(&file.text, encoding).range(place.range),
             })
         })

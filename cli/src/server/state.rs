@@ -18,6 +18,7 @@ use lsp_types::{MessageType, PublishDiagnosticsParams, ShowMessageParams, Uri};
 use serde_json::Value;
 
 use super::document::{Document, Encoding, StackContext};
+use super::names::Names;
 use super::settings::Settings;
 use super::workspace::{self, Workspace};
 
@@ -52,6 +53,11 @@ pub(super) fn path_of(uri: &Uri) -> Option<std::path::PathBuf> {
 }
 
 impl Server<'_> {
+    /// How the editor and the stacks name the open documents' files.
+    pub(super) fn names(&self) -> Names<'_> {
+        Names(&self.documents)
+    }
+
     pub(super) fn send(&self, message: impl Into<Message>) {
         // A closed connection ends the receive loop too.
         let _ = self.connection.sender.send(message.into());
@@ -133,7 +139,7 @@ impl Server<'_> {
             }
             return;
         }
-        self.workspace.changed(uri.as_str());
+        self.workspace.changed(&self.names().stack_url(uri));
         let problems = self.workspace.gather(&self.documents);
         self.tell(problems);
         let uris: Vec<Uri> = self.documents.keys().cloned().collect();
@@ -162,7 +168,8 @@ impl Server<'_> {
 
     pub(super) fn relint(&mut self, uri: &Uri) {
         let options = self.options();
-        if let Some(found) = self.workspace.findings(uri.as_str(), &options) {
+        let url = self.names().stack_url(uri);
+        if let Some(found) = self.workspace.findings(&url, &options) {
             let mut diagnostics = found.diagnostics;
             diagnostics.retain(|d| self.shows(d.rule));
             if let Some(document) = self.documents.get_mut(uri) {
@@ -230,7 +237,7 @@ impl Server<'_> {
                 project: None,
             },
         };
-        Some(Stack::gather(uri.as_str(), &environments, &files))
+        Some(Stack::gather(&document.url, &environments, &files))
     }
 
     /// An open environment file of no stack, and what its registry
@@ -249,7 +256,7 @@ impl Server<'_> {
             },
         };
         Some(Stack::gather_environments(
-            &[uri.as_str().to_owned()],
+            std::slice::from_ref(&document.url),
             &files,
         ))
     }
@@ -258,7 +265,8 @@ impl Server<'_> {
         let Some(document) = self.documents.get(uri) else {
             return;
         };
-        let diagnostics = document.client_diagnostics(self.encoding);
+        let names = self.names();
+        let diagnostics = document.client_diagnostics(self.encoding, &|url| names.client_uri(url));
         self.send(Notification::new(
             "textDocument/publishDiagnostics".into(),
             PublishDiagnosticsParams {
@@ -283,7 +291,8 @@ impl Server<'_> {
     pub(super) fn stack_for(&self, uri: &Uri) -> Option<(Cow<'_, Stack>, Rc<StackSymbols>)> {
         let catalog = self.catalog;
         let known = |name: &str| catalog.resolve_type(name).is_some();
-        if let Some((stack, symbols)) = self.workspace.stack_with(uri.as_str(), &known) {
+        let url = self.names().stack_url(uri);
+        if let Some((stack, symbols)) = self.workspace.stack_with(&url, &known) {
             return Some((Cow::Borrowed(stack), symbols));
         }
         let stack = self.stack_of(uri).or_else(|| self.environment_alone(uri))?;

@@ -51,11 +51,11 @@ pub struct OpenFiles<'a> {
 
 impl FileProvider for OpenFiles<'_> {
     fn read(&self, url: &str) -> Result<Content, ReadError> {
-        let open = self
-            .documents
-            .iter()
-            .find(|(uri, _)| uri.as_str() == url)
-            .map(|(_, document)| Content::Text(document.text.clone()));
+        // Found by the name the stacks give it: the editor may have
+        // opened it through a link.
+        let open = (self.documents.values())
+            .find(|document| document.url == url)
+            .map(|document| Content::Text(document.text.clone()));
         match open {
             Some(content) => Ok(content),
             None => self.disk.read(url),
