@@ -116,8 +116,8 @@ fn kept_lints_are_fresh_lints() {
         }
     }
     assert!(compared > 1_000, "only {compared} files compared");
-    // The chains' files are linted again as their members change: from
-    // where the rules before the stack rules left off.
+    // Files are linted again as their answers change (a chain's members,
+    // the values a resource reads): from the part of the lint that asked.
     let counts = memo.counts();
     assert!(counts.taken_up > 0 && counts.reused > 0, "{counts:?}");
 }

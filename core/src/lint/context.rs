@@ -189,9 +189,9 @@ impl<'a, 't> Context<'a, 't> {
 
     /// Takes up a lint after the rules that found `found` (see
     /// [`super::memo::Split`]).
-    pub(crate) fn resume(&mut self, found: &[Diagnostic]) {
+    pub(crate) fn resume(&mut self, found: Vec<Diagnostic>) {
         debug_assert!(self.out.is_empty(), "a lint resumes before any finding");
-        self.out = found.to_vec();
+        self.out = found;
     }
 
     /// How many findings have been reported so far: a mark for

@@ -13,14 +13,17 @@
 //! an environment changes the answers of a handful of files. A file linted
 //! anew all the same (its answers differ) is parsed once, its parse kept.
 //!
-//! A file linted anew because an answer changed often changes only
-//! where the rules that read the other files' interfaces look (a chain's
-//! member the environment maps elsewhere). Where an earlier lint's
-//! answers hold up to those rules, the new lint starts there, from what
-//! the rules before them found ([`Split`]): where the
-//! registry resolves each type by its name alone, the order the questions
-//! come in changes no answer, so what the skipped rules kept for the
-//! later ones is worked out again with the same result.
+//! A file linted anew because an answer changed seldom needs all of it
+//! again: an environment maps one of a chain's members elsewhere, which
+//! only the rules that read the other files' interfaces ask about, or
+//! gives a value that one resource's properties read. The rules before
+//! the stack rules run in parts (the structure, each resource's
+//! definition, ..., [`Split`]); where an earlier lint's answers hold up
+//! to the end of a part, the new lint starts after it, from what the
+//! parts before found. Where the registry resolves each type by its name
+//! alone, the order the questions come in changes no answer, so what the
+//! skipped parts kept for the later ones is worked out again with the
+//! same result.
 //!
 //! A question is written down once per lint: the stack's answers do not
 //! change while a file is linted, and the linter asks most of them again
@@ -55,17 +58,19 @@ pub(super) use found::{refused, Found, Shown};
 pub use found::{ShownFindings, ShownKey};
 pub(super) use recording::Recording;
 
-/// Where a lint splits, for a memo that keeps what the rules before the
-/// stack rules found (see the module's documentation): a file of a stack linted again
-/// because one chain member resolves elsewhere runs only the rules that
-/// read the other files, where the answers the first part got still hold.
+/// Where a lint splits, for a memo that keeps what each part of it found
+/// (see the module's documentation): the rules before the stack rules run
+/// in parts (the structure, each resource's definition, ...), and a file
+/// of a stack linted again because one answer changed starts at the part
+/// that asked it.
 pub(crate) trait Split {
-    /// What the rules before the stack rules found in an earlier lint of
-    /// the same input whose answers to them still hold: they are skipped.
-    fn found_before(&self) -> Option<Arc<[Diagnostic]>>;
-    /// The rules before the stack rules found `found`: the stack rules
-    /// begin.
-    fn stack_rules_begin(&self, found: &[Diagnostic]);
+    /// The part to start from, and what the parts before it found, in an
+    /// earlier lint of the same input whose answers to them still hold:
+    /// they are skipped. `None`: from the first part.
+    fn resume(&self) -> Option<(usize, Vec<Diagnostic>)>;
+    /// A part ended, with `found` found so far; `last`: the rules before
+    /// the stack rules all ran.
+    fn part_ended(&self, found: &[Diagnostic], last: bool);
 }
 
 /// Most lints kept for one file (one per distinct set of answers); the
@@ -139,21 +144,36 @@ struct Kept {
     judged_for: (Option<Release>, EngineLimits, Option<UtcTime>),
     references: Vec<Reference>,
     questions: Vec<Question>,
-    /// What the rules before the stack rules found, after how many of
-    /// `questions` (see [`Split`]).
-    before_stack_rules: Option<Before>,
+    /// Where its parts ended, and what they found (see [`Split`]).
+    parts: Parts,
     /// What the catalog answered the registry about Heat's own types.
     known: HashMap<String, bool>,
     found: Arc<Found>,
 }
 
-/// What a lint's rules before its stack rules found, and how many of its
-/// questions they asked: a later lint whose answers to those hold
-/// starts from there.
-#[derive(Clone)]
-pub(super) struct Before {
-    pub(super) questions: usize,
-    pub(super) found: Arc<[Diagnostic]>,
+/// Where the parts of a lint's rules before its stack rules ended
+/// ([`Split`]): a later lint whose answers to a part's questions, and
+/// those before them, hold starts after that part.
+#[derive(Clone, Default)]
+pub(super) struct Parts {
+    /// By part ended, in order: how many questions had been asked, and
+    /// how many findings found.
+    pub(super) ends: Vec<(usize, usize)>,
+    /// What all of them found.
+    pub(super) found: Option<Arc<[Diagnostic]>>,
+}
+
+impl Parts {
+    /// How many parts, from the first, asked no more than the first
+    /// `holding` questions: those a lint may skip.
+    fn holding(&self, holding: usize) -> usize {
+        match self.found {
+            Some(_) => (self.ends.iter())
+                .take_while(|&&(questions, _)| questions <= holding)
+                .count(),
+            None => 0,
+        }
+    }
 }
 
 /// A question the linter asked its stack, with the answer it got.
@@ -260,7 +280,8 @@ impl LintMemo {
         // Where the registry resolves each type by its name alone, the
         // order of the questions does not change their answers: a lint
         // may take up another's after the rules whose answers hold.
-        let mut take_up: Option<(&Kept, &Before)> = None;
+        // The kept lint to take up, and the parts of it to skip: the most.
+        let mut take_up: Option<(&Kept, usize)> = None;
         let alike = registry.resolves_alike();
         for kept in kept.iter().filter(|kept| same_input(kept)) {
             let holding = kept.holding(facts, registry);
@@ -269,21 +290,19 @@ impl LintMemo {
                 self.count(REUSED);
                 return Arc::clone(&kept.found);
             }
-            match &kept.before_stack_rules {
-                Some(before) if alike && take_up.is_none() && holding >= before.questions => {
-                    take_up = Some((kept, before));
-                }
-                _ => {}
+            let parts = kept.parts.holding(holding);
+            if alike && parts > take_up.map_or(0, |(_, most)| most) {
+                take_up = Some((kept, parts));
             }
         }
         self.count(if take_up.is_some() { TAKEN_UP } else { LINTED });
         let recording = match take_up {
-            Some((kept, before)) => Recording::taking_up(
+            Some((kept, parts)) => Recording::taking_up(
                 facts,
                 registry,
                 &self.type_numbers,
                 (&kept.questions, &kept.known),
-                before.clone(),
+                (&kept.parts, parts),
             ),
             None => Recording::new(facts, registry, &self.type_numbers),
         };
@@ -303,7 +322,7 @@ impl LintMemo {
             judged_for,
             references: references.to_vec(),
             questions: log.questions,
-            before_stack_rules: log.before_stack_rules,
+            parts: log.parts,
             known: log.known,
             found: Arc::clone(&found),
         });

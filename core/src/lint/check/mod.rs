@@ -21,13 +21,18 @@ pub(super) fn check(
     split: Option<&dyn Split>,
 ) -> Vec<Diagnostic> {
     let mut cx = Context::new(template, options);
-    match split.and_then(Split::found_before) {
-        Some(found) => cx.resume(&found),
-        None => {
-            before_stack_rules(&mut cx);
-            if let Some(split) = split {
-                split.stack_rules_begin(cx.found_so_far());
-            }
+    let parts = parts(template);
+    let first = match split.and_then(Split::resume) {
+        Some((part, found)) => {
+            cx.resume(found);
+            part
+        }
+        None => 0,
+    };
+    for part in first..parts {
+        run_part(&mut cx, part);
+        if let Some(split) = split {
+            split.part_ended(cx.found_so_far(), part + 1 == parts);
         }
     }
     #[cfg(feature = "stack")]
@@ -35,26 +40,35 @@ pub(super) fn check(
     cx.finish()
 }
 
-/// Every rule but those that read the other files of the stack.
-fn before_stack_rules(cx: &mut Context<'_, '_>) {
+/// How many parts the rules before the stack rules run in ([`Split`]):
+/// the reader's problems and the structure, each resource's definition,
+/// each group's member definition, then the references and the registry.
+fn parts(template: &Template<'_>) -> usize {
+    template.resources().len() + template.nested_definitions().len() + 2
+}
+
+/// Part number `part` of the rules before the stack rules (see [`parts`]).
+fn run_part(cx: &mut Context<'_, '_>, part: usize) {
     let template = cx.template;
-    reading_problems(cx);
-    structure(cx);
-    for resource in template.resources() {
+    let (resources, nested) = (template.resources(), template.nested_definitions());
+    if part == 0 {
+        reading_problems(cx);
+        structure(cx);
+    } else if let Some(resource) = resources.get(part - 1) {
         definition(cx, &resource.definition, Some(&resource.name), true);
         unknown_resource_reference::depends_on(cx, &resource.definition);
-    }
-    for nested in template.nested_definitions() {
-        let group = &template.resources()[nested.group].definition;
+    } else if let Some(nested) = nested.get(part - 1 - resources.len()) {
+        let group = &resources[nested.group].definition;
         let made = server_without_networks::has_members(cx, group);
         definition(cx, &nested.definition, None, made);
+    } else {
+        attributes::attribute_refs(cx);
+        unknown_resource_reference::resource_refs(cx);
+        unknown_output_reference::check(cx);
+        circular_dependency::check(cx);
+        unknown_parameter_reference::check(cx);
+        registry(cx);
     }
-    attributes::attribute_refs(cx);
-    unknown_resource_reference::resource_refs(cx);
-    unknown_output_reference::check(cx);
-    circular_dependency::check(cx);
-    unknown_parameter_reference::check(cx);
-    registry(cx);
 }
 
 /// What a file says of the other files of its stack, when it is linted as

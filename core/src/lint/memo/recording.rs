@@ -10,7 +10,7 @@ use crate::stack::{
 use crate::template;
 use crate::text::TextRange;
 
-use super::{Before, Question, Split, TypeNumbers};
+use super::{Parts, Question, Split, TypeNumbers};
 use crate::lint::Diagnostic;
 
 /// The questions whose answer follows from the stack alone, whenever
@@ -54,9 +54,11 @@ pub(super) struct Log {
     /// resolved, with its answer; `None` once it resolved a type named
     /// like a pattern.
     resolved: Vec<Option<Resolved>>,
-    /// What the rules before the stack rules found, once they have run
-    /// or been taken up.
-    pub(super) before_stack_rules: Option<Before>,
+    /// Where the parts of the rules before the stack rules ended.
+    pub(super) parts: Parts,
+    /// The part to start from, and what those before it found, when the
+    /// lint takes up another.
+    resume: Option<(usize, Vec<Diagnostic>)>,
 }
 
 /// A file's stack and registry, answering the linter and writing down
@@ -83,7 +85,7 @@ impl<'a> Recording<'a> {
     }
 
     /// A recording that takes up an earlier lint of the same input after
-    /// its rules before the stack rules (`before`), whose answers (the
+    /// its first `skipped` parts (`parts`, [`Split`]), whose answers (the
     /// first of `questions`) hold here. Those questions are written down
     /// again, each resolver's with no memory of what it resolved: only a
     /// registry that resolves by name alone is taken up (see
@@ -93,9 +95,11 @@ impl<'a> Recording<'a> {
         registry: &'a dyn TypeMapping,
         type_numbers: &'a TypeNumbers,
         (questions, known): (&[Question], &HashMap<String, bool>),
-        before: Before,
+        (parts, skipped): (&Parts, usize),
     ) -> Self {
-        let questions = questions[..before.questions].to_vec();
+        let (asked, found) = parts.ends[skipped - 1];
+        let questions = questions[..asked].to_vec();
+        let resume = (parts.found.as_deref()).map(|all| (skipped, all[..found].to_vec()));
         let resolvers = (questions.iter())
             .filter(|question| matches!(question, Question::NewResolver))
             .count();
@@ -103,7 +107,11 @@ impl<'a> Recording<'a> {
             questions,
             known: known.clone(),
             resolved: vec![None; resolvers],
-            before_stack_rules: Some(before),
+            parts: Parts {
+                ends: parts.ends[..skipped].to_vec(),
+                found: None,
+            },
+            resume,
             ..Log::default()
         };
         Recording {
@@ -161,20 +169,17 @@ impl<'a> Recording<'a> {
 }
 
 impl Split for Recording<'_> {
-    fn found_before(&self) -> Option<Arc<[Diagnostic]>> {
-        let log = self.log();
-        log.before_stack_rules
-            .as_ref()
-            .map(|b| Arc::clone(&b.found))
+    fn resume(&self) -> Option<(usize, Vec<Diagnostic>)> {
+        self.log().resume.take()
     }
 
-    fn stack_rules_begin(&self, found: &[Diagnostic]) {
+    fn part_ended(&self, found: &[Diagnostic], last: bool) {
         let mut log = self.log();
         let questions = log.questions.len();
-        log.before_stack_rules = Some(Before {
-            questions,
-            found: found.into(),
-        });
+        log.parts.ends.push((questions, found.len()));
+        if last {
+            log.parts.found = Some(found.into());
+        }
     }
 }
 

@@ -83,6 +83,51 @@ fn a_lint_takes_up_another_after_the_rules_whose_answers_hold() {
     assert_eq!(memo.counts(), counts(2, 1, 1));
 }
 
+/// A root whose second resource reads a parameter the environments give:
+/// another value asks its part of the lint again, and the parts before it
+/// are taken from the lint before.
+#[test]
+fn a_lint_takes_up_another_at_the_part_whose_answers_changed() {
+    const ROOT: &str = "heat_template_version: 2018-08-31
+parameters:
+  length: {type: number, default: 8}
+resources:
+  odd: {type: OS::Heat::None, colour: blue}
+  secret:
+    type: OS::Heat::RandomString
+    properties: {length: {get_param: length}, sequence: lettersdigits}
+";
+    let files = MemoryFiles(vec![
+        ("file:///t/root.yaml", ROOT),
+        ("file:///t/short.yaml", "parameter_defaults:\n  length: 4\n"),
+        (
+            "file:///t/long.yaml",
+            "parameter_defaults:\n  length: 600\n",
+        ),
+    ]);
+    let memo = LintMemo::default();
+    let mut cache = GatherCache::default();
+    let mut lint = |environment: &str| {
+        let environments = [environment.to_owned()];
+        let stack = Stack::gather_with("file:///t/root.yaml", &environments, &files, &mut cache);
+        let root = stack.file("file:///t/root.yaml").expect("the root");
+        let options = LintOptions::new(Catalog::builtin());
+        let kept = StackLinter::new(&stack, &mut cache).lint_with(root, &options, &memo);
+        let fresh = StackLinter::new(&stack, &mut GatherCache::default()).lint(root, &options);
+        assert_eq!(kept, fresh, "with {environment}");
+        kept.iter().map(|d| d.rule).collect::<Vec<_>>()
+    };
+    let short = lint("file:///t/short.yaml");
+    // 600 is longer than RandomString allows: a finding of the second
+    // resource's part, after the first's, taken from before.
+    let long = lint("file:///t/long.yaml");
+    assert!(short.contains(&Rule::UnknownResourceKey), "{short:?}");
+    assert!(long.contains(&Rule::UnknownResourceKey), "{long:?}");
+    assert_ne!(short, long);
+    assert_eq!(memo.counts().linted, 1);
+    assert_eq!(memo.counts().taken_up, 1);
+}
+
 #[test]
 fn a_registry_that_resolves_by_more_than_the_name_is_linted_anew() {
     // An entry scoped to one resource: what a type resolves to depends on
