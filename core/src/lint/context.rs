@@ -21,6 +21,8 @@ use super::{Diagnostic, LintOptions, Rule};
 mod finish;
 #[cfg(feature = "stack")]
 mod nested;
+#[cfg(feature = "stack")]
+pub(crate) use nested::{ChainMember, NestedUse};
 
 /// A mapping's pairs of entries with equal keys: (earlier, later).
 pub(crate) type EqualKeys = Rc<[(Entry, Entry)]>;
@@ -76,7 +78,10 @@ pub(crate) struct Context<'a, 't> {
     /// The definitions made from nested templates, once asked: several
     /// rules read them, and a chain lists a hundred members.
     #[cfg(feature = "stack")]
-    nested_uses: OnceCell<Rc<[nested::NestedUse<'a>]>>,
+    nested_uses: OnceCell<Rc<[NestedUse<'a>]>>,
+    /// The members of the chains a parameter lists, once asked.
+    #[cfg(feature = "stack")]
+    chain_members: OnceCell<Rc<[ChainMember]>>,
     /// Their properties, once asked.
     #[cfg(feature = "stack")]
     nested_properties: OnceCell<Rc<[nested::NestedProperty<'a>]>>,
@@ -124,6 +129,8 @@ impl<'a, 't> Context<'a, 't> {
             mapped_types: RefCell::new(HashMap::new()),
             #[cfg(feature = "stack")]
             nested_uses: OnceCell::new(),
+            #[cfg(feature = "stack")]
+            chain_members: OnceCell::new(),
             #[cfg(feature = "stack")]
             nested_properties: OnceCell::new(),
             flattened: RefCell::new(HashMap::new()),

@@ -14,16 +14,15 @@
 //! anew all the same (its answers differ) is parsed once, its parse kept.
 //!
 //! A file linted anew because an answer changed seldom needs all of it
-//! again: an environment maps one of a chain's members elsewhere, which
-//! only the rules that read the other files' interfaces ask about, or
-//! gives a value that one resource's properties read. The rules before
-//! the stack rules run in parts (the structure, each resource's
-//! definition, ..., [`Split`]); where an earlier lint's answers hold up
-//! to the end of a part, the new lint starts after it, from what the
-//! parts before found. Where the registry resolves each type by its name
-//! alone, the order the questions come in changes no answer, so what the
-//! skipped parts kept for the later ones is worked out again with the
-//! same result.
+//! again: an environment maps one of a chain's members elsewhere, or
+//! gives a value that one resource's properties read. A lint runs in
+//! parts (the structure, each resource's definition, ..., the rules that
+//! read the other files, each member of a chain apart: [`Split`]); where
+//! an earlier lint's answers hold up to the end of a part, the new lint
+//! starts after it, from what the parts before found. Where the registry
+//! resolves each type by its name alone, the order the questions come in
+//! changes no answer, so what the skipped parts kept for the later ones
+//! is worked out again with the same result.
 //!
 //! A question is written down once per lint: the stack's answers do not
 //! change while a file is linted, and the linter asks most of them again
@@ -59,17 +58,17 @@ pub use found::{ShownFindings, ShownKey};
 pub(super) use recording::Recording;
 
 /// Where a lint splits, for a memo that keeps what each part of it found
-/// (see the module's documentation): the rules before the stack rules run
-/// in parts (the structure, each resource's definition, ...), and a file
-/// of a stack linted again because one answer changed starts at the part
-/// that asked it.
+/// (see the module's documentation): the rules run in parts (the
+/// structure, each resource's definition, ..., each chain member's
+/// checks), and a file of a stack linted again because one answer
+/// changed starts at the part that asked it.
 pub(crate) trait Split {
     /// The part to start from, and what the parts before it found, in an
     /// earlier lint of the same input whose answers to them still hold:
     /// they are skipped. `None`: from the first part.
     fn resume(&self) -> Option<(usize, Vec<Diagnostic>)>;
-    /// A part ended, with `found` found so far; `last`: the rules before
-    /// the stack rules all ran.
+    /// A part ended, with `found` found so far (before the findings are
+    /// judged against what Heat reads); `last`: every part ran.
     fn part_ended(&self, found: &[Diagnostic], last: bool);
 }
 

@@ -8,6 +8,8 @@ use crate::syntax::{Entry, NodeId};
 use crate::template::{merge, Definition, ProblemKind, Template};
 
 mod attributes;
+#[cfg(feature = "stack")]
+mod members;
 
 use super::context::Context;
 use super::lifecycle::{PropertyUse, TypeUse};
@@ -21,36 +23,32 @@ pub(super) fn check(
     split: Option<&dyn Split>,
 ) -> Vec<Diagnostic> {
     let mut cx = Context::new(template, options);
-    let parts = parts(template);
-    let first = match split.and_then(Split::resume) {
+    let mut part = match split.and_then(Split::resume) {
         Some((part, found)) => {
             cx.resume(found);
             part
         }
         None => 0,
     };
-    for part in first..parts {
-        run_part(&mut cx, part);
+    while let Some(last) = run_part(&mut cx, part) {
         if let Some(split) = split {
-            split.part_ended(cx.found_so_far(), part + 1 == parts);
+            split.part_ended(cx.found_so_far(), last);
         }
+        part += 1;
     }
-    #[cfg(feature = "stack")]
-    stack(&mut cx);
     cx.finish()
 }
 
-/// How many parts the rules before the stack rules run in ([`Split`]):
-/// the reader's problems and the structure, each resource's definition,
-/// each group's member definition, then the references and the registry.
-fn parts(template: &Template<'_>) -> usize {
-    template.resources().len() + template.nested_definitions().len() + 2
-}
-
-/// Part number `part` of the rules before the stack rules (see [`parts`]).
-fn run_part(cx: &mut Context<'_, '_>, part: usize) {
+/// Runs part number `part` of the rules ([`Split`]), and says whether it
+/// is the last; `None` past the last. The parts: the reader's problems
+/// and the structure; each resource's definition; each group's member
+/// definition; the references and the registry; then, in a stack, the
+/// rules that read the other files, each member of a chain a parameter
+/// lists apart (see `members.rs`).
+fn run_part(cx: &mut Context<'_, '_>, part: usize) -> Option<bool> {
     let template = cx.template;
     let (resources, nested) = (template.resources(), template.nested_definitions());
+    let references = resources.len() + nested.len() + 1;
     if part == 0 {
         reading_problems(cx);
         structure(cx);
@@ -61,36 +59,57 @@ fn run_part(cx: &mut Context<'_, '_>, part: usize) {
         let group = &resources[nested.group].definition;
         let made = server_without_networks::has_members(cx, group);
         definition(cx, &nested.definition, None, made);
-    } else {
+    } else if part == references {
         attributes::attribute_refs(cx);
         unknown_resource_reference::resource_refs(cx);
         unknown_output_reference::check(cx);
         circular_dependency::check(cx);
         unknown_parameter_reference::check(cx);
         registry(cx);
+        return Some(!cfg!(feature = "stack"));
+    } else {
+        #[cfg(feature = "stack")]
+        return stack_part(cx, part - references - 1);
     }
+    #[cfg(not(feature = "stack"))]
+    if part > references {
+        return None;
+    }
+    Some(false)
 }
 
-/// What a file says of the other files of its stack, when it is linted as
-/// part of one.
+/// Part number `part` of what a file says of the other files of its
+/// stack, when it is linted as part of one: the rules over every use of
+/// a nested template, one part for each member of a chain a parameter
+/// lists, then the rest. `None` past the last.
 #[cfg(feature = "stack")]
-fn stack(cx: &mut Context<'_, '_>) {
-    missing_file::check(cx);
-    remote_file::check(cx);
-    file_outside_project::check(cx);
-    nested_template_cycle::check(cx);
-    unknown_nested_property::check(cx);
-    nested_stack_too_deep::check(cx);
-    invalid_nested_property_value::check(cx);
-    unknown_nested_output::check(cx);
-    missing_nested_parameter::check(cx);
-    provider_template_mismatch::check(cx);
-    type_not_a_template::check(cx);
-    template_too_large::check(cx);
-    unknown_environment_parameter::check(cx);
-    unused_parameter_default::check(cx);
-    invalid_environment_value::check(cx);
-    deprecated_parameter_set::check(cx);
+fn stack_part(cx: &mut Context<'_, '_>, part: usize) -> Option<bool> {
+    let members = cx.chain_members();
+    if part == 0 {
+        missing_file::check(cx);
+        remote_file::check(cx);
+        file_outside_project::check(cx);
+        nested_template_cycle::check(cx);
+        unknown_nested_property::check(cx);
+        nested_stack_too_deep::check(cx);
+        invalid_nested_property_value::check(cx);
+        unknown_nested_output::check(cx);
+        missing_nested_parameter::check(cx);
+    } else if let Some(member) = members.get(part - 1) {
+        members::check_member(cx, member);
+    } else if part == members.len() + 1 {
+        provider_template_mismatch::check(cx);
+        type_not_a_template::check(cx);
+        template_too_large::check(cx);
+        unknown_environment_parameter::check(cx);
+        unused_parameter_default::check(cx);
+        invalid_environment_value::check(cx);
+        deprecated_parameter_set::check(cx);
+        return Some(true);
+    } else {
+        return None;
+    }
+    Some(false)
 }
 
 /// What the reader found: each kind of problem is one rule's.

@@ -12,6 +12,15 @@ use super::Context;
 /// template, the property, and the group whose members it defines.
 pub(crate) type NestedProperty<'a> = (&'a crate::stack::Interface, Entry, Option<String>);
 
+/// A member of a ResourceChain whose `resources` a parameter lists: its
+/// definition, made of one listed type and the chain's
+/// `resource_properties`.
+pub(crate) struct ChainMember {
+    /// The chain.
+    pub chain: String,
+    pub definition: crate::template::Definition,
+}
+
 /// A definition made from a nested template: a template resource, or a
 /// group's member definition.
 pub(crate) struct NestedUse<'a> {
@@ -106,14 +115,22 @@ impl<'a> Context<'a, '_> {
                 });
             }
         }
-        uses.extend(self.chain_members());
         uses
     }
 
     /// The members of each ResourceChain whose `resources` a parameter
     /// lists (`{get_param: Services}`), as the stack's values give it: one
-    /// use of each type, passed the chain's `resource_properties`.
-    fn chain_members(&self) -> Vec<NestedUse<'a>> {
+    /// definition of each type, passed the chain's `resource_properties`.
+    /// Each is checked on its own ([`Context::chain_member_use`]): a chain
+    /// lists a hundred, and an environment maps one elsewhere.
+    pub(crate) fn chain_members(&self) -> Rc<[ChainMember]> {
+        Rc::clone(
+            self.chain_members
+                .get_or_init(|| self.find_chain_members().into()),
+        )
+    }
+
+    fn find_chain_members(&self) -> Vec<ChainMember> {
         let mut members = Vec::new();
         for chain in self.template.chains_listed_by_parameter() {
             let value = self.parameter_value(chain.parameter);
@@ -122,25 +139,31 @@ impl<'a> Context<'a, '_> {
                 continue;
             };
             for type_name in types {
-                let member = crate::template::Definition {
-                    body: chain.resources.value,
-                    type_entry: Some(chain.resources),
-                    type_name: Some(type_name),
-                    properties: chain.shared,
-                    properties_value: chain.shared.map(|shared| shared.value),
-                };
-                if let Some(interface) = self.nested_template_of(&member, None) {
-                    members.push(NestedUse {
-                        interface,
-                        definition: member,
-                        user: chain.resource.name.clone(),
-                        member_of: Some(chain.resource.name.clone()),
-                        index_var: None,
-                    });
-                }
+                members.push(ChainMember {
+                    chain: chain.resource.name.clone(),
+                    definition: crate::template::Definition {
+                        body: chain.resources.value,
+                        type_entry: Some(chain.resources),
+                        type_name: Some(type_name),
+                        properties: chain.shared,
+                        properties_value: chain.shared.map(|shared| shared.value),
+                    },
+                });
             }
         }
         members
+    }
+
+    /// The use of a nested template `member` makes, when the stack knows
+    /// the template its type resolves to.
+    pub(crate) fn chain_member_use(&self, member: &ChainMember) -> Option<NestedUse<'a>> {
+        Some(NestedUse {
+            interface: self.nested_template_of(&member.definition, None)?,
+            definition: member.definition.clone(),
+            user: member.chain.clone(),
+            member_of: Some(member.chain.clone()),
+            index_var: None,
+        })
     }
 
     /// Whether a ResourceGroup has `count: 0`, written, or through
@@ -171,28 +194,38 @@ impl<'a> Context<'a, '_> {
     }
 
     fn find_nested_properties(&self) -> Vec<NestedProperty<'a>> {
-        let (template, tree) = (self.template, self.tree);
         let mut out = Vec::new();
         for used in self.nested_uses().iter() {
-            let Some(properties) = used.definition.properties_mapping(tree) else {
-                continue;
-            };
-            if !template.is_call(properties) {
-                let entries = self.flattened(properties);
-                // A member's value holding the index variable is another
-                // value in each member: Heat replaces it before it judges.
-                let indexed = |entry: &Entry| {
-                    used.index_var
-                        .as_deref()
-                        .is_some_and(|var| tree.source(entry.value).contains(var))
-                };
-                out.extend(
-                    (entries.iter())
-                        .filter(|merged| !indexed(&merged.entry))
-                        .map(|merged| (used.interface, merged.entry, used.member_of.clone())),
-                );
-            }
+            out.extend(
+                (self.use_properties(used).into_iter())
+                    .map(|entry| (used.interface, entry, used.member_of.clone())),
+            );
         }
         out
+    }
+
+    /// The properties written for `used` (merge keys applied, a repeated
+    /// key's later value only), but those whose value holds the index
+    /// variable.
+    pub(crate) fn use_properties(&self, used: &NestedUse<'_>) -> Vec<Entry> {
+        let (template, tree) = (self.template, self.tree);
+        let Some(properties) = used.definition.properties_mapping(tree) else {
+            return Vec::new();
+        };
+        if template.is_call(properties) {
+            return Vec::new();
+        }
+        let entries = self.flattened(properties);
+        // A member's value holding the index variable is another value in
+        // each member: Heat replaces it before it judges.
+        let indexed = |entry: &Entry| {
+            used.index_var
+                .as_deref()
+                .is_some_and(|var| tree.source(entry.value).contains(var))
+        };
+        (entries.iter())
+            .filter(|merged| !indexed(&merged.entry))
+            .map(|merged| merged.entry)
+            .collect()
     }
 }

@@ -3,75 +3,87 @@
 use crate::lint::context::Context;
 use crate::lint::schema::{as_parameter, given_value, problem, Source};
 use crate::lint::{Related, Rule};
+use crate::stack::Interface;
+use crate::syntax::Entry;
 use crate::template::value::{Val, V};
 use crate::time::UtcTime;
 
 /// Each property of a template resource whose value the nested template's
 /// parameter refuses, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
+    for (interface, entry, member_of) in cx.nested_properties().iter() {
+        property(cx, interface, *entry, member_of.as_deref());
+    }
+}
+
+/// The property `entry` written for a definition made from `interface`
+/// (for the members of the group `member_of`).
+pub(crate) fn property(
+    cx: &mut Context<'_, '_>,
+    interface: &Interface,
+    entry: Entry,
+    member_of: Option<&str>,
+) {
     let template = cx.template;
     let tree = cx.tree;
-    for (interface, entry, member_of) in cx.nested_properties().iter() {
-        let value = entry.value;
-        let Some(parameter) = tree
-            .scalar(entry.key)
-            .and_then(|key| interface.parameters.iter().find(|p| p.name == key))
-        else {
-            continue;
-        };
-        if template.call_at(value).is_none() && template.has_call_within(value) {
-            continue;
-        }
-        let Some((given, from)) = given_value(template, value, |name| cx.parameter_value(name))
-        else {
-            continue;
-        };
-        let Some((why, at_create)) = refusal(parameter, given, cx.now) else {
-            continue;
-        };
-        let whose = format!("parameter `{}` of {}", parameter.name, interface.name);
-        // A group builds its members when it is created, and a nested
-        // stack reads its json parameters when it is created: Heat accepts
-        // the template and fails that create.
-        let refuses = match (&member_of, at_create) {
-            (None, false) => "Heat refuses the resource".to_owned(),
-            (None, true) => format!(
-                "Heat accepts the template, then fails the create of `{}`",
-                cx.template
-                    .resources()
-                    .iter()
-                    .find(|r| {
-                        let (body, at) = (tree.range(r.definition.body), tree.range(value));
-                        body.start <= at.start && at.end <= body.end
-                    })
-                    .map_or("the resource", |r| r.name.as_str())
-            ),
-            (Some(group), _) => format!(
-                "Heat accepts the template, then fails the create of `{group}` when it builds its members"
-            ),
-        };
-        let message = match from {
-            Source::Written => format!("{whose} refuses this value: {why}; {refuses}"),
-            Source::Default(name) => format!(
-                "{whose} refuses the default of `{name}` given through get_param: {why}; {refuses} unless another value is given"
-            ),
-            Source::Environment(name) => format!(
-                "{whose} refuses the value the environments give `{name}`, which get_param passes: {why}; {refuses}"
-            ),
-            Source::Parent(name) => format!(
-                "{whose} refuses the value the templates using this one give `{name}`, which get_param passes: {why}; {refuses}"
-            ),
-        };
-        let diagnostic = cx.report(Rule::InvalidNestedPropertyValue, tree.range(value), message);
-        if member_of.is_some() || at_create {
-            diagnostic.stage = Some(crate::lint::Stage::Create);
-        }
-        diagnostic.related.push(Related {
-            url: interface.url.clone(),
-            range: parameter.range,
-            message: format!("`{}` is declared here", parameter.name),
-        });
+    let value = entry.value;
+    let Some(parameter) = tree
+        .scalar(entry.key)
+        .and_then(|key| interface.parameters.iter().find(|p| p.name == key))
+    else {
+        return;
+    };
+    if template.call_at(value).is_none() && template.has_call_within(value) {
+        return;
     }
+    let Some((given, from)) = given_value(template, value, |name| cx.parameter_value(name)) else {
+        return;
+    };
+    let Some((why, at_create)) = refusal(parameter, given, cx.now) else {
+        return;
+    };
+    let whose = format!("parameter `{}` of {}", parameter.name, interface.name);
+    // A group builds its members when it is created, and a nested
+    // stack reads its json parameters when it is created: Heat accepts
+    // the template and fails that create.
+    let refuses = match (&member_of, at_create) {
+        (None, false) => "Heat refuses the resource".to_owned(),
+        (None, true) => format!(
+            "Heat accepts the template, then fails the create of `{}`",
+            cx.template
+                .resources()
+                .iter()
+                .find(|r| {
+                    let (body, at) = (tree.range(r.definition.body), tree.range(value));
+                    body.start <= at.start && at.end <= body.end
+                })
+                .map_or("the resource", |r| r.name.as_str())
+        ),
+        (Some(group), _) => format!(
+            "Heat accepts the template, then fails the create of `{group}` when it builds its members"
+        ),
+    };
+    let message = match from {
+        Source::Written => format!("{whose} refuses this value: {why}; {refuses}"),
+        Source::Default(name) => format!(
+            "{whose} refuses the default of `{name}` given through get_param: {why}; {refuses} unless another value is given"
+        ),
+        Source::Environment(name) => format!(
+            "{whose} refuses the value the environments give `{name}`, which get_param passes: {why}; {refuses}"
+        ),
+        Source::Parent(name) => format!(
+            "{whose} refuses the value the templates using this one give `{name}`, which get_param passes: {why}; {refuses}"
+        ),
+    };
+    let diagnostic = cx.report(Rule::InvalidNestedPropertyValue, tree.range(value), message);
+    if member_of.is_some() || at_create {
+        diagnostic.stage = Some(crate::lint::Stage::Create);
+    }
+    diagnostic.related.push(Related {
+        url: interface.url.clone(),
+        range: parameter.range,
+        message: format!("`{}` is declared here", parameter.name),
+    });
 }
 
 /// Why the nested template's `parameter` refuses `given`, and whether

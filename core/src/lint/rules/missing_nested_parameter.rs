@@ -1,69 +1,75 @@
 #![doc = include_str!("missing_nested_parameter.md")]
 
-use crate::lint::context::Context;
+use crate::lint::context::{Context, NestedUse};
 use crate::lint::{Related, Rule};
 
 /// Each parameter without a default of a template resource's nested
 /// template that nothing gives, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
+    for used in cx.nested_uses().iter() {
+        check_use(cx, used);
+    }
+}
+
+/// The parameters without a default of the template `used` makes a
+/// stack of that nothing gives.
+pub(crate) fn check_use(cx: &mut Context<'_, '_>, used: &NestedUse<'_>) {
     let template = cx.template;
     let tree = cx.tree;
     let Some(nested) = cx.stack else {
         return;
     };
     let in_the_root = cx.as_root();
-    for used in cx.nested_uses().iter() {
-        let interface = used.interface;
-        let properties = used.definition.properties_mapping(tree);
-        if properties.is_some_and(|p| template.is_call(p)) {
+    let interface = used.interface;
+    let properties = used.definition.properties_mapping(tree);
+    if properties.is_some_and(|p| template.is_call(p)) {
+        return;
+    }
+    let given: Vec<&str> = properties
+        .map(|p| {
+            (cx.flattened(p).iter())
+                .filter_map(|merged| tree.scalar(merged.entry.key))
+                .collect()
+        })
+        .unwrap_or_default();
+    let Some(type_entry) = used.definition.type_entry else {
+        return;
+    };
+    for parameter in &interface.parameters {
+        let name = &parameter.name;
+        if parameter.has_default || given.contains(&name.as_str()) || nested.has_default(name) {
             continue;
         }
-        let given: Vec<&str> = properties
-            .map(|p| {
-                (cx.flattened(p).iter())
-                    .filter_map(|merged| tree.scalar(merged.entry.key))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let Some(type_entry) = used.definition.type_entry else {
-            continue;
+        let message = match &used.member_of {
+            None => format!(
+                "{}'s parameter `{name}` has no default and `{}` does not pass it (nor do the environments' parameter_defaults): Heat refuses the stack (\"Property {name} not assigned\")",
+                interface.name, used.user
+            ),
+            Some(group) => format!(
+                "{}'s parameter `{name}` has no default and the members of `{group}` are not given it (nor do the environments' parameter_defaults): Heat accepts the template, then fails the create of `{group}` when it builds its members (\"Property {name} not assigned\")",
+                interface.name
+            ),
         };
-        for parameter in &interface.parameters {
-            let name = &parameter.name;
-            if parameter.has_default || given.contains(&name.as_str()) || nested.has_default(name) {
-                continue;
-            }
-            let message = match &used.member_of {
-                None => format!(
-                    "{}'s parameter `{name}` has no default and `{}` does not pass it (nor do the environments' parameter_defaults): Heat refuses the stack (\"Property {name} not assigned\")",
-                    interface.name, used.user
-                ),
-                Some(group) => format!(
-                    "{}'s parameter `{name}` has no default and the members of `{group}` are not given it (nor do the environments' parameter_defaults): Heat accepts the template, then fails the create of `{group}` when it builds its members (\"Property {name} not assigned\")",
-                    interface.name
-                ),
-            };
-            let diagnostic = cx.report(
-                Rule::MissingNestedParameter,
-                tree.range(type_entry.value),
-                message,
-            );
-            // A group's members are built when the group is created; a
-            // nested template's uses, when the stack of that template is.
-            // But where the template used reads the parameter in a
-            // condition, Heat evaluates it, missing, while it validates
-            // ("Unrecognized value 'None'"; judged by Heat 27.0.1 on
-            // TripleO's chains).
-            let built_at_create = used.member_of.is_some() || !in_the_root;
-            if built_at_create && !parameter.in_a_condition {
-                diagnostic.stage = Some(crate::lint::Stage::Create);
-            }
-            diagnostic.related.push(Related {
-                url: interface.url.clone(),
-                range: parameter.range,
-                message: format!("`{name}` is declared here, without a default"),
-            });
+        let diagnostic = cx.report(
+            Rule::MissingNestedParameter,
+            tree.range(type_entry.value),
+            message,
+        );
+        // A group's members are built when the group is created; a
+        // nested template's uses, when the stack of that template is.
+        // But where the template used reads the parameter in a
+        // condition, Heat evaluates it, missing, while it validates
+        // ("Unrecognized value 'None'"; judged by Heat 27.0.1 on
+        // TripleO's chains).
+        let built_at_create = used.member_of.is_some() || !in_the_root;
+        if built_at_create && !parameter.in_a_condition {
+            diagnostic.stage = Some(crate::lint::Stage::Create);
         }
+        diagnostic.related.push(Related {
+            url: interface.url.clone(),
+            range: parameter.range,
+            message: format!("`{name}` is declared here, without a default"),
+        });
     }
 }
 

@@ -1,11 +1,19 @@
 #![doc = include_str!("nested_stack_too_deep.md")]
 
-use crate::lint::context::Context;
+use crate::lint::context::{Context, NestedUse};
 use crate::lint::Rule;
 
 /// Each use of a nested template in a template Heat makes a stack of at
 /// the deepest level it allows, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
+    for used in cx.nested_uses().iter() {
+        check_use(cx, used);
+    }
+}
+
+/// The use `used` of a nested template, where this template is made a
+/// stack of at the deepest level Heat allows.
+pub(crate) fn check_use(cx: &mut Context<'_, '_>, used: &NestedUse<'_>) {
     // Reported once, where the deepest allowed level nests another (a
     // template below it is not made a stack of).
     let limits = cx.limits;
@@ -18,20 +26,17 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         true => "the cloud's heat.conf",
         false => "Heat's default, unless the cloud's operator raised it: give its heat.conf with --heat-conf",
     };
-    let tree = cx.tree;
-    for used in cx.nested_uses().iter() {
-        let Some(range) = used.definition.type_range(tree) else {
-            continue;
-        };
-        let message = format!(
-            "Heat would make a stack of {} {} levels below the root, and refuses stacks nested \
-             deeper than {deepest} (max_nested_stack_depth = {deepest}, {whose}): Heat refuses the \
-             stack (\"Recursion depth exceeds {deepest}\")",
-            used.interface.name,
-            depth + 1
-        );
-        cx.report(Rule::NestedStackTooDeep, range, message);
-    }
+    let Some(range) = used.definition.type_range(cx.tree) else {
+        return;
+    };
+    let message = format!(
+        "Heat would make a stack of {} {} levels below the root, and refuses stacks nested \
+         deeper than {deepest} (max_nested_stack_depth = {deepest}, {whose}): Heat refuses the \
+         stack (\"Recursion depth exceeds {deepest}\")",
+        used.interface.name,
+        depth + 1
+    );
+    cx.report(Rule::NestedStackTooDeep, range, message);
 }
 
 #[cfg(test)]

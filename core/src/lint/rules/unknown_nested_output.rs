@@ -1,16 +1,18 @@
 #![doc = include_str!("unknown_nested_output.md")]
 
+use crate::hash::HashMap;
 use crate::lint::context::Context;
 use crate::lint::{context::with_suggestions, Related, Rule};
+use crate::stack::Interface;
 use crate::suggest::closest;
 
 /// `get_attr` of a template resource, or of a group's members, naming an
 /// output their nested template lacks, in a file linted as part of its
 /// stack.
-pub(crate) fn check(cx: &mut Context<'_, '_>) {
+pub(crate) fn check<'a>(cx: &mut Context<'a, '_>) {
     let template = cx.template;
     let tree = cx.tree;
-    let members = cx.nested_uses();
+    let mut first_members = HashMap::default();
     for reference in template.attribute_refs() {
         let (Some(resource_name), Some(attribute)) =
             (reference.resource_name(tree), reference.attribute)
@@ -25,15 +27,12 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
         };
         let (interface, name, at) = if let Some(interface) = cx.nested_template(resource) {
             (interface, written, attribute)
-        } else if let Some(member) = members
-            .iter()
-            .find(|used| used.member_of.as_deref() == Some(resource_name))
-        {
+        } else if let Some(member) = first_member(cx, &mut first_members, resource_name) {
             let group = resource.definition.type_name.as_deref().unwrap_or_default();
             let Some((name, at)) = reference.member_attribute(tree, group) else {
                 continue;
             };
-            (member.interface, name, at)
+            (member, name, at)
         } else {
             continue;
         };
@@ -92,6 +91,34 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             message: format!("the template {} is", interface.name),
         });
     }
+}
+
+/// The template of the first member of the group `group` the stack
+/// knows, which `get_attr` on its members reads: a group's member
+/// definition, or a chain's first member where a parameter lists them
+/// (found once, in `known`: the chain's members are checked one by one
+/// elsewhere).
+fn first_member<'a>(
+    cx: &Context<'a, '_>,
+    known: &mut HashMap<String, Option<&'a Interface>>,
+    group: &str,
+) -> Option<&'a Interface> {
+    let uses = cx.nested_uses();
+    if let Some(used) = uses
+        .iter()
+        .find(|used| used.member_of.as_deref() == Some(group))
+    {
+        return Some(used.interface);
+    }
+    if let Some(&found) = known.get(group) {
+        return found;
+    }
+    let members = cx.chain_members();
+    let found = (members.iter())
+        .filter(|member| member.chain == group)
+        .find_map(|member| cx.chain_member_use(member).map(|used| used.interface));
+    known.insert(group.to_owned(), found);
+    found
 }
 
 #[cfg(test)]

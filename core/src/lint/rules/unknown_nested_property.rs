@@ -2,35 +2,42 @@
 
 use crate::lint::context::{with_suggestions, Context};
 use crate::lint::{Related, Rule};
+use crate::stack::Interface;
 use crate::suggest::closest;
+use crate::syntax::Entry;
 
 /// Each property of a template resource that its nested template has no
 /// parameter for, in a file linted as part of its stack.
 pub(crate) fn check(cx: &mut Context<'_, '_>) {
-    let tree = cx.tree;
     for (interface, entry, _) in cx.nested_properties().iter() {
-        let Some(key) = tree.scalar(entry.key) else {
-            continue;
-        };
-        if interface.has(key) {
-            continue;
-        }
-        let names = interface.parameters.iter().map(|p| p.name.as_str());
-        let message = with_suggestions(
-            format!(
-                "`{key}` is not a parameter of {}: Heat refuses the resource (\"Unknown Property {key}\")",
-                interface.name
-            ),
-            &closest(key, names),
-        );
-        let diagnostic = cx.report(Rule::UnknownNestedProperty, tree.range(entry.key), message);
-        if let Some(first) = interface.parameters.first() {
-            diagnostic.related.push(Related {
-                url: interface.url.clone(),
-                range: first.range,
-                message: format!("the parameters {} declares", interface.name),
-            });
-        }
+        property(cx, interface, *entry);
+    }
+}
+
+/// The property `entry` written for a definition made from `interface`.
+pub(crate) fn property(cx: &mut Context<'_, '_>, interface: &Interface, entry: Entry) {
+    let tree = cx.tree;
+    let Some(key) = tree.scalar(entry.key) else {
+        return;
+    };
+    if interface.has(key) {
+        return;
+    }
+    let names = interface.parameters.iter().map(|p| p.name.as_str());
+    let message = with_suggestions(
+        format!(
+            "`{key}` is not a parameter of {}: Heat refuses the resource (\"Unknown Property {key}\")",
+            interface.name
+        ),
+        &closest(key, names),
+    );
+    let diagnostic = cx.report(Rule::UnknownNestedProperty, tree.range(entry.key), message);
+    if let Some(first) = interface.parameters.first() {
+        diagnostic.related.push(Related {
+            url: interface.url.clone(),
+            range: first.range,
+            message: format!("the parameters {} declares", interface.name),
+        });
     }
 }
 
