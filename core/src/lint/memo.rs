@@ -102,8 +102,8 @@ pub struct LintMemo {
 pub struct MemoCounts {
     /// Findings of an earlier lint whose answers all hold.
     pub reused: u64,
-    /// Lints that took up an earlier one after its rules before the stack
-    /// rules (see [`Split`]).
+    /// Lints that took up an earlier one after the parts of it whose
+    /// answers hold (see the module's documentation).
     pub taken_up: u64,
     /// Lints run from the start.
     pub linted: u64,

@@ -54,7 +54,8 @@ pub(super) struct Log {
     /// resolved, with its answer; `None` once it resolved a type named
     /// like a pattern.
     resolved: Vec<Option<Resolved>>,
-    /// Where the parts of the rules before the stack rules ended.
+    /// Where the parts of the lint ended ([`Split`]), and what they
+    /// found.
     pub(super) parts: Parts,
     /// The part to start from, and what those before it found, when the
     /// lint takes up another.

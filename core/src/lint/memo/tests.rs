@@ -3,8 +3,8 @@ use crate::lint::{LintMemo, LintOptions, MemoCounts, Rule, StackLinter};
 use crate::stack::{GatherCache, MemoryFiles, Stack};
 
 /// A chain whose members a parameter lists, and a resource with a key
-/// Heat refuses: a finding before the stack rules and, where the
-/// environments map `My::B` to `b2.yaml`, one of them.
+/// Heat refuses: a finding of the resource's part of the lint and, where
+/// the environments map `My::B` to `b2.yaml`, one of that member's.
 const ROOT: &str = "heat_template_version: 2018-08-31
 parameters:
   services: {type: comma_delimited_list, default: [My::A, My::B]}
