@@ -91,6 +91,7 @@ fn serve(connection: &Connection) -> Result<(), String> {
         next_request: 0,
         settings: Settings::default(),
         registry: Registry::default(),
+        root_names: client.root.as_deref().and_then(names::root_names),
         root: client.root,
         documents: HashMap::new(),
         workspace,

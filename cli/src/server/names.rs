@@ -17,13 +17,26 @@ pub(super) fn stack_url(uri: &Uri) -> String {
         .unwrap_or_else(|| uri.as_str().to_owned())
 }
 
-/// Both names of the open documents' files.
-pub(super) struct Names<'a>(pub(super) &'a HashMap<Uri, Document>);
+/// Both names of the open documents' files, and of the workspace's.
+pub(super) struct Names<'a> {
+    pub(super) documents: &'a HashMap<Uri, Document>,
+    /// The workspace folder as the stacks name it and as the editor does
+    /// (through a link, perhaps), where the two differ.
+    pub(super) root: Option<&'a (String, String)>,
+}
+
+/// The workspace folder at `root` (as the editor gave it) as the stacks
+/// name it and as the editor does, where the two differ.
+pub(super) fn root_names(root: &std::path::Path) -> Option<(String, String)> {
+    let real = crate::stack::url_of(root).ok()?;
+    let given = format!("file://{}", crate::stack::encode(&root.to_string_lossy()));
+    (real != given).then_some((real, given))
+}
 
 impl Names<'_> {
     /// The URL the stacks name the file the editor names `uri` by.
     pub(super) fn stack_url(&self, uri: &Uri) -> String {
-        match self.0.get(uri) {
+        match self.documents.get(uri) {
             Some(document) => document.url.clone(),
             None => stack_url(uri),
         }
@@ -31,13 +44,20 @@ impl Names<'_> {
 
     /// The URI the editor names the file at the stacks' `url` by: that of
     /// the document open at it (the URL itself where it is open by that
-    /// name too), else the URL itself.
+    /// name too); else, in the workspace folder, by the folder's name as
+    /// the editor gave it; else the URL itself.
     pub(super) fn client_uri(&self, url: &str) -> Option<Uri> {
-        (self.0.iter())
+        let open = (self.documents.iter())
             .filter(|(_, document)| document.url == url)
             .map(|(uri, _)| uri)
-            .min_by_key(|uri| (uri.as_str() != url, uri.as_str()))
-            .cloned()
-            .or_else(|| url.parse().ok())
+            .min_by_key(|uri| (uri.as_str() != url, uri.as_str()));
+        if let Some(uri) = open {
+            return Some(uri.clone());
+        }
+        let in_root = self.root.and_then(|(real, given)| {
+            let rest = url.strip_prefix(real.as_str())?;
+            rest.starts_with('/').then(|| format!("{given}{rest}"))
+        });
+        in_root.as_deref().unwrap_or(url).parse().ok()
     }
 }

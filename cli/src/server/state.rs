@@ -39,6 +39,9 @@ pub(super) struct Server<'c> {
     pub(super) registry: Registry,
     /// Where relative environment paths start: the first workspace folder.
     pub(super) root: Option<std::path::PathBuf>,
+    /// That folder as the stacks name it and as the editor does, where
+    /// the two differ (opened through a link).
+    pub(super) root_names: Option<(String, String)>,
     pub(super) documents: HashMap<Uri, Document>,
     /// The project file at the root, and its stacks.
     pub(super) workspace: Workspace,
@@ -55,7 +58,10 @@ pub(super) fn path_of(uri: &Uri) -> Option<std::path::PathBuf> {
 impl Server<'_> {
     /// How the editor and the stacks name the open documents' files.
     pub(super) fn names(&self) -> Names<'_> {
-        Names(&self.documents)
+        Names {
+            documents: &self.documents,
+            root: self.root_names.as_ref(),
+        }
     }
 
     pub(super) fn send(&self, message: impl Into<Message>) {
