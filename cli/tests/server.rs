@@ -658,19 +658,31 @@ fn the_project_file_makes_the_stacks() {
         "{mapped}"
     );
     // key_name gets a default in the nested template: the root's HW404 goes.
-    client.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": uri("nested/app.yaml"), "version": 2},
-            "contentChanges": [{"text": text("nested/app.yaml").replace("type: string", "type: string\n    default: demo")}]}),
-    );
-    let root = loop {
-        let root = published_for(&mut client, &uri("root.yaml"));
-        if !codes(&root).contains(&"HW404".to_owned()) {
-            break root;
-        }
-    };
+    let root = give_key_name_a_default(&mut client, &uri("nested/app.yaml"), &uri("root.yaml"));
     assert_eq!(codes(&root), ["HW403", "HW401"], "{root}");
     assert_eq!(client.shut_down(), Some(0));
+}
+
+/// Gives `key_name` a default in the tree fixture's nested template open
+/// at `app`, in the editor: the diagnostics of the root, open at `root`,
+/// once they no longer hold HW404.
+fn give_key_name_a_default(client: &mut Client, app: &str, root: &str) -> Value {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/lint/tree/nested/app.yaml"),
+    )
+    .unwrap();
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": app, "version": 2},
+            "contentChanges": [{"text": text.replace("type: string", "type: string\n    default: demo")}]}),
+    );
+    loop {
+        let published = published_for(client, root);
+        if !codes(&published).contains(&"HW404".to_owned()) {
+            return published;
+        }
+    }
 }
 
 /// Applies a `WorkspaceEdit`'s changes to the files on disk.
@@ -899,17 +911,7 @@ fn a_project_opened_through_a_link() {
     );
     // The editor's text of the nested template, not the disk's: a default
     // for key_name takes the root's HW404 away.
-    client.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": uri("nested/app.yaml"), "version": 2},
-            "contentChanges": [{"text": text("nested/app.yaml").replace("type: string", "type: string\n    default: demo")}]}),
-    );
-    let root = loop {
-        let root = published_for(&mut client, &uri("root.yaml"));
-        if !codes(&root).contains(&"HW404".to_owned()) {
-            break root;
-        }
-    };
+    let root = give_key_name_a_default(&mut client, &uri("nested/app.yaml"), &uri("root.yaml"));
     assert_eq!(codes(&root), ["HW403", "HW401"], "{root}");
     // A rename edits the open document, by the name the editor gave it.
     let renamed = client.request(

@@ -38,11 +38,15 @@ fn files() -> MemoryFiles {
     ])
 }
 
-/// Lints the root with `environments` through `memo`: its rules, and
-/// whether they equal a lint with no memo.
-fn lint_root(memo: &LintMemo, cache: &mut GatherCache, environments: &[&str]) -> Vec<Rule> {
+/// Lints the root of `files` with `environments` through `memo`: its
+/// rules, once checked equal to a lint with no memo.
+fn lint_root(
+    (memo, cache): (&LintMemo, &mut GatherCache),
+    files: &MemoryFiles,
+    environments: &[&str],
+) -> Vec<Rule> {
     let environments: Vec<String> = environments.iter().map(|e| (*e).to_owned()).collect();
-    let stack = Stack::gather_with("file:///t/root.yaml", &environments, &files(), cache);
+    let stack = Stack::gather_with("file:///t/root.yaml", &environments, files, cache);
     let root = stack.file("file:///t/root.yaml").expect("the root");
     let options = LintOptions::new(Catalog::builtin());
     let kept = StackLinter::new(&stack, cache).lint_with(root, &options, memo);
@@ -63,13 +67,13 @@ fn a_lint_takes_up_another_after_the_rules_whose_answers_hold() {
         linted,
     };
 
-    let first = lint_root(&memo, &mut cache, &[base]);
+    let first = lint_root((&memo, &mut cache), &files(), &[base]);
     assert!(first.contains(&Rule::UnknownResourceKey), "{first:?}");
     assert!(!first.contains(&Rule::UnknownNestedProperty), "{first:?}");
     assert_eq!(memo.counts(), counts(0, 0, 1));
 
     // `My::B` resolves elsewhere: only the stack rules run again.
-    let remapped = lint_root(&memo, &mut cache, &[base, remap]);
+    let remapped = lint_root((&memo, &mut cache), &files(), &[base, remap]);
     assert!(remapped.contains(&Rule::UnknownResourceKey), "{remapped:?}");
     assert!(
         remapped.contains(&Rule::UnknownNestedProperty),
@@ -78,8 +82,11 @@ fn a_lint_takes_up_another_after_the_rules_whose_answers_hold() {
     assert_eq!(memo.counts(), counts(0, 1, 1));
 
     // Each lint kept holds where its answers do, the one taken up too.
-    assert_eq!(lint_root(&memo, &mut cache, &[base]), first);
-    assert_eq!(lint_root(&memo, &mut cache, &[base, remap]), remapped);
+    assert_eq!(lint_root((&memo, &mut cache), &files(), &[base]), first);
+    assert_eq!(
+        lint_root((&memo, &mut cache), &files(), &[base, remap]),
+        remapped
+    );
     assert_eq!(memo.counts(), counts(2, 1, 1));
 }
 
@@ -107,16 +114,7 @@ resources:
     ]);
     let memo = LintMemo::default();
     let mut cache = GatherCache::default();
-    let mut lint = |environment: &str| {
-        let environments = [environment.to_owned()];
-        let stack = Stack::gather_with("file:///t/root.yaml", &environments, &files, &mut cache);
-        let root = stack.file("file:///t/root.yaml").expect("the root");
-        let options = LintOptions::new(Catalog::builtin());
-        let kept = StackLinter::new(&stack, &mut cache).lint_with(root, &options, &memo);
-        let fresh = StackLinter::new(&stack, &mut GatherCache::default()).lint(root, &options);
-        assert_eq!(kept, fresh, "with {environment}");
-        kept.iter().map(|d| d.rule).collect::<Vec<_>>()
-    };
+    let mut lint = |environment: &str| lint_root((&memo, &mut cache), &files, &[environment]);
     let short = lint("file:///t/short.yaml");
     // 600 is longer than RandomString allows: a finding of the second
     // resource's part, after the first's, taken from before.
@@ -144,13 +142,7 @@ fn a_registry_that_resolves_by_more_than_the_name_is_linted_anew() {
     let memo = LintMemo::default();
     let mut cache = GatherCache::default();
     for extra in ["file:///t/scoped.yaml", "file:///t/remapped.yaml"] {
-        let environments = ["file:///t/base.yaml".to_owned(), extra.to_owned()];
-        let stack = Stack::gather_with("file:///t/root.yaml", &environments, &files, &mut cache);
-        let root = stack.file("file:///t/root.yaml").expect("the root");
-        let options = LintOptions::new(Catalog::builtin());
-        let kept = StackLinter::new(&stack, &mut cache).lint_with(root, &options, &memo);
-        let fresh = StackLinter::new(&stack, &mut GatherCache::default()).lint(root, &options);
-        assert_eq!(kept, fresh, "with {extra}");
+        lint_root((&memo, &mut cache), &files, &["file:///t/base.yaml", extra]);
     }
     assert_eq!(memo.counts().taken_up, 0);
     assert_eq!(memo.counts().linted, 2);
