@@ -1227,8 +1227,8 @@ deadline = time.monotonic() + 300
 while True:
     time.sleep(0.3)
     # The list, not the stack itself: showing it resolves its outputs,
-    # which Heat 27.0.1 over SQLite now and then fails to load after an
-    # update ("ResourcePropertiesData with id {} not found").
+    # which read what the update stored, where the stack's status is all
+    # this waits for.
     listed = [s for s in client.stacks.list() if s.id == stack.id]
     status = listed[0].stack_status if listed else "UPDATE_IN_PROGRESS"
     if status != "UPDATE_IN_PROGRESS" or time.monotonic() > deadline:
@@ -1330,7 +1330,8 @@ fn a_baseline_silences_what_it_holds_and_says_what_was_fixed() {
         &stored("sequence-fixed.yaml"),
         files,
     );
-    assert_eq!(status, "UPDATE_COMPLETE");
+    let log = cloud.state.join("heat/heat.log");
+    assert_eq!(status, "UPDATE_COMPLETE", "Heat's log: {}", log.display());
     let after = scan(&["--baseline", &baseline_arg]);
     assert_eq!(after.status.code(), Some(1), "{}", stderr(&after));
     assert!(

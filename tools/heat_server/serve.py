@@ -16,7 +16,8 @@ for stack users, which serve_keystone.py creates).
 
 When ready it prints one line, ``heat listening on http://127.0.0.1:PORT``,
 on standard output. It stops when its standard input closes, so a test
-that dies takes its server with it.
+that dies takes its server with it. With HEATWISE_HEAT_DEBUG set, Heat
+logs at debug level (heat.log under --state, which the tests keep).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ backend.init_backend(backend.BackendType.THREADING)
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import sqlite_ids  # noqa: E402
 import sqlite_locking  # noqa: E402
 from exception_chain import exception_chain  # noqa: E402
 
@@ -103,7 +105,7 @@ def write_config(state: Path, args: argparse.Namespace) -> Path:
     lines = [
         "[DEFAULT]",
         f"log_file = {state / 'heat.log'}",
-        "debug = false",
+        f"debug = {'true' if os.environ.get('HEATWISE_HEAT_DEBUG') else 'false'}",
         "transport_url = fake://",
         f"host = heatwise-test-{os.getpid()}",
         "num_engine_workers = 1",
@@ -325,6 +327,7 @@ def main() -> None:
     heat_config.set_config_defaults()
     messaging.setup()
     migration.db_sync()
+    sqlite_ids.never_reuse_ids(args.state / "heat.sqlite")
     sqlite_locking.serve_immediately()
 
     from heat.engine import service as engine
