@@ -100,6 +100,18 @@ pub fn run(env: &Env) -> Result<(), String> {
     );
     report.step(
         env,
+        "documentation (cargo doc, broken links denied)",
+        Counting::Exit,
+        cargo(env).env("RUSTDOCFLAGS", "-D warnings").args([
+            "doc",
+            "--workspace",
+            "--exclude",
+            "heatwise-web",
+            "--no-deps",
+        ]),
+    );
+    report.step(
+        env,
         "lints, wasm (clippy, warnings denied)",
         Counting::Exit,
         cargo(env).args([

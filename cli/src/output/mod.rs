@@ -52,7 +52,7 @@ pub fn write(
     write_coloured(format, reports, errors, skipped, colour_wanted(), out)
 }
 
-/// [`write`], in colour or not.
+/// [`write()`], in colour or not.
 pub fn write_coloured(
     format: Format,
     reports: &[FileReport],

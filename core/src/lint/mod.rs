@@ -4,9 +4,9 @@
 //! exists, the fix that migrates it.
 //!
 //! [`lint`] never fails: a template that does not parse still gets the
-//! findings of what could be read, plus the syntax error. [`check`] walks
+//! findings of what could be read, plus the syntax error. `check` walks
 //! the template once and calls each rule of [`rules`] where its input is;
-//! a rule reports through [`context::Context`] and attaches its fix there,
+//! a rule reports through `context::Context` and attaches its fix there,
 //! with the nodes in hand. Layers, each importing only those below it:
 //! `check` (the traversal) → `rules` (one file per rule) → `migrate` (fixes
 //! several rules offer) and `lifecycle` (what the status rules share) →

@@ -141,11 +141,11 @@ pub struct Reference {
     /// version key), not as data.
     pub reaches_template: bool,
     /// When it reaches a template: at most how long the text heatclient
-    /// sends for it is ([`sent_bound`]; `u64::MAX` when not known).
+    /// sends for it is (`sent_bound`; `u64::MAX` when not known).
     pub sent_bound: u64,
     /// When it reaches a template heatclient may send as more than the
     /// lint's `max_template_size`: the length of what it sends
-    /// ([`sent_len`]). Gathering leaves it out; the linter measures it.
+    /// (`sent_len`). Gathering leaves it out; the linter measures it.
     pub sent_len: Option<u64>,
     /// A registry entry Heat's engine would fetch and refuse
     /// ([`ReadError::RefusedByEngine`]) that no resource Heat creates

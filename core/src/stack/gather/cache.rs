@@ -242,7 +242,7 @@ pub(super) fn sent_bound(text: &str, references: &[Found]) -> u64 {
     24 * text.len() as u64 + urls
 }
 
-/// By URL: what [`sent_len`] measured.
+/// By URL: what the linter measured of what heatclient sends (`sent_len`).
 pub type SentLengths = Arc<Mutex<HashMap<String, Option<u64>>>>;
 
 /// The length, in characters, of the text heatclient sends for a nested
