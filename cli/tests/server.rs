@@ -857,6 +857,59 @@ fn navigation_and_rename_across_a_stack() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The fixture tree `tests/fixtures/lint/tree` (its real path), and a
+/// symbolic link to it in a scratch folder named by `name`.
+fn linked_fixture_tree(name: &str) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+    let real = std::fs::canonicalize(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint/tree"),
+    )
+    .unwrap();
+    let dir = std::env::temp_dir().join(format!("heatwise-server-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = std::fs::canonicalize(&dir).unwrap().join("project");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    (dir, real, link)
+}
+
+/// A workspace of several folders: a file that is not open is named
+/// through the folder it is in, as the editor gave that folder, whichever
+/// folder is first.
+#[test]
+fn a_second_workspace_folder_opened_through_a_link() {
+    let (dir, real, link) = linked_fixture_tree("folders");
+    let first = dir.join("first");
+    std::fs::create_dir_all(&first).unwrap();
+    let uri = |path: &str| format!("file://{}/{path}", link.display());
+    let mut client = Client::start();
+    client.request(
+        "initialize",
+        json!({"processId": null, "capabilities": {}, "workspaceFolders": [
+            {"uri": format!("file://{}", first.display()), "name": "first"},
+            {"uri": uri("").trim_end_matches('/'), "name": "project"},
+        ]}),
+    );
+    client.notify("initialized", json!({}));
+    let path = "env/registry.yaml";
+    let text = std::fs::read_to_string(real.join(path)).unwrap();
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri(path), "languageId": "yaml", "version": 1, "text": text}}),
+    );
+    published_for(&mut client, &uri(path));
+    let mapped = client.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": uri(path)}, "position": {"line": 1, "character": 4}}),
+    );
+    assert_eq!(
+        mapped["result"]["uri"],
+        uri("deployment/database.yaml"),
+        "{mapped}"
+    );
+    assert_eq!(client.shut_down(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A project opened through a symbolic link: the editor names its files
 /// by the link's path, the stacks by the real path, as heatclient does.
 /// The open files are still linted in the project's stacks, with the
@@ -864,15 +917,7 @@ fn navigation_and_rename_across_a_stack() {
 /// it: findings, their related places, definitions and a rename's edits.
 #[test]
 fn a_project_opened_through_a_link() {
-    let real = std::fs::canonicalize(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint/tree"),
-    )
-    .unwrap();
-    let dir = std::env::temp_dir().join(format!("heatwise-server-link-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let link = std::fs::canonicalize(&dir).unwrap().join("project");
-    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let (dir, real, link) = linked_fixture_tree("link");
     let uri = |path: &str| format!("file://{}/{path}", link.display());
     let text = |path: &str| std::fs::read_to_string(real.join(path)).unwrap();
     let mut client = Client::start();

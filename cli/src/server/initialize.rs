@@ -24,6 +24,8 @@ pub(super) struct Client {
     pub watches: bool,
     /// Its (first) folder.
     pub root: Option<std::path::PathBuf>,
+    /// All its folders, the first first.
+    pub folders: Vec<std::path::PathBuf>,
 }
 
 impl Client {
@@ -47,11 +49,13 @@ impl Client {
         let pull =
             (capabilities.text_document.as_ref()).is_some_and(|text| text.diagnostic.is_some());
         #[allow(deprecated)] // `rootUri`: what clients without folders send.
-        let root = (params.workspace_folders.as_ref())
-            .and_then(|folders| folders.first())
-            .map(|folder| &folder.uri)
-            .or(params.root_uri.as_ref())
-            .and_then(path_of);
+        let folders: Vec<std::path::PathBuf> = match &params.workspace_folders {
+            Some(folders) if !folders.is_empty() => (folders.iter())
+                .filter_map(|folder| path_of(&folder.uri))
+                .collect(),
+            _ => params.root_uri.iter().filter_map(path_of).collect(),
+        };
+        let root = folders.first().cloned();
         let watches = (capabilities.workspace.as_ref())
             .and_then(|workspace| workspace.did_change_watched_files.as_ref())
             .and_then(|watched| watched.dynamic_registration)
@@ -62,6 +66,7 @@ impl Client {
             refresh,
             watches,
             root,
+            folders,
         };
         Ok((client, params))
     }

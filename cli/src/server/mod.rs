@@ -91,7 +91,9 @@ fn serve(connection: &Connection) -> Result<(), String> {
         next_request: 0,
         settings: Settings::default(),
         registry: Registry::default(),
-        root_names: client.root.as_deref().and_then(names::root_names),
+        folder_names: (client.folders.iter())
+            .filter_map(|folder| names::root_names(folder))
+            .collect(),
         root: client.root,
         documents: HashMap::new(),
         workspace,

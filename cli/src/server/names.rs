@@ -20,9 +20,9 @@ pub(super) fn stack_url(uri: &Uri) -> String {
 /// Both names of the open documents' files, and of the workspace's.
 pub(super) struct Names<'a> {
     pub(super) documents: &'a HashMap<Uri, Document>,
-    /// The workspace folder as the stacks name it and as the editor does
-    /// (through a link, perhaps), where the two differ.
-    pub(super) root: Option<&'a (String, String)>,
+    /// The workspace folders as the stacks name them and as the editor
+    /// does (through a link, perhaps), where the two differ.
+    pub(super) folders: &'a [(String, String)],
 }
 
 /// The workspace folder at `root` (as the editor gave it) as the stacks
@@ -44,8 +44,9 @@ impl Names<'_> {
 
     /// The URI the editor names the file at the stacks' `url` by: that of
     /// the document open at it (the URL itself where it is open by that
-    /// name too); else, in the workspace folder, by the folder's name as
-    /// the editor gave it; else the URL itself.
+    /// name too); else, in a workspace folder, by the folder's name as the
+    /// editor gave it (the innermost folder's, where folders nest); else
+    /// the URL itself.
     pub(super) fn client_uri(&self, url: &str) -> Option<Uri> {
         let open = (self.documents.iter())
             .filter(|(_, document)| document.url == url)
@@ -54,10 +55,13 @@ impl Names<'_> {
         if let Some(uri) = open {
             return Some(uri.clone());
         }
-        let in_root = self.root.and_then(|(real, given)| {
-            let rest = url.strip_prefix(real.as_str())?;
-            rest.starts_with('/').then(|| format!("{given}{rest}"))
-        });
-        in_root.as_deref().unwrap_or(url).parse().ok()
+        let in_folder = (self.folders.iter())
+            .filter_map(|(real, given)| {
+                let rest = url.strip_prefix(real.as_str())?;
+                rest.starts_with('/').then_some((real.len(), given, rest))
+            })
+            .max_by_key(|(depth, _, _)| *depth)
+            .map(|(_, given, rest)| format!("{given}{rest}"));
+        in_folder.as_deref().unwrap_or(url).parse().ok()
     }
 }

@@ -39,9 +39,9 @@ pub(super) struct Server<'c> {
     pub(super) registry: Registry,
     /// Where relative environment paths start: the first workspace folder.
     pub(super) root: Option<std::path::PathBuf>,
-    /// That folder as the stacks name it and as the editor does, where
-    /// the two differ (opened through a link).
-    pub(super) root_names: Option<(String, String)>,
+    /// The workspace folders as the stacks name them and as the editor
+    /// does, where the two differ (opened through a link).
+    pub(super) folder_names: Vec<(String, String)>,
     pub(super) documents: HashMap<Uri, Document>,
     /// The project file at the root, and its stacks.
     pub(super) workspace: Workspace,
@@ -60,7 +60,7 @@ impl Server<'_> {
     pub(super) fn names(&self) -> Names<'_> {
         Names {
             documents: &self.documents,
-            root: self.root_names.as_ref(),
+            folders: &self.folder_names,
         }
     }
 
