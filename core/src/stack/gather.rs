@@ -382,7 +382,16 @@ impl Gatherer<'_, '_> {
     /// The root or an environment.
     fn read_given(&mut self, url: &str, role: Role) -> Option<FileId> {
         match self.read(url) {
-            Ok(Some(text)) => Some(self.add(url, role, text)),
+            Ok(Some(text)) => {
+                // The root learned as the templates it reaches are: what a
+                // clone of this cache learned ahead of the gathering (its
+                // parse, references and interface) is taken up, not read
+                // again (the root of a TripleO tree is its largest file).
+                if role == Role::Root {
+                    self.cache.learn(url, &text, self.stack.lookup);
+                }
+                Some(self.add(url, role, text))
+            }
             Ok(None) => {
                 let why = ReadError::Unreadable("it is not UTF-8 text".to_owned());
                 self.stack.unread.push((url.to_owned(), why));

@@ -285,9 +285,15 @@ impl Stack {
         }
         let root_parameters =
             (self.files.iter().find(|file| file.role == Role::Root)).map(|root| {
+                let kept = cache.parsed(&root.url, &root.text).cloned();
                 known_or(&mut cache.parameters, &root.url, || {
-                    let parsed = template::parse(&root.text);
-                    parsed.parameters().iter().map(|p| p.name.clone()).collect()
+                    let names = |parsed: &template::Template<'_>| {
+                        parsed.parameters().iter().map(|p| p.name.clone()).collect()
+                    };
+                    match kept {
+                        Some(kept) => names(kept.borrow_dependent()),
+                        None => names(&template::parse(&root.text)),
+                    }
                 })
             });
         let root = (self.files.iter().find(|file| file.role == Role::Root))
