@@ -15,8 +15,9 @@
 //! - a resource type, property or attribute: its own fields and its life
 //!   cycle; properties nest their `schema`, types their `properties`,
 //!   `attributes` and `translation_rules`;
-//! - a finding ([`diagnostic_json`]): `code`, `name`, `severity`, `message`, its
-//!   [`Location`], `status`, `lifecycle`, `subject` and `fix`.
+//! - a finding ([`diagnostic_json`]): `code`, `name`, `severity`,
+//!   `message`, its [`Location`], `status`, `lifecycle`, `subject` and
+//!   `fix`.
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};

@@ -92,7 +92,7 @@ fn serve(connection: &Connection) -> Result<(), String> {
         settings: Settings::default(),
         registry: Registry::default(),
         folder_names: (client.folders.iter())
-            .filter_map(|folder| names::root_names(folder))
+            .filter_map(|folder| names::folder_names(folder))
             .collect(),
         root: client.root,
         documents: HashMap::new(),

@@ -25,11 +25,11 @@ pub(super) struct Names<'a> {
     pub(super) folders: &'a [(String, String)],
 }
 
-/// The workspace folder at `root` (as the editor gave it) as the stacks
+/// The workspace folder at `folder` (as the editor gave it) as the stacks
 /// name it and as the editor does, where the two differ.
-pub(super) fn root_names(root: &std::path::Path) -> Option<(String, String)> {
-    let real = crate::stack::url_of(root).ok()?;
-    let given = format!("file://{}", crate::stack::encode(&root.to_string_lossy()));
+pub(super) fn folder_names(folder: &std::path::Path) -> Option<(String, String)> {
+    let real = crate::stack::url_of(folder).ok()?;
+    let given = format!("file://{}", crate::stack::encode(&folder.to_string_lossy()));
     (real != given).then_some((real, given))
 }
 

@@ -283,21 +283,14 @@ impl Stack {
                 }
             }
         }
-        let root_parameters =
-            (self.files.iter().find(|file| file.role == Role::Root)).map(|root| {
-                let kept = cache.parsed(&root.url, &root.text).cloned();
-                known_or(&mut cache.parameters, &root.url, || {
-                    let names = |parsed: &template::Template<'_>| {
-                        parsed.parameters().iter().map(|p| p.name.clone()).collect()
-                    };
-                    match kept {
-                        Some(kept) => names(kept.borrow_dependent()),
-                        None => names(&template::parse(&root.text)),
-                    }
-                })
-            });
-        let root = (self.files.iter().find(|file| file.role == Role::Root))
-            .map(|file| cache.interface(&file.url, &file.text));
+        let root_file = self.files.iter().find(|file| file.role == Role::Root);
+        let root = root_file.map(|file| cache.interface(&file.url, &file.text));
+        // The names alone, shared by every stack of this root.
+        let root_parameters = root_file.zip(root.as_ref()).map(|(file, root)| {
+            known_or(&mut cache.parameters, &file.url, || {
+                root.parameters.iter().map(|p| p.name.clone()).collect()
+            })
+        });
         let defaults = self
             .environments()
             .map(|environment| {
