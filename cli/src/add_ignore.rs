@@ -23,7 +23,7 @@ pub fn run(
 ) -> ExitCode {
     let (mut added, mut files, mut left) = (0, 0, 0);
     for input in inputs {
-        let Input::File { path, walked } = input else {
+        let Input::File { path, walked, .. } = input else {
             eprintln!("error: standard input cannot be rewritten; give the file's path");
             return Exit::Failed.into();
         };

@@ -32,10 +32,13 @@ pub const STDIN_NAME: &str = "<stdin>";
 
 pub enum Input {
     Stdin,
-    /// `walked`: found in a directory rather than named.
+    /// `walked`: found in a directory rather than named; `size`: its
+    /// length in bytes when it was found (the larger ones are linted
+    /// first, so that no thread is left with one alone at the end).
     File {
         path: PathBuf,
         walked: bool,
+        size: u64,
     },
 }
 
@@ -45,6 +48,14 @@ impl Input {
         match self {
             Input::Stdin => STDIN_NAME.to_owned(),
             Input::File { path, .. } => path.display().to_string(),
+        }
+    }
+
+    /// Its length in bytes as last seen; `0` for standard input.
+    pub fn size(&self) -> u64 {
+        match self {
+            Input::Stdin => 0,
+            Input::File { size, .. } => *size,
         }
     }
 
@@ -127,7 +138,7 @@ pub fn collect(paths: &[PathBuf], errors: &mut Vec<InputError>) -> Vec<Input> {
                 walk(path, &mut inputs, &mut seen_files, &mut seen_dirs, errors)
             }
             // Files named explicitly are read whatever their extension.
-            Ok(_) => push_file(path.clone(), false, &mut inputs, &mut seen_files),
+            Ok(metadata) => push_file(path.clone(), false, &metadata, &mut inputs, &mut seen_files),
             Err(error) => report_error(
                 errors,
                 InputError {
@@ -155,22 +166,42 @@ enum Identity {
 }
 
 fn identity(path: &Path) -> Identity {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let Ok(metadata) = fs::metadata(path) {
-            return Identity::Inode {
-                device: metadata.dev(),
-                inode: metadata.ino(),
-            };
-        }
+    match fs::metadata(path) {
+        Ok(metadata) => identity_of(path, &metadata),
+        Err(_) => canonical(path),
     }
+}
+
+/// [`identity`] of `path`, whose `metadata` (followed through links) was
+/// just read: no second `stat`.
+#[cfg(unix)]
+fn identity_of(_: &Path, metadata: &fs::Metadata) -> Identity {
+    use std::os::unix::fs::MetadataExt;
+    Identity::Inode {
+        device: metadata.dev(),
+        inode: metadata.ino(),
+    }
+}
+
+#[cfg(not(unix))]
+fn identity_of(path: &Path, _: &fs::Metadata) -> Identity {
+    canonical(path)
+}
+
+fn canonical(path: &Path) -> Identity {
     Identity::Path(fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
 }
 
-fn push_file(path: PathBuf, walked: bool, inputs: &mut Vec<Input>, seen: &mut HashSet<Identity>) {
-    if seen.insert(identity(&path)) {
-        inputs.push(Input::File { path, walked });
+fn push_file(
+    path: PathBuf,
+    walked: bool,
+    metadata: &fs::Metadata,
+    inputs: &mut Vec<Input>,
+    seen: &mut HashSet<Identity>,
+) {
+    if seen.insert(identity_of(&path, metadata)) {
+        let size = metadata.len();
+        inputs.push(Input::File { path, walked, size });
     }
 }
 
@@ -223,7 +254,7 @@ fn walk(
             }
             Ok(metadata) if metadata.is_file() => {
                 if has_heat_extension(&child) {
-                    push_file(child, true, inputs, seen_files);
+                    push_file(child, true, &metadata, inputs, seen_files);
                 }
             }
             // Sockets, devices and the like are not templates.

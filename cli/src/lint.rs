@@ -25,7 +25,7 @@ use crate::gathered::{lint_gathered, with_diagnostics, Files, Gathering, StackRu
 use crate::input::InputError;
 use crate::input::{self, report_error, Input};
 use crate::output::{self, FileReport, Format};
-use crate::parallel::{in_parallel, in_parallel_fold, in_parallel_with};
+use crate::parallel::{in_parallel, in_parallel_fold, in_parallel_largest_first, in_parallel_with};
 use crate::project::{self, ProjectStack};
 use crate::stack::{self, parse_path_map, PathMap};
 
@@ -166,7 +166,9 @@ pub fn run(args: &LintArgs) -> ExitCode {
     } else {
         let inputs = input::collect(&args.paths, &mut errors);
         let heat_only = args.heat_only;
-        let outcomes = in_parallel(&inputs, |input| lint_input(input, heat_only, &options));
+        let outcomes = in_parallel_largest_first(&inputs, Input::size, |input| {
+            lint_input(input, heat_only, &options)
+        });
         for outcome in outcomes {
             match outcome {
                 Outcome::Linted(report) => reports.push(report),

@@ -12,6 +12,31 @@ pub(crate) fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R 
     in_parallel_with(items, || (), |(), item| work(item))
 }
 
+/// [`in_parallel`], the items taken largest first by `size`, the results
+/// still in the items' order: a large item taken last would leave one
+/// core working alone at the end while the others wait.
+pub(crate) fn in_parallel_largest_first<T: Sync, R: Send>(
+    items: &[T],
+    size: impl Fn(&T) -> u64,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let order = largest_first(items, size);
+    let done = in_parallel(&order, |&at| (at, work(&items[at])));
+    let mut results: Vec<Option<R>> = std::iter::repeat_with(|| None).take(items.len()).collect();
+    for (at, result) in done {
+        results[at] = Some(result);
+    }
+    results.into_iter().flatten().collect()
+}
+
+/// The places of `items`, the largest by `size` first; items of one size
+/// in their order.
+fn largest_first<T>(items: &[T], size: impl Fn(&T) -> u64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&at| std::cmp::Reverse(size(&items[at])));
+    order
+}
+
 /// [`in_parallel`], each thread with a state of its own that `start`
 /// makes and `work` keeps.
 pub(crate) fn in_parallel_with<S, T: Sync, R: Send>(
@@ -107,4 +132,18 @@ fn on_threads<S, T: Sync, R: Send>(
     });
     done.sort_unstable_by_key(|(index, _)| *index);
     done.into_iter().map(|(_, result)| result).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_largest_are_taken_first_and_the_results_keep_the_items_order() {
+        let sizes: Vec<u64> = vec![3, 40, 7, 40, 1, 12];
+        assert_eq!(largest_first(&sizes, |&s| s), [1, 3, 5, 2, 0, 4]);
+        let results = in_parallel_largest_first(&sizes, |&s| s, |&s| s * 10);
+        assert_eq!(results, [30, 400, 70, 400, 10, 120]);
+        assert!(in_parallel_largest_first(&[] as &[u64], |&s| s, |&s| s).is_empty());
+    }
 }

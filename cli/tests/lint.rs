@@ -756,6 +756,52 @@ fn unreadable_inputs_are_reported_and_the_run_goes_on() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Files are linted largest first, on every core, and reported in the
+/// order given; a file named twice (through another path or a link) is
+/// linted once, where it was first named.
+#[test]
+fn files_are_reported_in_the_order_given_each_once() {
+    let dir = std::env::temp_dir().join(format!("heatwise-lint-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut names = Vec::new();
+    for (name, ports) in [("small.yaml", 1), ("large.yaml", 40), ("middle.yaml", 8)] {
+        let resources: String = (0..ports)
+            .map(|n| {
+                format!(
+                    "  port_{n}:\n    type: OS::Neutron::Port\n    properties: {{network_id: x}}\n"
+                )
+            })
+            .collect();
+        let text = format!("heat_template_version: 2015-04-30\nresources:\n{resources}");
+        std::fs::write(dir.join(name), text).unwrap();
+        names.push(dir.join(name).display().to_string());
+    }
+    let again = dir.join(".").join("large.yaml").display().to_string();
+    let mut args = vec!["lint", "--format", "json"];
+    args.extend(names.iter().map(String::as_str));
+    args.push(&again);
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("small.yaml", dir.join("link.yaml")).unwrap();
+    #[cfg(unix)]
+    let link = dir.join("link.yaml").display().to_string();
+    #[cfg(unix)]
+    args.push(&link);
+    let output = heatwise(&args, None);
+    assert_eq!(output.exit, 1, "{}", output.stderr);
+    let reports: Value = serde_json::from_str(&output.stdout).unwrap();
+    let files: Vec<&str> = (reports.as_array().unwrap().iter())
+        .map(|report| report["path"].as_str().unwrap())
+        .collect();
+    let files: Vec<&str> = files.into_iter().fold(Vec::new(), |mut seen, file| {
+        if seen.last() != Some(&file) {
+            seen.push(file);
+        }
+        seen
+    });
+    assert_eq!(files, names, "{}", output.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn oversized_standard_input_is_refused() {
     let input = vec![b'#'; 10 * 1024 * 1024 + 1];
