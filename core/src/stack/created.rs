@@ -20,6 +20,48 @@ use super::nesting::StackNesting;
 use super::registry::{Registry, Resolution, TypeMapping};
 use super::uses::{Passed, Uses};
 
+/// The templates a file's uses name: (index of the use, the file).
+type Children = Vec<(usize, FileId)>;
+
+/// What every round of reading the creation finds the same: the
+/// templates each file's types name, and what the registry maps each type
+/// to, and each file's uses so far worked out.
+struct Named {
+    /// By file, the templates its types name, sorted by range (for
+    /// `children` to find a use's by halving: a chain's template uses a
+    /// hundred services, each looked up). Small lists: one large table for
+    /// every stack of a tree costs more than it saves.
+    by_type: Vec<Vec<(TextRange, FileId)>>,
+    /// What the registry maps each type to (by name).
+    resolved: HashMap<String, Option<FileId>>,
+    /// By file, the templates its uses name, read with its defaults.
+    by_defaults: Vec<Option<Children>>,
+    /// By file, the templates its uses name, read with the values passed
+    /// to it, and those uses.
+    with_values: HashMap<FileId, (Arc<Uses>, Children)>,
+}
+
+impl Named {
+    fn new(nesting: &StackNesting<'_>) -> Named {
+        let files = nesting.stack.files.len();
+        let mut by_type: Vec<Vec<(TextRange, FileId)>> = vec![Vec::new(); files];
+        for reference in &nesting.stack.references {
+            if let (ReferenceKind::Type, Target::File(id)) = (reference.kind, &reference.target) {
+                by_type[reference.from].push((reference.range, *id));
+            }
+        }
+        for named in &mut by_type {
+            named.sort_by_key(|(range, _)| *range);
+        }
+        Named {
+            by_type,
+            resolved: HashMap::new(),
+            by_defaults: vec![None; files],
+            with_values: HashMap::new(),
+        }
+    }
+}
+
 /// By file, its deepest level below the root along the uses that create
 /// it: the gathering left out cycles, so each round of relaxing every use
 /// settles one more level, and no more rounds than files are needed.
@@ -84,19 +126,6 @@ impl StackNesting<'_> {
 
     fn follow_creation(&self) -> Creation {
         let files = &self.stack.files;
-        // By file, the templates its types name (small lists: one large
-        // table for every stack of a tree costs more than it saves).
-        let mut by_type: Vec<Vec<(TextRange, FileId)>> = vec![Vec::new(); files.len()];
-        for reference in &self.stack.references {
-            if let (ReferenceKind::Type, Target::File(id)) = (reference.kind, &reference.target) {
-                by_type[reference.from].push((reference.range, *id));
-            }
-        }
-        // Sorted by range, for `children` to find a use's by halving (a
-        // chain's template uses a hundred services, each looked up).
-        for named in &mut by_type {
-            named.sort_by_key(|(range, _)| *range);
-        }
         let roots: Vec<FileId> = (0..files.len())
             .filter(|&id| files[id].role == Role::Root)
             .collect();
@@ -105,16 +134,13 @@ impl StackNesting<'_> {
         // read, then read again in an order that has them, until no more
         // are found. Each round finds one more level at least.
         let mut extra: Vec<Vec<(usize, FileId)>> = vec![Vec::new(); files.len()];
-        // What the registry maps each type to, the same in every round.
-        let mut resolved = HashMap::new();
-        let (mut creation, mut found_more) =
-            self.creation_round(&roots, &by_type, &mut extra, &mut resolved);
+        let mut named = Named::new(self);
+        let (mut creation, mut found_more) = self.creation_round(&roots, &mut named, &mut extra);
         for _ in 0..files.len() {
             if !found_more {
                 break;
             }
-            (creation, found_more) =
-                self.creation_round(&roots, &by_type, &mut extra, &mut resolved);
+            (creation, found_more) = self.creation_round(&roots, &mut named, &mut extra);
         }
         creation
     }
@@ -124,9 +150,8 @@ impl StackNesting<'_> {
     fn creation_round(
         &self,
         roots: &[FileId],
-        by_type: &[Vec<(TextRange, FileId)>],
+        named: &mut Named,
         extra: &mut [Vec<(usize, FileId)>],
-        resolved: &mut HashMap<String, Option<FileId>>,
     ) -> (Creation, bool) {
         let files = &self.stack.files;
         let mut creation = Creation {
@@ -137,7 +162,7 @@ impl StackNesting<'_> {
             by_child: HashMap::new(),
             uses: vec![None; files.len()],
         };
-        let (order, children) = self.in_order_of_use(roots, by_type, extra, resolved);
+        let (order, children) = self.in_order_of_use(roots, named, extra);
         for &root in roots {
             creation.created[root] = true;
         }
@@ -160,7 +185,7 @@ impl StackNesting<'_> {
                 .is_some_and(|d| !Arc::ptr_eq(&d, &uses) && d.uses.len() < uses.uses.len())
             {
                 // `children` has what earlier rounds found: the rest is new.
-                for found in self.children(file, &uses, by_type, resolved) {
+                for found in self.children_with_values(file, &uses, named) {
                     if !used.contains(&found) {
                         used.push(found);
                         extra[file].push(found);
@@ -196,9 +221,8 @@ impl StackNesting<'_> {
     fn in_order_of_use(
         &self,
         roots: &[FileId],
-        by_type: &[Vec<(TextRange, FileId)>],
+        named: &mut Named,
         extra: &[Vec<(usize, FileId)>],
-        resolved: &mut HashMap<String, Option<FileId>>,
     ) -> (Vec<FileId>, Vec<Vec<(usize, FileId)>>) {
         let count = self.stack.files.len();
         let mut children: Vec<Vec<(usize, FileId)>> = vec![Vec::new(); count];
@@ -210,9 +234,7 @@ impl StackNesting<'_> {
             }
             seen[root] = true;
             let mut open: Vec<(FileId, usize)> = vec![(root, 0)];
-            if let Some(uses) = self.uses(root) {
-                children[root] = self.children(root, &uses, by_type, resolved);
-            }
+            children[root] = self.children_by_defaults(root, named);
             children[root].extend(extra.get(root).into_iter().flatten().copied());
             while let Some(&mut (file, ref mut next)) = open.last_mut() {
                 let Some(&(_, child)) = children[file].get(*next) else {
@@ -223,9 +245,7 @@ impl StackNesting<'_> {
                 *next += 1;
                 if !seen[child] {
                     seen[child] = true;
-                    if let Some(uses) = self.uses(child) {
-                        children[child] = self.children(child, &uses, by_type, resolved);
-                    }
+                    children[child] = self.children_by_defaults(child, named);
                     children[child].extend(extra.get(child).into_iter().flatten().copied());
                     open.push((child, 0));
                 }
@@ -235,27 +255,57 @@ impl StackNesting<'_> {
         (finished, children)
     }
 
-    /// The templates `file` uses: (index of the use, the file it names).
-    fn children(
+    /// The templates `file` uses, its uses read with its parameters'
+    /// defaults (the same in every round).
+    fn children_by_defaults(&self, file: FileId, named: &mut Named) -> Vec<(usize, FileId)> {
+        if let Some(known) = &named.by_defaults[file] {
+            return known.clone();
+        }
+        let found = match self.uses(file) {
+            Some(uses) => self.children(file, &uses, named),
+            None => Vec::new(),
+        };
+        named.by_defaults[file] = Some(found.clone());
+        found
+    }
+
+    /// The templates `file` uses, its uses read with the values passed to
+    /// it (the same in a later round that passes the same values: the
+    /// same uses).
+    fn children_with_values(
         &self,
         file: FileId,
-        uses: &Uses,
-        by_type: &[Vec<(TextRange, FileId)>],
-        resolved: &mut HashMap<String, Option<FileId>>,
+        uses: &Arc<Uses>,
+        named: &mut Named,
     ) -> Vec<(usize, FileId)> {
+        if let Some((read, known)) = named.with_values.get(&file) {
+            if Arc::ptr_eq(read, uses) {
+                return known.clone();
+            }
+        }
+        let found = self.children(file, uses, named);
+        (named.with_values).insert(file, (Arc::clone(uses), found.clone()));
+        found
+    }
+
+    /// The templates `file` uses: (index of the use, the file it names).
+    fn children(&self, file: FileId, uses: &Uses, named: &mut Named) -> Vec<(usize, FileId)> {
+        let Named {
+            by_type, resolved, ..
+        } = named;
         let registry: &Registry = &self.registry;
         // Made when a use first needs it: most uses name their file.
         let maps_something = !registry.maps_nothing();
         let mut resolver = None;
         (uses.uses.iter().enumerate())
             .filter_map(|(index, used)| {
-                let named = (used.type_range).and_then(|range| {
+                let written = (used.type_range).and_then(|range| {
                     let named = &by_type[file];
                     let at = named.partition_point(|(at, _)| *at < range);
                     let &(found, child) = named.get(at)?;
                     (found == range).then_some(child)
                 });
-                if let Some(child) = named {
+                if let Some(child) = written {
                     return Some((index, child));
                 }
                 // A type the environments map to a template (the same for
