@@ -15,7 +15,7 @@ use heatwise_core::syntax::MAX_INPUT_BYTES;
 use heatwise_core::template::{self, DocumentKind};
 
 /// An input that could not be read or linted, and why.
-#[derive(PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct InputError {
     pub path: String,
     pub message: String,

@@ -310,6 +310,7 @@ fn lint_stack_combinations(
         let mut run = StackRun::default();
         let reports = lint_stack(
             stack,
+            stack.urls(),
             options,
             &mut found,
             &mut run,
@@ -328,23 +329,39 @@ fn lint_stack_combinations(
             _ => None,
         })
         .collect();
-    // Each file parsed to tell an environment, on every core.
-    let is_environment = in_parallel(&files, |path| {
-        input::read_file(path)
-            .is_ok_and(|text| template::parse(&text).kind() == DocumentKind::Environment)
+    // Each file parsed to tell an environment, on every core; an
+    // environment's URL and how it is shown found once, not for each of
+    // its combination's files.
+    let environments = in_parallel(&files, |path| {
+        let text = input::read_file(path).ok()?;
+        if template::parse(&text).kind() != DocumentKind::Environment {
+            return None;
+        }
+        Some(match stack::resolved(path) {
+            Ok(resolved) => (
+                Ok(stack::url_of_resolved(&resolved)),
+                stack::shown(&resolved),
+            ),
+            Err(_) => (project::url_of(path), stack::shown(path)),
+        })
     });
-    let extras: Vec<PathBuf> = (files.into_iter().zip(is_environment))
-        .filter_map(|(path, environment)| environment.then_some(path))
-        .collect();
+    type Extra = (PathBuf, Result<String, InputError>);
+    let (extras, shown_extras): (Vec<Extra>, Vec<String>) = (files.into_iter().zip(environments))
+        .filter_map(|(path, environment)| {
+            let (url, shown) = environment?;
+            Some(((path, url), shown))
+        })
+        .unzip();
+    let base = stack.urls();
     // The stack's own files read and parsed once, for every combination:
     // each thread starts from this cache and reads into its own only what
     // its environments add. Sharing the texts lets the memo recognise a
     // file by its pointer. The lints of files are kept for all; each
     // file's findings are the same whichever thread linted it first.
     let mut warm = StackRun::default();
-    if let Ok(urls) = stack.urls() {
-        let files = stack.files(&urls);
-        learn_ahead(&warm.cache, &files, &urls);
+    if let Ok(urls) = &base {
+        let files = stack.files(urls);
+        learn_ahead(&warm.cache, &files, urls);
         let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut warm.cache);
         let linter = StackLinter::new(&gathered, &mut warm.cache);
         // The stack's own files linted once, on every core, into the memo:
@@ -359,7 +376,7 @@ fn lint_stack_combinations(
     // command ends once the combinations are merged, and freeing a few
     // hundred thousand small allocations, on each thread and then here,
     // took a tenth of the run.
-    let numbered: Vec<(usize, &PathBuf)> = extras.iter().enumerate().collect();
+    let numbered: Vec<(usize, &Extra)> = extras.iter().enumerate().collect();
     let merged = in_parallel_fold(
         &numbered,
         || {
@@ -368,11 +385,23 @@ fn lint_stack_combinations(
                 Combined::default(),
             )
         },
-        |(run, combined), &(at, extra)| {
+        |(run, combined), &(at, (extra, url))| {
             let mut combination = stack.clone();
             combination.environments.push(extra.clone());
+            let urls = base.clone().and_then(|mut urls| {
+                urls.push(url.clone()?);
+                Ok(urls)
+            });
             let mut found = Vec::new();
-            let reports = lint_stack(&combination, options, &mut found, run, &memo, Files::InTurn);
+            let reports = lint_stack(
+                &combination,
+                urls,
+                options,
+                &mut found,
+                run,
+                &memo,
+                Files::InTurn,
+            );
             combined.add(at, reports, found);
         },
     );
@@ -382,10 +411,6 @@ fn lint_stack_combinations(
     }
     std::mem::forget(memo);
     std::mem::forget(warm);
-    let shown_extras: Vec<String> = extras
-        .iter()
-        .map(|extra| stack::shown(&std::fs::canonicalize(extra).unwrap_or(extra.clone())))
-        .collect();
     combined.finish(&shown_extras, errors)
 }
 
@@ -394,16 +419,19 @@ type Shown<'a> = Box<dyn Fn(&str) -> String + 'a>;
 
 /// The root, its environments and every file they reach, each template
 /// and environment linted with the files it names and the registry of the
-/// stack's environments; what could not be read goes to `errors`.
+/// stack's environments; what could not be read goes to `errors`. `urls`:
+/// the stack's [`ProjectStack::urls`].
+#[allow(clippy::too_many_arguments)]
 fn lint_stack(
     stack: &ProjectStack,
+    urls: Result<Vec<String>, InputError>,
     options: &LintOptions<'_>,
     errors: &mut Vec<InputError>,
     run: &mut StackRun,
     memo: &LintMemo,
     files_linted: Files,
 ) -> Vec<(FileReport, ShownFindings)> {
-    let urls = match stack.urls() {
+    let urls = match urls {
         Ok(urls) => urls,
         Err(error) => {
             errors.push(error);

@@ -78,12 +78,7 @@ impl ProjectStack {
     pub fn urls(&self) -> Result<Vec<String>, InputError> {
         std::iter::once(&self.root)
             .chain(&self.environments)
-            .map(|path| {
-                crate::stack::url_of(path).map_err(|message| InputError {
-                    path: path.display().to_string(),
-                    message,
-                })
-            })
+            .map(|path| url_of(path))
             .collect()
     }
 
@@ -98,6 +93,14 @@ impl ProjectStack {
             }),
         }
     }
+}
+
+/// The URL of the file at `path`, as heatclient names it.
+pub fn url_of(path: &Path) -> Result<String, InputError> {
+    crate::stack::url_of(path).map_err(|message| InputError {
+        path: path.display().to_string(),
+        message,
+    })
 }
 
 /// The project file in the current directory or the nearest one above.

@@ -6,6 +6,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use heatwise_core::stack::{Content, FileProvider, ReadError};
 use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
@@ -162,11 +163,20 @@ pub fn describe(why: &ReadError) -> String {
 /// The `file:` URL heatclient names a given path by
 /// (`Path(path).resolve().as_uri()`).
 pub fn url_of(path: &Path) -> Result<String, String> {
-    let resolved = std::fs::canonicalize(path).map_err(|error| match error.kind() {
+    resolved(path).map(|resolved| url_of_resolved(&resolved))
+}
+
+/// `path` with every link followed, or why it cannot be.
+pub fn resolved(path: &Path) -> Result<PathBuf, String> {
+    std::fs::canonicalize(path).map_err(|error| match error.kind() {
         io::ErrorKind::NotFound => "no such file or directory".to_owned(),
         _ => format!("cannot read: {error}"),
-    })?;
-    Ok(format!("file://{}", encode(&resolved.to_string_lossy())))
+    })
+}
+
+/// [`url_of`] a path already [`resolved`].
+pub fn url_of_resolved(resolved: &Path) -> String {
+    format!("file://{}", encode(&resolved.to_string_lossy()))
 }
 
 /// A stack gathered from paths on disk: the stack, the files it was read
@@ -239,10 +249,17 @@ fn decode(path: &str) -> Option<String> {
 /// How a file of the stack is shown: its path relative to the current
 /// directory where it is below it, else the path itself.
 pub fn shown(path: &Path) -> String {
-    let relative = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| std::fs::canonicalize(cwd).ok())
-        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
+    // Read once: nothing here changes the working directory, and a stack
+    // shows every one of its files this way (a combination of
+    // environments, each of its files on each thread).
+    static WORKING_DIRECTORY: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let cwd = WORKING_DIRECTORY.get_or_init(|| {
+        std::env::current_dir()
+            .ok()
+            .and_then(|cwd| std::fs::canonicalize(cwd).ok())
+    });
+    let relative =
+        (cwd.as_deref()).and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
     relative
         .unwrap_or_else(|| path.to_path_buf())
         .display()
