@@ -329,7 +329,7 @@ pub struct GatherCache {
 type GatheredKey = (Lookup, String, Vec<String>);
 
 /// A stack gathered, and where each of its files is.
-type Gathered = (Stack, HashMap<String, FileId>);
+type Gathered = (Stack, HashMap<Arc<str>, FileId>);
 
 /// Most gathered stacks a cache keeps to build on.
 const MAX_GATHERED: usize = 64;
@@ -337,7 +337,9 @@ const MAX_GATHERED: usize = 64;
 struct Gatherer<'p, 'c> {
     provider: &'p dyn FileProvider,
     stack: Stack,
-    index: HashMap<String, FileId>,
+    /// By URL, each file gathered: shared names, for a stack built on a
+    /// kept one (each combination of environments) copies it whole.
+    index: HashMap<Arc<str>, FileId>,
     cache: &'c mut GatherCache,
 }
 
@@ -375,7 +377,7 @@ impl Gatherer<'_, '_> {
             role,
             text,
         });
-        self.index.insert(url.to_owned(), id);
+        self.index.insert(Arc::from(url), id);
         id
     }
 
@@ -424,7 +426,7 @@ impl Gatherer<'_, '_> {
                 continue;
             };
             let on_path = |id: FileId, open: &[(FileId, _)]| open.iter().any(|(o, _)| *o == id);
-            let target = match self.index.get(&found.url) {
+            let target = match self.index.get(found.url.as_str()) {
                 Some(&id) if on_path(id, &open) => Target::Cycle(id),
                 Some(&id) => {
                     if self.becomes_nested(id, found.kind) {
@@ -520,7 +522,7 @@ impl Gatherer<'_, '_> {
 
     fn walk_environment(&mut self, environment: FileId) {
         for found in self.references_of(environment) {
-            let target = match self.index.get(&found.url) {
+            let target = match self.index.get(found.url.as_str()) {
                 // Not sent, and so not read here: Heat's engine fetches it.
                 _ if found.fetched_by_engine => Target::Unread(
                     super::engine_fetch::refusal(&found.written)

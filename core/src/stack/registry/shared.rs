@@ -146,12 +146,13 @@ impl TypeMapping for SharedResolutions<'_> {
             return None;
         }
         let at = usize::try_from(number).ok()?;
-        let kept = locked(&self.resolutions.by_number)
-            .get(at)
-            .cloned()
-            .flatten();
-        if let Some(followed) = kept.filter(|followed| followed.type_name == type_name) {
-            return Some(compare(&followed.resolution, &followed.asked));
+        // Compared where it is kept, not copied out: the kept resolution is
+        // shared by the stacks of every thread, and counting its users
+        // would send its count from core to core thousands of times.
+        if let Some(Some(followed)) = locked(&self.resolutions.by_number).get(at) {
+            if followed.type_name == type_name {
+                return Some(compare(&followed.resolution, &followed.asked));
+            }
         }
         let followed = match self.followed_before(at, type_name, known) {
             Some(followed) => followed,
