@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::Args;
 use heatwise_core::lint::Severity;
@@ -16,7 +17,7 @@ use heatwise_core::lint::{
     lint_template, LintMemo, LintOptions, Selection, ShownFindings, StackLinter,
 };
 use heatwise_core::stack::{FileProvider, GatherCache, Lookup, Stack, MAX_STACK_FILES};
-use heatwise_core::template::{self, DocumentKind, Template};
+use heatwise_core::template::{self, DocumentKind, Parsed, Template};
 
 use crate::args::{parse_severity, CheckArgs};
 use crate::combined::Combined;
@@ -330,25 +331,31 @@ fn lint_stack_combinations(
         })
         .collect();
     // Each file parsed to tell an environment, on every core; an
-    // environment's URL and how it is shown found once, not for each of
-    // its combination's files.
+    // environment's URL, how it is shown and its parse found once, not
+    // for each of its combination's files.
     let environments = in_parallel(&files, |path| {
         let text = input::read_file(path).ok()?;
-        if template::parse(&text).kind() != DocumentKind::Environment {
+        let parsed = Parsed::of(Arc::from(text));
+        if parsed.borrow_dependent().kind() != DocumentKind::Environment {
             return None;
         }
         Some(match stack::resolved(path) {
             Ok(resolved) => (
                 Ok(stack::url_of_resolved(&resolved)),
                 stack::shown(&resolved),
+                Some((resolved, Arc::new(parsed))),
             ),
-            Err(_) => (project::url_of(path), stack::shown(path)),
+            Err(_) => (project::url_of(path), stack::shown(path), None),
         })
     });
     type Extra = (PathBuf, Result<String, InputError>);
+    let mut parsed_extras = Vec::new();
     let (extras, shown_extras): (Vec<Extra>, Vec<String>) = (files.into_iter().zip(environments))
         .filter_map(|(path, environment)| {
-            let (url, shown) = environment?;
+            let (url, shown, parsed) = environment?;
+            if let (Ok(url), Some(parsed)) = (&url, parsed) {
+                parsed_extras.push((url.clone(), parsed));
+            }
             Some(((path, url), shown))
         })
         .unzip();
@@ -361,6 +368,13 @@ fn lint_stack_combinations(
     let mut warm = StackRun::default();
     if let Ok(urls) = &base {
         let files = stack.files(urls);
+        // Each combination reads its environment where it was read to
+        // tell it (unless a path map sends its URL elsewhere).
+        for (url, (resolved, parsed)) in parsed_extras {
+            if stack.stored_files.is_none() && files.path_of(&url).as_ref() == Some(&resolved) {
+                warm.cache.keep_environment(&url, parsed);
+            }
+        }
         learn_ahead(&warm.cache, &files, urls);
         let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut warm.cache);
         let linter = StackLinter::new(&gathered, &mut warm.cache);

@@ -626,6 +626,35 @@ mod tests {
         assert!(cache.gathered.len() <= 3, "{:?}", cache.gathered.keys());
     }
 
+    /// An environment kept ahead (read and parsed to tell it apart) is
+    /// gathered as one read afresh, and not read again: its text is the
+    /// one kept, whatever the files say later.
+    #[test]
+    fn an_environment_kept_ahead_is_not_read_again() {
+        let root_text = "heat_template_version: 2018-08-31\nresources:\n  a: {type: My::A}\n";
+        let env_text = "resource_registry:\n  My::A: a.yaml\n";
+        let files = |env: &'static str| {
+            Files(vec![
+                ("file:///t/root.yaml", root_text),
+                ("file:///t/a.yaml", "heat_template_version: 2018-08-31\n"),
+                ("file:///t/b.yaml", "heat_template_version: 2018-08-31\n"),
+                ("file:///t/env.yaml", env),
+            ])
+        };
+        let (root, envs) = ("file:///t/root.yaml", ["file:///t/env.yaml".to_owned()]);
+        let kept: Arc<str> = Arc::from(env_text);
+        let mut cache = GatherCache::default();
+        cache.keep_environment(&envs[0], Arc::new(Parsed::of(Arc::clone(&kept))));
+        // On disk the environment has changed since: what was kept is read.
+        let changed = files("resource_registry:\n  My::A: b.yaml\n");
+        let built = Stack::gather_with(root, &envs, &changed, &mut cache);
+        assert_eq!(built, Stack::gather(root, &envs, &files(env_text)));
+        let env = built.file(&envs[0]).unwrap();
+        assert!(Arc::ptr_eq(&built.files[env].text, &kept));
+        let parsed = cache.parsed(&envs[0], &built.files[env].text);
+        assert!(parsed.is_some_and(|parsed| Arc::ptr_eq(parsed.borrow_owner(), &kept)));
+    }
+
     #[test]
     fn gathers_nested_templates_get_file_and_registry_targets_once() {
         let files = Files(vec![

@@ -210,6 +210,21 @@ impl GatherCache {
         }
     }
 
+    /// Keeps the environment file at `url`, read and parsed (`parsed`)
+    /// ahead of the stacks gathered with this cache and its clones, as
+    /// heatclient's joined names reach it: none of them reads it, parses
+    /// it or finds its names again (`--each-environment` parses each file
+    /// of its folder to tell an environment).
+    pub fn keep_environment(&mut self, url: &str, parsed: Arc<Parsed>) {
+        let text = Arc::clone(parsed.borrow_owner());
+        (self.texts.lock().unwrap_or_else(PoisonError::into_inner))
+            .insert(url.to_owned(), Arc::clone(&text));
+        self.read.insert(url.to_owned(), Ok(Some(text)));
+        let found = registry_references(parsed.borrow_dependent(), url, Lookup::Joined);
+        (self.references).insert((true, Lookup::Joined, url.to_owned()), found);
+        self.parsed.insert(url.to_owned(), parsed);
+    }
+
     /// The parse of `text`, read at `url`: the one this cache keeps, or a
     /// new one it keeps from now on.
     pub(crate) fn parse_kept(&mut self, url: &str, text: &Arc<str>) -> Arc<Parsed> {
