@@ -323,69 +323,13 @@ fn lint_stack_combinations(
         }
         return with_diagnostics(reports);
     };
-    let files: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
-        .iter()
-        .filter_map(|input| match input {
-            Input::File { path, .. } => Some(path.clone()),
-            _ => None,
-        })
-        .collect();
-    // Each file parsed to tell an environment, on every core; an
-    // environment's URL, how it is shown and its parse found once, not
-    // for each of its combination's files.
-    let environments = in_parallel(&files, |path| {
-        let text = input::read_file(path).ok()?;
-        let parsed = Parsed::of(Arc::from(text));
-        if parsed.borrow_dependent().kind() != DocumentKind::Environment {
-            return None;
-        }
-        Some(match stack::resolved(path) {
-            Ok(resolved) => (
-                Ok(stack::url_of_resolved(&resolved)),
-                stack::shown(&resolved),
-                Some((resolved, Arc::new(parsed))),
-            ),
-            Err(_) => (project::url_of(path), stack::shown(path), None),
-        })
-    });
-    type Extra = (PathBuf, Result<String, InputError>);
-    let mut parsed_extras = Vec::new();
-    let (extras, shown_extras): (Vec<Extra>, Vec<String>) = (files.into_iter().zip(environments))
-        .filter_map(|(path, environment)| {
-            let (url, shown, parsed) = environment?;
-            if let (Ok(url), Some(parsed)) = (&url, parsed) {
-                parsed_extras.push((url.clone(), parsed));
-            }
-            Some(((path, url), shown))
-        })
-        .unzip();
+    let Environments {
+        extras,
+        shown: shown_extras,
+        parsed,
+    } = environments_under(dir, errors);
     let base = stack.urls();
-    // The stack's own files read and parsed once, for every combination:
-    // each thread starts from this cache and reads into its own only what
-    // its environments add. Sharing the texts lets the memo recognise a
-    // file by its pointer. The lints of files are kept for all; each
-    // file's findings are the same whichever thread linted it first.
-    let mut warm = StackRun::default();
-    if let Ok(urls) = &base {
-        let files = stack.files(urls);
-        // Each combination reads its environment where it was read to
-        // tell it (unless a path map sends its URL elsewhere).
-        for (url, (resolved, parsed)) in parsed_extras {
-            if stack.stored_files.is_none() && files.path_of(&url).as_ref() == Some(&resolved) {
-                warm.cache.keep_environment(&url, parsed);
-            }
-        }
-        learn_ahead(&warm.cache, &files, urls);
-        let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut warm.cache);
-        let linter = StackLinter::new(&gathered, &mut warm.cache);
-        // The stack's own files linted once, on every core, into the memo:
-        // an environment changes what a handful of them read, and the
-        // threads would otherwise each lint all of them for their first
-        // combination at the same time.
-        in_parallel(&linter.files(), |&file| {
-            linter.lint_shown(file, options, &memo)
-        });
-    }
+    let warm = warm_up(stack, &base, parsed, options, &memo);
     // What the threads read and kept is left to the process's exit: the
     // command ends once the combinations are merged, and freeing a few
     // hundred thousand small allocations, on each thread and then here,
@@ -426,6 +370,99 @@ fn lint_stack_combinations(
     std::mem::forget(memo);
     std::mem::forget(warm);
     combined.finish(&shown_extras, errors)
+}
+
+/// An environment file of `--each-environment`'s folder: its path and its
+/// URL (or why it has none).
+type Extra = (PathBuf, Result<String, InputError>);
+
+/// The environment files of `--each-environment`'s folder.
+struct Environments {
+    extras: Vec<Extra>,
+    /// How each is shown, in the same order.
+    shown: Vec<String>,
+    /// By URL, each one's path with links followed and its parse.
+    parsed: Vec<(String, (PathBuf, Arc<Parsed>))>,
+}
+
+/// The environment files under `dir`, each parsed on every core to tell
+/// an environment: its URL, how it is shown and its parse found once, not
+/// for each of its combination's files.
+fn environments_under(dir: &PathBuf, errors: &mut Vec<InputError>) -> Environments {
+    let files: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
+        .iter()
+        .filter_map(|input| match input {
+            Input::File { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
+    let environments = in_parallel(&files, |path| {
+        let text = input::read_file(path).ok()?;
+        let parsed = Parsed::of(Arc::from(text));
+        if parsed.borrow_dependent().kind() != DocumentKind::Environment {
+            return None;
+        }
+        Some(match stack::resolved(path) {
+            Ok(resolved) => (
+                Ok(stack::url_of_resolved(&resolved)),
+                stack::shown(&resolved),
+                Some((resolved, Arc::new(parsed))),
+            ),
+            Err(_) => (project::url_of(path), stack::shown(path), None),
+        })
+    });
+    let mut parsed = Vec::new();
+    let (extras, shown) = (files.into_iter().zip(environments))
+        .filter_map(|(path, environment)| {
+            let (url, shown, read) = environment?;
+            if let (Ok(url), Some(read)) = (&url, read) {
+                parsed.push((url.clone(), read));
+            }
+            Some(((path, url), shown))
+        })
+        .unzip();
+    Environments {
+        extras,
+        shown,
+        parsed,
+    }
+}
+
+/// The stack's own files (at `base`, its URLs) read and parsed once, for
+/// every combination: each thread starts from this cache and reads into
+/// its own only what its environment adds. Sharing the texts lets the
+/// memo recognise a file by its pointer. The lints of files are kept for
+/// all in `memo`; each file's findings are the same whichever thread
+/// linted it first. Each environment of the folder is kept as `parsed`
+/// (unless a path map sends its URL elsewhere).
+fn warm_up(
+    stack: &ProjectStack,
+    base: &Result<Vec<String>, InputError>,
+    parsed: Vec<(String, (PathBuf, Arc<Parsed>))>,
+    options: &LintOptions<'_>,
+    memo: &LintMemo,
+) -> StackRun {
+    let mut warm = StackRun::default();
+    let Ok(urls) = base else {
+        return warm;
+    };
+    let files = stack.files(urls);
+    for (url, (resolved, parsed)) in parsed {
+        if stack.stored_files.is_none() && files.path_of(&url).as_ref() == Some(&resolved) {
+            warm.cache.keep_environment(&url, parsed);
+        }
+    }
+    learn_ahead(&warm.cache, &files, urls);
+    let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut warm.cache);
+    let linter = StackLinter::new(&gathered, &mut warm.cache);
+    // The stack's own files linted once, on every core, into the memo: an
+    // environment changes what a handful of them read, and the threads
+    // would otherwise each lint all of them for their first combination
+    // at the same time.
+    in_parallel(&linter.files(), |&file| {
+        linter.lint_shown(file, options, memo)
+    });
+    warm
 }
 
 /// How a file of a stack is named in the report, by its URL.
