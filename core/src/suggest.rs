@@ -4,6 +4,17 @@
 /// enough to be a plausible typo (at most three edits, fewer for short
 /// names), and no more than one edit worse than the best.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    pick(scored(name, candidates))
+}
+
+/// Every one of `candidates` close enough to `name` to be a plausible typo
+/// of it (see [`closest`]), with how many edits away, sorted by that and
+/// then by name, each once: [`pick`] chooses among them, and the scores of
+/// two lists of candidates merged and sorted are the scores of both.
+pub fn scored<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Vec<(usize, &'a str)> {
     let lower: Vec<char> = name.chars().flat_map(char::to_lowercase).collect();
     let limit = (name.chars().count() / 3).clamp(1, 3);
     let name_is_ascii = name.is_ascii();
@@ -42,8 +53,19 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
             Some((distance, candidate))
         })
         .collect();
+    sorted(&mut scored);
+    scored
+}
+
+/// `scored` sorted by distance, then by name, each name once.
+pub fn sorted(scored: &mut Vec<(usize, &str)>) {
     scored.sort_unstable();
     scored.dedup_by_key(|(_, c)| *c);
+}
+
+/// Up to three of `scored` ([`scored`], sorted), best first: no more than
+/// one edit worse than the best.
+pub fn pick(scored: Vec<(usize, &str)>) -> Vec<&str> {
     let best = scored.first().map_or(0, |(d, _)| *d);
     scored
         .into_iter()
@@ -134,6 +156,32 @@ mod tests {
         assert_eq!(closest("Network", names), ["network"]);
         assert_eq!(closest("network_ids", names), ["network_id"]);
         assert!(closest("flavor", names).is_empty());
+    }
+
+    /// Two lists scored apart, merged and sorted, pick what the two
+    /// scored as one list pick, whichever way they are split.
+    #[test]
+    fn lists_scored_apart_pick_as_one() {
+        let names = [
+            "network",
+            "networks",
+            "network_id",
+            "netwrok",
+            "Network",
+            "name",
+            "nets",
+            "subnet",
+            "network",
+        ];
+        for asked in ["netwrok", "network", "nam", "subnets"] {
+            for split in 0..=names.len() {
+                let (left, right) = names.split_at(split);
+                let mut merged = scored(asked, left.iter().copied());
+                merged.extend(scored(asked, right.iter().copied()));
+                sorted(&mut merged);
+                assert_eq!(pick(merged), closest(asked, names), "{asked} at {split}");
+            }
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! outputs (an [`Interface`]), the parameters its `parameter_groups`
 //! deprecate, and which templates of a stack declare each parameter.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::hash::HashMap;
 use crate::syntax::Resolved;
@@ -136,12 +136,33 @@ impl Interface {
 /// environments indexes its stack anew; shared (copied on write) by the
 /// stacks read with the cache.
 #[derive(Clone, Default)]
-pub(super) struct DeclarationIndex(Arc<HashMap<String, Vec<Arc<Interface>>>>);
+pub(super) struct DeclarationIndex {
+    by_name: Arc<HashMap<String, Vec<Arc<Interface>>>>,
+    /// By name asked about: the names of `by_name` close to it
+    /// ([`DeclarationIndex::near`]), shared by the copies of this version
+    /// of the index and forgotten when it changes.
+    near: Arc<Mutex<HashMap<String, Arc<[Near]>>>>,
+}
+
+/// A declared name close to one asked about: how many edits away, the
+/// name, and the templates that declare it.
+pub(super) type Near = (usize, String, Vec<Arc<Interface>>);
+
+/// Whether `candidate` may be a typo of `name`: no suggestion is more
+/// than three edits away, and an ASCII name's length is its number of
+/// characters, so one whose length differs more is out before its
+/// distance is worked out.
+pub(super) fn is_near(name: &str, candidate: &str) -> bool {
+    !(name.is_ascii() && candidate.is_ascii()) || candidate.len().abs_diff(name.len()) <= 3
+}
+
+/// Most names whose close names an index keeps.
+const MAX_NEAR: usize = 4_096;
 
 impl DeclarationIndex {
     /// Indexes the parameters `interface` declares.
     pub(super) fn add(&mut self, interface: &Arc<Interface>) {
-        let index = Arc::make_mut(&mut self.0);
+        let index = Arc::make_mut(&mut self.by_name);
         for parameter in &interface.parameters {
             let declaring = index.entry(parameter.name.clone()).or_default();
             // A name declared twice in one template (a repeated key).
@@ -152,11 +173,28 @@ impl DeclarationIndex {
                 declaring.push(Arc::clone(interface));
             }
         }
+        self.near_changed(|asked, near| {
+            let names = (interface.parameters.iter()).map(|parameter| parameter.name.as_str());
+            let scored = crate::suggest::scored(asked, names.filter(|name| is_near(asked, name)));
+            for (distance, name) in scored {
+                match near.iter_mut().find(|(_, known, _)| known == name) {
+                    Some((_, _, declaring)) => {
+                        if !declaring
+                            .last()
+                            .is_some_and(|last| Arc::ptr_eq(last, interface))
+                        {
+                            declaring.push(Arc::clone(interface));
+                        }
+                    }
+                    None => near.push((distance, name.to_owned(), vec![Arc::clone(interface)])),
+                }
+            }
+        });
     }
 
     /// Forgets `interface`, whose file changed.
     pub(super) fn remove(&mut self, interface: &Arc<Interface>) {
-        let index = Arc::make_mut(&mut self.0);
+        let index = Arc::make_mut(&mut self.by_name);
         for parameter in &interface.parameters {
             if let Some(declaring) = index.get_mut(&parameter.name) {
                 declaring.retain(|kept| !Arc::ptr_eq(kept, interface));
@@ -165,18 +203,65 @@ impl DeclarationIndex {
                 }
             }
         }
+        self.near_changed(|_, near| {
+            for (_, _, declaring) in near.iter_mut() {
+                declaring.retain(|kept| !Arc::ptr_eq(kept, interface));
+            }
+            near.retain(|(_, _, declaring)| !declaring.is_empty());
+        });
+    }
+
+    /// The close names kept, each list changed by `change` (the name it
+    /// is close to, the list): copied, for the copies of the index before
+    /// the change share the lists as they were.
+    fn near_changed(&mut self, change: impl Fn(&str, &mut Vec<Near>)) {
+        let before = self.near.lock().unwrap_or_else(PoisonError::into_inner);
+        if before.is_empty() {
+            drop(before);
+            self.near = Arc::default();
+            return;
+        }
+        let after: HashMap<String, Arc<[Near]>> = (before.iter())
+            .map(|(asked, near)| {
+                let mut near = near.to_vec();
+                change(asked, &mut near);
+                (asked.clone(), near.into())
+            })
+            .collect();
+        drop(before);
+        self.near = Arc::new(Mutex::new(after));
     }
 
     /// The templates that declare `name`, of every stack the cache read.
     pub(super) fn declaring(&self, name: &str) -> &[Arc<Interface>] {
-        self.0.get(name).map_or(&[], Vec::as_slice)
+        self.by_name.get(name).map_or(&[], Vec::as_slice)
     }
 
-    /// Each parameter name with the templates that declare it.
-    pub(super) fn names(&self) -> impl Iterator<Item = (&String, &[Arc<Interface>])> {
-        self.0
-            .iter()
-            .map(|(name, declaring)| (name, declaring.as_slice()))
+    /// The names declared that are close to `name` (`crate::suggest::scored`
+    /// of those [`is_near`] it), each with the templates that declare it, of
+    /// every stack the cache read: worked out once for each version of the
+    /// index (each combination of environments asks of the same names).
+    pub(super) fn near(&self, name: &str) -> Arc<[Near]> {
+        let lock = || self.near.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(known) = lock().get(name) {
+            return Arc::clone(known);
+        }
+        let candidates = (self.by_name.keys()).filter(|candidate| is_near(name, candidate));
+        let found: Arc<[Near]> = (crate::suggest::scored(name, candidates.map(String::as_str)))
+            .into_iter()
+            .map(|(distance, candidate)| {
+                (
+                    distance,
+                    candidate.to_owned(),
+                    self.declaring(candidate).to_vec(),
+                )
+            })
+            .collect();
+        let mut kept = lock();
+        if kept.len() < MAX_NEAR {
+            kept.insert(name.to_owned(), Arc::clone(&found));
+        }
+        found
     }
 }
 
@@ -224,4 +309,66 @@ pub(super) fn deprecated_parameters(parsed: &template::Template<'_>) -> Vec<Stri
         }
     }
     names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn template(url: &str, parameters: &[&str]) -> Arc<Interface> {
+        let declared: String = (parameters.iter())
+            .map(|name| format!("  {name}: {{type: string}}\n"))
+            .collect();
+        let text = format!("heat_template_version: 2018-08-31\nparameters:\n{declared}");
+        Arc::new(Interface::read(url, &text))
+    }
+
+    /// What `near` answers, in a form to compare: each close name, how
+    /// far, and the templates that declare it.
+    fn near(index: &DeclarationIndex, name: &str) -> Vec<(usize, String, Vec<String>)> {
+        let mut found: Vec<_> = (index.near(name).iter())
+            .map(|(distance, candidate, declaring)| {
+                let urls = declaring.iter().map(|i| i.url.clone()).collect();
+                (*distance, candidate.clone(), urls)
+            })
+            .collect();
+        found.sort();
+        found
+    }
+
+    /// The close names kept for a name asked before are those an index
+    /// built afresh finds, however templates came and went since; and a
+    /// copy taken before a change keeps answering for what it holds.
+    #[test]
+    fn the_close_names_kept_follow_the_templates_read() {
+        let a = template("file:///t/a.yaml", &["image_id", "flavor"]);
+        let b = template("file:///t/b.yaml", &["image", "imageid", "key_name"]);
+        let c = template("file:///t/c.yaml", &["image_ids", "image", "network"]);
+        let fresh = |templates: &[&Arc<Interface>]| {
+            let mut index = DeclarationIndex::default();
+            for template in templates {
+                index.add(template);
+            }
+            index
+        };
+        let mut index = fresh(&[&a, &b]);
+        let before = near(&index, "imag_id");
+        assert_eq!(before, near(&fresh(&[&a, &b]), "imag_id"));
+        assert!(
+            before.iter().any(|(_, name, _)| name == "image_id"),
+            "{before:?}"
+        );
+        let copy = index.clone();
+        index.add(&c);
+        assert_eq!(
+            near(&index, "imag_id"),
+            near(&fresh(&[&a, &b, &c]), "imag_id")
+        );
+        assert_eq!(near(&copy, "imag_id"), before);
+        index.remove(&b);
+        assert_eq!(near(&index, "imag_id"), near(&fresh(&[&a, &c]), "imag_id"));
+        index.remove(&a);
+        index.remove(&c);
+        assert!(near(&index, "imag_id").is_empty());
+    }
 }

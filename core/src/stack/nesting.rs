@@ -17,7 +17,7 @@ use super::environment_values::EnvironmentValues;
 use super::gather::{
     FileId, GatherCache, ReadError, Reference, ReferenceKind, Role, Stack, Target,
 };
-use super::interface::{deprecated_parameters, DeclarationIndex, Declared, Interface};
+use super::interface::{deprecated_parameters, is_near, DeclarationIndex, Declared, Interface};
 
 /// What the stack a file belongs to tells the linter about it: the nested
 /// templates its resources use, the parameters its templates declare, what
@@ -190,24 +190,22 @@ impl StackFacts for Nesting<'_> {
 
     fn closest_parameters(&self, name: &str) -> Vec<String> {
         let stack = self.stack;
-        // No suggestion is more than three edits away: a name whose length
-        // differs more is out before asking whether the stack declares it.
-        let near = |candidate: &str| {
-            !(name.is_ascii() && candidate.is_ascii()) || candidate.len().abs_diff(name.len()) <= 3
-        };
-        let declared = (stack.declarations.names())
-            .filter(|(candidate, declaring)| {
-                near(candidate) && declaring.iter().any(|i| stack.declares_in(i))
-            })
-            .map(|(candidate, _)| candidate.as_str());
+        // The names every template the cache read declares, scored once
+        // for all the stacks read with it: this stack's are among them.
+        let declared = stack.declarations.near(name);
+        let mut scored: Vec<(usize, &str)> = (declared.iter())
+            .filter(|(_, _, declaring)| declaring.iter().any(|i| stack.declares_in(i)))
+            .map(|(distance, candidate, _)| (*distance, candidate.as_str()))
+            .collect();
         let root = (stack.root_parameters.iter())
             .flat_map(|names| names.iter())
             .map(String::as_str)
-            .filter(|candidate| near(candidate));
-        // In any order, repeated or not: `closest` ranks by distance, then
-        // by name, and keeps each name once.
-        crate::suggest::closest(name, declared.chain(root))
-            .into_iter()
+            .filter(|candidate| is_near(name, candidate));
+        // Each candidate's score is its own: the two lists scored apart
+        // and merged rank as one list scored at once.
+        scored.extend(crate::suggest::scored(name, root));
+        crate::suggest::sorted(&mut scored);
+        (crate::suggest::pick(scored).into_iter())
             .map(str::to_owned)
             .collect()
     }
