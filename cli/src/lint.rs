@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -388,8 +388,8 @@ struct Environments {
 /// The environment files under `dir`, each parsed on every core to tell
 /// an environment: its URL, how it is shown and its parse found once, not
 /// for each of its combination's files.
-fn environments_under(dir: &PathBuf, errors: &mut Vec<InputError>) -> Environments {
-    let files: Vec<PathBuf> = input::collect(std::slice::from_ref(dir), errors)
+fn environments_under(dir: &Path, errors: &mut Vec<InputError>) -> Environments {
+    let files: Vec<PathBuf> = input::collect(&[dir.to_path_buf()], errors)
         .iter()
         .filter_map(|input| match input {
             Input::File { path, .. } => Some(path.clone()),

@@ -24,8 +24,8 @@ use super::uses::{Passed, Uses};
 type Children = Vec<(usize, FileId)>;
 
 /// What every round of reading the creation finds the same: the
-/// templates each file's types name, and what the registry maps each type
-/// to, and each file's uses so far worked out.
+/// templates each file's types name, what the registry maps each type to,
+/// and the templates each file's uses name.
 struct Named {
     /// By file, the templates its types name, sorted by range (for
     /// `children` to find a use's by halving: a chain's template uses a
@@ -257,7 +257,7 @@ impl StackNesting<'_> {
 
     /// The templates `file` uses, its uses read with its parameters'
     /// defaults (the same in every round).
-    fn children_by_defaults(&self, file: FileId, named: &mut Named) -> Vec<(usize, FileId)> {
+    fn children_by_defaults(&self, file: FileId, named: &mut Named) -> Children {
         if let Some(known) = &named.by_defaults[file] {
             return known.clone();
         }
@@ -272,12 +272,7 @@ impl StackNesting<'_> {
     /// The templates `file` uses, its uses read with the values passed to
     /// it (the same in a later round that passes the same values: the
     /// same uses).
-    fn children_with_values(
-        &self,
-        file: FileId,
-        uses: &Arc<Uses>,
-        named: &mut Named,
-    ) -> Vec<(usize, FileId)> {
+    fn children_with_values(&self, file: FileId, uses: &Arc<Uses>, named: &mut Named) -> Children {
         if let Some((read, known)) = named.with_values.get(&file) {
             if Arc::ptr_eq(read, uses) {
                 return known.clone();
@@ -289,7 +284,7 @@ impl StackNesting<'_> {
     }
 
     /// The templates `file` uses: (index of the use, the file it names).
-    fn children(&self, file: FileId, uses: &Uses, named: &mut Named) -> Vec<(usize, FileId)> {
+    fn children(&self, file: FileId, uses: &Uses, named: &mut Named) -> Children {
         let Named {
             by_type, resolved, ..
         } = named;

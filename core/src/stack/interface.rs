@@ -148,14 +148,6 @@ pub(super) struct DeclarationIndex {
 /// name, and the templates that declare it.
 pub(super) type Near = (usize, String, Vec<Arc<Interface>>);
 
-/// Whether `candidate` may be a typo of `name`: no suggestion is more
-/// than three edits away, and an ASCII name's length is its number of
-/// characters, so one whose length differs more is out before its
-/// distance is worked out.
-pub(super) fn is_near(name: &str, candidate: &str) -> bool {
-    !(name.is_ascii() && candidate.is_ascii()) || candidate.len().abs_diff(name.len()) <= 3
-}
-
 /// Most names whose close names an index keeps.
 const MAX_NEAR: usize = 4_096;
 
@@ -164,28 +156,13 @@ impl DeclarationIndex {
     pub(super) fn add(&mut self, interface: &Arc<Interface>) {
         let index = Arc::make_mut(&mut self.by_name);
         for parameter in &interface.parameters {
-            let declaring = index.entry(parameter.name.clone()).or_default();
-            // A name declared twice in one template (a repeated key).
-            if !declaring
-                .last()
-                .is_some_and(|last| Arc::ptr_eq(last, interface))
-            {
-                declaring.push(Arc::clone(interface));
-            }
+            declared_by(index.entry(parameter.name.clone()).or_default(), interface);
         }
         self.near_changed(|asked, near| {
             let names = (interface.parameters.iter()).map(|parameter| parameter.name.as_str());
-            let scored = crate::suggest::scored(asked, names.filter(|name| is_near(asked, name)));
-            for (distance, name) in scored {
+            for (distance, name) in crate::suggest::scored(asked, names) {
                 match near.iter_mut().find(|(_, known, _)| known == name) {
-                    Some((_, _, declaring)) => {
-                        if !declaring
-                            .last()
-                            .is_some_and(|last| Arc::ptr_eq(last, interface))
-                        {
-                            declaring.push(Arc::clone(interface));
-                        }
-                    }
+                    Some((_, _, declaring)) => declared_by(declaring, interface),
                     None => near.push((distance, name.to_owned(), vec![Arc::clone(interface)])),
                 }
             }
@@ -237,8 +214,8 @@ impl DeclarationIndex {
         self.by_name.get(name).map_or(&[], Vec::as_slice)
     }
 
-    /// The names declared that are close to `name` (`crate::suggest::scored`
-    /// of those [`is_near`] it), each with the templates that declare it, of
+    /// The names declared that are close to `name` (`crate::suggest::scored`),
+    /// each with the templates that declare it, of
     /// every stack the cache read: worked out once for each version of the
     /// index (each combination of environments asks of the same names).
     pub(super) fn near(&self, name: &str) -> Arc<[Near]> {
@@ -246,22 +223,30 @@ impl DeclarationIndex {
         if let Some(known) = lock().get(name) {
             return Arc::clone(known);
         }
-        let candidates = (self.by_name.keys()).filter(|candidate| is_near(name, candidate));
-        let found: Arc<[Near]> = (crate::suggest::scored(name, candidates.map(String::as_str)))
-            .into_iter()
-            .map(|(distance, candidate)| {
-                (
-                    distance,
-                    candidate.to_owned(),
-                    self.declaring(candidate).to_vec(),
-                )
-            })
-            .collect();
+        let found: Arc<[Near]> =
+            (crate::suggest::scored(name, self.by_name.keys().map(String::as_str)))
+                .into_iter()
+                .map(|(distance, candidate)| {
+                    (
+                        distance,
+                        candidate.to_owned(),
+                        self.declaring(candidate).to_vec(),
+                    )
+                })
+                .collect();
         let mut kept = lock();
         if kept.len() < MAX_NEAR {
             kept.insert(name.to_owned(), Arc::clone(&found));
         }
         found
+    }
+}
+
+/// `interface` added to the templates that declare a name, once: a name
+/// declared twice in one template (a repeated key) is one declaration.
+fn declared_by(declaring: &mut Vec<Arc<Interface>>, interface: &Arc<Interface>) {
+    if !(declaring.last()).is_some_and(|last| Arc::ptr_eq(last, interface)) {
+        declaring.push(Arc::clone(interface));
     }
 }
 

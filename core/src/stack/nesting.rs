@@ -17,7 +17,7 @@ use super::environment_values::EnvironmentValues;
 use super::gather::{
     FileId, GatherCache, ReadError, Reference, ReferenceKind, Role, Stack, Target,
 };
-use super::interface::{deprecated_parameters, is_near, DeclarationIndex, Declared, Interface};
+use super::interface::{deprecated_parameters, DeclarationIndex, Declared, Interface};
 
 /// What the stack a file belongs to tells the linter about it: the nested
 /// templates its resources use, the parameters its templates declare, what
@@ -199,8 +199,7 @@ impl StackFacts for Nesting<'_> {
             .collect();
         let root = (stack.root_parameters.iter())
             .flat_map(|names| names.iter())
-            .map(String::as_str)
-            .filter(|candidate| is_near(name, candidate));
+            .map(String::as_str);
         // Each candidate's score is its own: the two lists scored apart
         // and merged rank as one list scored at once.
         scored.extend(crate::suggest::scored(name, root));
