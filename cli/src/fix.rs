@@ -252,7 +252,7 @@ fn run_stack(root: &Path, args: &FixArgs) -> ExitCode {
                 let path = files.path_of(&file.url)?;
                 let migrated = fixed
                     .iter()
-                    .find(|(url, _)| *url == file.url)
+                    .find(|(url, _)| **url == *file.url)
                     .map_or(&*file.text, |(_, text)| *text);
                 Some((path, &*file.text, migrated))
             })

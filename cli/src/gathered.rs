@@ -105,7 +105,7 @@ pub(crate) fn lint_gathered(
     let report = |&id: &usize| {
         let file = &gathered.files[id];
         let report = FileReport {
-            path: texts.by_url[&file.url].0.clone(),
+            path: texts.by_url[&*file.url].0.clone(),
             text: file.text.clone(),
             diagnostics: Vec::new(),
             stack: Some(Arc::clone(&texts)),

@@ -50,7 +50,7 @@ impl Export {
 pub fn export(text: &str, environments: &[&str], options: &Options) -> Export {
     let mut stack = Stack::default();
     let file = |url: String, role: Role, text: &str| StackFile {
-        url,
+        url: url.into(),
         role,
         text: Arc::from(text),
     };

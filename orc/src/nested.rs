@@ -94,10 +94,10 @@ fn template_of(
         stack
             .environments()
             .flat_map(|environment| stack.references_from(environment))
-            .filter(|r| r.kind == ReferenceKind::Registry && r.written == mapped)
+            .filter(|r| r.kind == ReferenceKind::Registry && &*r.written == mapped)
             .last()
     };
-    let name = reference.map_or(written, |r| r.written.as_str()).to_owned();
+    let name = reference.map_or(written, |r| &*r.written).to_owned();
     Some(match reference.map(|r| &r.target) {
         Some(Reached::File(id)) if cx.sources.templates[*id].is_some() => Ok((*id, name)),
         Some(Reached::File(_)) => Err(format!("{name} is not a template")),

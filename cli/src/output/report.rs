@@ -21,7 +21,7 @@ pub struct FileReport {
 /// The files of a stack, by URL: how each is shown, and its text.
 #[derive(Default)]
 pub struct StackFiles {
-    pub by_url: HashMap<String, (String, Arc<str>)>,
+    pub by_url: HashMap<Arc<str>, (String, Arc<str>)>,
 }
 
 /// The other files' lines, by URL, worked out once for all the places a
@@ -57,8 +57,8 @@ impl FileReport {
             .related
             .iter()
             .filter_map(|related| {
-                let (url, (path, text)) = stack.by_url.get_key_value(&related.url)?;
-                let at = (lines.entry(url.as_str()))
+                let (url, (path, text)) = stack.by_url.get_key_value(&*related.url)?;
+                let at = (lines.entry(&**url))
                     .or_insert_with(|| Positions::new(text))
                     .location(related.range);
                 Some(RelatedLocation {

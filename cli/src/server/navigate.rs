@@ -77,7 +77,7 @@ pub fn declarations(
     let here: Vec<Place> = declared
         .iter()
         .copied()
-        .filter(|place| stack.files[place.file].url == from)
+        .filter(|place| &*stack.files[place.file].url == from)
         .collect();
     let chosen = if here.is_empty() { declared } else { here };
     locations(stack, &chosen, names, encoding)

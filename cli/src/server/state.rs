@@ -198,7 +198,7 @@ impl Server<'_> {
                 let texts: Vec<(String, std::sync::Arc<str>)> = stack
                     .files
                     .iter()
-                    .map(|file| (file.url.clone(), file.text.clone()))
+                    .map(|file| (file.url.to_string(), file.text.clone()))
                     .collect();
                 let context = StackContext {
                     references: &references,

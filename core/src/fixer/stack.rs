@@ -40,7 +40,7 @@ pub fn fix_stack(stack: &Stack, options: &FixOptions<'_>) -> StackFix {
         .files
         .iter()
         .filter(|file| file.role != Role::Data)
-        .map(|file| (file.url.clone(), fix_all(&file.text, options)))
+        .map(|file| (file.url.to_string(), fix_all(&file.text, options)))
         .collect();
     let mut fixed = StackFix {
         outcomes,
@@ -57,7 +57,7 @@ pub fn fix_stack(stack: &Stack, options: &FixOptions<'_>) -> StackFix {
     let migrated = Migrated { stack, texts };
     let environments: Vec<String> = stack
         .environments()
-        .map(|id| stack.files[id].url.clone())
+        .map(|id| stack.files[id].url.to_string())
         .collect();
     // Found again as the original's names were (joined, or as Heat
     // stored them).
@@ -92,7 +92,7 @@ impl FileProvider for Migrated<'_> {
             });
         }
         let why = self.stack.references.iter().find_map(|r| match &r.target {
-            Target::Unread(why) if r.url == url => Some(why.clone()),
+            Target::Unread(why) if &*r.url == url => Some(why.clone()),
             _ => None,
         });
         Err(why.unwrap_or(ReadError::NotFound))
@@ -112,7 +112,7 @@ fn new_cross_file_findings(
         for id in linter.files() {
             for diagnostic in linter.lint(id, options) {
                 if diagnostic.code().starts_with("HW4") {
-                    let key = (stack.files[id].url.clone(), diagnostic.code());
+                    let key = (stack.files[id].url.to_string(), diagnostic.code());
                     *counts.entry(key).or_default() += 1;
                 }
             }

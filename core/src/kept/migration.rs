@@ -106,11 +106,11 @@ pub fn plan(documents: &KeptDocuments, options: &FixOptions<'_>, allow_replace: 
         (gathered.files.iter())
             .filter(|file| !is_root_or_environment(&file.url))
             .map(|file| {
-                let text = match migration.files.get(&file.url) {
+                let text = match migration.files.get(&*file.url) {
                     Some((_, migrated)) if after => migrated.as_str(),
                     _ => &*file.text,
                 };
-                (file.url.clone(), text)
+                (file.url.to_string(), text)
             })
             .collect()
     };

@@ -269,7 +269,7 @@ impl LintMemo {
         lint: impl FnOnce(&Template<'_>, &Recording<'_>) -> Vec<Diagnostic>,
     ) -> Arc<Found> {
         let (url, text) = (&file.url, &file.text);
-        let kept: Vec<Arc<Kept>> = self.lock().get(url).cloned().unwrap_or_default();
+        let kept: Vec<Arc<Kept>> = self.lock().get(&**url).cloned().unwrap_or_default();
         let same_input = |kept: &Kept| {
             (Arc::ptr_eq(&kept.text, text) || kept.text == *text)
                 && kept.role == file.role
@@ -326,8 +326,8 @@ impl LintMemo {
             found: Arc::clone(&found),
         });
         let mut by_url = self.lock();
-        if by_url.len() < MAX_KEPT_FILES || by_url.contains_key(url) {
-            let lints = by_url.entry(url.clone()).or_default();
+        if by_url.len() < MAX_KEPT_FILES || by_url.contains_key(&**url) {
+            let lints = by_url.entry(url.to_string()).or_default();
             if lints.len() >= MAX_KEPT_PER_FILE {
                 // Some sets of answers come back (another environment that
                 // remaps the same service): those reused are kept longer.

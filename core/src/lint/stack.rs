@@ -82,7 +82,7 @@ impl<'s> StackLinter<'s> {
         }
         let file = &self.stack.files[id];
         let mut sent = self.sent.lock().unwrap_or_else(PoisonError::into_inner);
-        *sent.entry(file.url.clone()).or_insert_with(|| {
+        *sent.entry(file.url.to_string()).or_insert_with(|| {
             let read;
             let parsed = match &self.parsed[id] {
                 Some(parsed) => parsed,
@@ -182,7 +182,7 @@ impl<'s> StackLinter<'s> {
         while let Some(index) = self.via[at] {
             let reference = &stack.references[index];
             chain.push(Related {
-                url: stack.files[reference.from].url.clone(),
+                url: stack.files[reference.from].url.to_string(),
                 range: reference.range,
                 message: format!(
                     "the stack reaches this file through `{}`",

@@ -104,8 +104,9 @@ pub type FileId = usize;
 /// One file of the stack.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StackFile {
-    /// Its URL, as heatclient names it in the files it sends.
-    pub url: String,
+    /// Its URL, as heatclient names it in the files it sends. Shared by
+    /// every stack built on the same gathering.
+    pub url: Arc<str>,
     pub role: Role,
     /// Its text; empty for binary data. Shared by every stack gathered
     /// with the same cache.
@@ -133,9 +134,9 @@ pub struct Reference {
     pub range: TextRange,
     pub kind: ReferenceKind,
     /// The value as written.
-    pub written: String,
+    pub written: Arc<str>,
     /// What heatclient joins it to.
-    pub url: String,
+    pub url: Arc<str>,
     pub target: Target,
     /// Whether the file reached is read as a template (a mapping with a
     /// version key), not as data.
@@ -262,7 +263,7 @@ impl Stack {
 
     /// The file with this URL.
     pub fn file(&self, url: &str) -> Option<FileId> {
-        self.files.iter().position(|file| file.url == url)
+        self.files.iter().position(|file| &*file.url == url)
     }
 
     /// The references written in `file`.
@@ -295,7 +296,7 @@ pub struct GatherCache {
     bounds: HashMap<String, u64>,
     /// By whether the file is an environment, how names are looked up and
     /// the file's URL.
-    references: HashMap<(bool, Lookup, String), Vec<Found>>,
+    references: HashMap<(bool, Lookup, Arc<str>), Vec<Found>>,
     /// By URL: a nested template's parameters; what an environment gives
     /// parameters; a root template's parameters.
     pub(super) interfaces: HashMap<String, Arc<super::Interface>>,
@@ -372,12 +373,13 @@ impl Gatherer<'_, '_> {
 
     fn add(&mut self, url: &str, role: Role, text: Arc<str>) -> FileId {
         let id = self.stack.files.len();
+        let url: Arc<str> = Arc::from(url);
         self.stack.files.push(StackFile {
-            url: url.to_owned(),
+            url: Arc::clone(&url),
             role,
             text,
         });
-        self.index.insert(Arc::from(url), id);
+        self.index.insert(url, id);
         id
     }
 
@@ -426,7 +428,7 @@ impl Gatherer<'_, '_> {
                 continue;
             };
             let on_path = |id: FileId, open: &[(FileId, _)]| open.iter().any(|(o, _)| *o == id);
-            let target = match self.index.get(found.url.as_str()) {
+            let target = match self.index.get(&*found.url) {
                 Some(&id) if on_path(id, &open) => Target::Cycle(id),
                 Some(&id) => {
                     if self.becomes_nested(id, found.kind) {
@@ -468,7 +470,7 @@ impl Gatherer<'_, '_> {
         match *target {
             Target::File(id) | Target::Cycle(id) => {
                 let file = &self.stack.files[id];
-                let bound = self.cache.bounds.get(&file.url).copied();
+                let bound = self.cache.bounds.get(&*file.url).copied();
                 (file.role != Role::Data, bound.unwrap_or(u64::MAX))
             }
             _ => (false, u64::MAX),
@@ -508,7 +510,7 @@ impl Gatherer<'_, '_> {
     /// engine read as one: it is nested from now on.
     fn becomes_nested(&mut self, id: FileId, kind: ReferenceKind) -> bool {
         let file = &self.stack.files[id];
-        let template = self.cache.is_template.get(&file.url) == Some(&true);
+        let template = self.cache.is_template.get(&*file.url) == Some(&true);
         if self.stack.lookup == Lookup::Stored
             && kind != ReferenceKind::GetFile
             && file.role == Role::Data
@@ -522,7 +524,7 @@ impl Gatherer<'_, '_> {
 
     fn walk_environment(&mut self, environment: FileId) {
         for found in self.references_of(environment) {
-            let target = match self.index.get(found.url.as_str()) {
+            let target = match self.index.get(&*found.url) {
                 // Not sent, and so not read here: Heat's engine fetches it.
                 _ if found.fetched_by_engine => Target::Unread(
                     super::engine_fetch::refusal(&found.written)
@@ -583,11 +585,7 @@ mod tests {
     use crate::stack::MemoryFiles as Files;
 
     fn urls(stack: &Stack) -> Vec<(&str, Role)> {
-        stack
-            .files
-            .iter()
-            .map(|f| (f.url.as_str(), f.role))
-            .collect()
+        stack.files.iter().map(|f| (&*f.url, f.role)).collect()
     }
 
     /// A stack built on one gathered before (its environments and one
@@ -716,7 +714,7 @@ mod tests {
         let targets: Vec<(&str, &Target)> = stack
             .references
             .iter()
-            .map(|r| (r.written.as_str(), &r.target))
+            .map(|r| (&*r.written, &r.target))
             .collect();
         assert_eq!(
             targets,
@@ -821,7 +819,7 @@ mod tests {
         let targets: Vec<(&str, &Target)> = stack
             .references
             .iter()
-            .map(|r| (r.written.as_str(), &r.target))
+            .map(|r| (&*r.written, &r.target))
             .collect();
         assert_eq!(
             targets,
@@ -863,7 +861,7 @@ mod tests {
             &["file:///t/e.yaml".to_owned()],
             &files,
         );
-        let joined: Vec<&str> = stack.references.iter().map(|r| r.url.as_str()).collect();
+        let joined: Vec<&str> = stack.references.iter().map(|r| &*r.url).collect();
         assert_eq!(joined, ["/opt/tht/a.yaml", "file:///elsewhere/b.yaml"]);
     }
 

@@ -31,7 +31,7 @@ impl Stack {
         let target = tree.range(entry.entry.value);
         self.references_from(file)
             .find(|r| r.range == target)
-            .map(|r| r.url.as_str())
+            .map(|r| &*r.url)
     }
 }
 

@@ -3,6 +3,8 @@
 //! leads as python-heatclient joins it ([`Lookup::Joined`]) or as Heat's
 //! engine looks it up in a stack it keeps ([`Lookup::Stored`]).
 
+use std::sync::Arc;
+
 use crate::syntax::{NodeId, Resolved, Tree};
 use crate::template::{merge, DocumentKind, Template};
 use crate::text::TextRange;
@@ -38,8 +40,8 @@ pub enum ReferenceKind {
 pub(super) struct Found {
     pub(super) range: TextRange,
     pub(super) kind: ReferenceKind,
-    pub(super) written: String,
-    pub(super) url: String,
+    pub(super) written: Arc<str>,
+    pub(super) url: Arc<str>,
     /// A template heatclient does not send, which Heat's engine fetches
     /// itself by its written name (`engine_fetch`).
     pub(super) fetched_by_engine: bool,
@@ -97,8 +99,8 @@ pub(super) fn template_references(
             found.push(Found {
                 range: tree.range(entry.value),
                 kind,
-                written: value.to_owned(),
-                url: located(lookup, &base, value),
+                written: value.into(),
+                url: located(lookup, &base, value).into(),
                 fetched_by_engine: false,
             });
         }
@@ -197,10 +199,10 @@ fn registry_entries(
         found.push(Found {
             range: tree.range(entry.value),
             kind: ReferenceKind::Registry,
-            written: value.to_owned(),
+            written: value.into(),
             url: match fetched_by_engine {
-                true => value.to_owned(),
-                false => located(lookup, base, value),
+                true => value.into(),
+                false => located(lookup, base, value).into(),
             },
             fetched_by_engine,
         });

@@ -233,7 +233,7 @@ impl StackFacts for Nesting<'_> {
     fn creates(&self, url: &str) -> bool {
         let files = &self.stack.stack.files;
         let creation = self.stack.creation();
-        (0..files.len()).any(|id| creation.may_create(id) && files[id].url == url)
+        (0..files.len()).any(|id| creation.may_create(id) && &*files[id].url == url)
     }
 
     fn deepest_at(&self, level: usize) -> bool {
@@ -276,7 +276,7 @@ impl Stack {
                 if let (ReferenceKind::Registry, Target::File(id)) =
                     (reference.kind, &reference.target)
                 {
-                    by_registry.insert(reference.written.as_str(), *id);
+                    by_registry.insert(&*reference.written, *id);
                 }
             }
         }
@@ -292,12 +292,14 @@ impl Stack {
             .environments()
             .map(|environment| {
                 let file = &self.files[environment];
-                if let Some(known) = cache.defaults.get(&file.url) {
+                if let Some(known) = cache.defaults.get(&*file.url) {
                     return Arc::clone(known);
                 }
                 let parsed = cache.parse_kept(&file.url, &file.text);
                 let values = Arc::new(EnvironmentValues::read(parsed));
-                cache.defaults.insert(file.url.clone(), Arc::clone(&values));
+                cache
+                    .defaults
+                    .insert(file.url.to_string(), Arc::clone(&values));
                 values
             })
             .collect();

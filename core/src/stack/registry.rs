@@ -139,7 +139,7 @@ impl super::Stack {
     pub fn registry_with(&self, cache: &mut super::GatherCache) -> Registry {
         let environments: Vec<String> = self
             .environments()
-            .map(|id| self.files[id].url.clone())
+            .map(|id| self.files[id].url.to_string())
             .collect();
         // The longest list already read, then each environment after it.
         let known = (0..=environments.len())

@@ -124,7 +124,7 @@ impl StackSymbols {
             .iter()
             .filter(|r| r.kind == ReferenceKind::Registry)
             .filter_map(|r| match r.target {
-                Target::File(id) => Some((r.written.as_str(), id)),
+                Target::File(id) => Some((&*r.written, id)),
                 _ => None,
             })
             .collect();

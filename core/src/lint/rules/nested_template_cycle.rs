@@ -16,7 +16,7 @@ pub(crate) fn check(cx: &mut Context<'_, '_>) {
             );
             let diagnostic = cx.report(Rule::NestedTemplateCycle, reference.range, message);
             diagnostic.related.push(Related {
-                url: reference.url.clone(),
+                url: reference.url.to_string(),
                 range: TextRange::empty(0),
                 message: "the template the cycle returns to".to_owned(),
             });

@@ -55,8 +55,7 @@ impl GatherCache {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .remove(url);
-        self.references
-            .retain(|(_, _, known), _| known.as_str() != url);
+        self.references.retain(|(_, _, known), _| &**known != url);
         if let Some(interface) = self.interfaces.remove(url) {
             self.declarations.remove(&interface);
         }
@@ -98,7 +97,7 @@ impl GatherCache {
         };
         self.bounds.insert(url.to_owned(), template.bound);
         self.references
-            .insert((false, lookup, url.to_owned()), template.references.clone());
+            .insert((false, lookup, Arc::from(url)), template.references.clone());
         self.keep_interface(url, Arc::clone(&template.interface));
         self.deprecated
             .insert(url.to_owned(), Arc::clone(&template.deprecated));
@@ -163,14 +162,14 @@ impl GatherCache {
             let parsed = self.parse_kept(url, &text);
             registry_references(parsed.borrow_dependent(), url, Lookup::Joined)
         } else if self.learn(url, &text, Lookup::Joined) {
-            let key = (false, Lookup::Joined, url.to_owned());
+            let key = (false, Lookup::Joined, Arc::from(url));
             self.references.get(&key).cloned().unwrap_or_default()
         } else {
             Vec::new()
         };
         (found.into_iter())
             .filter(|found| !found.fetched_by_engine)
-            .map(|found| found.url)
+            .map(|found| found.url.to_string())
             .collect()
     }
 
@@ -221,7 +220,7 @@ impl GatherCache {
             .insert(url.to_owned(), Arc::clone(&text));
         self.read.insert(url.to_owned(), Ok(Some(text)));
         let found = registry_references(parsed.borrow_dependent(), url, Lookup::Joined);
-        (self.references).insert((true, Lookup::Joined, url.to_owned()), found);
+        (self.references).insert((true, Lookup::Joined, Arc::from(url)), found);
         self.parsed.insert(url.to_owned(), parsed);
     }
 
