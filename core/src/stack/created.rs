@@ -517,15 +517,14 @@ impl StackNesting<'_> {
         if written.role != Role::Nested || by_defaults.decided_by.is_empty() {
             return Some(by_defaults);
         }
-        let values: Vec<(&str, Val)> = (by_defaults.decided_by.iter())
+        let values: Vec<(&str, Arc<Val>)> = (by_defaults.decided_by.iter())
             .filter_map(|name| {
                 let value = match self.passing_at(creation, file, name, 0) {
-                    Passing::Value(value) => value.v.clone(),
-                    Passing::Default(given) => given.v.clone(),
-                    Passing::Nothing => self.given_default(name)?.v.clone(),
+                    Passing::Value(value) | Passing::Default(value) => value,
+                    Passing::Nothing => self.given_default(name)?,
                     Passing::Unknown => return None,
                 };
-                Some((name.as_str(), Val::new(value, TextRange::empty(0))))
+                Some((name.as_str(), value))
             })
             .collect();
         if values.is_empty() {
@@ -534,7 +533,7 @@ impl StackNesting<'_> {
         let given = |name: &str| {
             (values.iter())
                 .find(|(n, _)| *n == name)
-                .map(|(_, v)| v.clone())
+                .map(|(_, v)| Arc::clone(v))
         };
         Some(
             self.uses_cache
@@ -549,7 +548,7 @@ impl StackNesting<'_> {
         let written = &self.stack.files[file];
         match written.role {
             Role::Root => Some(Arc::clone(self.root_uses.get_or_init(|| {
-                let given = |name: &str| self.given(name).map(|v| Val::clone(&v));
+                let given = |name: &str| self.given(name);
                 self.uses_cache
                     .with_values(&written.url, &written.text, &given)
             }))),

@@ -319,6 +319,11 @@ struct Kept {
     roots: HashMap<String, Arc<Parsed>>,
 }
 
+/// A value given, as the values that decide uses are compared.
+fn value_of(value: &Option<Arc<Val>>) -> Option<&V> {
+    value.as_deref().map(|value| &value.v)
+}
+
 /// Uses read with the values that decide them.
 type ReadWith = (Vec<Option<V>>, Arc<Uses>);
 
@@ -326,7 +331,7 @@ type ReadWith = (Vec<Option<V>>, Arc<Uses>);
 const MAX_KEPT: usize = 20_000;
 
 /// A hash of `values`, positions included, as equality compares them.
-fn hash_of(values: &[Option<V>]) -> u64 {
+fn hash_of<'v>(values: impl Iterator<Item = Option<&'v V>>) -> u64 {
     use std::hash::{BuildHasher, Hash, Hasher};
     fn walk(v: &V, state: &mut impl Hasher) {
         std::mem::discriminant(v).hash(state);
@@ -386,29 +391,42 @@ impl UsesCache {
         &self,
         url: &str,
         text: &Arc<str>,
-        given: &dyn Fn(&str) -> Option<Val>,
+        given: &dyn Fn(&str) -> Option<Arc<Val>>,
     ) -> Arc<Uses> {
         let by_defaults = self.get(url, text);
-        let values: Vec<Option<V>> = (by_defaults.decided_by.iter())
-            .map(|name| given(name).map(|value| value.v))
+        // Shared, not copied: a role's list of a hundred services is
+        // compared with those kept, and copied only to keep it.
+        let values: Vec<Option<Arc<Val>>> = (by_defaults.decided_by.iter())
+            .map(|name| given(name))
             .collect();
         if values.iter().all(Option::is_none) {
             return by_defaults;
         }
-        let key = (url.to_owned(), hash_of(&values));
+        let key = (url.to_owned(), hash_of(values.iter().map(value_of)));
+        let same = |with: &[Option<V>]| {
+            with.len() == values.len()
+                && with
+                    .iter()
+                    .zip(&values)
+                    .all(|(kept, now)| kept.as_ref() == value_of(now))
+        };
         let known = (self.lock().with_values.get(&key))
-            .and_then(|read| read.iter().find(|(with, _)| *with == values))
+            .and_then(|read| read.iter().find(|(with, _)| same(with)))
             .map(|(_, uses)| Arc::clone(uses));
         if let Some(known) = known {
             return known;
         }
+        let given = |name: &str| given(name).map(|value| Val::clone(&value));
+        let values: Vec<Option<V>> = (values.iter())
+            .map(|value| value_of(value).cloned())
+            .collect();
         let parsed = Arc::clone(
             self.lock()
                 .roots
                 .entry(url.to_owned())
                 .or_insert_with(|| Arc::new(Parsed::of(Arc::clone(text)))),
         );
-        let read = Arc::new(Uses::read(parsed.borrow_dependent(), Some(given)));
+        let read = Arc::new(Uses::read(parsed.borrow_dependent(), Some(&given)));
         let mut kept = self.lock();
         if kept.with_values.len() < MAX_KEPT {
             (kept.with_values.entry(key).or_default()).push((values, Arc::clone(&read)));
