@@ -14,6 +14,7 @@ use crate::template::unread::Unread;
 use crate::template::Template;
 use crate::text::TextRange;
 
+use super::memo::{Split, Used};
 use super::references::References;
 use super::timeline::{describe, timeline, LifecycleStep};
 use super::{Diagnostic, LintOptions, Rule};
@@ -26,6 +27,10 @@ pub(crate) use nested::{ChainMember, NestedUse};
 
 /// A mapping's pairs of entries with equal keys: (earlier, later).
 pub(crate) type EqualKeys = Rc<[(Entry, Entry)]>;
+
+/// A value worked out once for the lint's later parts, and the questions
+/// it used, when the lint's parts are told apart.
+type Kept<T> = (T, Option<Used>);
 
 pub(crate) struct Context<'a, 't> {
     pub(crate) template: &'a Template<'t>,
@@ -73,18 +78,23 @@ pub(crate) struct Context<'a, 't> {
     /// Heat's does (`None` without environments).
     resolver: RefCell<Option<Resolver<'a>>>,
     /// What the registry made of each resource's type (by resource name
-    /// and type written), asked once, in the template's order.
-    mapped_types: RefCell<HashMap<String, HashMap<String, Resolution>>>,
+    /// and type written), asked once, in the template's order; with the
+    /// questions asking it used.
+    mapped_types: RefCell<HashMap<String, HashMap<String, Kept<Resolution>>>>,
     /// The definitions made from nested templates, once asked: several
     /// rules read them, and a chain lists a hundred members.
     #[cfg(feature = "stack")]
-    nested_uses: OnceCell<Rc<[NestedUse<'a>]>>,
+    nested_uses: OnceCell<Kept<Rc<[NestedUse<'a>]>>>,
     /// The members of the chains a parameter lists, once asked.
     #[cfg(feature = "stack")]
-    chain_members: OnceCell<Rc<[ChainMember]>>,
+    chain_members: OnceCell<Kept<Rc<[ChainMember]>>>,
     /// Their properties, once asked.
     #[cfg(feature = "stack")]
-    nested_properties: OnceCell<Rc<[nested::NestedProperty<'a>]>>,
+    nested_properties: OnceCell<Kept<Rc<[nested::NestedProperty<'a>]>>>,
+    /// The lint's parts, when they are told apart ([`Split`]): a value
+    /// worked out in one part and read in another says which questions
+    /// it used.
+    split: Option<&'a dyn Split>,
     /// Mappings as Heat's loader reads them, by node, once asked: a
     /// chain's hundred members share one `resource_properties`.
     flattened: RefCell<HashMap<NodeId, Rc<[MergedEntry]>>>,
@@ -134,7 +144,37 @@ impl<'a, 't> Context<'a, 't> {
             #[cfg(feature = "stack")]
             nested_properties: OnceCell::new(),
             flattened: RefCell::new(HashMap::new()),
+            split: None,
         }
+    }
+
+    /// Tells the lint's parts apart through `split` (see [`Split`]).
+    pub(crate) fn split_by(&mut self, split: &'a dyn Split) {
+        self.split = Some(split);
+    }
+
+    /// The value `cell` keeps, worked out by `make` when first asked: a
+    /// part that reads it uses the questions it used.
+    #[cfg_attr(not(feature = "stack"), allow(dead_code))]
+    fn kept<T: Clone>(&self, cell: &OnceCell<Kept<T>>, make: impl FnOnce() -> T) -> T {
+        if let Some((value, used)) = cell.get() {
+            if let (Some(split), Some(used)) = (self.split, used) {
+                split.read_kept(used);
+            }
+            return value.clone();
+        }
+        let (value, used) = self.keeping(make);
+        cell.get_or_init(|| (value.clone(), used));
+        value
+    }
+
+    /// `make`'s value, and the questions it used (see [`Split::keeping`]).
+    fn keeping<T>(&self, make: impl FnOnce() -> T) -> (T, Option<Used>) {
+        if let Some(split) = self.split {
+            split.keeping();
+        }
+        let value = make();
+        (value, self.split.map(|split| split.kept()))
     }
 
     /// The entries of `mapping` as Heat's loader reads them
@@ -156,22 +196,25 @@ impl<'a, 't> Context<'a, 't> {
     pub(crate) fn mapped_type(&self, written: &str, resource: Option<&str>) -> Option<Resolution> {
         let mut resolver = self.resolver.borrow_mut();
         let resolver = resolver.as_mut()?;
-        if let Some(known) = resource.and_then(|name| {
+        if let Some((known, used)) = resource.and_then(|name| {
             (self.mapped_types.borrow())
                 .get(name)
                 .and_then(|by_type| by_type.get(written))
                 .cloned()
         }) {
+            if let (Some(split), Some(used)) = (self.split, &used) {
+                split.read_kept(used);
+            }
             return Some(known);
         }
         let catalog = self.catalog;
         let known = |name: &str| catalog.resolve_type(name).is_some();
-        let resolution = resolver(written, resource, &known);
+        let (resolution, used) = self.keeping(|| resolver(written, resource, &known));
         if let Some(name) = resource {
             (self.mapped_types.borrow_mut())
                 .entry(name.to_owned())
                 .or_default()
-                .insert(written.to_owned(), resolution.clone());
+                .insert(written.to_owned(), (resolution.clone(), used));
         }
         Some(resolution)
     }
@@ -199,6 +242,12 @@ impl<'a, 't> Context<'a, 't> {
     pub(crate) fn resume(&mut self, found: Vec<Diagnostic>) {
         debug_assert!(self.out.is_empty(), "a lint resumes before any finding");
         self.out = found;
+    }
+
+    /// What a part found in an earlier lint whose answers hold, in place
+    /// of running it (see [`Split::skip`]).
+    pub(crate) fn found_anyway(&mut self, found: Vec<Diagnostic>) {
+        self.out.extend(found);
     }
 
     /// How many findings have been reported so far: a mark for

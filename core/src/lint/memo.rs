@@ -48,6 +48,8 @@ use crate::time::UtcTime;
 
 use super::Diagnostic;
 
+mod asked;
+mod earlier;
 mod found;
 mod recording;
 #[cfg(all(test, feature = "stack"))]
@@ -56,6 +58,7 @@ mod tests;
 pub(super) use found::{refused, Found, Shown};
 pub use found::{ShownFindings, ShownKey};
 pub(super) use recording::Recording;
+pub(crate) use recording::Used;
 
 /// Where a lint splits, for a memo that keeps what each part of it found
 /// (see the module's documentation): the rules run in parts (the
@@ -70,6 +73,18 @@ pub(crate) trait Split {
     /// A part ended, with `found` found so far (before the findings are
     /// judged against what Heat reads); `last`: every part ran.
     fn part_ended(&self, found: &[Diagnostic], last: bool);
+    /// What part `part` found in the earlier lint taken up, where every
+    /// question it used gets the same answer here: it is skipped. With
+    /// whether it is the last part.
+    fn skip(&self, part: usize) -> Option<(Vec<Diagnostic>, bool)>;
+    /// A value kept for later parts (the nested uses, say) is being
+    /// worked out: the questions asked until [`Split::kept`] are its own.
+    fn keeping(&self);
+    /// The value is worked out: the questions it used.
+    fn kept(&self) -> Used;
+    /// A part read a value worked out before: it used the questions the
+    /// value did.
+    fn read_kept(&self, used: &Used);
 }
 
 /// Most lints kept for one file (one per distinct set of answers); the
@@ -94,7 +109,7 @@ pub struct LintMemo {
     type_numbers: TypeNumbers,
     /// Ticks once for each lint made or reused.
     clock: AtomicU64,
-    counts: [AtomicU64; 3],
+    counts: [AtomicU64; 4],
 }
 
 /// How a memo served the lints asked of it.
@@ -107,11 +122,15 @@ pub struct MemoCounts {
     pub taken_up: u64,
     /// Lints run from the start.
     pub linted: u64,
+    /// Parts of lints taken from an earlier lint whose answers to them
+    /// hold, after a part whose answers did not.
+    pub parts_skipped: u64,
 }
 
 const REUSED: usize = 0;
 const TAKEN_UP: usize = 1;
 const LINTED: usize = 2;
+const PARTS_SKIPPED: usize = 3;
 
 /// Type names numbered in the order first resolved.
 #[derive(Default)]
@@ -160,6 +179,12 @@ pub(super) struct Parts {
     pub(super) ends: Vec<(usize, usize)>,
     /// What all of them found.
     pub(super) found: Option<Arc<[Diagnostic]>>,
+    /// By part ended, the questions it used (where they are in the
+    /// lint's questions): those it asked, those asked before that it
+    /// asked again, and those the values it read from earlier parts
+    /// asked. A part whose questions all hold elsewhere finds the same
+    /// there ([`Split::skip`]).
+    pub(super) used: Vec<Arc<[u32]>>,
 }
 
 impl Parts {
@@ -229,11 +254,12 @@ impl LintMemo {
 
     /// How it served the lints asked of it so far.
     pub fn counts(&self) -> MemoCounts {
-        let [reused, taken_up, linted] = &self.counts;
+        let [reused, taken_up, linted, parts_skipped] = &self.counts;
         MemoCounts {
             reused: reused.load(Relaxed),
             taken_up: taken_up.load(Relaxed),
             linted: linted.load(Relaxed),
+            parts_skipped: parts_skipped.load(Relaxed),
         }
     }
 
@@ -280,7 +306,10 @@ impl LintMemo {
         // order of the questions does not change their answers: a lint
         // may take up another's after the rules whose answers hold.
         // The kept lint to take up, and the parts of it to skip: the most.
-        let mut take_up: Option<(&Kept, usize)> = None;
+        // Its later parts may stand for this lint's too, each where the
+        // questions it used hold (`Split::skip`): even with no part
+        // skipped from the start.
+        let mut take_up: Option<(&Kept, usize, usize)> = None;
         let alike = registry.resolves_alike();
         for kept in kept.iter().filter(|kept| same_input(kept)) {
             let holding = kept.holding(facts, registry);
@@ -290,19 +319,23 @@ impl LintMemo {
                 return Arc::clone(&kept.found);
             }
             let parts = kept.parts.holding(holding);
-            if alike && parts > take_up.map_or(0, |(_, most)| most) {
-                take_up = Some((kept, parts));
+            if alike && take_up.is_none_or(|(_, _, most)| parts > most) {
+                take_up = Some((kept, holding, parts));
             }
         }
-        self.count(if take_up.is_some() { TAKEN_UP } else { LINTED });
+        let skipped = take_up.map_or(0, |(_, _, parts)| parts);
+        self.count(if skipped > 0 { TAKEN_UP } else { LINTED });
         let recording = match take_up {
-            Some((kept, parts)) => Recording::taking_up(
-                facts,
-                registry,
-                &self.type_numbers,
-                (&kept.questions, &kept.known),
-                (&kept.parts, parts),
-            ),
+            Some((kept, holding, parts)) => {
+                let counted = (kept, &self.counts[PARTS_SKIPPED]);
+                Recording::taking_up(
+                    facts,
+                    registry,
+                    &self.type_numbers,
+                    counted,
+                    (holding, parts),
+                )
+            }
             None => Recording::new(facts, registry, &self.type_numbers),
         };
         // Linted before with other answers: likely again, so its parse is
@@ -356,6 +389,37 @@ fn same_references(kept: &[Reference], now: &[Reference]) -> bool {
         })
 }
 
+/// Whether `facts` and `registry` answer `question` as it was answered:
+/// one whose answer follows from the stack alone (not a resolver's).
+fn holds_plain(question: &Question, facts: &Nesting<'_>, registry: &dyn TypeMapping) -> bool {
+    match question {
+        Question::ByType(range, answer) => same_interface(answer, facts.shared_by_type(*range)),
+        Question::ByRegistry(name, answer) => {
+            same_interface(answer, facts.shared_by_registry(name))
+        }
+        Question::HasDefault(name, answer) => facts.has_default(name) == *answer,
+        Question::Given(name, answer) => match (facts.given(name), answer) {
+            (Some(now), Some(then)) => Arc::ptr_eq(&now, then) || now == *then,
+            (now, then) => now.is_none() && then.is_none(),
+        },
+        Question::Requested(answer) => facts.requested() == answer.as_slice(),
+        Question::RootParameters(answer) => facts.root_parameters() == answer.as_deref(),
+        Question::ClosestParameters(name, answer) => facts.closest_parameters(name) == *answer,
+        Question::Declares(name, answer) => facts.declares(name) == *answer,
+        Question::IsComplete(answer) => facts.is_complete() == *answer,
+        Question::DeprecatedBy(name, answer) => facts.deprecated_by(name) == answer.as_deref(),
+        Question::Creates(url, answer) => facts.creates(url) == *answer,
+        Question::Passing(name, answer) => facts.passes(name, answer),
+        Question::DeepestAt(level, answer) => facts.deepest_at(*level) == *answer,
+        Question::ReadAtCreate(name, answer) => facts.read_at_create(name) == *answer,
+        Question::Declarations(name, answer) => facts.declared(name) == *answer,
+        Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
+        // A resolver's answers are checked in their order (`Kept::holding`)
+        // or by name alone (`Kept::holds_alone`).
+        Question::NewResolver | Question::Resolve { .. } => false,
+    }
+}
+
 fn same_interface(kept: &Option<Arc<Interface>>, now: Option<&Arc<Interface>>) -> bool {
     match (kept, now) {
         (None, None) => true,
@@ -365,6 +429,49 @@ fn same_interface(kept: &Option<Arc<Interface>>, now: Option<&Arc<Interface>>) -
 }
 
 impl Kept {
+    /// Whether `facts` and `registry` answer `question`, one of this
+    /// lint's, as it was answered, whichever questions come before it:
+    /// a resolution is compared by its type's name alone, which the
+    /// registry must resolve by (a lint is taken up only then).
+    fn holds_alone(
+        &self,
+        question: &Question,
+        facts: &Nesting<'_>,
+        registry: &dyn TypeMapping,
+    ) -> bool {
+        let Question::Resolve {
+            type_name,
+            number,
+            resource,
+            answer,
+            asked,
+            ..
+        } = question
+        else {
+            return holds_plain(question, facts, registry);
+        };
+        // A type named like a pattern is one for the resolutions after it.
+        if !registry.resolves_alike() || type_name.ends_with('*') {
+            return false;
+        }
+        let same = |now: &Resolution, now_asked: &[(String, bool)]| {
+            now == answer && now_asked == &asked[..]
+        };
+        let known_before = |name: &str| self.known.get(name).copied();
+        if registry.compare_alike(*number, type_name, &known_before, &mut { same }) == Some(true) {
+            return true;
+        }
+        let asked_anew = std::cell::Cell::new(false);
+        let known = |name: &str| {
+            self.known.get(name).copied().unwrap_or_else(|| {
+                asked_anew.set(true);
+                false
+            })
+        };
+        let mut resolve = registry.resolver();
+        resolve(type_name, resource.as_deref(), &known) == *answer && !asked_anew.get()
+    }
+
     /// How many of the questions, from the first, `facts` and `registry`
     /// answer as before: all of them where the findings hold.
     fn holding(&self, facts: &Nesting<'_>, registry: &dyn TypeMapping) -> usize {
@@ -387,27 +494,6 @@ impl Kept {
         };
         let known_before = |name: &str| self.known.get(name).copied();
         let mut holds = |question: &Question| match question {
-            Question::ByType(range, answer) => same_interface(answer, facts.shared_by_type(*range)),
-            Question::ByRegistry(name, answer) => {
-                same_interface(answer, facts.shared_by_registry(name))
-            }
-            Question::HasDefault(name, answer) => facts.has_default(name) == *answer,
-            Question::Given(name, answer) => match (facts.given(name), answer) {
-                (Some(now), Some(then)) => Arc::ptr_eq(&now, then) || now == *then,
-                (now, then) => now.is_none() && then.is_none(),
-            },
-            Question::Requested(answer) => facts.requested() == answer.as_slice(),
-            Question::RootParameters(answer) => facts.root_parameters() == answer.as_deref(),
-            Question::ClosestParameters(name, answer) => facts.closest_parameters(name) == *answer,
-            Question::Declares(name, answer) => facts.declares(name) == *answer,
-            Question::IsComplete(answer) => facts.is_complete() == *answer,
-            Question::DeprecatedBy(name, answer) => facts.deprecated_by(name) == answer.as_deref(),
-            Question::Creates(url, answer) => facts.creates(url) == *answer,
-            Question::Passing(name, answer) => facts.passes(name, answer),
-            Question::DeepestAt(level, answer) => facts.deepest_at(*level) == *answer,
-            Question::ReadAtCreate(name, answer) => facts.read_at_create(name) == *answer,
-            Question::Declarations(name, answer) => facts.declared(name) == *answer,
-            Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
             Question::NewResolver => {
                 resolvers.push(None);
                 patterned.push(false);
@@ -443,6 +529,7 @@ impl Kept {
                 let resolve = resolve.get_or_insert_with(|| registry.resolver());
                 resolve(type_name, resource.as_deref(), &known) == *answer && !asked_anew.get()
             }
+            plain => holds_plain(plain, facts, registry),
         };
         (self.questions.iter())
             .position(|question| !holds(question))

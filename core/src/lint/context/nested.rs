@@ -73,10 +73,7 @@ impl<'a> Context<'a, '_> {
     /// each template resource, and each group's member definition (the
     /// `resource_def` Heat builds every member from).
     pub(crate) fn nested_uses(&self) -> Rc<[NestedUse<'a>]> {
-        Rc::clone(
-            self.nested_uses
-                .get_or_init(|| self.find_nested_uses().into()),
-        )
+        self.kept(&self.nested_uses, || self.find_nested_uses().into())
     }
 
     fn find_nested_uses(&self) -> Vec<NestedUse<'a>> {
@@ -124,10 +121,7 @@ impl<'a> Context<'a, '_> {
     /// Each is checked on its own ([`Context::chain_member_use`]): a chain
     /// lists a hundred, and an environment maps one elsewhere.
     pub(crate) fn chain_members(&self) -> Rc<[ChainMember]> {
-        Rc::clone(
-            self.chain_members
-                .get_or_init(|| self.find_chain_members().into()),
-        )
+        self.kept(&self.chain_members, || self.find_chain_members().into())
     }
 
     fn find_chain_members(&self) -> Vec<ChainMember> {
@@ -187,10 +181,9 @@ impl<'a> Context<'a, '_> {
     /// template (merge keys applied, a repeated key's later value only)
     /// and the group whose members it defines, if it does.
     pub(crate) fn nested_properties(&self) -> Rc<[NestedProperty<'a>]> {
-        Rc::clone(
-            self.nested_properties
-                .get_or_init(|| self.find_nested_properties().into()),
-        )
+        self.kept(&self.nested_properties, || {
+            self.find_nested_properties().into()
+        })
     }
 
     fn find_nested_properties(&self) -> Vec<NestedProperty<'a>> {

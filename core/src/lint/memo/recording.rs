@@ -1,6 +1,8 @@
 //! The stack's answers to one file's lint, each question written down
 //! with its answer (see [`super::LintMemo`]).
 
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::hash::{HashMap, HashSet};
@@ -10,34 +12,10 @@ use crate::stack::{
 use crate::template;
 use crate::text::TextRange;
 
-use super::{Parts, Question, Split, TypeNumbers};
+use super::asked::{Asked, NO_TEXT};
+use super::earlier::Earlier;
+use super::{Kept, Parts, Question, Split, TypeNumbers};
 use crate::lint::Diagnostic;
-
-/// The questions whose answer follows from the stack alone, whenever
-/// they are asked: asked again in one lint, one gets the same answer, and
-/// is written down once (by its kind, and the name or text it is about).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Asked {
-    ByType,
-    ByRegistry,
-    HasDefault,
-    Given,
-    Requested,
-    RootParameters,
-    ClosestParameters,
-    Declares,
-    IsComplete,
-    DeprecatedBy,
-    Creates,
-    Passing,
-    Depth,
-    ReadAtCreate,
-    Declarations,
-    MapsNothing,
-}
-
-/// Where a question is about no text.
-const NO_TEXT: TextRange = TextRange { start: 0, end: 0 };
 
 /// What one resolver answered, by type and resource.
 type Resolved = HashMap<(String, Option<String>), Resolution>;
@@ -48,8 +26,21 @@ pub(super) struct Log {
     pub(super) questions: Vec<Question>,
     pub(super) known: HashMap<String, bool>,
     /// The questions written down ([`Asked`]): the names each kind asked
-    /// about, by kind and text.
-    asked: HashMap<(Asked, TextRange), HashSet<String>>,
+    /// about, by kind and text, with where each is in `questions`.
+    asked: HashMap<(Asked, TextRange), HashMap<String, u32>>,
+    /// The questions the part under way used, by where they are in
+    /// `questions`: those it asked first, those asked again, and those a
+    /// value it read from an earlier part had asked ([`Split::read_kept`]).
+    part_used: Vec<u32>,
+    /// By question, the number of the last part that used it, plus one:
+    /// a part reads the same values many times.
+    used_by: Vec<u32>,
+    /// The values kept for later parts the part under way has read (their
+    /// questions, by address: kept alive by the values).
+    read_this_part: HashSet<usize>,
+    /// The questions used by each value being worked out to be kept for
+    /// later parts, innermost last ([`Split::keeping`]).
+    keeping: Vec<Vec<u32>>,
     /// By resolver, in the order they were made: each type (and resource)
     /// resolved, with its answer; `None` once it resolved a type named
     /// like a pattern.
@@ -69,7 +60,14 @@ pub(crate) struct Recording<'a> {
     registry: &'a dyn TypeMapping,
     type_numbers: &'a TypeNumbers,
     log: Mutex<Log>,
+    /// The lint taken up, whose parts can stand for this lint's where the
+    /// questions each used get the same answers here ([`Split::skip`]).
+    earlier: Option<Earlier<'a>>,
 }
+
+/// The questions a value kept for later parts used, by where they are in
+/// the lint's questions ([`Split::keeping`]).
+pub(crate) type Used = Arc<[u32]>;
 
 impl<'a> Recording<'a> {
     pub(super) fn new(
@@ -82,6 +80,7 @@ impl<'a> Recording<'a> {
             registry,
             type_numbers,
             log: Mutex::new(Log::default()),
+            earlier: None,
         }
     }
 
@@ -95,22 +94,29 @@ impl<'a> Recording<'a> {
         facts: &'a Nesting<'a>,
         registry: &'a dyn TypeMapping,
         type_numbers: &'a TypeNumbers,
-        (questions, known): (&[Question], &HashMap<String, bool>),
-        (parts, skipped): (&Parts, usize),
+        (kept, counted): (&'a Kept, &'a AtomicU64),
+        (holding, skipped): (usize, usize),
     ) -> Self {
-        let (asked, found) = parts.ends[skipped - 1];
-        let questions = questions[..asked].to_vec();
-        let resume = (parts.found.as_deref()).map(|all| (skipped, all[..found].to_vec()));
+        let parts = &kept.parts;
+        let (asked, found) = match skipped {
+            0 => (0, 0),
+            _ => parts.ends[skipped - 1],
+        };
+        let questions = kept.questions[..asked].to_vec();
+        let resume = (parts.found.as_deref())
+            .filter(|_| skipped > 0)
+            .map(|all| (skipped, all[..found].to_vec()));
         let resolvers = (questions.iter())
             .filter(|question| matches!(question, Question::NewResolver))
             .count();
         let log = Log {
             questions,
-            known: known.clone(),
+            known: kept.known.clone(),
             resolved: vec![None; resolvers],
             parts: Parts {
                 ends: parts.ends[..skipped].to_vec(),
                 found: None,
+                used: parts.used[..skipped].to_vec(),
             },
             resume,
             ..Log::default()
@@ -120,6 +126,16 @@ impl<'a> Recording<'a> {
             registry,
             type_numbers,
             log: Mutex::new(log),
+            earlier: Some(Earlier {
+                kept,
+                skipped: counted,
+                holding,
+                every_part: (0..kept.questions.len())
+                    .filter(|&at| matches!(kept.questions[at], Question::MapsNothing(_)))
+                    .filter_map(|at| u32::try_from(at).ok())
+                    .collect(),
+                checked: Mutex::new(vec![None; kept.questions.len()]),
+            }),
         }
     }
 
@@ -142,11 +158,8 @@ impl<'a> Recording<'a> {
     ) {
         let mut log = self.log();
         let log = &mut *log;
-        let names = log.asked.entry((asked, range)).or_default();
-        if !names.contains(name) {
-            names.insert(name.to_owned());
-            log.questions.push(question());
-        }
+        let at = log.note(asked, name, range, question);
+        log.used(at);
     }
 
     /// `answer` to a question about `name`, once it is written down (see
@@ -169,6 +182,77 @@ impl<'a> Recording<'a> {
     }
 }
 
+impl Log {
+    /// Where the question about `name` (or the text at `range`) of kind
+    /// `asked` is in `questions`, written down first if this lint had not
+    /// asked it.
+    fn note(
+        &mut self,
+        asked: Asked,
+        name: &str,
+        range: TextRange,
+        question: impl FnOnce() -> Question,
+    ) -> u32 {
+        let next = u32::try_from(self.questions.len()).unwrap_or(u32::MAX);
+        let names = self.asked.entry((asked, range)).or_default();
+        if let Some(&at) = names.get(name) {
+            return at;
+        }
+        names.insert(name.to_owned(), next);
+        self.questions.push(question());
+        next
+    }
+
+    /// The question at `at` was used: by the part under way, and by every
+    /// value being worked out to be kept.
+    fn used(&mut self, at: u32) {
+        let part = u32::try_from(self.parts.ends.len() + 1).unwrap_or(u32::MAX);
+        let index = at as usize;
+        if self.used_by.len() <= index {
+            self.used_by.resize(index + 1, 0);
+        }
+        if self.used_by[index] != part {
+            self.used_by[index] = part;
+            self.part_used.push(at);
+        }
+        for keeping in &mut self.keeping {
+            keeping.push(at);
+        }
+    }
+
+    /// Writes down `question`, of a part of an earlier lint that stands
+    /// for this lint's (see [`Split::skip`]); `resolver`: the resolver
+    /// made for that part's resolutions, once made.
+    fn replay(&mut self, question: &Question, resolver: &mut Option<usize>) {
+        let at = match question {
+            Question::NewResolver => return,
+            Question::Resolve { .. } => {
+                let number = *resolver.get_or_insert_with(|| {
+                    self.questions.push(Question::NewResolver);
+                    self.resolved.push(None);
+                    self.resolved.len() - 1
+                });
+                let mut question = question.clone();
+                if let Question::Resolve {
+                    resolver, repeat, ..
+                } = &mut question
+                {
+                    // Checked on its own wherever it is replayed: the
+                    // resolution it repeats may be in another part.
+                    (*resolver, *repeat) = (number, false);
+                }
+                self.questions.push(question);
+                u32::try_from(self.questions.len() - 1).unwrap_or(u32::MAX)
+            }
+            _ => {
+                let (asked, name, range) = question.key();
+                self.note(asked, &name, range, || question.clone())
+            }
+        };
+        self.used(at);
+    }
+}
+
 impl Split for Recording<'_> {
     fn resume(&self) -> Option<(usize, Vec<Diagnostic>)> {
         self.log().resume.take()
@@ -178,8 +262,59 @@ impl Split for Recording<'_> {
         let mut log = self.log();
         let questions = log.questions.len();
         log.parts.ends.push((questions, found.len()));
+        let mut used = std::mem::take(&mut log.part_used);
+        used.sort_unstable();
+        log.parts.used.push(used.into());
+        log.read_this_part.clear();
         if last {
             log.parts.found = Some(found.into());
+        }
+    }
+
+    fn skip(&self, part: usize) -> Option<(Vec<Diagnostic>, bool)> {
+        let earlier = self.earlier.as_ref()?;
+        let parts = &earlier.kept.parts;
+        let (used, found) = (parts.used.get(part)?, parts.found.as_deref()?);
+        let start = match part {
+            0 => 0,
+            _ => parts.ends[part - 1].1,
+        };
+        let end = parts.ends[part].1;
+        if !earlier.holds(&earlier.every_part, self.facts, self.registry)
+            || !earlier.holds(used, self.facts, self.registry)
+        {
+            return None;
+        }
+        earlier.skipped.fetch_add(1, Relaxed);
+        let mut log = self.log();
+        let mut resolver = None;
+        for &at in used.iter() {
+            log.replay(&earlier.kept.questions[at as usize], &mut resolver);
+        }
+        Some((found[start..end].to_vec(), part + 1 == parts.ends.len()))
+    }
+
+    fn keeping(&self) {
+        self.log().keeping.push(Vec::new());
+    }
+
+    fn kept(&self) -> Used {
+        let mut used = self.log().keeping.pop().unwrap_or_default();
+        used.sort_unstable();
+        used.dedup();
+        used.into()
+    }
+
+    fn read_kept(&self, used: &Used) {
+        let mut log = self.log();
+        // Read again in the same part, outside any value being worked
+        // out: its questions are counted already.
+        let address = used.as_ptr() as usize;
+        if log.keeping.is_empty() && !log.read_this_part.insert(address) {
+            return;
+        }
+        for &at in used.iter() {
+            log.used(at);
         }
     }
 }
@@ -343,6 +478,8 @@ impl TypeMapping for Recording<'_> {
                 asked: asked.into_inner().into_boxed_slice(),
                 repeat,
             });
+            let at = u32::try_from(log.questions.len() - 1).unwrap_or(u32::MAX);
+            log.used(at);
             answer
         })
     }

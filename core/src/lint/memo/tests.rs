@@ -65,6 +65,7 @@ fn a_lint_takes_up_another_after_the_rules_whose_answers_hold() {
         reused,
         taken_up,
         linted,
+        parts_skipped: memo.counts().parts_skipped,
     };
 
     let first = lint_root((&memo, &mut cache), &files(), &[base]);
@@ -124,6 +125,50 @@ resources:
     assert_ne!(short, long);
     assert_eq!(memo.counts().linted, 1);
     assert_eq!(memo.counts().taken_up, 1);
+}
+
+/// A root whose first resource reads a parameter the environments give:
+/// another value asks that part again, and each part after it whose own
+/// answers hold is taken from the lint before, its findings too.
+#[test]
+fn parts_whose_answers_hold_are_taken_from_an_earlier_lint_after_one_that_changed() {
+    const ROOT: &str = "heat_template_version: 2018-08-31
+parameters:
+  length: {type: number, default: 8}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    properties: {length: {get_param: length}, sequence: lettersdigits}
+  odd: {type: OS::Heat::None, colour: blue}
+  member: {type: My::B, properties: {size: 1, colour: red}}
+";
+    let files = MemoryFiles(vec![
+        ("file:///t/root.yaml", ROOT),
+        ("file:///t/b.yaml", MEMBER),
+        (
+            "file:///t/short.yaml",
+            "resource_registry: {My::B: b.yaml}\nparameter_defaults:\n  length: 4\n",
+        ),
+        (
+            "file:///t/long.yaml",
+            "resource_registry: {My::B: b.yaml}\nparameter_defaults:\n  length: 600\n",
+        ),
+    ]);
+    let memo = LintMemo::default();
+    let mut cache = GatherCache::default();
+    let mut lint = |environment: &str| lint_root((&memo, &mut cache), &files, &[environment]);
+    let short = lint("file:///t/short.yaml");
+    // Every finding of the later parts is there: checked equal to a lint
+    // with no memo (`lint_root`), though those parts did not run.
+    let long = lint("file:///t/long.yaml");
+    for found in [&short, &long] {
+        assert!(found.contains(&Rule::UnknownResourceKey), "{found:?}");
+        assert!(found.contains(&Rule::UnknownNestedProperty), "{found:?}");
+    }
+    assert_ne!(short, long);
+    let counts = memo.counts();
+    assert_eq!((counts.linted, counts.taken_up), (1, 1), "{counts:?}");
+    assert!(counts.parts_skipped >= 2, "{counts:?}");
 }
 
 #[test]
