@@ -11,7 +11,7 @@ use heatwise_core::stack::{
 };
 
 use crate::input::InputError;
-use crate::output::{FileReport, StackFiles};
+use crate::output::{FileReport, ShownFile, StackFiles};
 use crate::parallel::in_parallel;
 
 /// What the stacks one thread lints share: each file read once, each path
@@ -20,6 +20,9 @@ use crate::parallel::in_parallel;
 pub(crate) struct StackRun {
     pub(crate) cache: GatherCache,
     shown: HashMap<String, String>,
+    /// The files of the first stack linted, which the later ones list
+    /// only where theirs differ.
+    files: Option<Arc<StackFiles>>,
 }
 
 /// Whether the files of one stack are linted on all cores, or one after
@@ -66,21 +69,13 @@ pub(crate) fn lint_gathered(
     };
     let mut gathered = gather(&urls[0], &urls[1..], files, &mut run.cache);
     gathered.parameters = parameters.to_vec();
-    let mut shown = |url: &str| match run.shown.get(url) {
-        Some(known) => known.clone(),
-        None => run
-            .shown
-            .entry(url.to_owned())
-            .or_insert_with(|| shown(url))
-            .clone(),
-    };
     for (url, why) in &gathered.unread {
         let message = match why {
             ReadError::NotFound => "no such file or directory".to_owned(),
             other => format!("{other:?}"),
         };
         errors.push(InputError {
-            path: shown(url),
+            path: shown_once(&mut run.shown, url, shown).clone(),
             message,
         });
     }
@@ -93,19 +88,33 @@ pub(crate) fn lint_gathered(
             "warning: the stack reaches more than {MAX_STACK_FILES} files; the rest are not checked"
         );
     }
-    // Every file, for the places findings point at in other files.
-    let texts = Arc::new(StackFiles {
-        by_url: gathered
-            .files
-            .iter()
-            .map(|file| (file.url.clone(), (shown(&file.url), file.text.clone())))
-            .collect(),
-    });
+    // Every file, for the places findings point at in other files: those
+    // of the first stack this run linted listed once, for all.
+    for file in &gathered.files {
+        shown_once(&mut run.shown, &file.url, shown);
+    }
+    let paths: Vec<&String> = (gathered.files.iter())
+        .map(|file| &run.shown[&*file.url])
+        .collect();
+    let beneath = run.files.clone();
+    let mut by_url = HashMap::default();
+    for (file, &path) in gathered.files.iter().zip(&paths) {
+        let below = beneath.as_deref().and_then(|files| files.get(&file.url));
+        let same =
+            |(_, (shown, text)): (_, &ShownFile)| Arc::ptr_eq(text, &file.text) && shown == path;
+        if !below.is_some_and(same) {
+            by_url.insert(file.url.clone(), (path.clone(), file.text.clone()));
+        }
+    }
+    let texts = Arc::new(StackFiles { by_url, beneath });
+    if run.files.is_none() {
+        run.files = Some(Arc::clone(&texts));
+    }
     let linter = StackLinter::new(&gathered, &mut run.cache);
     let report = |&id: &usize| {
         let file = &gathered.files[id];
         let report = FileReport {
-            path: texts.by_url[&*file.url].0.clone(),
+            path: paths[id].clone(),
             text: file.text.clone(),
             diagnostics: Vec::new(),
             stack: Some(Arc::clone(&texts)),
@@ -126,4 +135,17 @@ pub(crate) fn with_diagnostics(reports: Vec<(FileReport, ShownFindings)>) -> Vec
             ..report
         })
         .collect()
+}
+
+/// How the file at `url` is shown, worked out by `show` the first time
+/// and kept in `known`.
+fn shown_once<'k>(
+    known: &'k mut HashMap<String, String>,
+    url: &str,
+    show: &dyn Fn(&str) -> String,
+) -> &'k String {
+    if !known.contains_key(url) {
+        known.insert(url.to_owned(), show(url));
+    }
+    &known[url]
 }

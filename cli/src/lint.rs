@@ -323,13 +323,14 @@ fn lint_stack_combinations(
         }
         return with_diagnostics(reports);
     };
+    let base = stack.urls();
+    let (environments, learned) = environments_and_learned(dir, stack, &base, errors);
     let Environments {
         extras,
         shown: shown_extras,
         parsed,
-    } = environments_under(dir, errors);
-    let base = stack.urls();
-    let warm = warm_up(stack, &base, parsed, options, &memo);
+    } = environments;
+    let warm = warm_up(stack, &base, parsed, options, &memo, learned);
     // What the threads read and kept is left to the process's exit: the
     // command ends once the combinations are merged, and freeing a few
     // hundred thousand small allocations, on each thread and then here,
@@ -385,6 +386,35 @@ struct Environments {
     parsed: Vec<(String, (PathBuf, Arc<Parsed>))>,
 }
 
+/// The environment files under `dir` ([`environments_under`]), told
+/// apart while the stack's own files (at `base`, its URLs) are read and
+/// parsed ([`learn_ahead`]): both parse files on every core, and the one
+/// fills the other's pauses (the root is parsed alone, then the files it
+/// names all at once).
+fn environments_and_learned(
+    dir: &Path,
+    stack: &ProjectStack,
+    base: &Result<Vec<String>, InputError>,
+    errors: &mut Vec<InputError>,
+) -> (Environments, StackRun) {
+    let (environments, found, learned) = std::thread::scope(|scope| {
+        let telling = scope.spawn(|| {
+            let mut found = Vec::new();
+            (environments_under(dir, &mut found), found)
+        });
+        let learned = StackRun::default();
+        if let Ok(urls) = base {
+            learn_ahead(&learned.cache, &stack.files(urls), urls);
+        }
+        let (environments, found) = telling
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (environments, found, learned)
+    });
+    errors.extend(found);
+    (environments, learned)
+}
+
 /// The environment files under `dir`, each parsed on every core to tell
 /// an environment: its URL, how it is shown and its parse found once, not
 /// for each of its combination's files.
@@ -428,21 +458,22 @@ fn environments_under(dir: &Path, errors: &mut Vec<InputError>) -> Environments 
     }
 }
 
-/// The stack's own files (at `base`, its URLs) read and parsed once, for
-/// every combination: each thread starts from this cache and reads into
-/// its own only what its environment adds. Sharing the texts lets the
-/// memo recognise a file by its pointer. The lints of files are kept for
-/// all in `memo`; each file's findings are the same whichever thread
-/// linted it first. Each environment of the folder is kept as `parsed`
-/// (unless a path map sends its URL elsewhere).
+/// The stack's own files (at `base`, its URLs), read and parsed once into
+/// `warm` ([`learn_ahead`]), gathered and linted once, for every
+/// combination: each thread starts from this cache and reads into its own
+/// only what its environment adds. Sharing the texts lets the memo
+/// recognise a file by its pointer. The lints of files are kept for all
+/// in `memo`; each file's findings are the same whichever thread linted
+/// it first. Each environment of the folder is kept as `parsed` (unless a
+/// path map sends its URL elsewhere).
 fn warm_up(
     stack: &ProjectStack,
     base: &Result<Vec<String>, InputError>,
     parsed: Vec<(String, (PathBuf, Arc<Parsed>))>,
     options: &LintOptions<'_>,
     memo: &LintMemo,
+    mut warm: StackRun,
 ) -> StackRun {
-    let mut warm = StackRun::default();
     let Ok(urls) = base else {
         return warm;
     };
@@ -452,14 +483,14 @@ fn warm_up(
             warm.cache.keep_environment(&url, parsed);
         }
     }
-    learn_ahead(&warm.cache, &files, urls);
     let gathered = Stack::gather_with(&urls[0], &urls[1..], &files, &mut warm.cache);
     let linter = StackLinter::new(&gathered, &mut warm.cache);
     // The stack's own files linted once, on every core, into the memo: an
     // environment changes what a handful of them read, and the threads
     // would otherwise each lint all of them for their first combination
     // at the same time.
-    in_parallel(&linter.files(), |&file| {
+    let size = |file: &usize| u64::try_from(gathered.files[*file].text.len()).unwrap_or(u64::MAX);
+    in_parallel_largest_first(&linter.files(), size, |&file| {
         linter.lint_shown(file, options, memo)
     });
     warm

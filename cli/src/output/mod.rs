@@ -12,7 +12,7 @@ mod sarif;
 pub(crate) mod text;
 
 pub use changes::ChangeJson;
-pub use report::{plural, FileReport, StackFiles};
+pub use report::{plural, FileReport, ShownFile, StackFiles};
 pub(crate) use rule_docs::summary;
 
 use std::collections::HashMap;

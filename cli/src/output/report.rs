@@ -18,10 +18,34 @@ pub struct FileReport {
     pub stack: Option<Arc<StackFiles>>,
 }
 
+/// A file of a stack: how it is shown, and its text.
+pub type ShownFile = (String, Arc<str>);
+
 /// The files of a stack, by URL: how each is shown, and its text.
 #[derive(Default)]
 pub struct StackFiles {
-    pub by_url: HashMap<Arc<str>, (String, Arc<str>)>,
+    pub by_url: HashMap<Arc<str>, ShownFile>,
+    /// The files of another stack, shown alike with the same texts, that
+    /// this one has too and does not list again: the stacks of
+    /// `--each-environment` share most of their files.
+    pub beneath: Option<Arc<StackFiles>>,
+}
+
+impl StackFiles {
+    /// The file at `url`: its URL as kept, how it is shown and its text.
+    pub fn get(&self, url: &str) -> Option<(&Arc<str>, &ShownFile)> {
+        (self.by_url.get_key_value(url)).or_else(|| self.beneath.as_deref()?.get(url))
+    }
+
+    /// Every file, each once.
+    pub fn files(&self) -> Vec<(&Arc<str>, &ShownFile)> {
+        let mut all: Vec<_> = self.by_url.iter().collect();
+        if let Some(beneath) = &self.beneath {
+            let more = beneath.files().into_iter();
+            all.extend(more.filter(|(url, _)| !self.by_url.contains_key(&***url)));
+        }
+        all
+    }
 }
 
 /// The other files' lines, by URL, worked out once for all the places a
@@ -57,7 +81,7 @@ impl FileReport {
             .related
             .iter()
             .filter_map(|related| {
-                let (url, (path, text)) = stack.by_url.get_key_value(&*related.url)?;
+                let (url, (path, text)) = stack.get(&related.url)?;
                 let at = (lines.entry(&**url))
                     .or_insert_with(|| Positions::new(text))
                     .location(related.range);

@@ -48,13 +48,12 @@ fn prefixed(scanned: &[Scanned<'_>]) -> Vec<FileReport> {
                 .and_then(|r| r.stack.clone())
                 .map(|files| {
                     Arc::new(output::StackFiles {
-                        by_url: files
-                            .by_url
-                            .iter()
+                        by_url: (files.files().into_iter())
                             .map(|(url, (path, text))| {
                                 (url.clone(), (format!("{prefix}{path}"), text.clone()))
                             })
                             .collect(),
+                        beneath: None,
                     })
                 });
             entry.reports.iter().map(move |report| FileReport {
