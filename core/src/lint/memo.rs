@@ -32,15 +32,15 @@
 
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 
 use crate::hash::HashMap;
 use crate::heat_conf::EngineLimits;
 use crate::release::Release;
 use crate::stack::registry::MAX_NUMBERED;
 use crate::stack::{
-    Declared, Interface, Nesting, Passing, Reference, Resolution, Resolver, Role, StackFacts,
-    StackFile, Target, TypeMapping,
+    Declared, Interface, Nesting, Passing, Reference, Resolution, Role, StackFile, Target,
+    TypeMapping,
 };
 use crate::template::{self, Parsed, Template};
 use crate::text::TextRange;
@@ -51,6 +51,7 @@ use super::Diagnostic;
 mod asked;
 mod earlier;
 mod found;
+mod holding;
 mod recording;
 #[cfg(all(test, feature = "stack"))]
 mod tests;
@@ -86,6 +87,10 @@ pub(crate) trait Split {
     /// value did.
     fn read_kept(&self, used: &Used);
 }
+
+/// A kept lint to take up, how many of its questions hold, and how many
+/// of its parts from the first.
+type TakenUp<'k> = (&'k Arc<Kept>, usize, usize);
 
 /// Most lints kept for one file (one per distinct set of answers); the
 /// one reused least lately goes first.
@@ -167,6 +172,9 @@ struct Kept {
     /// What the catalog answered the registry about Heat's own types.
     known: HashMap<String, bool>,
     found: Arc<Found>,
+    /// The lint it took up, and how many of its first questions are that
+    /// lint's: where those of the lint taken up hold, so do these.
+    taken_from: Option<(Weak<Kept>, usize)>,
 }
 
 /// Where the parts of a lint's rules before its stack rules ended
@@ -280,6 +288,56 @@ impl LintMemo {
         parsed
     }
 
+    /// The findings of the first of `kept` whose answers all hold here;
+    /// else the one to take up, with how many of its questions and parts
+    /// hold (see [`LintMemo::findings`]).
+    fn holding_best<'k>(
+        &self,
+        kept: impl Iterator<Item = &'k Arc<Kept>>,
+        facts: &Nesting<'_>,
+        registry: &dyn TypeMapping,
+    ) -> Result<Arc<Found>, Option<TakenUp<'k>>> {
+        // Where the registry resolves each type by its name alone, the
+        // order of the questions does not change their answers: a lint
+        // may take up another's after the rules whose answers hold.
+        // The kept lint to take up, and the parts of it to skip: the most.
+        // Its later parts may stand for this lint's too, each where the
+        // questions it used hold (`Split::skip`): even with no part
+        // skipped from the start.
+        let mut take_up: Option<TakenUp<'k>> = None;
+        let alike = registry.resolves_alike();
+        // How many questions of each lint checked hold: a lint that took
+        // up another is checked from where their questions part.
+        let mut checked: Vec<(*const Kept, usize)> = Vec::new();
+        for kept in kept {
+            let shared = (kept.taken_from.as_ref())
+                .filter(|_| alike)
+                .and_then(|(from, asked)| {
+                    let from = Weak::as_ptr(from);
+                    let &(_, holding) = checked.iter().find(|(checked, _)| *checked == from)?;
+                    Some((holding, *asked))
+                });
+            let holding = match shared {
+                // Where the lint taken up holds, so does this one; where
+                // it did not, this one is taken not to.
+                Some((holding, asked)) if holding < asked => holding,
+                Some((_, asked)) => kept.holding(facts, registry, asked),
+                None => kept.holding(facts, registry, 0),
+            };
+            checked.push((Arc::as_ptr(kept), holding));
+            if holding == kept.questions.len() {
+                kept.used.store(self.tick(), Relaxed);
+                self.count(REUSED);
+                return Ok(Arc::clone(&kept.found));
+            }
+            let parts = kept.parts.holding(holding);
+            if alike && take_up.is_none_or(|(_, _, most)| parts > most) {
+                take_up = Some((kept, holding, parts));
+            }
+        }
+        Err(take_up)
+    }
+
     /// The findings of `file`, from an earlier lint whose
     /// answers still hold, or from `lint` run on its parse (`parsed`, when
     /// the stack's gathering kept it) with a [`Recording`].
@@ -302,32 +360,16 @@ impl LintMemo {
                 && kept.judged_for == judged_for
                 && same_references(&kept.references, references)
         };
-        // Where the registry resolves each type by its name alone, the
-        // order of the questions does not change their answers: a lint
-        // may take up another's after the rules whose answers hold.
-        // The kept lint to take up, and the parts of it to skip: the most.
-        // Its later parts may stand for this lint's too, each where the
-        // questions it used hold (`Split::skip`): even with no part
-        // skipped from the start.
-        let mut take_up: Option<(&Kept, usize, usize)> = None;
-        let alike = registry.resolves_alike();
-        for kept in kept.iter().filter(|kept| same_input(kept)) {
-            let holding = kept.holding(facts, registry);
-            if holding == kept.questions.len() {
-                kept.used.store(self.tick(), Relaxed);
-                self.count(REUSED);
-                return Arc::clone(&kept.found);
-            }
-            let parts = kept.parts.holding(holding);
-            if alike && take_up.is_none_or(|(_, _, most)| parts > most) {
-                take_up = Some((kept, holding, parts));
-            }
-        }
+        let kept_here = kept.iter().filter(|kept| same_input(kept));
+        let take_up = match self.holding_best(kept_here, facts, registry) {
+            Ok(reused) => return reused,
+            Err(take_up) => take_up,
+        };
         let skipped = take_up.map_or(0, |(_, _, parts)| parts);
         self.count(if skipped > 0 { TAKEN_UP } else { LINTED });
         let recording = match take_up {
             Some((kept, holding, parts)) => {
-                let counted = (kept, &self.counts[PARTS_SKIPPED]);
+                let counted = (&**kept, &self.counts[PARTS_SKIPPED]);
                 Recording::taking_up(
                     facts,
                     registry,
@@ -347,6 +389,9 @@ impl LintMemo {
         };
         let log = recording.into_log();
         let found = Arc::new(Found::new(found));
+        let taken_from = take_up
+            .filter(|&(_, _, parts)| parts > 0)
+            .map(|(kept, _, parts)| (Arc::downgrade(kept), kept.parts.ends[parts - 1].0));
         let kept = Arc::new(Kept {
             used: self.tick().into(),
             text: Arc::clone(text),
@@ -357,6 +402,7 @@ impl LintMemo {
             parts: log.parts,
             known: log.known,
             found: Arc::clone(&found),
+            taken_from,
         });
         let mut by_url = self.lock();
         if by_url.len() < MAX_KEPT_FILES || by_url.contains_key(&**url) {
@@ -387,152 +433,4 @@ fn same_references(kept: &[Reference], now: &[Reference]) -> bool {
                 && (a.sent_len, a.unused) == (b.sent_len, b.unused)
                 && target(&a.target) == target(&b.target)
         })
-}
-
-/// Whether `facts` and `registry` answer `question` as it was answered:
-/// one whose answer follows from the stack alone (not a resolver's).
-fn holds_plain(question: &Question, facts: &Nesting<'_>, registry: &dyn TypeMapping) -> bool {
-    match question {
-        Question::ByType(range, answer) => same_interface(answer, facts.shared_by_type(*range)),
-        Question::ByRegistry(name, answer) => {
-            same_interface(answer, facts.shared_by_registry(name))
-        }
-        Question::HasDefault(name, answer) => facts.has_default(name) == *answer,
-        Question::Given(name, answer) => match (facts.given(name), answer) {
-            (Some(now), Some(then)) => Arc::ptr_eq(&now, then) || now == *then,
-            (now, then) => now.is_none() && then.is_none(),
-        },
-        Question::Requested(answer) => facts.requested() == answer.as_slice(),
-        Question::RootParameters(answer) => facts.root_parameters() == answer.as_deref(),
-        Question::ClosestParameters(name, answer) => facts.closest_parameters(name) == *answer,
-        Question::Declares(name, answer) => facts.declares(name) == *answer,
-        Question::IsComplete(answer) => facts.is_complete() == *answer,
-        Question::DeprecatedBy(name, answer) => facts.deprecated_by(name) == answer.as_deref(),
-        Question::Creates(url, answer) => facts.creates(url) == *answer,
-        Question::Passing(name, answer) => facts.passes(name, answer),
-        Question::DeepestAt(level, answer) => facts.deepest_at(*level) == *answer,
-        Question::ReadAtCreate(name, answer) => facts.read_at_create(name) == *answer,
-        Question::Declarations(name, answer) => facts.declared(name) == *answer,
-        Question::MapsNothing(answer) => registry.maps_nothing() == *answer,
-        // A resolver's answers are checked in their order (`Kept::holding`)
-        // or by name alone (`Kept::holds_alone`).
-        Question::NewResolver | Question::Resolve { .. } => false,
-    }
-}
-
-fn same_interface(kept: &Option<Arc<Interface>>, now: Option<&Arc<Interface>>) -> bool {
-    match (kept, now) {
-        (None, None) => true,
-        (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
-        _ => false,
-    }
-}
-
-impl Kept {
-    /// Whether `facts` and `registry` answer `question`, one of this
-    /// lint's, as it was answered, whichever questions come before it:
-    /// a resolution is compared by its type's name alone, which the
-    /// registry must resolve by (a lint is taken up only then).
-    fn holds_alone(
-        &self,
-        question: &Question,
-        facts: &Nesting<'_>,
-        registry: &dyn TypeMapping,
-    ) -> bool {
-        let Question::Resolve {
-            type_name,
-            number,
-            resource,
-            answer,
-            asked,
-            ..
-        } = question
-        else {
-            return holds_plain(question, facts, registry);
-        };
-        // A type named like a pattern is one for the resolutions after it.
-        if !registry.resolves_alike() || type_name.ends_with('*') {
-            return false;
-        }
-        let same = |now: &Resolution, now_asked: &[(String, bool)]| {
-            now == answer && now_asked == &asked[..]
-        };
-        let known_before = |name: &str| self.known.get(name).copied();
-        if registry.compare_alike(*number, type_name, &known_before, &mut { same }) == Some(true) {
-            return true;
-        }
-        let asked_anew = std::cell::Cell::new(false);
-        let known = |name: &str| {
-            self.known.get(name).copied().unwrap_or_else(|| {
-                asked_anew.set(true);
-                false
-            })
-        };
-        let mut resolve = registry.resolver();
-        resolve(type_name, resource.as_deref(), &known) == *answer && !asked_anew.get()
-    }
-
-    /// How many of the questions, from the first, `facts` and `registry`
-    /// answer as before: all of them where the findings hold.
-    fn holding(&self, facts: &Nesting<'_>, registry: &dyn TypeMapping) -> usize {
-        // Each made when first needed: where the registry resolves by
-        // name alone, most answers are compared with its kept resolutions
-        // (`compare_alike`) and no resolver is asked.
-        let mut resolvers: Vec<Option<Resolver<'_>>> = Vec::new();
-        // By resolver, whether it resolved a type named like a pattern:
-        // then it resolves the types after it its own way.
-        let mut patterned: Vec<bool> = Vec::new();
-        let alike = registry.resolves_alike();
-        // A question about Heat's own types not asked before means the
-        // registry went another way: the answers differ.
-        let asked_anew = std::cell::Cell::new(false);
-        let known = |name: &str| {
-            self.known.get(name).copied().unwrap_or_else(|| {
-                asked_anew.set(true);
-                false
-            })
-        };
-        let known_before = |name: &str| self.known.get(name).copied();
-        let mut holds = |question: &Question| match question {
-            Question::NewResolver => {
-                resolvers.push(None);
-                patterned.push(false);
-                true
-            }
-            Question::Resolve { repeat: true, .. } if alike => true,
-            Question::Resolve {
-                resolver,
-                type_name,
-                number,
-                resource,
-                answer,
-                asked,
-                ..
-            } => {
-                let Some(resolve) = resolvers.get_mut(*resolver) else {
-                    return false;
-                };
-                let patterned = &mut patterned[*resolver];
-                *patterned |= type_name.ends_with('*');
-                // The same resolution, having asked Heat the same: it
-                // holds (another is judged the resolver's way below).
-                let same = |now: &Resolution, now_asked: &[(String, bool)]| {
-                    now == answer && now_asked == &asked[..]
-                };
-                if alike
-                    && !*patterned
-                    && registry.compare_alike(*number, type_name, &known_before, &mut { same })
-                        == Some(true)
-                {
-                    return true;
-                }
-                let resolve = resolve.get_or_insert_with(|| registry.resolver());
-                resolve(type_name, resource.as_deref(), &known) == *answer && !asked_anew.get()
-            }
-            plain => holds_plain(plain, facts, registry),
-        };
-        (self.questions.iter())
-            .position(|question| !holds(question))
-            .unwrap_or(self.questions.len())
-    }
 }
