@@ -63,30 +63,23 @@ impl Named {
 }
 
 /// By file, its deepest level below the root along the uses that create
-/// it: the gathering left out cycles, so each round of relaxing every use
-/// settles one more level, and no more rounds than files are needed.
-fn depths(files: usize, creation: &Creation) -> Vec<Option<usize>> {
+/// it, the files read in `order`: each after every template that uses it
+/// (the gathering left out cycles), so one reading settles each.
+fn depths(files: usize, creation: &Creation, order: &[FileId]) -> Vec<Option<usize>> {
     let mut depth: Vec<Option<usize>> = (0..files)
         .map(|file| (creation.created[file] && !creation.by_child.contains_key(&file)).then_some(0))
         .collect();
-    for _ in 0..files {
-        let mut changed = false;
-        for (&child, parents) in &creation.by_child {
-            let deepest = parents
-                .iter()
-                .filter_map(|&(parent, index)| {
-                    Some(depth[parent]? + levels(creation, parent, index))
-                })
-                .max();
-            if let Some(level) = deepest {
-                if depth[child].is_none_or(|known| known < level) {
-                    depth[child] = Some(level);
-                    changed = true;
-                }
+    for &child in order {
+        let Some(parents) = creation.by_child.get(&child) else {
+            continue;
+        };
+        let deepest = (parents.iter())
+            .filter_map(|&(parent, index)| Some(depth[parent]? + levels(creation, parent, index)))
+            .max();
+        if let Some(level) = deepest {
+            if depth[child].is_none_or(|known| known < level) {
+                depth[child] = Some(level);
             }
-        }
-        if !changed {
-            break;
         }
     }
     depth
@@ -171,7 +164,7 @@ impl StackNesting<'_> {
         // conditions read are known (what its uses pass) when it is read.
         // Only created templates are read: what the others use is decided
         // by whether they are created.
-        for file in order {
+        for &file in &order {
             if !creation.created[file] {
                 continue;
             }
@@ -210,7 +203,7 @@ impl StackNesting<'_> {
         // Read again when it found more: only the last reading's depths
         // are asked.
         if !found_more {
-            creation.depths = depths(files.len(), &creation);
+            creation.depths = depths(files.len(), &creation, &order);
         }
         (creation, found_more)
     }
