@@ -69,8 +69,9 @@ pub(crate) struct Context<'a, 't> {
     references: OnceCell<References>,
     /// What Heat never reads of the text, once asked.
     unread: OnceCell<Unread>,
-    /// The definitions of resources whose properties Heat never resolves.
-    inert: OnceCell<Vec<TextRange>>,
+    /// The definitions of resources whose properties Heat never resolves
+    /// (by what the registry maps their types to).
+    inert: OnceCell<Kept<Rc<[TextRange]>>>,
     /// Fixes shared by several findings (an LBaaS v1 pool's, offered on
     /// its members and monitors too), by the node they are made for.
     shared_fixes: RefCell<HashMap<NodeId, Option<Fix>>>,
@@ -155,7 +156,6 @@ impl<'a, 't> Context<'a, 't> {
 
     /// The value `cell` keeps, worked out by `make` when first asked: a
     /// part that reads it uses the questions it used.
-    #[cfg_attr(not(feature = "stack"), allow(dead_code))]
     fn kept<T: Clone>(&self, cell: &OnceCell<Kept<T>>, make: impl FnOnce() -> T) -> T {
         if let Some((value, used)) = cell.get() {
             if let (Some(split), Some(used)) = (self.split, used) {
@@ -300,32 +300,31 @@ impl<'a, 't> Context<'a, 't> {
     /// resolves: one whose type (or what the environments map it to) is
     /// `OS::Heat::None` or a placeholder at the target.
     pub(crate) fn is_inert(&self, range: TextRange) -> bool {
-        self.inert
-            .get_or_init(|| {
-                let mut inert = Vec::new();
-                for resource in self.template.resources() {
-                    let Some(written) = resource.definition.type_name.as_deref() else {
-                        continue;
-                    };
-                    let mapped = match self.mapped_type(written, Some(&resource.name)) {
-                        Some(Resolution::Type(name)) => name,
-                        Some(_) => continue,
-                        None => written.into(),
-                    };
-                    let placeholder = &*mapped == "OS::Heat::None"
-                        || self
-                            .catalog
-                            .resolve_type(&mapped)
-                            .and_then(|r| r.resource_type())
-                            .is_some_and(|t| self.at.is_placeholder(t));
-                    if placeholder {
-                        inert.push(self.tree.range(resource.definition.body));
-                    }
+        self.kept(&self.inert, || {
+            let mut inert = Vec::new();
+            for resource in self.template.resources() {
+                let Some(written) = resource.definition.type_name.as_deref() else {
+                    continue;
+                };
+                let mapped = match self.mapped_type(written, Some(&resource.name)) {
+                    Some(Resolution::Type(name)) => name,
+                    Some(_) => continue,
+                    None => written.into(),
+                };
+                let placeholder = &*mapped == "OS::Heat::None"
+                    || self
+                        .catalog
+                        .resolve_type(&mapped)
+                        .and_then(|r| r.resource_type())
+                        .is_some_and(|t| self.at.is_placeholder(t));
+                if placeholder {
+                    inert.push(self.tree.range(resource.definition.body));
                 }
-                inert
-            })
-            .iter()
-            .any(|r| r.start <= range.start && range.end <= r.end)
+            }
+            inert.into()
+        })
+        .iter()
+        .any(|r| r.start <= range.start && range.end <= r.end)
     }
 
     pub(crate) fn references(&self) -> &References {

@@ -171,6 +171,51 @@ resources:
     assert!(counts.parts_skipped >= 2, "{counts:?}");
 }
 
+/// What an earlier part worked out once from the registry (the resources
+/// Heat never resolves, read for a yaql call's first) is a question of
+/// every later part that reads it: a part after it is not taken from the
+/// lint before when the registry now maps the type elsewhere.
+#[test]
+fn a_part_that_reads_what_an_earlier_part_kept_depends_on_its_questions() {
+    const ROOT: &str = "heat_template_version: 2018-08-31
+resources:
+  broken:
+    type: OS::Heat::Value
+    properties:
+      value: {yaql: {expression: '$.data.(', data: {}}}
+  thing:
+    type: My::Thing
+    properties:
+      value: {get_param: missing}
+";
+    let files = MemoryFiles(vec![
+        ("file:///t/root.yaml", ROOT),
+        (
+            "file:///t/none.yaml",
+            "resource_registry: {My::Thing: OS::Heat::None}\n",
+        ),
+        (
+            "file:///t/value.yaml",
+            "resource_registry: {My::Thing: OS::Heat::Value}\n",
+        ),
+    ]);
+    let memo = LintMemo::default();
+    let mut cache = GatherCache::default();
+    let mut lint = |environment: &str| lint_root((&memo, &mut cache), &files, &[environment]);
+    // Each checked equal to a lint with no memo (`lint_root`).
+    let inert = lint("file:///t/none.yaml");
+    let resolved = lint("file:///t/value.yaml");
+    assert!(inert.contains(&Rule::InvalidFunctionArguments), "{inert:?}");
+    assert!(
+        !inert.contains(&Rule::UnknownParameterReference),
+        "{inert:?}"
+    );
+    assert!(
+        resolved.contains(&Rule::UnknownParameterReference),
+        "{resolved:?}"
+    );
+}
+
 #[test]
 fn a_registry_that_resolves_by_more_than_the_name_is_linted_anew() {
     // An entry scoped to one resource: what a type resolves to depends on
