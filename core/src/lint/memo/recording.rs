@@ -126,7 +126,9 @@ impl<'a> Recording<'a> {
             registry,
             type_numbers,
             log: Mutex::new(log),
-            earlier: Some(Earlier {
+            // A type named like a pattern is one for the resolutions after
+            // it (`Kept::holding`): a part's are then not checked alone.
+            earlier: (!patterned(kept)).then(|| Earlier {
                 kept,
                 skipped: counted,
                 holding,
@@ -483,4 +485,11 @@ impl TypeMapping for Recording<'_> {
             answer
         })
     }
+}
+
+/// Whether `kept` resolved a type named like a pattern.
+fn patterned(kept: &Kept) -> bool {
+    (kept.questions.iter()).any(|question| {
+        matches!(question, Question::Resolve { type_name, .. } if type_name.ends_with('*'))
+    })
 }
