@@ -107,14 +107,47 @@ pub const MAX_PARSED_FILES: usize = 1_000;
 /// stacks of one run, across threads.
 #[derive(Default)]
 pub struct LintMemo {
-    by_url: Mutex<HashMap<String, Vec<Arc<Kept>>>>,
+    /// By URL, its kept lints: one list shared, replaced whole when a
+    /// lint is kept, so that a lookup counts one user, not each lint's.
+    by_url: Mutex<HashMap<String, Arc<[Arc<Kept>]>>>,
     parsed: Mutex<HashMap<String, Arc<Parsed>>>,
     /// A number for each type name a lint resolved, by which a stack's
     /// registry finds its resolution again (`TypeMapping::compare_alike`).
     type_numbers: TypeNumbers,
-    /// Ticks once for each lint made or reused.
+    /// Ticks once for each lint kept: a reuse reads it, so that the
+    /// threads do not all write one counter for each file they reuse.
     clock: AtomicU64,
-    counts: [AtomicU64; 4],
+    counts: Counts,
+}
+
+/// [`MemoCounts`] counted apart by groups of threads, each group's on a
+/// cache line of its own: every thread counts each file it lints, and one
+/// shared counter would move from core to core as often.
+#[derive(Default)]
+struct Counts([CountsOfThreads; COUNTING_GROUPS]);
+
+#[derive(Default)]
+#[repr(align(128))]
+struct CountsOfThreads([AtomicU64; 4]);
+
+const COUNTING_GROUPS: usize = 8;
+
+thread_local! {
+    /// The group of [`Counts`] this thread counts in.
+    static COUNTING_GROUP: usize = {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        usize::try_from(NEXT.fetch_add(1, Relaxed)).unwrap_or(0) % COUNTING_GROUPS
+    };
+}
+
+impl Counts {
+    fn of_this_thread(&self) -> &[AtomicU64; 4] {
+        &self.0[COUNTING_GROUP.with(|group| *group)].0
+    }
+
+    fn total(&self, what: usize) -> u64 {
+        self.0.iter().map(|group| group.0[what].load(Relaxed)).sum()
+    }
 }
 
 /// How a memo served the lints asked of it.
@@ -246,7 +279,7 @@ enum Question {
 }
 
 impl LintMemo {
-    fn lock(&self) -> MutexGuard<'_, HashMap<String, Vec<Arc<Kept>>>> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<[Arc<Kept>]>>> {
         // A panic while holding the lock is a bug already surfacing; what
         // is kept is whole either way.
         self.by_url.lock().unwrap_or_else(PoisonError::into_inner)
@@ -256,18 +289,26 @@ impl LintMemo {
         self.clock.fetch_add(1, Relaxed)
     }
 
+    /// `kept` reused now: marked with the clock's time, written only when
+    /// it changes (the lint is read by every thread).
+    fn mark_used(&self, kept: &Kept) {
+        let now = self.clock.load(Relaxed);
+        if kept.used.load(Relaxed) != now {
+            kept.used.store(now, Relaxed);
+        }
+    }
+
     fn count(&self, what: usize) {
-        self.counts[what].fetch_add(1, Relaxed);
+        self.counts.of_this_thread()[what].fetch_add(1, Relaxed);
     }
 
     /// How it served the lints asked of it so far.
     pub fn counts(&self) -> MemoCounts {
-        let [reused, taken_up, linted, parts_skipped] = &self.counts;
         MemoCounts {
-            reused: reused.load(Relaxed),
-            taken_up: taken_up.load(Relaxed),
-            linted: linted.load(Relaxed),
-            parts_skipped: parts_skipped.load(Relaxed),
+            reused: self.counts.total(REUSED),
+            taken_up: self.counts.total(TAKEN_UP),
+            linted: self.counts.total(LINTED),
+            parts_skipped: self.counts.total(PARTS_SKIPPED),
         }
     }
 
@@ -326,7 +367,7 @@ impl LintMemo {
             };
             checked.push((Arc::as_ptr(kept), holding));
             if holding == kept.questions.len() {
-                kept.used.store(self.tick(), Relaxed);
+                self.mark_used(kept);
                 self.count(REUSED);
                 return Ok(Arc::clone(&kept.found));
             }
@@ -353,7 +394,8 @@ impl LintMemo {
         lint: impl FnOnce(&Template<'_>, &Recording<'_>) -> Vec<Diagnostic>,
     ) -> Arc<Found> {
         let (url, text) = (&file.url, &file.text);
-        let kept: Vec<Arc<Kept>> = self.lock().get(&**url).cloned().unwrap_or_default();
+        let kept: Arc<[Arc<Kept>]> =
+            (self.lock().get(&**url).cloned()).unwrap_or_else(|| Arc::new([]));
         let same_input = |kept: &Kept| {
             (Arc::ptr_eq(&kept.text, text) || kept.text == *text)
                 && kept.role == file.role
@@ -369,7 +411,7 @@ impl LintMemo {
         self.count(if skipped > 0 { TAKEN_UP } else { LINTED });
         let recording = match take_up {
             Some((kept, holding, parts)) => {
-                let counted = (&**kept, &self.counts[PARTS_SKIPPED]);
+                let counted = (&**kept, &self.counts.of_this_thread()[PARTS_SKIPPED]);
                 Recording::taking_up(
                     facts,
                     registry,
@@ -406,14 +448,18 @@ impl LintMemo {
         });
         let mut by_url = self.lock();
         if by_url.len() < MAX_KEPT_FILES || by_url.contains_key(&**url) {
-            let lints = by_url.entry(url.to_string()).or_default();
-            if lints.len() >= MAX_KEPT_PER_FILE {
+            let lints = by_url
+                .entry(url.to_string())
+                .or_insert_with(|| Arc::new([]));
+            let mut now = lints.to_vec();
+            if now.len() >= MAX_KEPT_PER_FILE {
                 // Some sets of answers come back (another environment that
                 // remaps the same service): those reused are kept longer.
-                let stale = (0..lints.len()).min_by_key(|&at| lints[at].used.load(Relaxed));
-                lints.remove(stale.unwrap_or(0));
+                let stale = (0..now.len()).min_by_key(|&at| now[at].used.load(Relaxed));
+                now.remove(stale.unwrap_or(0));
             }
-            lints.push(kept);
+            now.push(kept);
+            *lints = now.into();
         }
         found
     }

@@ -174,8 +174,7 @@ impl StackNesting<'_> {
             creation.computed_types |= uses.computed_types;
             let by_defaults = self.uses(file);
             let mut used = children[file].clone();
-            if by_defaults
-                .is_some_and(|d| !Arc::ptr_eq(&d, &uses) && d.uses.len() < uses.uses.len())
+            if by_defaults.is_some_and(|d| !Arc::ptr_eq(d, &uses) && d.uses.len() < uses.uses.len())
             {
                 // `children` has what earlier rounds found: the rest is new.
                 for found in self.children_with_values(file, &uses, named) {
@@ -255,7 +254,7 @@ impl StackNesting<'_> {
             return known.clone();
         }
         let found = match self.uses(file) {
-            Some(uses) => self.children(file, &uses, named),
+            Some(uses) => self.children(file, uses, named),
             None => Vec::new(),
         };
         named.by_defaults[file] = Some(found.clone());
@@ -403,7 +402,10 @@ impl StackNesting<'_> {
         };
         let mut found: Option<Passing> = None;
         for &(parent, index) in edges {
-            let Some(uses) = creation.uses[parent].clone().or_else(|| self.uses(parent)) else {
+            // Borrowed, not counted: the uses are shared by every thread's
+            // stacks, and counting their users moves the count from core
+            // to core.
+            let Some(uses) = creation.uses[parent].as_ref().or_else(|| self.uses(parent)) else {
                 return Passing::Unknown;
             };
             let this = match uses.uses[index].passes.as_ref() {
@@ -508,7 +510,7 @@ impl StackNesting<'_> {
         let by_defaults = self.uses(file)?;
         let written = &self.stack.files[file];
         if written.role != Role::Nested || by_defaults.decided_by.is_empty() {
-            return Some(by_defaults);
+            return Some(Arc::clone(by_defaults));
         }
         let values: Vec<(&str, Arc<Val>)> = (by_defaults.decided_by.iter())
             .filter_map(|name| {
@@ -521,7 +523,7 @@ impl StackNesting<'_> {
             })
             .collect();
         if values.is_empty() {
-            return Some(by_defaults);
+            return Some(Arc::clone(by_defaults));
         }
         let given = |name: &str| {
             (values.iter())
@@ -537,19 +539,18 @@ impl StackNesting<'_> {
     /// What a template's text says of its uses: the root's read with the
     /// values the environments give (per stack), the others' kept by URL
     /// for every stack of the same files.
-    pub(super) fn uses(&self, file: FileId) -> Option<Arc<Uses>> {
+    pub(super) fn uses(&self, file: FileId) -> Option<&Arc<Uses>> {
         let written = &self.stack.files[file];
         match written.role {
-            Role::Root => Some(Arc::clone(self.root_uses.get_or_init(|| {
+            Role::Root => Some(self.root_uses.get_or_init(|| {
                 let given = |name: &str| self.given(name);
                 self.uses_cache
                     .with_values(&written.url, &written.text, &given)
-            }))),
-            Role::Nested => {
-                Some(Arc::clone(self.uses_by_file[file].get_or_init(|| {
-                    self.uses_cache.get(&written.url, &written.text)
-                })))
-            }
+            })),
+            Role::Nested => Some(
+                self.uses_by_file[file]
+                    .get_or_init(|| self.uses_cache.get(&written.url, &written.text)),
+            ),
             _ => None,
         }
     }

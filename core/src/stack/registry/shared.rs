@@ -154,20 +154,28 @@ impl TypeMapping for SharedResolutions<'_> {
                 return Some(compare(&followed.resolution, &followed.asked));
             }
         }
-        let followed = match self.followed_before(at, type_name, known) {
-            Some(followed) => followed,
-            None => Arc::new(self.follow(type_name, known)?),
+        let (followed, before) = match self.followed_before(at, type_name, known) {
+            Some(followed) => (followed, true),
+            None => (Arc::new(self.follow(type_name, known)?), false),
         };
         let same = compare(&followed.resolution, &followed.asked);
-        for table in [&self.resolutions.by_number, &self.resolutions.across.0] {
-            let mut table = locked(table);
-            if table.len() <= at {
-                table.resize_with(at + 1, || None);
-            }
-            table[at] = Some(Arc::clone(&followed));
+        // Another stack's is shared as it is: written back, its count
+        // would move between cores twice more.
+        if !before {
+            keep(&self.resolutions.across.0, at, Arc::clone(&followed));
         }
+        keep(&self.resolutions.by_number, at, followed);
         Some(same)
     }
+}
+
+/// `followed` kept in `table` as type number `at`'s.
+fn keep(table: &Mutex<Vec<Option<Arc<Followed>>>>, at: usize, followed: Arc<Followed>) {
+    let mut table = locked(table);
+    if table.len() <= at {
+        table.resize_with(at + 1, || None);
+    }
+    table[at] = Some(followed);
 }
 
 impl SharedResolutions<'_> {
