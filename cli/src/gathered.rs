@@ -25,6 +25,18 @@ pub(crate) struct StackRun {
     files: Option<Arc<StackFiles>>,
 }
 
+impl StackRun {
+    /// A copy for another thread, with names of its own (see
+    /// [`GatherCache::for_another_thread`]).
+    pub(crate) fn for_another_thread(&self) -> StackRun {
+        StackRun {
+            cache: self.cache.for_another_thread(),
+            shown: self.shown.clone(),
+            files: self.files.clone(),
+        }
+    }
+}
+
 /// Whether the files of one stack are linted on all cores, or one after
 /// the other (when the stacks themselves are spread over the cores).
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -340,7 +340,7 @@ fn lint_stack_combinations(
         &numbered,
         || {
             (
-                std::mem::ManuallyDrop::new(warm.clone()),
+                std::mem::ManuallyDrop::new(warm.for_another_thread()),
                 Combined::default(),
             )
         },

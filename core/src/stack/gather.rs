@@ -32,7 +32,7 @@ use crate::hash::{HashMap, HashMapExt};
 use crate::template::{self, Parsed};
 use crate::text::TextRange;
 
-use super::names::{registry_references, template_references, Found};
+use super::names::{apart, registry_references, template_references, Found};
 
 mod cache;
 
@@ -171,6 +171,38 @@ pub struct Stack {
 }
 
 impl Stack {
+    /// A copy whose names (URLs, names as written) are its own, each
+    /// shared within it as in this one; the texts stay shared (see
+    /// [`GatherCache::for_another_thread`]).
+    fn apart(&self) -> Stack {
+        let mut copies: HashMap<*const u8, Arc<str>> = HashMap::new();
+        let mut own = |name: &Arc<str>| {
+            Arc::clone(copies.entry(name.as_ptr()).or_insert_with(|| apart(name)))
+        };
+        let files = (self.files.iter())
+            .map(|file| StackFile {
+                url: own(&file.url),
+                role: file.role,
+                text: Arc::clone(&file.text),
+            })
+            .collect();
+        let references = (self.references.iter())
+            .map(|reference| Reference {
+                written: own(&reference.written),
+                url: own(&reference.url),
+                target: reference.target.clone(),
+                ..*reference
+            })
+            .collect();
+        Stack {
+            files,
+            references,
+            unread: self.unread.clone(),
+            parameters: self.parameters.clone(),
+            lookup: self.lookup,
+        }
+    }
+
     /// Gathers the stack created from `root` with `environments`, in
     /// order, all given as URLs.
     pub fn gather(root: &str, environments: &[String], provider: &dyn FileProvider) -> Stack {
@@ -622,6 +654,40 @@ mod tests {
         }
         // The lists the combinations build on were kept, not each one.
         assert!(cache.gathered.len() <= 3, "{:?}", cache.gathered.keys());
+    }
+
+    /// A copy of the cache for another thread gathers the stacks the
+    /// cache does, built on the stacks it kept, with names of its own and
+    /// the texts shared.
+    #[test]
+    fn a_copy_for_another_thread_gathers_alike_with_names_of_its_own() {
+        let files = Files(vec![
+            ("file:///t/root.yaml", "heat_template_version: 2018-08-31\nresources:\n  a: {type: My::A}\n  b: {type: b.yaml}\n"),
+            ("file:///t/b.yaml", "heat_template_version: 2018-08-31\n"),
+            ("file:///t/a1.yaml", "heat_template_version: 2018-08-31\nresources:\n  c: {type: b.yaml}\n"),
+            ("file:///t/e1.yaml", "resource_registry:\n  My::A: a1.yaml\n"),
+            ("file:///t/e2.yaml", "resource_registry:\n  My::A: OS::Heat::None\n"),
+        ]);
+        let root = "file:///t/root.yaml";
+        let base = ["file:///t/e1.yaml".to_owned()];
+        let mut cache = GatherCache::default();
+        let first = Stack::gather_with(root, &base, &files, &mut cache);
+        let mut copy = cache.for_another_thread();
+        for extra in ["e1", "e2"] {
+            let envs = [base[0].clone(), format!("file:///t/{extra}.yaml")];
+            let here = Stack::gather_with(root, &envs, &files, &mut cache);
+            let there = Stack::gather_with(root, &envs, &files, &mut copy);
+            assert_eq!(there, here, "{extra}");
+            assert_eq!(there, Stack::gather(root, &envs, &files), "{extra}");
+            for (theirs, first) in there.files.iter().zip(&first.files) {
+                assert!(!Arc::ptr_eq(&theirs.url, &first.url), "{}", first.url);
+                assert!(Arc::ptr_eq(&theirs.text, &first.text), "{}", first.url);
+            }
+            for theirs in &there.references {
+                let alike = |r: &Reference| Arc::ptr_eq(&r.written, &theirs.written);
+                assert!(!here.references.iter().any(alike), "{}", theirs.written);
+            }
+        }
     }
 
     /// An environment kept ahead (read and parsed to tell it apart) is

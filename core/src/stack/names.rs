@@ -47,6 +47,24 @@ pub(super) struct Found {
     pub(super) fetched_by_engine: bool,
 }
 
+impl Found {
+    /// A copy whose names are its own (see
+    /// [`super::GatherCache::for_another_thread`]).
+    pub(super) fn apart(&self) -> Found {
+        Found {
+            written: apart(&self.written),
+            url: apart(&self.url),
+            ..*self
+        }
+    }
+}
+
+/// A copy of `name` of its own, for another thread (see
+/// [`super::GatherCache::for_another_thread`]).
+pub(super) fn apart(name: &Arc<str>) -> Arc<str> {
+    Arc::from(&**name)
+}
+
 /// A string as heatclient's loader reads it (timestamps stay strings).
 fn string_value<'t>(tree: &'t Tree<'_>, node: NodeId) -> Option<&'t str> {
     match tree.resolve(tree.alias_target(node).unwrap_or(node))? {

@@ -129,6 +129,19 @@ impl Registry {
     fn entry(&self, key: &str) -> Option<&Arc<Slot>> {
         (self.index.get(key)).map(|&at| &self.entries[at].1)
     }
+
+    /// A copy whose entries are its own (see
+    /// [`super::GatherCache::for_another_thread`]).
+    pub(super) fn apart(&self) -> Registry {
+        let own = |slot: &Arc<Slot>| Arc::new(Slot::clone(slot));
+        Registry {
+            entries: (self.entries.iter())
+                .map(|(key, slot)| (key.clone(), own(slot)))
+                .collect(),
+            scoped: self.scoped.iter().map(own).collect(),
+            ..self.clone()
+        }
+    }
 }
 
 impl super::Stack {

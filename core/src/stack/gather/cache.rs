@@ -8,7 +8,7 @@ use crate::hash::HashMap;
 use crate::syntax::Tree;
 use crate::template::{merge, Parsed};
 
-use super::super::names::{registry_references, template_references, Found, Lookup};
+use super::super::names::{apart, registry_references, template_references, Found, Lookup};
 use super::super::url;
 use super::{Content, FileProvider, GatherCache, ReadError};
 
@@ -29,6 +29,40 @@ struct LearnedTemplate {
 }
 
 impl GatherCache {
+    /// A clone for another thread. What each stack copies whole (the
+    /// names in the stacks kept to build on and in each file, the
+    /// registries' entries, the parameters' lists) is copied apart: a
+    /// thread that counts the users of what another thread counts too
+    /// moves the count from core to core at every copy. The texts,
+    /// parses and what is learnt stay shared.
+    pub fn for_another_thread(&self) -> GatherCache {
+        let mut cache = self.clone();
+        for gathered in cache.gathered.values_mut() {
+            let (stack, _) = &**gathered;
+            let stack = stack.apart();
+            let index = (stack.files.iter().enumerate())
+                .map(|(id, file)| (Arc::clone(&file.url), id))
+                .collect();
+            *gathered = Arc::new((stack, index));
+        }
+        for registry in cache.registries.values_mut() {
+            *registry = registry.apart();
+        }
+        cache.references = (cache.references.iter())
+            .map(|((environment, lookup, url), found)| {
+                let found = found.iter().map(Found::apart).collect();
+                ((*environment, *lookup, apart(url)), found)
+            })
+            .collect();
+        for list in (cache.parameters.values_mut()).chain(cache.deprecated.values_mut()) {
+            *list = list.iter().cloned().collect();
+        }
+        // Resolutions follow registry entries by pointer: this thread's
+        // entries are its own.
+        cache.resolutions = Arc::default();
+        cache
+    }
+
     /// The lengths measured of what heatclient sends, shared with this
     /// cache's clones.
     pub(crate) fn sent_lengths(&self) -> SentLengths {
@@ -96,11 +130,16 @@ impl GatherCache {
             return false;
         };
         self.bounds.insert(url.to_owned(), template.bound);
+        // Copied apart: every stack of this clone's thread copies them
+        // (see `for_another_thread`).
+        let references = template.references.iter().map(Found::apart).collect();
         self.references
-            .insert((false, lookup, Arc::from(url)), template.references.clone());
+            .insert((false, lookup, Arc::from(url)), references);
         self.keep_interface(url, Arc::clone(&template.interface));
-        self.deprecated
-            .insert(url.to_owned(), Arc::clone(&template.deprecated));
+        self.deprecated.insert(
+            url.to_owned(),
+            template.deprecated.iter().cloned().collect(),
+        );
         self.parsed
             .insert(url.to_owned(), Arc::clone(&template.parsed));
         true
