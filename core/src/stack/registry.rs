@@ -113,10 +113,11 @@ impl Slot {
 #[derive(Clone, Debug, Default)]
 pub struct Registry {
     /// Top-level entries, by the key they are filed under, in the order
-    /// filed (the order Heat's dictionary keeps).
-    entries: Vec<(String, Arc<Slot>)>,
+    /// filed (the order Heat's dictionary keeps). The keys are shared:
+    /// each combination of environments copies its registry.
+    entries: Vec<(Arc<str>, Arc<Slot>)>,
     /// Where each key is in `entries`.
-    index: HashMap<String, usize>,
+    index: HashMap<Arc<str>, usize>,
     /// Where the keys ending in `*` are in `entries`, in order.
     globs: Vec<usize>,
     /// `resources:` entries.
@@ -134,13 +135,17 @@ impl Registry {
     /// [`super::GatherCache::for_another_thread`]).
     pub(super) fn apart(&self) -> Registry {
         let own = |slot: &Arc<Slot>| Arc::new(Slot::clone(slot));
-        Registry {
+        let mut apart = Registry {
             entries: (self.entries.iter())
-                .map(|(key, slot)| (key.clone(), own(slot)))
+                .map(|(key, slot)| (Arc::from(&**key), own(slot)))
                 .collect(),
+            index: HashMap::default(),
+            globs: Vec::new(),
             scoped: self.scoped.iter().map(own).collect(),
-            ..self.clone()
-        }
+            read: self.read,
+        };
+        apart.reindex();
+        apart
     }
 }
 
@@ -188,7 +193,7 @@ impl Registry {
             .filter(
                 move |(_, slot)| matches!(&slot.info, Info::Template(name) if **name == *written),
             )
-            .map(|(key, _)| key.as_str())
+            .map(|(key, _)| &**key)
     }
 
     /// The registry of these environments, in the order given.
@@ -289,19 +294,19 @@ impl Registry {
                 None => self.scoped.push(slot),
             }
         } else {
-            let key = slot.name.clone();
+            let key = Arc::from(slot.name.as_str());
             self.file_under(key, slot);
         }
     }
 
-    fn file_under(&mut self, key: String, slot: Arc<Slot>) {
+    fn file_under(&mut self, key: Arc<str>, slot: Arc<Slot>) {
         match self.index.get(&key) {
             Some(&at) => self.entries[at].1 = slot,
             None => {
                 if key.ends_with('*') {
                     self.globs.push(self.entries.len());
                 }
-                self.index.insert(key.clone(), self.entries.len());
+                self.index.insert(Arc::clone(&key), self.entries.len());
                 self.entries.push((key, slot));
             }
         }
@@ -328,7 +333,7 @@ impl Registry {
     /// Where each key is, once entries were taken out.
     fn reindex(&mut self) {
         self.index = (self.entries.iter().enumerate())
-            .map(|(at, (key, _))| (key.clone(), at))
+            .map(|(at, (key, _))| (Arc::clone(key), at))
             .collect();
         self.globs = (0..self.entries.len())
             .filter(|&at| self.entries[at].0.ends_with('*'))
@@ -357,7 +362,7 @@ impl Registry {
         }
         .resolve(type_name, resource, known);
         for (key, slot) in filed.entries {
-            self.file_under(key, slot);
+            self.file_under(key.into(), slot);
         }
         resolution
     }
