@@ -32,8 +32,45 @@ struct RelatedJson<'a> {
 }
 
 pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &findings(reports))?;
+    out.write_all(&pretty_array(&findings(reports))?)?;
     writeln!(out)
+}
+
+/// Findings serialized apart on each core: a stack's every environment
+/// can have thousands, serialized after every lint is done.
+const FINDINGS_PER_PIECE: usize = 256;
+
+/// `items` as `serde_json::to_vec_pretty` writes them, each piece of
+/// them serialized on a core of its own: an item alone, each of its lines
+/// indented once more, is the item in the array (a JSON string holds no
+/// line break of its own).
+fn pretty_array<T: Serialize + Sync>(items: &[T]) -> io::Result<Vec<u8>> {
+    if items.is_empty() {
+        return Ok(b"[]".to_vec());
+    }
+    let pieces: Vec<&[T]> = items.chunks(FINDINGS_PER_PIECE).collect();
+    let written = crate::parallel::in_parallel(&pieces, |piece| {
+        let mut written = Vec::new();
+        for item in *piece {
+            let alone = serde_json::to_vec_pretty(item)?;
+            written.extend_from_slice(b",\n  ");
+            for &byte in &alone {
+                written.push(byte);
+                if byte == b'\n' {
+                    written.extend_from_slice(b"  ");
+                }
+            }
+        }
+        Ok::<_, serde_json::Error>(written)
+    });
+    let mut array = b"[".to_vec();
+    for piece in written {
+        array.extend_from_slice(&piece?);
+    }
+    // The first item has no comma before it.
+    array.remove(1);
+    array.extend_from_slice(b"\n]");
+    Ok(array)
 }
 
 /// Every finding of the reports, in the shape of the JSON report.
@@ -62,4 +99,37 @@ pub(crate) fn findings(reports: &[FileReport]) -> Vec<FindingInFile<'_>> {
         }));
     }
     findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Item {
+        path: String,
+        line: u32,
+        related: Vec<(String, u32)>,
+    }
+
+    #[test]
+    fn arrays_serialized_in_pieces_are_serde_jsons_own() {
+        let item = |k: u32| Item {
+            path: format!("t{k}.yaml \"quoted\"\nand a line break"),
+            line: k,
+            related: (0..k % 3).map(|r| (format!("r{r}"), r)).collect(),
+        };
+        for count in [
+            0,
+            1,
+            2,
+            FINDINGS_PER_PIECE,
+            FINDINGS_PER_PIECE + 1,
+            3 * FINDINGS_PER_PIECE + 7,
+        ] {
+            let items: Vec<Item> = (0..u32::try_from(count).unwrap()).map(item).collect();
+            let whole = serde_json::to_vec_pretty(&items).unwrap();
+            assert_eq!(pretty_array(&items).unwrap(), whole, "{count} items");
+        }
+    }
 }
