@@ -32,7 +32,7 @@
 
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
 
 use crate::hash::HashMap;
 use crate::heat_conf::EngineLimits;
@@ -140,9 +140,23 @@ thread_local! {
     };
 }
 
+/// The group of threads this thread is in.
+fn counting_group() -> usize {
+    COUNTING_GROUP.with(|group| *group)
+}
+
+impl Kept {
+    /// What it found, as this thread's group hands it out.
+    fn found_here(&self) -> Arc<Found> {
+        let copy =
+            self.found_by_group[counting_group()].get_or_init(|| Arc::new(self.found.copy()));
+        Arc::clone(copy)
+    }
+}
+
 impl Counts {
     fn of_this_thread(&self) -> &[AtomicU64; 4] {
-        &self.0[COUNTING_GROUP.with(|group| *group)].0
+        &self.0[counting_group()].0
     }
 
     fn total(&self, what: usize) -> u64 {
@@ -205,6 +219,10 @@ struct Kept {
     /// What the catalog answered the registry about Heat's own types.
     known: HashMap<String, bool>,
     found: Arc<Found>,
+    /// Copies of `found` handed out by each group of threads
+    /// ([`Counts`]): each reuse counts a user of what it hands out, and
+    /// one count shared by every thread would move from core to core.
+    found_by_group: [OnceLock<Arc<Found>>; COUNTING_GROUPS],
     /// The lint it took up, and how many of its first questions are that
     /// lint's: where those of the lint taken up hold, so do these.
     taken_from: Option<(Weak<Kept>, usize)>,
@@ -369,7 +387,7 @@ impl LintMemo {
             if holding == kept.questions.len() {
                 self.mark_used(kept);
                 self.count(REUSED);
-                return Ok(Arc::clone(&kept.found));
+                return Ok(kept.found_here());
             }
             let parts = kept.parts.holding(holding);
             if alike && take_up.is_none_or(|(_, _, most)| parts > most) {
@@ -444,6 +462,7 @@ impl LintMemo {
             parts: log.parts,
             known: log.known,
             found: Arc::clone(&found),
+            found_by_group: Default::default(),
             taken_from,
         });
         let mut by_url = self.lock();

@@ -14,6 +14,14 @@ pub(crate) struct Found {
 }
 
 impl Found {
+    /// The same findings, the same lint.
+    pub(crate) fn copy(&self) -> Found {
+        Found {
+            id: self.id,
+            diagnostics: self.diagnostics.clone(),
+        }
+    }
+
     pub(crate) fn new(diagnostics: Vec<Diagnostic>) -> Self {
         static LINTS: AtomicU64 = AtomicU64::new(0);
         Found {
