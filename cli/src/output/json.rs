@@ -51,9 +51,9 @@ fn pretty_array<T: Serialize + Sync>(items: &[T]) -> io::Result<Vec<u8>> {
     let pieces: Vec<&[T]> = items.chunks(FINDINGS_PER_PIECE).collect();
     let written = crate::parallel::in_parallel(&pieces, |piece| {
         let mut written = Vec::new();
-        for item in *piece {
+        for (at, item) in piece.iter().enumerate() {
             let alone = serde_json::to_vec_pretty(item)?;
-            written.extend_from_slice(b",\n  ");
+            written.extend_from_slice(if at == 0 { b"\n  " } else { b",\n  " });
             for &byte in &alone {
                 written.push(byte);
                 if byte == b'\n' {
@@ -64,11 +64,12 @@ fn pretty_array<T: Serialize + Sync>(items: &[T]) -> io::Result<Vec<u8>> {
         Ok::<_, serde_json::Error>(written)
     });
     let mut array = b"[".to_vec();
-    for piece in written {
+    for (at, piece) in written.into_iter().enumerate() {
+        if at > 0 {
+            array.push(b',');
+        }
         array.extend_from_slice(&piece?);
     }
-    // The first item has no comma before it.
-    array.remove(1);
     array.extend_from_slice(b"\n]");
     Ok(array)
 }
