@@ -438,7 +438,10 @@ impl LintMemo {
                     (holding, parts),
                 )
             }
-            None => Recording::new(facts, registry, &self.type_numbers),
+            None => {
+                let expected = kept.iter().map(|kept| kept.questions.len()).max();
+                Recording::new(facts, registry, &self.type_numbers, expected.unwrap_or(0))
+            }
         };
         // Linted before with other answers: likely again, so its parse is
         // kept (unless its gathering keeps one).

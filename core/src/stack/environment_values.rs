@@ -20,9 +20,11 @@ pub struct EnvironmentValues {
     /// later one).
     parameters: HashMap<String, NodeId>,
     defaults: HashMap<String, NodeId>,
-    /// Values read so far, by section (`true`: `parameters`) and name;
-    /// `None` where a function is written.
-    read: Mutex<HashMap<(bool, String), Read>>,
+    /// Values read so far, by section (`parameters`, then
+    /// `parameter_defaults`) and name; `None` where a function is written.
+    /// Found by the name as asked, without copying it: every combination
+    /// of environments asks again.
+    read: Mutex<[HashMap<String, Read>; 2]>,
 }
 
 /// A value read, `None` where a function is written.
@@ -42,7 +44,7 @@ impl EnvironmentValues {
             parameters: section("parameters"),
             defaults: section("parameter_defaults"),
             parsed,
-            read: Mutex::new(HashMap::new()),
+            read: Mutex::new([HashMap::new(), HashMap::new()]),
         }
     }
 
@@ -70,14 +72,15 @@ impl EnvironmentValues {
         };
         let &node = section.get(name)?;
         let lock = || self.read.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(known) = lock().get(&(parameters, name.to_owned())) {
+        let at = usize::from(!parameters);
+        if let Some(known) = lock()[at].get(name) {
             return known.clone();
         }
         let tree = self.parsed.borrow_dependent().tree();
         let budget = std::cell::Cell::new(BUDGET);
         let value = literal(tree, node, 0, MAX_DEPTH, &budget);
         let value = value.unknown_part().is_none().then(|| Arc::new(value));
-        lock().insert((parameters, name.to_owned()), value.clone());
+        lock()[at].insert(name.to_owned(), value.clone());
         value
     }
 }

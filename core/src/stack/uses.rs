@@ -312,26 +312,38 @@ pub struct UsesCache(Arc<Mutex<Kept>>);
 #[derive(Default)]
 struct Kept {
     uses: HashMap<String, Arc<Uses>>,
-    /// By URL and a hash of the values that decide them: the uses read
-    /// with those values, each beside the values (compared whole).
-    with_values: HashMap<(String, u64), Vec<ReadWith>>,
+    /// By URL: the uses read with the values that decide them, each
+    /// beside a hash of the values and the values (compared whole).
+    with_values: HashMap<String, Vec<ReadWith>>,
+    /// How many uses `with_values` keeps.
+    with_values_kept: usize,
+    /// The hash of each value given, by its address: the same values
+    /// (an environment's, read once) come back with every combination of
+    /// environments, and a role's are large. Each is kept alive here, so
+    /// that no other value takes its address.
+    hashes: HashMap<usize, (Arc<Val>, u64)>,
     /// The templates' parses, read again for other values.
     roots: HashMap<String, Arc<Parsed>>,
 }
 
-/// A value given, as the values that decide uses are compared.
-fn value_of(value: &Option<Arc<Val>>) -> Option<&V> {
-    value.as_deref().map(|value| &value.v)
-}
+/// Uses read with the values that decide them: the hash of the values
+/// ([`hash_of`]), the values, the uses.
+type ReadWith = (u64, Vec<Option<Arc<Val>>>, Arc<Uses>);
 
-/// Uses read with the values that decide them.
-type ReadWith = (Vec<Option<V>>, Arc<Uses>);
+/// Whether two values given decide uses alike: the same, or equal.
+fn same_value(kept: &Option<Arc<Val>>, now: &Option<Arc<Val>>) -> bool {
+    match (kept, now) {
+        (Some(kept), Some(now)) => Arc::ptr_eq(kept, now) || kept.v == now.v,
+        (None, None) => true,
+        _ => false,
+    }
+}
 
 /// Most files (and, for roots, sets of values) whose uses a cache keeps.
 const MAX_KEPT: usize = 20_000;
 
-/// A hash of `values`, positions included, as equality compares them.
-fn hash_of<'v>(values: impl Iterator<Item = Option<&'v V>>) -> u64 {
+/// A hash of `value`, positions included, as equality compares them.
+fn hash_of(value: &V) -> u64 {
     use std::hash::{BuildHasher, Hash, Hasher};
     fn walk(v: &V, state: &mut impl Hasher) {
         std::mem::discriminant(v).hash(state);
@@ -361,13 +373,35 @@ fn hash_of<'v>(values: impl Iterator<Item = Option<&'v V>>) -> u64 {
         }
     }
     let mut state = foldhash::fast::FixedState::default().build_hasher();
-    for value in values {
-        match value {
-            Some(v) => walk(v, &mut state),
-            None => 0xff_u8.hash(&mut state),
-        }
-    }
+    walk(value, &mut state);
     state.finish()
+}
+
+impl Kept {
+    /// A hash of `values`, each value's worked out once ([`Kept::hashes`]).
+    fn hash_of(&mut self, values: &[Option<Arc<Val>>]) -> u64 {
+        use std::hash::{BuildHasher, Hasher};
+        let mut state = foldhash::fast::FixedState::default().build_hasher();
+        for value in values {
+            let Some(value) = value else {
+                state.write_u8(0xff);
+                continue;
+            };
+            let address = Arc::as_ptr(value) as usize;
+            let hash = match self.hashes.get(&address) {
+                Some((_, hash)) => *hash,
+                None => {
+                    let hash = hash_of(&value.v);
+                    if self.hashes.len() < MAX_KEPT {
+                        self.hashes.insert(address, (Arc::clone(value), hash));
+                    }
+                    hash
+                }
+            };
+            state.write_u64(hash);
+        }
+        state.finish()
+    }
 }
 
 impl UsesCache {
@@ -379,7 +413,9 @@ impl UsesCache {
     pub fn forget(&self, url: &str) {
         let mut kept = self.lock();
         kept.uses.remove(url);
-        kept.with_values.retain(|(known, _), _| known != url);
+        if let Some(forgotten) = kept.with_values.remove(url) {
+            kept.with_values_kept -= forgotten.len();
+        }
         kept.roots.remove(url);
     }
 
@@ -402,24 +438,23 @@ impl UsesCache {
         if values.iter().all(Option::is_none) {
             return by_defaults;
         }
-        let key = (url.to_owned(), hash_of(values.iter().map(value_of)));
-        let same = |with: &[Option<V>]| {
-            with.len() == values.len()
-                && with
-                    .iter()
-                    .zip(&values)
-                    .all(|(kept, now)| kept.as_ref() == value_of(now))
+        let same = |(hash, with, _): &ReadWith, now: u64| {
+            *hash == now
+                && with.len() == values.len()
+                && with.iter().zip(&values).all(|(a, b)| same_value(a, b))
         };
-        let known = (self.lock().with_values.get(&key))
-            .and_then(|read| read.iter().find(|(with, _)| same(with)))
-            .map(|(_, uses)| Arc::clone(uses));
-        if let Some(known) = known {
-            return known;
-        }
+        let hash = {
+            let mut kept = self.lock();
+            let hash = kept.hash_of(&values);
+            let known = (kept.with_values.get(url))
+                .and_then(|read| read.iter().find(|read| same(read, hash)))
+                .map(|(_, _, uses)| Arc::clone(uses));
+            if let Some(known) = known {
+                return known;
+            }
+            hash
+        };
         let given = |name: &str| given(name).map(|value| Val::clone(&value));
-        let values: Vec<Option<V>> = (values.iter())
-            .map(|value| value_of(value).cloned())
-            .collect();
         let parsed = Arc::clone(
             self.lock()
                 .roots
@@ -428,8 +463,10 @@ impl UsesCache {
         );
         let read = Arc::new(Uses::read(parsed.borrow_dependent(), Some(&given)));
         let mut kept = self.lock();
-        if kept.with_values.len() < MAX_KEPT {
-            (kept.with_values.entry(key).or_default()).push((values, Arc::clone(&read)));
+        if kept.with_values_kept < MAX_KEPT {
+            kept.with_values_kept += 1;
+            let read_with = (hash, values, Arc::clone(&read));
+            (kept.with_values.entry(url.to_owned()).or_default()).push(read_with);
         }
         read
     }

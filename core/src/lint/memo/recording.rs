@@ -70,16 +70,24 @@ pub(crate) struct Recording<'a> {
 pub(crate) type Used = Arc<[u32]>;
 
 impl<'a> Recording<'a> {
+    /// `expected`: how many questions a lint of the same input asked
+    /// before, room made for them at once (a role's lint asks hundreds,
+    /// and growing the list step by step copies each many times).
     pub(super) fn new(
         facts: &'a Nesting<'a>,
         registry: &'a dyn TypeMapping,
         type_numbers: &'a TypeNumbers,
+        expected: usize,
     ) -> Self {
+        let log = Log {
+            questions: Vec::with_capacity(expected),
+            ..Log::default()
+        };
         Recording {
             facts,
             registry,
             type_numbers,
-            log: Mutex::new(Log::default()),
+            log: Mutex::new(log),
             earlier: None,
         }
     }
@@ -102,7 +110,10 @@ impl<'a> Recording<'a> {
             0 => (0, 0),
             _ => parts.ends[skipped - 1],
         };
-        let questions = kept.questions[..asked].to_vec();
+        // Room for as many questions as the lint taken up asked: this one
+        // asks about as many.
+        let mut questions = Vec::with_capacity(kept.questions.len());
+        questions.extend_from_slice(&kept.questions[..asked]);
         let resume = (parts.found.as_deref())
             .filter(|_| skipped > 0)
             .map(|all| (skipped, all[..found].to_vec()));
