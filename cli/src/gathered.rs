@@ -103,7 +103,10 @@ pub(crate) fn lint_gathered(
     // Every file, for the places findings point at in other files: those
     // of the first stack this run linted listed once, for all.
     for file in &gathered.files {
-        shown_once(&mut run.shown, &file.url, shown);
+        // Looked up once: most were shown before, and URLs are long.
+        if !run.shown.contains_key(&*file.url) {
+            run.shown.insert(file.url.to_string(), shown(&file.url));
+        }
     }
     let paths: Vec<&String> = (gathered.files.iter())
         .map(|file| &run.shown[&*file.url])

@@ -226,6 +226,9 @@ struct Kept {
     /// The lint it took up, and how many of its first questions are that
     /// lint's: where those of the lint taken up hold, so do these.
     taken_from: Option<(Weak<Kept>, usize)>,
+    /// How many resolvers its questions make (room for them when its
+    /// answers are checked).
+    resolvers: usize,
 }
 
 /// Where the parts of a lint's rules before its stack rules ended
@@ -451,6 +454,9 @@ impl LintMemo {
             None => lint(self.parsed(url, text).borrow_dependent(), &recording),
         };
         let log = recording.into_log();
+        let resolvers = (log.questions.iter())
+            .filter(|question| matches!(question, Question::NewResolver))
+            .count();
         let found = Arc::new(Found::new(found));
         let taken_from = take_up
             .filter(|&(_, _, parts)| parts > 0)
@@ -467,6 +473,7 @@ impl LintMemo {
             found: Arc::clone(&found),
             found_by_group: Default::default(),
             taken_from,
+            resolvers,
         });
         let mut by_url = self.lock();
         if by_url.len() < MAX_KEPT_FILES || by_url.contains_key(&**url) {

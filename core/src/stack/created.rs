@@ -155,7 +155,7 @@ impl StackNesting<'_> {
             by_child: HashMap::new(),
             uses: vec![None; files.len()],
         };
-        let (order, children) = self.in_order_of_use(roots, named, extra);
+        let order = self.in_order_of_use(roots, named, extra);
         for &root in roots {
             creation.created[root] = true;
         }
@@ -173,19 +173,20 @@ impl StackNesting<'_> {
             };
             creation.computed_types |= uses.computed_types;
             let by_defaults = self.uses(file);
-            let mut used = children[file].clone();
             if by_defaults.is_some_and(|d| !Arc::ptr_eq(d, &uses) && d.uses.len() < uses.uses.len())
             {
-                // `children` has what earlier rounds found: the rest is new.
+                // What the defaults name and earlier rounds found (`extra`)
+                // is known: the rest is new.
                 for found in self.children_with_values(file, &uses, named) {
-                    if !used.contains(&found) {
-                        used.push(found);
+                    let known = named.by_defaults[file].as_deref().unwrap_or_default();
+                    if !known.contains(&found) && !extra[file].contains(&found) {
                         extra[file].push(found);
                         found_more = true;
                     }
                 }
             }
-            for &(index, child) in &used {
+            let known = named.by_defaults[file].as_deref().unwrap_or_default();
+            for &(index, child) in known.iter().chain(&extra[file]) {
                 creation.named[child] = true;
                 if uses.uses[index].skipped {
                     continue;
@@ -207,17 +208,16 @@ impl StackNesting<'_> {
         (creation, found_more)
     }
 
-    /// Every template the `roots` reach through their uses, each after
-    /// all that use it (the gathering left out cycles), with the
-    /// templates each uses: (index of the use, the file it names).
+    /// Every template the `roots` reach through their uses (those the
+    /// defaults name, then those `extra`), each after all that use it (the
+    /// gathering left out cycles).
     fn in_order_of_use(
         &self,
         roots: &[FileId],
         named: &mut Named,
         extra: &[Vec<(usize, FileId)>],
-    ) -> (Vec<FileId>, Vec<Vec<(usize, FileId)>>) {
+    ) -> Vec<FileId> {
         let count = self.stack.files.len();
-        let mut children: Vec<Vec<(usize, FileId)>> = vec![Vec::new(); count];
         let mut seen = vec![false; count];
         let mut finished = Vec::new();
         for &root in roots {
@@ -226,10 +226,14 @@ impl StackNesting<'_> {
             }
             seen[root] = true;
             let mut open: Vec<(FileId, usize)> = vec![(root, 0)];
-            children[root] = self.children_by_defaults(root, named);
-            children[root].extend(extra.get(root).into_iter().flatten().copied());
+            self.read_by_defaults(root, named);
             while let Some(&mut (file, ref mut next)) = open.last_mut() {
-                let Some(&(_, child)) = children[file].get(*next) else {
+                let by_defaults = named.by_defaults[file].as_deref().unwrap_or_default();
+                let used = match by_defaults.get(*next) {
+                    Some(used) => Some(used),
+                    None => extra[file].get(*next - by_defaults.len()),
+                };
+                let Some(&(_, child)) = used else {
                     finished.push(file);
                     open.pop();
                     continue;
@@ -237,28 +241,27 @@ impl StackNesting<'_> {
                 *next += 1;
                 if !seen[child] {
                     seen[child] = true;
-                    children[child] = self.children_by_defaults(child, named);
-                    children[child].extend(extra.get(child).into_iter().flatten().copied());
+                    self.read_by_defaults(child, named);
                     open.push((child, 0));
                 }
             }
         }
         finished.reverse();
-        (finished, children)
+        finished
     }
 
-    /// The templates `file` uses, its uses read with its parameters'
-    /// defaults (the same in every round).
-    fn children_by_defaults(&self, file: FileId, named: &mut Named) -> Children {
-        if let Some(known) = &named.by_defaults[file] {
-            return known.clone();
+    /// Works out the templates `file` uses, its uses read with its
+    /// parameters' defaults (the same in every round), into
+    /// `named.by_defaults`.
+    fn read_by_defaults(&self, file: FileId, named: &mut Named) {
+        if named.by_defaults[file].is_some() {
+            return;
         }
         let found = match self.uses(file) {
             Some(uses) => self.children(file, uses, named),
             None => Vec::new(),
         };
-        named.by_defaults[file] = Some(found.clone());
-        found
+        named.by_defaults[file] = Some(found);
     }
 
     /// The templates `file` uses, its uses read with the values passed to

@@ -477,8 +477,7 @@ impl Memory<'_, '_> {
     /// The environments' entries for a type, in the order Heat tries them.
     /// A type that names a template is a template resource of that name
     /// unless an entry of that very name says otherwise.
-    fn candidates(&self, type_name: &str, resource: Option<&str>) -> Vec<Arc<Slot>> {
-        let mut found: Vec<Arc<Slot>> = Vec::new();
+    fn candidates(&self, type_name: &str, resource: Option<&str>) -> Candidates {
         let exact = match self.filed.get(type_name) {
             Some(slot) => Some(slot),
             None => {
@@ -491,30 +490,34 @@ impl Memory<'_, '_> {
                 entry
             }
         };
-        match exact {
-            Some(slot) => found.push(Arc::clone(slot)),
-            None if is_template_name(type_name) => found.push(Arc::new(Slot {
+        let exact = match exact {
+            Some(slot) => Some(Arc::clone(slot)),
+            None if is_template_name(type_name) => Some(Arc::new(Slot {
                 info: Info::Template(type_name.into()),
                 scope: None,
                 name: type_name.to_owned(),
             })),
-            None => {}
-        }
-        if let Some(slot) = resource.and_then(|resource| {
+            None => None,
+        };
+        let scoped = resource.and_then(|resource| {
             self.registry
                 .scoped
                 .iter()
                 .find(|s| s.scope.as_deref() == Some(resource) && s.name == type_name)
-        }) {
-            found.push(Arc::clone(slot));
+        });
+        let mut globbed = (self.globs())
+            .filter(|slot| {
+                matches!(&slot.info, Info::Glob { prefix, value }
+                    if type_name != value && type_name.starts_with(prefix.as_str()))
+            })
+            .peekable();
+        // Most types have their own entry, or none: no list is made.
+        if scoped.is_none() && globbed.peek().is_none() {
+            return Candidates::One(exact);
         }
-        for slot in self.globs() {
-            if let Info::Glob { prefix, value } = &slot.info {
-                if type_name != value && type_name.starts_with(prefix.as_str()) {
-                    found.push(Arc::clone(slot));
-                }
-            }
-        }
+        let mut found: Vec<Arc<Slot>> = exact.into_iter().collect();
+        found.extend(scoped.cloned());
+        found.extend(globbed.cloned());
         // A handful at most: an insertion sort, which also keeps the
         // editor's WebAssembly free of a general sort for these.
         for i in 1..found.len() {
@@ -524,7 +527,25 @@ impl Memory<'_, '_> {
                 j -= 1;
             }
         }
-        found
+        Candidates::Many(found.into_iter())
+    }
+}
+
+/// The entries for a type, in the order Heat tries them: one (or none)
+/// for most types, those of patterns and resources after it for some.
+enum Candidates {
+    One(Option<Arc<Slot>>),
+    Many(std::vec::IntoIter<Arc<Slot>>),
+}
+
+impl Iterator for Candidates {
+    type Item = Arc<Slot>;
+
+    fn next(&mut self) -> Option<Arc<Slot>> {
+        match self {
+            Candidates::One(slot) => slot.take(),
+            Candidates::Many(slots) => slots.next(),
+        }
     }
 }
 

@@ -102,10 +102,10 @@ impl Kept {
         // Each made when first needed: where the registry resolves by
         // name alone, most answers are compared with its kept resolutions
         // (`compare_alike`) and no resolver is asked.
-        let mut resolvers: Vec<Option<Resolver<'_>>> = Vec::new();
+        let mut resolvers: Vec<Option<Resolver<'_>>> = Vec::with_capacity(self.resolvers);
         // By resolver, whether it resolved a type named like a pattern:
         // then it resolves the types after it its own way.
-        let mut patterned: Vec<bool> = Vec::new();
+        let mut patterned: Vec<bool> = Vec::with_capacity(self.resolvers);
         // Those before `from` hold: their resolvers are made (a registry
         // that resolves by name alone asks no earlier resolution of them).
         for question in &self.questions[..from] {
