@@ -67,10 +67,10 @@ impl Named {
 /// (the gathering left out cycles), so one reading settles each.
 fn depths(files: usize, creation: &Creation, order: &[FileId]) -> Vec<Option<usize>> {
     let mut depth: Vec<Option<usize>> = (0..files)
-        .map(|file| (creation.created[file] && !creation.by_child.contains_key(&file)).then_some(0))
+        .map(|file| (creation.created[file] && creation.parents(file).is_none()).then_some(0))
         .collect();
     for &child in order {
-        let Some(parents) = creation.by_child.get(&child) else {
+        let Some(parents) = creation.parents(child) else {
             continue;
         };
         let deepest = (parents.iter())
@@ -152,7 +152,7 @@ impl StackNesting<'_> {
             named: vec![false; files.len()],
             computed_types: false,
             depths: Vec::new(),
-            by_child: HashMap::new(),
+            by_child: vec![Vec::new(); files.len()],
             uses: vec![None; files.len()],
         };
         let order = self.in_order_of_use(roots, named, extra);
@@ -191,11 +191,7 @@ impl StackNesting<'_> {
                 if uses.uses[index].skipped {
                     continue;
                 }
-                creation
-                    .by_child
-                    .entry(child)
-                    .or_default()
-                    .push((file, index));
+                creation.by_child[child].push((file, index));
                 creation.created[child] = true;
             }
             creation.uses[file] = Some(uses);
@@ -339,7 +335,7 @@ impl StackNesting<'_> {
     /// the create resolves the output when it creates that resource.
     pub fn read_at_create(&self, file: FileId, output: &str) -> Option<(&str, FileId)> {
         let creation = self.creation();
-        let parents = creation.by_child.get(&file)?;
+        let parents = creation.parents(file)?;
         parents.iter().find_map(|&(parent, index)| {
             let used = creation.uses[parent].as_ref()?.uses.get(index)?;
             let (_, reader) = used.reads.iter().find(|(read, _)| read == output)?;
@@ -400,7 +396,7 @@ impl StackNesting<'_> {
             // Used some other way: nothing known passes it anything.
             return Passing::Nothing;
         }
-        let Some(edges) = creation.by_child.get(&file) else {
+        let Some(edges) = creation.parents(file) else {
             return Passing::Unknown;
         };
         let mut found: Option<Passing> = None;

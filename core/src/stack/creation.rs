@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use crate::hash::HashMap;
 use crate::template::value::Val;
 
 use super::gather::FileId;
@@ -53,13 +52,23 @@ pub(super) struct Creation {
     pub computed_types: bool,
     /// By file: its deepest level below the root, when created.
     pub depths: Vec<Option<usize>>,
-    pub by_child: HashMap<FileId, Vec<(FileId, usize)>>,
+    /// By file, the (file, index into its [`Uses`]) of each use that
+    /// creates it: a list for every file (most have a use or two), found
+    /// without hashing by the thousands of questions asked of it.
+    pub by_child: Vec<Vec<(FileId, usize)>>,
     /// By created file: its uses, read with the values its conditions
     /// have in this stack.
     pub uses: Vec<Option<Arc<Uses>>>,
 }
 
 impl Creation {
+    /// The uses that create `file`: `None` where none does.
+    pub fn parents(&self, file: FileId) -> Option<&[(FileId, usize)]> {
+        (self.by_child.get(file))
+            .filter(|parents| !parents.is_empty())
+            .map(Vec::as_slice)
+    }
+
     /// Whether Heat makes a stack of `file`, or may.
     pub fn may_create(&self, file: FileId) -> bool {
         self.created[file] || (!self.named[file] && self.computed_types)
