@@ -35,8 +35,11 @@ pub struct Use {
     /// Left out with the template's values: its condition is false, or
     /// it is a member of a ResourceGroup with `count: 0`.
     pub skipped: bool,
-    /// What it passes each property, when its properties are a mapping.
-    pub passes: Option<Vec<(String, Passed)>>,
+    /// What it passes each property, when its properties are a mapping:
+    /// shared by the members of a chain, which all pass the chain's
+    /// `resource_properties` (a hundred services each asked what it is
+    /// passed, for each combination of environments).
+    pub passes: Option<Arc<[(String, Passed)]>>,
     /// The outputs of the template it uses that the resources of this one
     /// read with `get_attr`, each with the name of a resource that reads
     /// it: the create resolves them when it creates that resource.
@@ -116,11 +119,11 @@ impl Uses {
                     skipped: skipped.contains(body) || in_empty_group,
                     reads,
                     passes: match definition.properties {
-                        None => Some(Vec::new()),
+                        None => Some(Arc::from([])),
                         Some(_) => definition
                             .properties_mapping(tree)
                             .filter(|&mapping| !parsed.is_call(mapping))
-                            .map(|mapping| passes(parsed, mapping, group.is_some())),
+                            .map(|mapping| passes(parsed, mapping, group.is_some()).into()),
                     },
                 })
             })
@@ -168,10 +171,10 @@ fn chain_members(
         let Some(types) = values(chain.parameter).and_then(|value| listed_types(value.v)) else {
             continue;
         };
-        let passes = match chain.shared {
-            None => Some(Vec::new()),
+        let passes: Option<Arc<[(String, Passed)]>> = match chain.shared {
+            None => Some(Arc::from([])),
             Some(shared) if tree.is_mapping(shared.value) && !template.is_call(shared.value) => {
-                Some(passes(template, shared.value, false))
+                Some(passes(template, shared.value, false).into())
             }
             Some(_) => None,
         };
