@@ -52,6 +52,7 @@ mod asked;
 mod earlier;
 mod found;
 mod holding;
+mod log;
 mod recording;
 #[cfg(all(test, feature = "stack"))]
 mod tests;
@@ -475,12 +476,17 @@ impl LintMemo {
             taken_from,
             resolvers,
         });
+        self.keep(url, kept);
+        found
+    }
+
+    /// Keeps `kept`, a lint of the file at `url`, beside its others.
+    fn keep(&self, url: &str, kept: Arc<Kept>) {
         let mut by_url = self.lock();
-        if by_url.len() < MAX_KEPT_FILES || by_url.contains_key(&**url) {
-            let lints = by_url
-                .entry(url.to_string())
-                .or_insert_with(|| Arc::new([]));
-            let mut now = lints.to_vec();
+        if by_url.len() < MAX_KEPT_FILES || by_url.contains_key(url) {
+            let lints = by_url.entry(url.to_owned()).or_insert_with(|| Arc::new([]));
+            let mut now = Vec::with_capacity(lints.len() + 1);
+            now.extend(lints.iter().cloned());
             if now.len() >= MAX_KEPT_PER_FILE {
                 // Some sets of answers come back (another environment that
                 // remaps the same service): those reused are kept longer.
@@ -490,7 +496,6 @@ impl LintMemo {
             now.push(kept);
             *lints = now.into();
         }
-        found
     }
 }
 

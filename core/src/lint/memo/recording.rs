@@ -5,53 +5,16 @@ use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::hash::{HashMap, HashSet};
-use crate::stack::{
-    Declared, Interface, Nesting, Passing, Resolution, Resolver, StackFacts, TypeMapping,
-};
+use crate::hash::HashMap;
+use crate::stack::{Declared, Interface, Nesting, Passing, Resolver, StackFacts, TypeMapping};
 use crate::template;
 use crate::text::TextRange;
 
 use super::asked::{Asked, NO_TEXT};
 use super::earlier::Earlier;
+use super::log::Log;
 use super::{Kept, Parts, Question, Split, TypeNumbers};
 use crate::lint::Diagnostic;
-
-/// What one resolver answered, by type and resource.
-type Resolved = HashMap<(String, Option<String>), Resolution>;
-
-/// What a [`Recording`] wrote down.
-#[derive(Default)]
-pub(super) struct Log {
-    pub(super) questions: Vec<Question>,
-    pub(super) known: HashMap<String, bool>,
-    /// The questions written down ([`Asked`]): the names each kind asked
-    /// about, by kind and text, with where each is in `questions`.
-    asked: HashMap<(Asked, TextRange), HashMap<String, u32>>,
-    /// The questions the part under way used, by where they are in
-    /// `questions`: those it asked first, those asked again, and those a
-    /// value it read from an earlier part had asked ([`Split::read_kept`]).
-    part_used: Vec<u32>,
-    /// By question, the number of the last part that used it, plus one:
-    /// a part reads the same values many times.
-    used_by: Vec<u32>,
-    /// The values kept for later parts the part under way has read (their
-    /// questions, by address: kept alive by the values).
-    read_this_part: HashSet<usize>,
-    /// The questions used by each value being worked out to be kept for
-    /// later parts, innermost last ([`Split::keeping`]).
-    keeping: Vec<Vec<u32>>,
-    /// By resolver, in the order they were made: each type (and resource)
-    /// resolved, with its answer; `None` once it resolved a type named
-    /// like a pattern.
-    resolved: Vec<Option<Resolved>>,
-    /// Where the parts of the lint ended ([`Split`]), and what they
-    /// found.
-    pub(super) parts: Parts,
-    /// The part to start from, and what those before it found, when the
-    /// lint takes up another.
-    resume: Option<(usize, Vec<Diagnostic>)>,
-}
 
 /// A file's stack and registry, answering the linter and writing down
 /// each question with its answer.
@@ -192,77 +155,6 @@ impl<'a> Recording<'a> {
 
     fn log(&self) -> MutexGuard<'_, Log> {
         self.log.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-impl Log {
-    /// Where the question about `name` (or the text at `range`) of kind
-    /// `asked` is in `questions`, written down first if this lint had not
-    /// asked it.
-    fn note(
-        &mut self,
-        asked: Asked,
-        name: &str,
-        range: TextRange,
-        question: impl FnOnce() -> Question,
-    ) -> u32 {
-        let next = u32::try_from(self.questions.len()).unwrap_or(u32::MAX);
-        let names = self.asked.entry((asked, range)).or_default();
-        if let Some(&at) = names.get(name) {
-            return at;
-        }
-        names.insert(name.to_owned(), next);
-        self.questions.push(question());
-        next
-    }
-
-    /// The question at `at` was used: by the part under way, and by every
-    /// value being worked out to be kept.
-    fn used(&mut self, at: u32) {
-        let part = u32::try_from(self.parts.ends.len() + 1).unwrap_or(u32::MAX);
-        let index = at as usize;
-        if self.used_by.len() <= index {
-            self.used_by.resize(index + 1, 0);
-        }
-        if self.used_by[index] != part {
-            self.used_by[index] = part;
-            self.part_used.push(at);
-        }
-        for keeping in &mut self.keeping {
-            keeping.push(at);
-        }
-    }
-
-    /// Writes down `question`, of a part of an earlier lint that stands
-    /// for this lint's (see [`Split::skip`]); `resolver`: the resolver
-    /// made for that part's resolutions, once made.
-    fn replay(&mut self, question: &Question, resolver: &mut Option<usize>) {
-        let at = match question {
-            Question::NewResolver => return,
-            Question::Resolve { .. } => {
-                let number = *resolver.get_or_insert_with(|| {
-                    self.questions.push(Question::NewResolver);
-                    self.resolved.push(None);
-                    self.resolved.len() - 1
-                });
-                let mut question = question.clone();
-                if let Question::Resolve {
-                    resolver, repeat, ..
-                } = &mut question
-                {
-                    // Checked on its own wherever it is replayed: the
-                    // resolution it repeats may be in another part.
-                    (*resolver, *repeat) = (number, false);
-                }
-                self.questions.push(question);
-                u32::try_from(self.questions.len() - 1).unwrap_or(u32::MAX)
-            }
-            _ => {
-                let (asked, name, range) = question.key();
-                self.note(asked, &name, range, || question.clone())
-            }
-        };
-        self.used(at);
     }
 }
 
