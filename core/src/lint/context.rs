@@ -82,16 +82,9 @@ pub(crate) struct Context<'a, 't> {
     /// and type written), asked once, in the template's order; with the
     /// questions asking it used.
     mapped_types: RefCell<HashMap<String, HashMap<String, Kept<Resolution>>>>,
-    /// The definitions made from nested templates, once asked: several
-    /// rules read them, and a chain lists a hundred members.
-    #[cfg(feature = "stack")]
-    nested_uses: OnceCell<Kept<Rc<[NestedUse<'a>]>>>,
     /// The members of the chains a parameter lists, once asked.
     #[cfg(feature = "stack")]
     chain_members: OnceCell<Kept<Rc<[ChainMember]>>>,
-    /// Their properties, once asked.
-    #[cfg(feature = "stack")]
-    nested_properties: OnceCell<Kept<Rc<[nested::NestedProperty<'a>]>>>,
     /// The lint's parts, when they are told apart ([`Split`]): a value
     /// worked out in one part and read in another says which questions
     /// it used.
@@ -139,11 +132,7 @@ impl<'a, 't> Context<'a, 't> {
             ),
             mapped_types: RefCell::new(HashMap::new()),
             #[cfg(feature = "stack")]
-            nested_uses: OnceCell::new(),
-            #[cfg(feature = "stack")]
             chain_members: OnceCell::new(),
-            #[cfg(feature = "stack")]
-            nested_properties: OnceCell::new(),
             flattened: RefCell::new(HashMap::new()),
             split: None,
         }

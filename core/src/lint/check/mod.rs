@@ -99,25 +99,33 @@ fn run_part(cx: &mut Context<'_, '_>, part: usize) -> Option<bool> {
 }
 
 /// Part number `part` of what a file says of the other files of its
-/// stack, when it is linted as part of one: the rules over every use of
-/// a nested template, one part for each member of a chain a parameter
-/// lists, then the rest. `None` past the last.
+/// stack, when it is linted as part of one: the rules over the whole file,
+/// then one part for each definition that may be made from a nested
+/// template and one for each member of a chain a parameter lists (see
+/// `members.rs`), then the rest. `None` past the last.
 #[cfg(feature = "stack")]
 fn stack_part(cx: &mut Context<'_, '_>, part: usize) -> Option<bool> {
-    let members = cx.chain_members();
+    let uses = cx.nested_use_places();
     if part == 0 {
         missing_file::check(cx);
         remote_file::check(cx);
         file_outside_project::check(cx);
         nested_template_cycle::check(cx);
-        unknown_nested_property::check(cx);
-        nested_stack_too_deep::check(cx);
-        invalid_nested_property_value::check(cx);
         unknown_nested_output::check(cx);
-        missing_nested_parameter::check(cx);
-    } else if let Some(member) = members.get(part - 1) {
+        return Some(false);
+    }
+    // Each use asks the stack only about its own template: the parts of
+    // the uses an environment leaves alone are not run again.
+    if part <= uses {
+        if let Some(used) = cx.nested_use_at(part - 1) {
+            members::check_use(cx, &used);
+        }
+        return Some(false);
+    }
+    let members = cx.chain_members();
+    if let Some(member) = members.get(part - uses - 1) {
         members::check_member(cx, member);
-    } else if part == members.len() + 1 {
+    } else if part == uses + members.len() + 1 {
         provider_template_mismatch::check(cx);
         type_not_a_template::check(cx);
         template_too_large::check(cx);

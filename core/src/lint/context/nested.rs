@@ -8,10 +8,6 @@ use crate::syntax::Entry;
 
 use super::Context;
 
-/// A property written for a definition made from a nested template: the
-/// template, the property, and the group whose members it defines.
-pub(crate) type NestedProperty<'a> = (&'a crate::stack::Interface, Entry, Option<String>);
-
 /// A member of a ResourceChain whose `resources` a parameter lists: its
 /// definition, made of one listed type and the chain's
 /// `resource_properties`.
@@ -69,50 +65,48 @@ impl<'a> Context<'a, '_> {
         }
     }
 
-    /// Every definition whose type is a nested template the stack knows:
-    /// each template resource, and each group's member definition (the
-    /// `resource_def` Heat builds every member from).
-    pub(crate) fn nested_uses(&self) -> Rc<[NestedUse<'a>]> {
-        self.kept(&self.nested_uses, || self.find_nested_uses().into())
+    /// How many definitions may be made from a nested template: each
+    /// resource, then each group's member definition ([`Self::nested_use_at`]).
+    pub(crate) fn nested_use_places(&self) -> usize {
+        self.template.resources().len() + self.template.nested_definitions().len()
     }
 
-    fn find_nested_uses(&self) -> Vec<NestedUse<'a>> {
+    /// The definition at `at` ([`Self::nested_use_places`]), when its type
+    /// is a nested template the stack knows: a template resource, or a
+    /// group's member definition (the `resource_def` Heat builds every
+    /// member from). Each is worked out alone, asking the stack about its
+    /// own type only: a lint runs each in a part of its own.
+    pub(crate) fn nested_use_at(&self, at: usize) -> Option<NestedUse<'a>> {
         let template = self.template;
         let resources = template.resources();
-        let mut uses: Vec<NestedUse<'a>> = resources
-            .iter()
-            .filter_map(|resource| {
-                Some(NestedUse {
-                    interface: self.nested_template(resource)?,
-                    definition: resource.definition.clone(),
-                    user: resource.name.clone(),
-                    member_of: None,
-                    index_var: None,
-                })
-            })
-            .collect();
-        for nested in template.nested_definitions() {
-            let group = &resources[nested.group];
-            if self.builds_no_member(group) {
-                continue;
-            }
-            if let Some(interface) = self.nested_template_of(&nested.definition, None) {
-                let index_var = group
-                    .definition
-                    .properties_mapping(self.tree)
-                    .and_then(|p| self.tree.get(p, "index_var"))
-                    .and_then(|v| self.tree.scalar(v))
-                    .unwrap_or("%index%");
-                uses.push(NestedUse {
-                    interface,
-                    definition: nested.definition.clone(),
-                    user: group.name.clone(),
-                    member_of: Some(group.name.clone()),
-                    index_var: Some(index_var.to_owned()),
-                });
-            }
+        if let Some(resource) = resources.get(at) {
+            return Some(NestedUse {
+                interface: self.nested_template(resource)?,
+                definition: resource.definition.clone(),
+                user: resource.name.clone(),
+                member_of: None,
+                index_var: None,
+            });
         }
-        uses
+        let nested = template.nested_definitions().get(at - resources.len())?;
+        let group = &resources[nested.group];
+        if self.builds_no_member(group) {
+            return None;
+        }
+        let interface = self.nested_template_of(&nested.definition, None)?;
+        let index_var = group
+            .definition
+            .properties_mapping(self.tree)
+            .and_then(|p| self.tree.get(p, "index_var"))
+            .and_then(|v| self.tree.scalar(v))
+            .unwrap_or("%index%");
+        Some(NestedUse {
+            interface,
+            definition: nested.definition.clone(),
+            user: group.name.clone(),
+            member_of: Some(group.name.clone()),
+            index_var: Some(index_var.to_owned()),
+        })
     }
 
     /// The members of each ResourceChain whose `resources` a parameter
@@ -174,27 +168,6 @@ impl<'a> Context<'a, '_> {
         let value_of = |name: &str| self.parameter_value(name);
         crate::lint::schema::given_value(self.template, count, value_of)
             .is_some_and(|(value, _)| value.is_zero_count())
-    }
-
-    /// Every property written for a template resource or a group's member
-    /// definition whose nested template the stack knows, with that
-    /// template (merge keys applied, a repeated key's later value only)
-    /// and the group whose members it defines, if it does.
-    pub(crate) fn nested_properties(&self) -> Rc<[NestedProperty<'a>]> {
-        self.kept(&self.nested_properties, || {
-            self.find_nested_properties().into()
-        })
-    }
-
-    fn find_nested_properties(&self) -> Vec<NestedProperty<'a>> {
-        let mut out = Vec::new();
-        for used in self.nested_uses().iter() {
-            out.extend(
-                (self.use_properties(used).into_iter())
-                    .map(|entry| (used.interface, entry, used.member_of.clone())),
-            );
-        }
-        out
     }
 
     /// The properties written for `used` (merge keys applied, a repeated

@@ -8,14 +8,6 @@ use crate::syntax::Entry;
 use crate::template::value::{Val, V};
 use crate::time::UtcTime;
 
-/// Each property of a template resource whose value the nested template's
-/// parameter refuses, in a file linted as part of its stack.
-pub(crate) fn check(cx: &mut Context<'_, '_>) {
-    for (interface, entry, member_of) in cx.nested_properties().iter() {
-        property(cx, interface, *entry, member_of.as_deref());
-    }
-}
-
 /// The property `entry` written for a definition made from `interface`
 /// (for the members of the group `member_of`).
 pub(crate) fn property(

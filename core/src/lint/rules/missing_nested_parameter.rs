@@ -3,14 +3,6 @@
 use crate::lint::context::{Context, NestedUse};
 use crate::lint::{Related, Rule};
 
-/// Each parameter without a default of a template resource's nested
-/// template that nothing gives, in a file linted as part of its stack.
-pub(crate) fn check(cx: &mut Context<'_, '_>) {
-    for used in cx.nested_uses().iter() {
-        check_use(cx, used);
-    }
-}
-
 /// The parameters without a default of the template `used` makes a
 /// stack of that nothing gives.
 pub(crate) fn check_use(cx: &mut Context<'_, '_>, used: &NestedUse<'_>) {

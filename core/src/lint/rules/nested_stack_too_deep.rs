@@ -3,14 +3,6 @@
 use crate::lint::context::{Context, NestedUse};
 use crate::lint::Rule;
 
-/// Each use of a nested template in a template Heat makes a stack of at
-/// the deepest level it allows, in a file linted as part of its stack.
-pub(crate) fn check(cx: &mut Context<'_, '_>) {
-    for used in cx.nested_uses().iter() {
-        check_use(cx, used);
-    }
-}
-
 /// The use `used` of a nested template, where this template is made a
 /// stack of at the deepest level Heat allows.
 pub(crate) fn check_use(cx: &mut Context<'_, '_>, used: &NestedUse<'_>) {

@@ -103,11 +103,15 @@ fn first_member<'a>(
     known: &mut HashMap<String, Option<&'a Interface>>,
     group: &str,
 ) -> Option<&'a Interface> {
-    let uses = cx.nested_uses();
-    if let Some(used) = uses
-        .iter()
-        .find(|used| used.member_of.as_deref() == Some(group))
-    {
+    // A group's member definition: worked out for this group alone, so
+    // that what this rule finds depends on no other use's template.
+    let template = cx.template;
+    let resources = template.resources().len();
+    let definitions = template.nested_definitions().iter().enumerate();
+    let member = (definitions)
+        .filter(|(_, nested)| template.resources()[nested.group].name == group)
+        .find_map(|(at, _)| cx.nested_use_at(resources + at));
+    if let Some(used) = member {
         return Some(used.interface);
     }
     if let Some(&found) = known.get(group) {

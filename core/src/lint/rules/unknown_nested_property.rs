@@ -6,14 +6,6 @@ use crate::stack::Interface;
 use crate::suggest::closest;
 use crate::syntax::Entry;
 
-/// Each property of a template resource that its nested template has no
-/// parameter for, in a file linted as part of its stack.
-pub(crate) fn check(cx: &mut Context<'_, '_>) {
-    for (interface, entry, _) in cx.nested_properties().iter() {
-        property(cx, interface, *entry);
-    }
-}
-
 /// The property `entry` written for a definition made from `interface`.
 pub(crate) fn property(cx: &mut Context<'_, '_>, interface: &Interface, entry: Entry) {
     let tree = cx.tree;
