@@ -17,7 +17,8 @@
 //! again: an environment maps one of a chain's members elsewhere, or
 //! gives a value that one resource's properties read. A lint runs in
 //! parts (the structure, each resource's definition, ..., the rules that
-//! read the other files, each member of a chain apart: [`Split`]); where
+//! read the other files, each use of a nested template and each member of
+//! a chain apart: [`Split`]); where
 //! an earlier lint's answers hold up to the end of a part, the new lint
 //! starts after it, from what the parts before found. Where the registry
 //! resolves each type by its name alone, the order the questions come in
@@ -64,8 +65,8 @@ pub(crate) use recording::Used;
 
 /// Where a lint splits, for a memo that keeps what each part of it found
 /// (see the module's documentation): the rules run in parts (the
-/// structure, each resource's definition, ..., each chain member's
-/// checks), and a file of a stack linted again because one answer
+/// structure, each resource's definition, ..., each nested use's and
+/// each chain member's checks), and a file of a stack linted again because one answer
 /// changed starts at the part that asked it.
 pub(crate) trait Split {
     /// The part to start from, and what the parts before it found, in an
