@@ -65,9 +65,9 @@ pub(crate) use recording::Used;
 
 /// Where a lint splits, for a memo that keeps what each part of it found
 /// (see the module's documentation): the rules run in parts (the
-/// structure, each resource's definition, ..., each nested use's and
-/// each chain member's checks), and a file of a stack linted again because one answer
-/// changed starts at the part that asked it.
+/// structure, each resource's definition, ..., each nested use's and each
+/// chain member's checks), and a file of a stack linted again because one
+/// answer changed starts at the part that asked it.
 pub(crate) trait Split {
     /// The part to start from, and what the parts before it found, in an
     /// earlier lint of the same input whose answers to them still hold:

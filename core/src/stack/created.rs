@@ -42,6 +42,12 @@ struct Named {
 }
 
 impl Named {
+    /// The templates `file`'s uses name with its defaults, once read
+    /// (`read_by_defaults`).
+    fn by_defaults(&self, file: FileId) -> &[(usize, FileId)] {
+        self.by_defaults[file].as_deref().unwrap_or_default()
+    }
+
     fn new(nesting: &StackNesting<'_>) -> Named {
         let files = nesting.stack.files.len();
         let mut by_type: Vec<Vec<(TextRange, FileId)>> = vec![Vec::new(); files];
@@ -177,16 +183,16 @@ impl StackNesting<'_> {
             {
                 // What the defaults name and earlier rounds found (`extra`)
                 // is known: the rest is new.
-                for found in self.children_with_values(file, &uses, named) {
-                    let known = named.by_defaults[file].as_deref().unwrap_or_default();
+                let with_values = self.children_with_values(file, &uses, named);
+                let known = named.by_defaults(file);
+                for found in with_values {
                     if !known.contains(&found) && !extra[file].contains(&found) {
                         extra[file].push(found);
                         found_more = true;
                     }
                 }
             }
-            let known = named.by_defaults[file].as_deref().unwrap_or_default();
-            for &(index, child) in known.iter().chain(&extra[file]) {
+            for &(index, child) in named.by_defaults(file).iter().chain(&extra[file]) {
                 creation.named[child] = true;
                 if uses.uses[index].skipped {
                     continue;
@@ -224,7 +230,7 @@ impl StackNesting<'_> {
             let mut open: Vec<(FileId, usize)> = vec![(root, 0)];
             self.read_by_defaults(root, named);
             while let Some(&mut (file, ref mut next)) = open.last_mut() {
-                let by_defaults = named.by_defaults[file].as_deref().unwrap_or_default();
+                let by_defaults = named.by_defaults(file);
                 let used = match by_defaults.get(*next) {
                     Some(used) => Some(used),
                     None => extra[file].get(*next - by_defaults.len()),

@@ -511,9 +511,10 @@ impl Memory<'_, '_> {
                     if type_name != value && type_name.starts_with(prefix.as_str()))
             })
             .peekable();
-        // Most types have their own entry, or none: no list is made.
+        // Most types have their own entry, or none: no list is made (an
+        // empty one allocates nothing).
         if scoped.is_none() && globbed.peek().is_none() {
-            return Candidates::One(exact);
+            return exact.into_iter().chain(Vec::new());
         }
         let mut found: Vec<Arc<Slot>> = exact.into_iter().collect();
         found.extend(scoped.cloned());
@@ -527,27 +528,13 @@ impl Memory<'_, '_> {
                 j -= 1;
             }
         }
-        Candidates::Many(found.into_iter())
+        None.into_iter().chain(found)
     }
 }
 
 /// The entries for a type, in the order Heat tries them: one (or none)
-/// for most types, those of patterns and resources after it for some.
-enum Candidates {
-    One(Option<Arc<Slot>>),
-    Many(std::vec::IntoIter<Arc<Slot>>),
-}
-
-impl Iterator for Candidates {
-    type Item = Arc<Slot>;
-
-    fn next(&mut self) -> Option<Arc<Slot>> {
-        match self {
-            Candidates::One(slot) => slot.take(),
-            Candidates::Many(slots) => slots.next(),
-        }
-    }
-}
+/// for most types, those of patterns and resources with it for some.
+type Candidates = std::iter::Chain<std::option::IntoIter<Arc<Slot>>, std::vec::IntoIter<Arc<Slot>>>;
 
 /// Resolves one template's types, remembering as Heat's registry does.
 pub type Resolver<'r> =

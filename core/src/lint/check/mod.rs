@@ -9,7 +9,7 @@ use crate::template::{merge, Definition, ProblemKind, Template};
 
 mod attributes;
 #[cfg(feature = "stack")]
-mod members;
+mod uses;
 
 use super::context::Context;
 use super::lifecycle::{PropertyUse, TypeUse};
@@ -64,7 +64,7 @@ pub(super) fn check(
 /// and the structure; each resource's definition; each group's member
 /// definition; the references and the registry; then, in a stack, the
 /// rules that read the other files, each member of a chain a parameter
-/// lists apart (see `members.rs`).
+/// lists apart (see `uses.rs`).
 fn run_part(cx: &mut Context<'_, '_>, part: usize) -> Option<bool> {
     let template = cx.template;
     let (resources, nested) = (template.resources(), template.nested_definitions());
@@ -102,7 +102,7 @@ fn run_part(cx: &mut Context<'_, '_>, part: usize) -> Option<bool> {
 /// stack, when it is linted as part of one: the rules over the whole file,
 /// then one part for each definition that may be made from a nested
 /// template and one for each member of a chain a parameter lists (see
-/// `members.rs`), then the rest. `None` past the last.
+/// `uses.rs`), then the rest. `None` past the last.
 #[cfg(feature = "stack")]
 fn stack_part(cx: &mut Context<'_, '_>, part: usize) -> Option<bool> {
     let uses = cx.nested_use_places();
@@ -118,13 +118,13 @@ fn stack_part(cx: &mut Context<'_, '_>, part: usize) -> Option<bool> {
     // the uses an environment leaves alone are not run again.
     if part <= uses {
         if let Some(used) = cx.nested_use_at(part - 1) {
-            members::check_use(cx, &used);
+            uses::check_use(cx, &used);
         }
         return Some(false);
     }
     let members = cx.chain_members();
     if let Some(member) = members.get(part - uses - 1) {
-        members::check_member(cx, member);
+        uses::check_member(cx, member);
     } else if part == uses + members.len() + 1 {
         provider_template_mismatch::check(cx);
         type_not_a_template::check(cx);

@@ -109,6 +109,17 @@ impl<'a> Context<'a, '_> {
         })
     }
 
+    /// The member definition of the group `group` (a ResourceGroup's or
+    /// AutoScalingGroup's), when its type is a nested template the stack
+    /// knows: worked out for that group alone.
+    pub(crate) fn group_member_use(&self, group: &str) -> Option<NestedUse<'a>> {
+        let template = self.template;
+        let (resources, definitions) = (template.resources(), template.nested_definitions());
+        (definitions.iter().enumerate())
+            .filter(|(_, nested)| resources[nested.group].name == group)
+            .find_map(|(at, _)| self.nested_use_at(resources.len() + at))
+    }
+
     /// The members of each ResourceChain whose `resources` a parameter
     /// lists (`{get_param: Services}`), as the stack's values give it: one
     /// definition of each type, passed the chain's `resource_properties`.

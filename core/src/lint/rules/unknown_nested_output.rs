@@ -103,15 +103,9 @@ fn first_member<'a>(
     known: &mut HashMap<String, Option<&'a Interface>>,
     group: &str,
 ) -> Option<&'a Interface> {
-    // A group's member definition: worked out for this group alone, so
-    // that what this rule finds depends on no other use's template.
-    let template = cx.template;
-    let resources = template.resources().len();
-    let definitions = template.nested_definitions().iter().enumerate();
-    let member = (definitions)
-        .filter(|(_, nested)| template.resources()[nested.group].name == group)
-        .find_map(|(at, _)| cx.nested_use_at(resources + at));
-    if let Some(used) = member {
+    // Worked out for this group alone: what this rule finds depends on no
+    // other use's template.
+    if let Some(used) = cx.group_member_use(group) {
         return Some(used.interface);
     }
     if let Some(&found) = known.get(group) {
